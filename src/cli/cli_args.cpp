@@ -1,0 +1,46 @@
+// Table-driven CLI flags: every parameter is a flag by its name and by its hash key.
+#include "cli/cli_args.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace mirofish {
+
+std::string CliArgs::value(const std::string& flag) {
+  if (done()) throw CliError{flag + " needs a value"};
+  return next();
+}
+
+bool parseStrictNumber(const std::string& s, double* out) {
+  if (s.empty() || s.size() > 32) return false;
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size()) return false;
+  for (char c : s)
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) return false;
+  *out = v;
+  return std::isfinite(v);
+}
+
+long long parseCount(const std::string& flag, const std::string& s, long long lo, long long hi) {
+  double v;
+  if (!parseStrictNumber(s, &v) || v != std::floor(v))
+    throw CliError{flag + ": '" + s + "' is not a whole number"};
+  if (v < double(lo) || v > double(hi))
+    throw CliError{flag + ": " + s + " is outside " + std::to_string(lo) + ".." + std::to_string(hi)};
+  return (long long)v;
+}
+
+bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<std::string>& warnings) {
+  if (flag.size() < 3 || flag[0] != '-' || flag[1] != '-') return false;
+  int id = findParam(flag.substr(2));
+  if (id < 0) return false;
+  std::string text = a.value(flag);
+  double v;
+  if (!parseStrictNumber(text, &v)) throw CliError{flag + ": '" + text + "' is not a finite number"};
+  std::string w;
+  if (setParam(p, ParamId(id), v, &w) != ParamStatus::Ok) warnings.push_back(w);
+  return true;
+}
+
+}  // namespace mirofish

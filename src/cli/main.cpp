@@ -1,0 +1,37 @@
+// mirofish: the headless command line (run, params, bench). Exit code 2 on any bad flag or value.
+#include <cstdio>
+#include <cstring>
+
+#include "cli/run_command.h"
+
+using namespace mirofish;
+
+static void usage(std::FILE* out) {
+  std::fprintf(out,
+               "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
+               "                    [--<param> VALUE ...]\n"
+               "       mirofish params\n");
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  CliArgs args;
+  for (int i = 2; i < argc; ++i) args.args.emplace_back(argv[i]);
+  try {
+    if (!std::strcmp(argv[1], "run")) return runCommand(args);
+    if (!std::strcmp(argv[1], "params")) return paramsCommand(args);
+    if (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
+      usage(stdout);
+      return 0;
+    }
+    std::fprintf(stderr, "mirofish: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+  } catch (const CliError& e) {
+    std::fprintf(stderr, "mirofish: %s\n", e.message.c_str());
+    return 2;
+  }
+}

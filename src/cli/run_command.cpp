@@ -1,0 +1,104 @@
+// `mirofish run`: hash + flags -> school -> N steps -> metrics CSV / SVG -> `state-hash <16 hex>`.
+#include "cli/run_command.h"
+
+#include <cinttypes>
+#include <cstdio>
+
+#include "cli/svg_writer.h"
+#include "sim/hash_codec.h"
+#include "sim/school.h"
+
+namespace mirofish {
+
+namespace {
+
+void writeMetricsRow(std::FILE* out, const StepMetrics& m) {
+  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s\n", m.step, double(m.avgNeighbours),
+               double(m.minDistance), double(m.meanNearest), double(m.centroidX), double(m.centroidY), double(m.polarization),
+               double(m.milling), double(m.localPolarization), m.distanceChecks, schoolStateName(m.state));
+}
+
+}  // namespace
+
+int runCommand(CliArgs& a) {
+  Params params;
+  std::string hash;
+  long long steps = 600, every = 1;
+  bool brute = false;
+  std::string metricsPath, svgPath;
+  std::vector<std::string> warnings;
+  bool hasSeek = false;
+  double seek = 0;
+  while (!a.done()) {
+    std::string flag = a.next();
+    if (flag == "--hash") {
+      DecodedHash d = decodeHash(a.value(flag), params);
+      params = d.params;
+      warnings.insert(warnings.end(), d.warnings.begin(), d.warnings.end());
+      hasSeek = d.hasSeek;
+      seek = d.seekSeconds;
+    } else if (flag == "--steps") {
+      steps = parseCount(flag, a.value(flag), 0, 100000000);
+    } else if (flag == "--every") {
+      every = parseCount(flag, a.value(flag), 1, 100000000);
+    } else if (flag == "--brute") {
+      brute = true;
+    } else if (flag == "--metrics") {
+      metricsPath = a.value(flag);
+    } else if (flag == "--svg") {
+      svgPath = a.value(flag);
+    } else if (!applyParamFlag(a, flag, params, warnings)) {
+      throw CliError{"run: unknown flag '" + flag + "' (see `mirofish params` for parameter flags)"};
+    }
+  }
+  for (const std::string& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  std::string sanity = sanityWarning(params);
+  if (!sanity.empty()) std::fprintf(stderr, "warning: %s\n", sanity.c_str());
+
+  School school(params);
+  school.setBruteForce(brute);
+  // t=SECONDS seeks: those steps run first, and --steps counts on from there.
+  long long seekSteps = hasSeek ? (long long)(seek * 60.0 + 0.5) : 0;
+  std::string encoded = encodeHash(params);
+
+  std::FILE* csv = nullptr;
+  if (!metricsPath.empty()) {
+    csv = std::fopen(metricsPath.c_str(), "w");
+    if (!csv) throw CliError{"--metrics: cannot write '" + metricsPath + "'"};
+    std::fprintf(csv, "# mirofish metrics; hash=%s; brute=%d\n", encoded.c_str(), brute ? 1 : 0);
+    std::fprintf(csv, "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
+                      "distance_checks,state\n");
+  }
+  school.steps(int(seekSteps));
+  for (long long s = 0; s < steps; ++s) {
+    school.step();
+    if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsRow(csv, school.metrics());
+  }
+  if (csv) std::fclose(csv);
+  if (!svgPath.empty() && !writeSchoolSvg(school, svgPath)) throw CliError{"--svg: cannot write '" + svgPath + "'"};
+  if (school.firstNonFinite() >= 0)
+    std::fprintf(stderr, "warning: fish %d became non-finite at step %" PRIu64 "\n", school.firstNonFinite(),
+                 school.firstNonFiniteStep());
+
+  const StepMetrics& m = school.metrics();
+  std::printf("hash %s\n", encoded.c_str());
+  std::printf("fish %d  steps %" PRIu64 "  mode %s\n", school.count(), school.stepCount(), brute ? "brute" : "grid");
+  std::printf("avg-neighbours %.3f  min-distance %.3f  mean-nearest %.3f  polarization %.3f  milling %.3f  state %s\n",
+              double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.polarization), double(m.milling),
+              schoolStateName(m.state));
+  std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
+              school.clampCount());
+  std::printf("state-hash %016" PRIx64 "\n", school.stateHash());
+  return 0;
+}
+
+int paramsCommand(CliArgs& a) {
+  if (!a.done()) throw CliError{"params: unexpected argument '" + a.next() + "'"};
+  std::printf("%-18s %-7s %-7s %10s %10s %12s  %s\n", "name (--flag)", "key", "unit", "default", "min", "max", "meaning");
+  for (const ParamInfo& p : kParamInfo)
+    std::printf("%-18s %-7s %-7s %10g %10g %12.10g  %s\n", p.name, p.key, p.unit, p.def, p.min, p.max, p.help);
+  std::printf("\nPresets: --hash 'preset=default' or 'preset=tuned' (S-SIM-2); t=SECONDS in a hash seeks.\n");
+  return 0;
+}
+
+}  // namespace mirofish

@@ -1,0 +1,168 @@
+// URL-hash codec: a strict number grammar, one warning per problem, never an exception or a NaN.
+#include "sim/hash_codec.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace mirofish {
+
+namespace {
+
+constexpr size_t kMaxShown = 40;  // warnings quote at most this much of the offending text
+
+std::string shown(const std::string& s) {
+  std::string out;
+  for (char ch : s.substr(0, kMaxShown)) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    out += (c >= 0x20 && c < 0x7f) ? ch : '?';  // keep warnings printable, whatever came in
+  }
+  if (s.size() > kMaxShown) out += "...";
+  return out;
+}
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Links copied from address bars may come percent-encoded.
+std::string percentDecode(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size()) {
+      int a = hexDigit(s[i + 1]), b = hexDigit(s[i + 2]);
+      if (a >= 0 && b >= 0) {
+        out += char(a * 16 + b);
+        i += 2;
+        continue;
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+// Decimal grammar only: [+-]digits[.digits][e[+-]digits]. No hex, no "nan", no "inf", no spaces.
+bool parseNumber(const std::string& s, double* out) {
+  size_t i = 0, n = s.size();
+  if (n == 0 || n > 32) return false;
+  if (s[i] == '+' || s[i] == '-') ++i;
+  size_t digits = 0;
+  while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++digits; }
+  if (i < n && s[i] == '.') {
+    ++i;
+    while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++digits; }
+  }
+  if (digits == 0) return false;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+    size_t e = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++e; }
+    if (e == 0) return false;
+  }
+  if (i != n) return false;
+  *out = std::strtod(s.c_str(), nullptr);  // may be +-inf for 1e999: caught by setParam
+  return true;
+}
+
+}  // namespace
+
+std::string formatValue(const ParamInfo& info, double v) {
+  char buf[48];
+  if (info.integer) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  std::string s = buf;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";
+  return s;
+}
+
+std::string encodeHash(const Params& p) {
+  std::string out;
+  for (int i = 0; i < kParamCount; ++i) {
+    if (i) out += '&';
+    out += kParamInfo[i].key;
+    out += '=';
+    out += formatValue(kParamInfo[i], p.get(ParamId(i)));
+  }
+  return out;
+}
+
+DecodedHash decodeHash(const std::string& input, const Params& base) {
+  DecodedHash r;
+  r.params = base;
+  std::string s = input;
+  if (!s.empty() && s[0] == '#') s.erase(0, 1);
+  if (s.size() > kMaxHashLength) {
+    r.warnings.push_back("hash is " + std::to_string(s.size()) + " characters long; only the first " +
+                         std::to_string(kMaxHashLength) + " are read.");
+    s.resize(kMaxHashLength);
+  }
+  if (s.find('=') == std::string::npos) return r;  // a plain anchor such as #about: not ours, left alone
+
+  // Split into pairs first, so a preset anywhere is applied before the explicit values.
+  std::vector<std::pair<std::string, std::string>> pairs;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t amp = s.find('&', start);
+    if (amp == std::string::npos) amp = s.size();
+    std::string part = s.substr(start, amp - start);
+    start = amp + 1;
+    if (part.empty()) continue;
+    size_t eq = part.find('=');
+    if (eq == std::string::npos) {
+      r.warnings.push_back("hash: '" + shown(part) + "' is not a name=value pair; ignored.");
+      continue;
+    }
+    pairs.emplace_back(percentDecode(part.substr(0, eq)), percentDecode(part.substr(eq + 1)));
+  }
+  for (auto& kv : pairs) {
+    if (kv.first != "preset") continue;
+    r.anyKey = true;
+    if (!applyPreset(r.params, kv.second))
+      r.warnings.push_back("hash: preset '" + shown(kv.second) + "' is unknown (use default or tuned); ignored.");
+  }
+  for (auto& kv : pairs) {
+    const std::string& key = kv.first;
+    const std::string& val = kv.second;
+    if (key == "preset") continue;
+    double v = 0;
+    if (key == "t") {
+      r.anyKey = true;
+      if (!parseNumber(val, &v) || !(v == v) || v - v != 0) {
+        r.warnings.push_back("hash: t='" + shown(val) + "' is not a number of seconds; ignored.");
+      } else if (v < 0 || v > 3600) {
+        r.seekSeconds = v < 0 ? 0 : 3600;
+        r.hasSeek = true;
+        r.warnings.push_back("hash: t=" + shown(val) + " is outside 0..3600 s; clamped.");
+      } else {
+        r.seekSeconds = v;
+        r.hasSeek = true;
+      }
+      continue;
+    }
+    int id = findParam(key);
+    if (id < 0) {
+      r.warnings.push_back("hash: unknown key '" + shown(key) + "'; ignored.");
+      continue;
+    }
+    r.anyKey = true;
+    if (!parseNumber(val, &v)) {
+      r.warnings.push_back(std::string("hash: ") + kParamInfo[id].key + "='" + shown(val) + "' is not a number; kept " +
+                           formatValue(kParamInfo[id], r.params.get(ParamId(id))) + ".");
+      continue;
+    }
+    std::string w;
+    if (setParam(r.params, ParamId(id), v, &w) != ParamStatus::Ok) r.warnings.push_back("hash: " + w);
+  }
+  return r;
+}
+
+}  // namespace mirofish

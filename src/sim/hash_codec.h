@@ -1,0 +1,28 @@
+// URL-hash codec (S-WEB-3, S-DEV-5): `key=value` pairs joined by '&', fixed table order, 3 decimals.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/params.h"
+
+namespace mirofish {
+
+constexpr size_t kMaxHashLength = 4096;  // longer input is cut here, with a warning
+
+struct DecodedHash {
+  Params params;                      // base with every recognised, valid pair applied
+  std::vector<std::string> warnings;  // one specific sentence per problem
+  double seekSeconds = 0;             // t=SECONDS, clamped to [0, 3600]
+  bool hasSeek = false;
+  bool anyKey = false;                // false for a plain anchor such as "#about"
+};
+
+// Never throws, never yields NaN. Accepts an optional leading '#'. `preset=default|tuned` is applied
+// first, whatever its position; names (sepRadius) are accepted as well as keys (rsep).
+DecodedHash decodeHash(const std::string& hash, const Params& base = Params());
+// Every parameter in table order; integers without decimals, others with up to 3 (trailing zeros cut).
+std::string encodeHash(const Params& p);
+std::string formatValue(const ParamInfo& info, double v);
+
+}  // namespace mirofish

@@ -1,0 +1,91 @@
+// Parameter table lookups, validation at the edges, presets and the S-SIM-13 sanity check.
+#include "sim/params.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace mirofish {
+
+double Params::get(ParamId id) const { return const_cast<Params*>(this)->ref(id); }
+
+double& Params::ref(ParamId id) {
+  switch (id) {
+#define MIROFISH_CASE(field, ...) \
+  case ParamId::field:            \
+    return field;
+    MIROFISH_PARAMS(MIROFISH_CASE)
+#undef MIROFISH_CASE
+  }
+  return fish;  // unreachable: every enum value has a case
+}
+
+int findParam(const std::string& s) {
+  for (int i = 0; i < kParamCount; ++i)
+    if (s == kParamInfo[i].key || s == kParamInfo[i].name) return i;
+  return -1;
+}
+
+double quantize(const ParamInfo& info, double v) {
+  if (info.integer) return std::floor(v + 0.5);
+  return std::floor(v * 1000.0 + 0.5) / 1000.0;
+}
+
+static std::string fmt(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
+ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning) {
+  const ParamInfo& info = kParamInfo[int(id)];
+  if (!std::isfinite(value)) {
+    if (warning) *warning = std::string(info.name) + " (" + info.key + "): value is not a finite number; kept " + fmt(p.get(id)) + ".";
+    return ParamStatus::NotFinite;
+  }
+  double q = quantize(info, value);
+  ParamStatus status = ParamStatus::Ok;
+  if (q < info.min || q > info.max) {
+    double clamped = q < info.min ? info.min : info.max;
+    if (warning)
+      *warning = std::string(info.name) + " (" + info.key + "): " + fmt(value) + " is outside " + fmt(info.min) + ".." +
+                 fmt(info.max) + " " + info.unit + "; clamped to " + fmt(clamped) + ".";
+    q = clamped;
+    status = ParamStatus::Clamped;
+  }
+  p.ref(id) = q;
+  return status;
+}
+
+bool applyPreset(Params& p, const std::string& name) {
+  if (name == "default") {
+    Params d;
+    p.sepRadius = d.sepRadius; p.aliRadius = d.aliRadius; p.cohRadius = d.cohRadius;
+    p.sepWeight = d.sepWeight; p.aliWeight = d.aliWeight; p.cohWeight = d.cohWeight;
+    p.maxForce = d.maxForce;
+    return true;
+  }
+  if (name == "tuned") {  // S-SIM-2, seeds/000 §6.2: the seed's four tuning steps
+    p.cohWeight = 1.4; p.cohRadius = 80;
+    p.aliWeight = 1.5; p.aliRadius = 70;
+    p.sepWeight = 2.2; p.sepRadius = 28;
+    p.maxForce = 160;
+    return true;
+  }
+  return false;
+}
+
+std::string sanityWarning(const Params& p) {
+  double minR = std::fmin(p.sepRadius, std::fmin(p.aliRadius, p.cohRadius));
+  double perStep = p.maxSpeed * p.panicSpeed * (1.0 + p.variation) / 60.0;
+  std::string w;
+  if (perStep >= 0.5 * minR)
+    w += "a fish can move " + fmt(std::floor(perStep * 10 + 0.5) / 10) + " px per step, more than half the smallest radius (" +
+         fmt(minR) + " px): raise the radii or lower vmax. ";
+  if (p.maxForce < 1.0 * p.maxSpeed || p.maxForce > 3.0 * p.maxSpeed)
+    w += "fmax should be about 1.5-2 x vmax (now " + fmt(p.maxForce) + " vs " + fmt(p.maxSpeed) + "). ";
+  if (p.minSpeed > p.maxSpeed) w += "vmin is above vmax; fish swim at vmax. ";
+  if (!w.empty()) w.pop_back();
+  return w;
+}
+
+}  // namespace mirofish

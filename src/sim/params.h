@@ -1,0 +1,102 @@
+// The one parameter table: defaults, ranges, units, hash keys, CLI flags and JS options all come from here.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace mirofish {
+
+enum class ParamGroup { Sim, Pointer, View };
+
+// X(field, hashKey, unit, default, min, max, integer, group, help)
+// Order is the fixed order of the URL hash. Units: px, px/s, px/s^2, s, rad/s, deg.
+#define MIROFISH_PARAMS(X)                                                                          \
+  X(fish, "n", "count", 200, 0, 100000, true, Sim, "number of fish")                                \
+  X(seed, "seed", "-", 1, 0, 4294967295.0, true, Sim, "random seed: same seed, same school")        \
+  X(width, "w", "px", 1600, 100, 100000, false, Sim, "world width (scaled to fit the page)")        \
+  X(height, "h", "px", 900, 100, 100000, false, Sim, "world height")                                \
+  X(sepRadius, "rsep", "px", 22, 1, 400, false, Sim, "separation radius")                           \
+  X(aliRadius, "rali", "px", 48, 1, 400, false, Sim, "alignment radius")                            \
+  X(cohRadius, "rcoh", "px", 60, 1, 400, false, Sim, "cohesion radius")                             \
+  X(sepWeight, "wsep", "-", 1.6, 0, 10, false, Sim, "separation weight")                            \
+  X(aliWeight, "wali", "-", 1.0, 0, 10, false, Sim, "alignment weight")                             \
+  X(cohWeight, "wcoh", "-", 0.8, 0, 10, false, Sim, "cohesion weight")                              \
+  X(maxSpeed, "vmax", "px/s", 90, 1, 1000, false, Sim, "top cruising speed")                        \
+  X(minSpeed, "vmin", "px/s", 20, 0, 1000, false, Sim, "fish never swim slower than this")          \
+  X(maxForce, "fmax", "px/s^2", 140, 1, 5000, false, Sim, "steering force limit (~1.5-2 x vmax)")   \
+  X(turnRate, "turn", "rad/s", 5, 0.1, 50, false, Sim, "maximum turn rate")                         \
+  X(smoothing, "smooth", "steps", 4, 1, 8, true, Sim, "steering averaged over this many steps")     \
+  X(variation, "vary", "-", 0.1, 0, 0.5, false, Sim, "per-fish spread of speed and force (+-)")    \
+  X(turnSlowdown, "tslow", "-", 0.5, 0, 0.9, false, Sim, "speed cap drop at the full turn rate")   \
+  X(fov, "fov", "deg", 360, 0, 360, false, Sim, "field of view (270: 90 deg blind spot behind)")   \
+  X(edgeMargin, "edge", "px", 80, 0, 2000, false, Sim, "soft wall starts this far from the edge")  \
+  X(edgeForce, "fedge", "px/s^2", 600, 0, 5000, false, Sim, "inward push at the very edge")        \
+  X(edgeDamping, "edamp", "1/s", 2, 0, 20, false, Sim, "damping of outward speed near the edge")   \
+  X(wander, "wander", "-", 0.15, 0, 2, false, Sim, "gentle random turning (x fmax)")               \
+  X(neighbourCap, "cap", "count", 0, 0, 10000, true, Sim, "neighbours that count per fish; 0 = all") \
+  X(pointerRadius, "prad", "px", 90, 0, 1000, false, Pointer, "pointer avoidance radius")         \
+  X(pointerWeight, "pw", "-", 1.5, 0, 10, false, Pointer, "pointer repulsion (x fmax)")           \
+  X(pointerSmoothing, "ptau", "s", 0.12, 0, 2, false, Pointer, "virtual cursor time constant")    \
+  X(panicTime, "panic", "s", 0.5, 0, 5, false, Pointer, "panic after a scare or the pointer")     \
+  X(panicCohesion, "pcoh", "-", 0.3, 0, 1, false, Pointer, "cohesion factor while panicked")      \
+  X(panicSpeed, "pspeed", "-", 1.5, 1, 4, false, Pointer, "speed cap factor while panicked")      \
+  X(scareRadius, "srad", "px", 120, 0, 2000, false, Pointer, "a click scares fish this close")    \
+  X(scareTime, "stime", "s", 3, 0, 30, false, Pointer, "a scare lasts this long")                 \
+  X(scareWeight, "sw", "-", 3, 0, 20, false, Pointer, "scare repulsion (x fmax)")                 \
+  X(opacity, "op", "-", 0.55, 0, 1, false, View, "fish opacity over the page")                    \
+  X(palette, "pal", "-", 0, 0, 3, true, View, "0 koi, 1 goldfish, 2 ink, 3 neon")                 \
+  X(water, "water", "-", 0, 0, 1, true, View, "1 fills the canvas with water colour")             \
+  X(fishSize, "size", "-", 1, 0.2, 4, false, View, "fish size scale")                             \
+  X(idleFps, "idle", "fps", 30, 1, 60, false, View, "frame rate while the pointer is away")       \
+  X(maxDpr, "dpr", "-", 2, 0.5, 4, false, View, "cap on devicePixelRatio")                        \
+  X(reducedMotion, "rm", "-", 1, 0, 1, true, View, "1 honours prefers-reduced-motion")            \
+  X(perf, "perf", "-", 0, 0, 1, true, View, "1 shows the performance overlay")
+
+enum class ParamId : int {
+#define MIROFISH_ENUM(field, ...) field,
+  MIROFISH_PARAMS(MIROFISH_ENUM)
+#undef MIROFISH_ENUM
+};
+
+struct ParamInfo {
+  const char* name;  // JS option / data-* attribute / CLI flag (--name)
+  const char* key;   // URL-hash key
+  const char* unit;
+  double def, min, max;
+  bool integer;
+  ParamGroup group;
+  const char* help;
+};
+
+constexpr ParamInfo kParamInfo[] = {
+#define MIROFISH_INFO(field, key, unit, def, lo, hi, integer, group, help) \
+  {#field, key, unit, double(def), double(lo), double(hi), integer, ParamGroup::group, help},
+    MIROFISH_PARAMS(MIROFISH_INFO)
+#undef MIROFISH_INFO
+};
+constexpr int kParamCount = int(sizeof(kParamInfo) / sizeof(kParamInfo[0]));
+
+// Every value is held quantized to what the hash carries (3 decimals, integers whole),
+// so params -> hash -> params is the identity.
+struct Params {
+#define MIROFISH_FIELD(field, key, unit, def, ...) double field = double(def);
+  MIROFISH_PARAMS(MIROFISH_FIELD)
+#undef MIROFISH_FIELD
+
+  double get(ParamId id) const;
+  double& ref(ParamId id);
+};
+
+// Outcome of setting one value at an edge (hash, CLI, JS).
+enum class ParamStatus { Ok, Clamped, NotFinite, Unknown };
+
+int findParam(const std::string& nameOrKey);  // -1 when neither a name nor a key
+double quantize(const ParamInfo& info, double v);
+// Validates, clamps and quantizes; on anything but Ok, *warning gets one specific sentence.
+ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning);
+// "default" or "tuned" (S-SIM-2); false for an unknown name.
+bool applyPreset(Params& p, const std::string& name);
+// Sim-only sanity (S-SIM-13): empty when fine, else a warning sentence.
+std::string sanityWarning(const Params& p);
+
+}  // namespace mirofish

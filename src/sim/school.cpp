@@ -1,0 +1,468 @@
+// One fixed step of the school: neighbour sums (order-independent), steering, turn-limited motion, soft walls.
+#include "sim/school.h"
+
+#include <cstring>
+
+#include "sim/det_math.h"
+
+namespace mirofish {
+
+namespace {
+
+// Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
+// result is the same whatever order its neighbours are visited in (grid == brute force, bit for bit).
+constexpr float kFix = 1048576.0f;  // 2^20: ~1e-6 px resolution
+constexpr float kMaxTerm = 1.0e5f;  // per-neighbour clamp keeps every sum far from int64 overflow
+
+inline int64_t fix(float v) {
+  v = v > kMaxTerm ? kMaxTerm : (v < -kMaxTerm ? -kMaxTerm : v);
+  return int64_t(v * kFix);
+}
+inline float unfix(int64_t v) { return float(double(v) * (1.0 / 1048576.0)); }
+
+inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+struct Sums {
+  int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
+  int nSep = 0, nAli = 0, nCoh = 0;
+  float minD2 = -1;
+  uint64_t checks = 0;
+};
+
+}  // namespace
+
+School::School(const Params& params) {
+  params_ = params;
+  rng_.reseed(uint64_t(params_.seed));
+  derive();
+  resize(int(params_.fish));
+}
+
+void School::derive() {
+  const Params& p = params_;
+  float rs = float(p.sepRadius), ra = float(p.aliRadius), rc = float(p.cohRadius);
+  d_.rSep2 = rs * rs;
+  d_.rAli2 = ra * ra;
+  d_.rCoh2 = rc * rc;
+  d_.rMax = rs > ra ? (rs > rc ? rs : rc) : (ra > rc ? ra : rc);
+  d_.fovOn = p.fov < 360.0;
+  d_.cosHalfFov = detCos(float(p.fov) * 0.5f * (kPi / 180.0f));
+  float maxTurn = float(p.turnRate) * kStepSeconds;
+  d_.cosTurn = detCos(maxTurn);
+  d_.sinTurn = detSin(maxTurn);
+  float tau = float(p.pointerSmoothing);
+  d_.cursorAlpha = kStepSeconds / (tau + kStepSeconds);  // implicit Euler of the 0.12 s follow
+  grid_.configure(float(p.width), float(p.height), d_.rMax);
+}
+
+void School::setParams(const Params& params) {
+  bool reseed = params.seed != params_.seed;
+  params_ = params;
+  derive();
+  if (reseed) {  // a new seed is a new school
+    rng_.reseed(uint64_t(params_.seed));
+    fish_.count = 0;
+    stepCount_ = 0;
+    history_.reset();
+  }
+  resize(int(params_.fish));
+}
+
+void School::resize(int n) {
+  if (n < 0) n = 0;
+  fish_.reserveFor(n);
+  for (int i = fish_.count; i < n; ++i) spawn(i);
+  fish_.count = n;
+}
+
+void School::spawn(int i) {
+  const Params& p = params_;
+  FishArrays& f = fish_;
+  float w = float(p.width), h = float(p.height);
+  float m = float(p.edgeMargin);
+  float mx = w > 4 * m ? m : 0, my = h > 4 * m ? m : 0;
+  f.x[i] = rng_.range(mx, w - mx);
+  f.y[i] = rng_.range(my, h - my);
+  float s, c;
+  detSinCos(rng_.uniform() * kTwoPi, &s, &c);
+  f.hx[i] = c;
+  f.hy[i] = s;
+  float vary = float(p.variation);
+  f.speedScale[i] = 1.0f + vary * (2.0f * rng_.uniform() - 1.0f);
+  f.forceScale[i] = 1.0f + 2.0f * vary * (2.0f * rng_.uniform() - 1.0f);
+  float speed = float(p.maxSpeed) * f.speedScale[i] * rng_.range(0.5f, 1.0f);
+  f.vx[i] = c * speed;
+  f.vy[i] = s * speed;
+  f.depth[i] = rng_.uniform();
+  f.pattern[i] = rng_.next();
+  f.tailPhase[i] = rng_.uniform() * kTwoPi;
+  f.wanderPhase[i] = rng_.uniform() * kTwoPi;
+  f.turn[i] = 0;
+  f.panic[i] = 0;
+  for (int k = 0; k < kMaxSmoothing; ++k) {
+    f.steerX[k][i] = 0;
+    f.steerY[k][i] = 0;
+  }
+}
+
+void School::setPointer(bool present, float x, float y) {
+  if (!(x == x) || !(y == y)) present = false;  // NaN never reaches the state
+  pointerPresent_ = present;
+  pointerX_ = x;
+  pointerY_ = y;
+}
+
+void School::scare(float x, float y) {
+  if (!(x == x) || !(y == y)) return;
+  int slot = 0;  // reuse the slot closest to expiring
+  for (int k = 1; k < kMaxScares; ++k)
+    if (scares_[k].timeLeft < scares_[slot].timeLeft) slot = k;
+  scares_[slot] = {x, y, float(params_.scareTime)};
+}
+
+void School::steps(int n) {
+  for (int k = 0; k < n; ++k) step();
+}
+
+void School::step() {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const int n = f.count;
+  const int slots = int(p.smoothing);
+  const int slot = int(stepCount_ % uint64_t(slots));
+  float* ringX = f.steerX[slot].data();
+  float* ringY = f.steerY[slot].data();
+
+  // Virtual cursor (S-INT-1): follows the raw pointer with a ~0.12 s lag; the radius grows with its speed.
+  if (pointerPresent_) {
+    if (!cursorActive_) {
+      cursorActive_ = true;
+      cursorX_ = pointerX_;
+      cursorY_ = pointerY_;
+    }
+    float dx = (pointerX_ - cursorX_) * d_.cursorAlpha, dy = (pointerY_ - cursorY_) * d_.cursorAlpha;
+    cursorX_ += dx;
+    cursorY_ += dy;
+    float speed = detSqrt(dx * dx + dy * dy) / kStepSeconds;
+    cursorRadius_ = float(p.pointerRadius) * (1.0f + 0.5f * clampf(speed / 600.0f, 0.0f, 1.0f));
+  } else {
+    cursorActive_ = false;
+  }
+
+  if (!bruteForce_) grid_.build(f.x.data(), f.y.data(), n);
+
+  const float fmax = float(p.maxForce);
+  const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
+  const float panicCoh = float(p.panicCohesion), panicTime = float(p.panicTime);
+  const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
+  const int cap = int(p.neighbourCap);
+  const float c2 = d_.cosHalfFov * d_.cosHalfFov;
+  const float rMax2 = d_.rMax * d_.rMax;
+
+  uint64_t checks = 0;
+  float minD2 = -1;
+  double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
+  int localPolCount = 0, nearestCount = 0;
+
+  // Pass 1: each fish reads the previous state only and writes its raw steering force into the ring.
+  for (int i = 0; i < n; ++i) {
+    const float xi = f.x[i], yi = f.y[i], hxi = f.hx[i], hyi = f.hy[i];
+    Sums s;
+    auto visit = [&](int j) {
+      if (j == i) return;
+      ++s.checks;
+      float dx = f.x[j] - xi, dy = f.y[j] - yi;
+      float d2 = dx * dx + dy * dy;
+      if (d2 >= rMax2) return;
+      if (d2 == 0.0f) return;  // coincident fish: skipped, never a division by zero (S-SIM-9)
+      if (d_.fovOn) {          // S-SIM-12 blind spot behind, without sqrt
+        float dot = hxi * dx + hyi * dy;
+        bool seen = d_.cosHalfFov <= 0 ? (dot >= 0 || dot * dot <= c2 * d2) : (dot > 0 && dot * dot >= c2 * d2);
+        if (!seen) return;
+      }
+      if (cap > 0 && s.nCoh >= cap && s.nAli >= cap && s.nSep >= cap) return;
+      if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
+      if (d2 < d_.rSep2 && (cap == 0 || s.nSep < cap)) {
+        float inv = 1.0f / d2;  // (p - q) / d^2: steep near-field push (seeds/000 §2.1)
+        s.sepX -= fix(dx * inv);
+        s.sepY -= fix(dy * inv);
+        ++s.nSep;
+      }
+      if (d2 < d_.rAli2 && (cap == 0 || s.nAli < cap)) {
+        s.aliX += fix(f.vx[j]);
+        s.aliY += fix(f.vy[j]);
+        ++s.nAli;
+      }
+      if (d2 < d_.rCoh2 && (cap == 0 || s.nCoh < cap)) {
+        s.cohX += fix(dx);  // relative positions: the centroid offset without large absolute sums
+        s.cohY += fix(dy);
+        ++s.nCoh;
+      }
+    };
+    if (bruteForce_) {
+      for (int j = 0; j < n; ++j) visit(j);
+    } else {
+      const int cols = grid_.cols(), rows = grid_.rows();
+      const int c = grid_.cellOf(xi, yi);
+      const int cx = c % cols, cy = c / cols;
+      const int* start = grid_.cellStart();
+      const int* order = grid_.order();
+      for (int gy = cy - 1; gy <= cy + 1; ++gy) {
+        if (gy < 0 || gy >= rows) continue;
+        for (int gx = cx - 1; gx <= cx + 1; ++gx) {
+          if (gx < 0 || gx >= cols) continue;
+          int cell = gy * cols + gx;
+          for (int k = start[cell]; k < start[cell + 1]; ++k) visit(order[k]);
+        }
+      }
+    }
+    checks += s.checks;
+
+    // S-SIM-1: each rule normalized, then weighted.
+    float ax = 0, ay = 0;
+    const bool panicked = f.panic[i] > 0;
+    if (s.nSep) {
+      float vx = unfix(s.sepX), vy = unfix(s.sepY);
+      normalizeOrZero(vx, vy);
+      ax += vx * wSep;
+      ay += vy * wSep;
+    }
+    if (s.nAli) {
+      float vx = unfix(s.aliX), vy = unfix(s.aliY);
+      normalizeOrZero(vx, vy);
+      ax += vx * wAli;
+      ay += vy * wAli;
+      sumLocalPol += double(vx * hxi + vy * hyi);
+      ++localPolCount;
+    }
+    if (s.nCoh) {
+      float vx = unfix(s.cohX), vy = unfix(s.cohY);
+      normalizeOrZero(vx, vy);
+      float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
+      ax += vx * wc;
+      ay += vy * wc;
+    }
+    const float fi = fmax * f.forceScale[i];
+    float fx = ax * fi, fy = ay * fi;
+
+    // S-INT-1 pointer: gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering donut).
+    if (cursorActive_) {
+      float dx = xi - cursorX_, dy = yi - cursorY_;
+      float d2 = dx * dx + dy * dy;
+      float r = cursorRadius_;
+      if (d2 < r * r) {
+        float d = detSqrt(d2);
+        normalizeOrZero(dx, dy);
+        float k = float(p.pointerWeight) * fmax * (1.0f - d / r);
+        fx += dx * k;
+        fy += dy * k;
+        f.panic[i] = panicTime;
+      }
+    }
+    // S-INT-3 scares: flee within the radius while the fear source lasts.
+    for (const Scare& sc : scares_) {
+      if (sc.timeLeft <= 0) continue;
+      float dx = xi - sc.x, dy = yi - sc.y;
+      float d2 = dx * dx + dy * dy;
+      float r = float(p.scareRadius);
+      if (d2 < r * r) {
+        float d = detSqrt(d2);
+        normalizeOrZero(dx, dy);
+        float k = float(p.scareWeight) * fmax * (1.0f - 0.5f * d / r);
+        fx += dx * k;
+        fy += dy * k;
+        f.panic[i] = panicTime;
+      }
+    }
+    ringX[i] = fx;
+    ringY[i] = fy;
+
+    if (metricsOn_) {
+      sumNeighbours += s.nCoh;
+      if (s.minD2 >= 0) {
+        if (minD2 < 0 || s.minD2 < minD2) minD2 = s.minD2;
+        sumNearest += double(detSqrt(s.minD2));
+        ++nearestCount;
+      }
+    }
+  }
+
+  // Pass 2: each fish integrates its own state; RNG draws happen here, in id order.
+  const float dt = kStepSeconds;
+  const float wander = float(p.wander) * fmax;
+  const float vmin = float(p.minSpeed), vmax = float(p.maxSpeed);
+  const float panicSpeed = float(p.panicSpeed), turnSlow = float(p.turnSlowdown);
+  const float edgeDamp = float(p.edgeDamping), edgeForce = float(p.edgeForce);
+  const float invSlots = 1.0f / float(slots);
+  for (int i = 0; i < n; ++i) {
+    // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
+    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (rng_.uniform() - 0.5f) * 0.6f);
+    float ws = detSin(f.wanderPhase[i]);
+    float hx = f.hx[i], hy = f.hy[i];
+    ringX[i] += -hy * ws * wander;
+    ringY[i] += hx * ws * wander;
+
+    // S-SIM-4 anti-jitter: average the ring, then clamp to this fish's force limit.
+    float fx = 0, fy = 0;
+    for (int k = 0; k < slots; ++k) {
+      fx += f.steerX[k][i];
+      fy += f.steerY[k][i];
+    }
+    fx *= invSlots;
+    fy *= invSlots;
+    const float fi = fmax * f.forceScale[i];
+    float f2 = fx * fx + fy * fy;
+    if (f2 > fi * fi) {
+      float k = fi / detSqrt(f2);
+      fx *= k;
+      fy *= k;
+    }
+
+    // S-SIM-7 soft walls, added after the clamp so the school's own steering can never drown them:
+    // the push grows quadratically inside the margin, and outward speed bleeds off.
+    float vx = f.vx[i], vy = f.vy[i];
+    if (margin > 0) {
+      float xi = f.x[i], yi = f.y[i], t;
+      if ((t = (margin - xi) / margin) > 0) fx += edgeForce * t * t;
+      if ((t = (xi - (w - margin)) / margin) > 0) fx -= edgeForce * t * t;
+      if ((t = (margin - yi) / margin) > 0) fy += edgeForce * t * t;
+      if ((t = (yi - (h - margin)) / margin) > 0) fy -= edgeForce * t * t;
+      if ((t = (margin - xi) / margin) > 0 && vx < 0) vx -= vx * clampf(edgeDamp * t * dt, 0, 1);
+      if ((t = (xi - (w - margin)) / margin) > 0 && vx > 0) vx -= vx * clampf(edgeDamp * t * dt, 0, 1);
+      if ((t = (margin - yi) / margin) > 0 && vy < 0) vy -= vy * clampf(edgeDamp * t * dt, 0, 1);
+      if ((t = (yi - (h - margin)) / margin) > 0 && vy > 0) vy -= vy * clampf(edgeDamp * t * dt, 0, 1);
+    }
+    vx += fx * dt;
+    vy += fy * dt;
+
+    // S-SIM-3 turn-rate limit, on the heading unit vector: no atan2, one precomputed sin/cos.
+    float speed = detSqrt(vx * vx + vy * vy);
+    float ux = hx, uy = hy, turnFrac = 0, cross = 0;
+    if (speed > 1e-6f) {
+      ux = vx / speed;
+      uy = vy / speed;
+      float dot = hx * ux + hy * uy;
+      cross = hx * uy - hy * ux;
+      if (dot < d_.cosTurn) {
+        float sgn = cross >= 0 ? 1.0f : -1.0f;
+        ux = hx * d_.cosTurn - sgn * hy * d_.sinTurn;
+        uy = hy * d_.cosTurn + sgn * hx * d_.sinTurn;
+        normalizeOrZero(ux, uy);  // keep |u| == 1 against rounding drift
+        cross = sgn * d_.sinTurn;
+        turnFrac = 1;
+      } else {
+        turnFrac = clampf((cross < 0 ? -cross : cross) / d_.sinTurn, 0, 1);
+      }
+    }
+    // S-SIM-5/6/S-INT-2: per-fish cap, lower in sharp turns, higher in panic.
+    float panicLeft = f.panic[i];
+    float vcap = vmax * f.speedScale[i] * (panicLeft > 0 ? panicSpeed : 1.0f) * (1.0f - turnSlow * turnFrac);
+    float vfloor = vmin < vcap ? vmin : vcap;
+    speed = clampf(speed, vfloor, vcap);
+    f.hx[i] = ux;
+    f.hy[i] = uy;
+    f.vx[i] = ux * speed;
+    f.vy[i] = uy * speed;
+    f.panic[i] = panicLeft > dt ? panicLeft - dt : 0;
+    f.turn[i] = f.turn[i] * 0.85f + 0.15f * (cross / dt);  // smoothed rad/s for the body bend
+
+    // S-REN-6 tail beat: 1.5 Hz at 60 px/s, frequency ~ speed^0.6 (x^0.625 via square roots, deterministic).
+    float rel = speed * (1.0f / 60.0f);
+    float r2 = detSqrt(rel), r8 = detSqrt(detSqrt(r2));
+    f.tailPhase[i] = wrapAngle(f.tailPhase[i] + kTwoPi * 1.5f * r2 * r8 * dt + 0.5f * dt);
+
+    float nx = f.x[i] + f.vx[i] * dt, ny = f.y[i] + f.vy[i] * dt;
+    // Fallback clamp: never fires with sane parameters (counted so tests can prove it).
+    if (nx < 0 || nx > w || ny < 0 || ny > h) {
+      ++clampCount_;
+      nx = clampf(nx, 0, w);
+      ny = clampf(ny, 0, h);
+    }
+    f.x[i] = nx;
+    f.y[i] = ny;
+  }
+  for (Scare& sc : scares_)
+    if (sc.timeLeft > 0) sc.timeLeft -= dt;
+
+  ++stepCount_;
+  lastChecks_ = checks;
+
+  // S-SIM-9 debug check: the first non-finite value, with its fish and step.
+  if (badFish_ < 0) {
+    for (int i = 0; i < n; ++i) {
+      float sum = f.x[i] + f.y[i] + f.vx[i] + f.vy[i];
+      if (!(sum - sum == 0)) {
+        badFish_ = i;
+        badStep_ = stepCount_;
+        break;
+      }
+    }
+  }
+
+  if (metricsOn_) {
+    StepMetrics& m = metrics_;
+    m.step = stepCount_;
+    m.distanceChecks = checks;
+    m.avgNeighbours = n ? float(sumNeighbours / n) : 0;
+    m.minDistance = minD2 >= 0 ? detSqrt(minD2) : -1;
+    m.meanNearest = nearestCount ? float(sumNearest / nearestCount) : 0;
+    m.localPolarization = localPolCount ? float(sumLocalPol / localPolCount) : 0;
+    double cx = 0, cy = 0, hxs = 0, hys = 0;
+    for (int i = 0; i < n; ++i) {
+      cx += f.x[i];
+      cy += f.y[i];
+      hxs += f.hx[i];
+      hys += f.hy[i];
+    }
+    if (n) {
+      cx /= n;
+      cy /= n;
+    }
+    double mill = 0;
+    for (int i = 0; i < n; ++i) {
+      float rx = float(f.x[i] - cx), ry = float(f.y[i] - cy);
+      normalizeOrZero(rx, ry);
+      mill += double(rx * f.hy[i] - ry * f.hx[i]);
+    }
+    m.centroidX = float(cx);
+    m.centroidY = float(cy);
+    m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
+    m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
+    float uniform = n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
+    m.state = history_.push(m.avgNeighbours, uniform);
+  }
+}
+
+uint64_t School::stateHash() const {
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  auto feed = [&](float v) {
+    unsigned char bytes[4];
+    std::memcpy(bytes, &v, 4);  // little-endian on every target we build for (x86-64, wasm)
+    for (unsigned char b : bytes) {
+      hash ^= b;
+      hash *= 0x100000001b3ULL;
+    }
+  };
+  for (int i = 0; i < fish_.count; ++i) {
+    feed(fish_.x[i]);
+    feed(fish_.y[i]);
+    feed(fish_.vx[i]);
+    feed(fish_.vy[i]);
+  }
+  return hash;
+}
+
+int FixedStep::advance(double frameSeconds) {
+  if (!(frameSeconds > 0)) return 0;  // NaN, negative or zero: no time passed
+  if (frameSeconds > 1.0) frameSeconds = 1.0;
+  accumulator += frameSeconds;
+  int n = int(accumulator / kDt);
+  if (n > kMaxSteps) {  // no catch-up avalanche after a stall: drop the backlog
+    accumulator = 0;
+    return kMaxSteps;
+  }
+  accumulator -= n * kDt;
+  return n;
+}
+
+}  // namespace mirofish

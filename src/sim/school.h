@@ -1,0 +1,103 @@
+// The fish school: structure-of-arrays state, one fixed step at a time. Never reads a clock.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/fish_arrays.h"
+#include "sim/metrics.h"
+#include "sim/neighbour_grid.h"
+#include "sim/params.h"
+#include "sim/rng.h"
+
+namespace mirofish {
+
+constexpr float kStepSeconds = 1.0f / 60.0f;  // S-SIM-10 fixed step
+constexpr int kMaxScares = 8;
+
+struct Scare {
+  float x = 0, y = 0, timeLeft = 0;  // px, px, s
+};
+
+class School {
+ public:
+  explicit School(const Params& params = Params());
+
+  // Applies new parameters; a changed fish count adds fish from the school's RNG or drops the highest ids.
+  void setParams(const Params& params);
+  const Params& params() const { return params_; }
+
+  // Raw pointer in world px for the following steps; present=false when there is none.
+  void setPointer(bool present, float x, float y);
+  void scare(float x, float y);  // S-INT-3 fear source at a world position
+  void setBruteForce(bool on) { bruteForce_ = on; }
+  bool bruteForce() const { return bruteForce_; }
+  void setMetricsEnabled(bool on) { metricsOn_ = on; }
+
+  void step();
+  void steps(int n);
+
+  // 64-bit FNV-1a over x, y, vx, vy of every fish in id order.
+  uint64_t stateHash() const;
+
+  int count() const { return fish_.count; }
+  uint64_t stepCount() const { return stepCount_; }
+  const FishArrays& fish() const { return fish_; }
+  const StepMetrics& metrics() const { return metrics_; }
+  uint64_t distanceChecks() const { return lastChecks_; }  // pairs tested in the last step
+  uint64_t clampCount() const { return clampCount_; }      // fallback position clamps ever fired
+  // Smoothed virtual cursor (S-INT-1); active=false when there is no pointer.
+  bool cursorActive() const { return cursorActive_; }
+  float cursorX() const { return cursorX_; }
+  float cursorY() const { return cursorY_; }
+  float cursorRadius() const { return cursorRadius_; }
+  // Index and step of the first non-finite value found after a step, -1 if none (S-SIM-9).
+  int firstNonFinite() const { return badFish_; }
+  uint64_t firstNonFiniteStep() const { return badStep_; }
+
+ private:
+  void resize(int n);
+  void spawn(int i);
+  void derive();
+  void steerFish(int i, const float* steerX, const float* steerY);
+
+  Params params_;
+  FishArrays fish_;
+  NeighbourGrid grid_;
+  Rng rng_;
+  StepMetrics metrics_;
+  MetricsHistory history_;
+  bool bruteForce_ = false;
+  bool metricsOn_ = true;
+
+  uint64_t stepCount_ = 0;
+  uint64_t lastChecks_ = 0;
+  uint64_t clampCount_ = 0;
+  int badFish_ = -1;
+  uint64_t badStep_ = 0;
+
+  bool pointerPresent_ = false;
+  float pointerX_ = 0, pointerY_ = 0;
+  bool cursorActive_ = false;
+  float cursorX_ = 0, cursorY_ = 0, cursorRadius_ = 0;
+  Scare scares_[kMaxScares];
+
+  // Derived once per setParams, in float, so a step does no trig and no division by params.
+  struct Derived {
+    float rSep2, rAli2, rCoh2, rMax;
+    float cosHalfFov;  // blind spot when dot(heading, d) < cosHalfFov * |d|
+    bool fovOn;
+    float cosTurn, sinTurn;  // max heading change per step
+    float cursorAlpha;       // virtual cursor follow factor per step
+  } d_{};
+};
+
+// S-SIM-10: the platform loop feeds frame seconds, gets whole steps back (at most 3 a frame).
+struct FixedStep {
+  static constexpr double kDt = 1.0 / 60.0;
+  static constexpr int kMaxSteps = 3;
+  double accumulator = 0;
+  int advance(double frameSeconds);
+};
+
+}  // namespace mirofish

@@ -1,0 +1,3 @@
+// Catch2 v2 main for the MiroFish suite.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
