@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "cli/bench_command.h"
 #include "cli/run_command.h"
 
 using namespace mirofish;
@@ -10,7 +11,8 @@ static void usage(std::FILE* out) {
   std::fprintf(out,
                "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
                "                    [--<param> VALUE ...]\n"
-               "       mirofish params\n");
+               "       mirofish params\n"
+               "       mirofish bench [--json FILE] [--quick] [--max N]\n");
 }
 
 int main(int argc, char** argv) {
@@ -23,6 +25,7 @@ int main(int argc, char** argv) {
   try {
     if (!std::strcmp(argv[1], "run")) return runCommand(args);
     if (!std::strcmp(argv[1], "params")) return paramsCommand(args);
+    if (!std::strcmp(argv[1], "bench")) return benchCommand(args);
     if (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
       usage(stdout);
       return 0;

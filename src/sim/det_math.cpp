@@ -8,12 +8,21 @@ void detSinCos(float angle, float* s, float* c) {
     *s = 0; *c = 1;
     return;
   }
-  // Quadrant by round-to-nearest of angle * 2/pi, done in double for a safe reduction.
-  double a = double(angle);
-  double qd = a * 0.63661977236758134308;
-  long q = long(qd >= 0 ? qd + 0.5 : qd - 0.5);
-  double r = a - double(q) * 1.57079632679489661923;
-  float x = float(r);
+  float x;
+  int q;
+  if (angle < 4096.0f && angle > -4096.0f) {
+    // Cody-Waite in float: pi/2 split in three so q * C1 is exact and the remainder keeps its bits.
+    float qf = angle * 0.636619772f;
+    q = int(qf >= 0 ? qf + 0.5f : qf - 0.5f);
+    float fq = float(q);
+    x = ((angle - fq * 1.5703125f) - fq * 4.837512969970703125e-4f) - fq * 7.549789948768648e-8f;
+  } else {  // large angles: reduce in double
+    double a = double(angle);
+    double qd = a * 0.63661977236758134308;
+    long ql = long(qd >= 0 ? qd + 0.5 : qd - 0.5);
+    x = float(a - double(ql) * 1.57079632679489661923);
+    q = int(ql & 3);
+  }
   float x2 = x * x;
   float sp = x * (1.0f + x2 * (-1.6666654611e-1f + x2 * (8.3321608736e-3f + x2 * -1.9515295891e-4f)));
   float cp = 1.0f + x2 * (-0.5f + x2 * (4.166664568298827e-2f + x2 * (-1.388731625493765e-3f + x2 * 2.443315711809948e-5f)));
@@ -26,7 +35,10 @@ void detSinCos(float angle, float* s, float* c) {
 }
 
 float wrapAngle(float a) {
-  if (!(a == a)) return 0;
+  if (a >= 0 && a < kTwoPi) return a;  // the common case: a small step past nothing
+  if (a >= kTwoPi && a < 2 * kTwoPi) return a - kTwoPi < kTwoPi ? a - kTwoPi : 0;
+  if (a < 0 && a >= -kTwoPi) return a + kTwoPi < kTwoPi ? a + kTwoPi : 0;
+  if (!(a == a) || a > 1e6f || a < -1e6f) return 0;
   double d = double(a);
   double t = 6.28318530717958647692;
   double k = d / t;

@@ -18,6 +18,8 @@ inline int64_t fix(float v) {
   v = v > kMaxTerm ? kMaxTerm : (v < -kMaxTerm ? -kMaxTerm : v);
   return int64_t(v * kFix);
 }
+// For terms bounded by construction (velocities, offsets inside the radius): no clamp needed.
+inline int64_t fixBounded(float v) { return int64_t(v * kFix); }
 inline float unfix(int64_t v) { return float(double(v) * (1.0 / 1048576.0)); }
 
 inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
@@ -28,6 +30,47 @@ struct Sums {
   float minD2 = -1;
   uint64_t checks = 0;
 };
+
+struct ScanConfig {
+  float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
+  bool fovOn;
+  int cap;
+};
+
+// Accumulates one contiguous run of candidates into the fish's sums. The fish itself (d2 == 0) and
+// coincident fish are skipped, so no index comparison is needed (S-SIM-9).
+inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
+                     int end, float xi, float yi, float hxi, float hyi, Sums& s) {
+  for (int k = begin; k < end; ++k) {
+    float dx = X[k] - xi, dy = Y[k] - yi;
+    float d2 = dx * dx + dy * dy;
+    if (d2 >= c.rMax2 || d2 == 0.0f) continue;
+    if (c.fovOn) {  // S-SIM-12 blind spot behind, without sqrt
+      float dot = hxi * dx + hyi * dy;
+      bool seen = c.cosHalfFov <= 0 ? (dot >= 0 || dot * dot <= c.cosHalfFov2 * d2)
+                                    : (dot > 0 && dot * dot >= c.cosHalfFov2 * d2);
+      if (!seen) continue;
+    }
+    if (c.cap > 0 && s.nCoh >= c.cap && s.nAli >= c.cap && s.nSep >= c.cap) continue;
+    if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
+    if (d2 < c.rSep2 && (c.cap == 0 || s.nSep < c.cap)) {
+      float inv = 1.0f / d2;  // (p - q) / d^2: steep near-field push (seeds/000 §2.1)
+      s.sepX -= fix(dx * inv);
+      s.sepY -= fix(dy * inv);
+      ++s.nSep;
+    }
+    if (d2 < c.rAli2 && (c.cap == 0 || s.nAli < c.cap)) {
+      s.aliX += fixBounded(VX[k]);
+      s.aliY += fixBounded(VY[k]);
+      ++s.nAli;
+    }
+    if (d2 < c.rCoh2 && (c.cap == 0 || s.nCoh < c.cap)) {
+      s.cohX += fixBounded(dx);  // relative positions: the centroid offset without large absolute sums
+      s.cohY += fixBounded(dy);
+      ++s.nCoh;
+    }
+  }
+}
 
 }  // namespace
 
@@ -71,6 +114,9 @@ void School::setParams(const Params& params) {
 void School::resize(int n) {
   if (n < 0) n = 0;
   fish_.reserveFor(n);
+  if (sortedX_.size() < size_t(fish_.capacity)) {
+    for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_}) v->resize(size_t(fish_.capacity));
+  }
   for (int i = fish_.count; i < n; ++i) spawn(i);
   fish_.count = n;
 }
@@ -159,62 +205,58 @@ void School::step() {
   const float c2 = d_.cosHalfFov * d_.cosHalfFov;
   const float rMax2 = d_.rMax * d_.rMax;
 
+  int activeScares = 0;  // scares_ prefix that can hold a live scare (none: the loop costs nothing)
+  for (int k = 0; k < kMaxScares; ++k)
+    if (scares_[k].timeLeft > 0) activeScares = k + 1;
+
   uint64_t checks = 0;
   float minD2 = -1;
   double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
   int localPolCount = 0, nearestCount = 0;
 
+  // Neighbour candidates are read from copies in cell order, so a 3x3 scan walks three contiguous runs.
+  const float* X = f.x.data();
+  const float* Y = f.y.data();
+  const float* VX = f.vx.data();
+  const float* VY = f.vy.data();
+  if (!bruteForce_) {
+    const int* order = grid_.order();
+    for (int k = 0; k < n; ++k) {
+      int j = order[k];
+      sortedX_[k] = X[j];
+      sortedY_[k] = Y[j];
+      sortedVX_[k] = VX[j];
+      sortedVY_[k] = VY[j];
+    }
+    X = sortedX_.data();
+    Y = sortedY_.data();
+    VX = sortedVX_.data();
+    VY = sortedVY_.data();
+  }
+  const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn, cap};
+
   // Pass 1: each fish reads the previous state only and writes its raw steering force into the ring.
   for (int i = 0; i < n; ++i) {
     const float xi = f.x[i], yi = f.y[i], hxi = f.hx[i], hyi = f.hy[i];
     Sums s;
-    auto visit = [&](int j) {
-      if (j == i) return;
-      ++s.checks;
-      float dx = f.x[j] - xi, dy = f.y[j] - yi;
-      float d2 = dx * dx + dy * dy;
-      if (d2 >= rMax2) return;
-      if (d2 == 0.0f) return;  // coincident fish: skipped, never a division by zero (S-SIM-9)
-      if (d_.fovOn) {          // S-SIM-12 blind spot behind, without sqrt
-        float dot = hxi * dx + hyi * dy;
-        bool seen = d_.cosHalfFov <= 0 ? (dot >= 0 || dot * dot <= c2 * d2) : (dot > 0 && dot * dot >= c2 * d2);
-        if (!seen) return;
-      }
-      if (cap > 0 && s.nCoh >= cap && s.nAli >= cap && s.nSep >= cap) return;
-      if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
-      if (d2 < d_.rSep2 && (cap == 0 || s.nSep < cap)) {
-        float inv = 1.0f / d2;  // (p - q) / d^2: steep near-field push (seeds/000 §2.1)
-        s.sepX -= fix(dx * inv);
-        s.sepY -= fix(dy * inv);
-        ++s.nSep;
-      }
-      if (d2 < d_.rAli2 && (cap == 0 || s.nAli < cap)) {
-        s.aliX += fix(f.vx[j]);
-        s.aliY += fix(f.vy[j]);
-        ++s.nAli;
-      }
-      if (d2 < d_.rCoh2 && (cap == 0 || s.nCoh < cap)) {
-        s.cohX += fix(dx);  // relative positions: the centroid offset without large absolute sums
-        s.cohY += fix(dy);
-        ++s.nCoh;
-      }
-    };
     if (bruteForce_) {
-      for (int j = 0; j < n; ++j) visit(j);
+      scanSpan(scan, X, Y, VX, VY, 0, n, xi, yi, hxi, hyi, s);
+      s.checks = uint64_t(n - 1);
     } else {
+      // 3x3 cells as three row spans: cells in a row are contiguous in the counting-sort order.
       const int cols = grid_.cols(), rows = grid_.rows();
       const int c = grid_.cellOf(xi, yi);
       const int cx = c % cols, cy = c / cols;
+      const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
+      const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
       const int* start = grid_.cellStart();
-      const int* order = grid_.order();
-      for (int gy = cy - 1; gy <= cy + 1; ++gy) {
-        if (gy < 0 || gy >= rows) continue;
-        for (int gx = cx - 1; gx <= cx + 1; ++gx) {
-          if (gx < 0 || gx >= cols) continue;
-          int cell = gy * cols + gx;
-          for (int k = start[cell]; k < start[cell + 1]; ++k) visit(order[k]);
-        }
+      int candidates = 0;
+      for (int gy = y0; gy <= y1; ++gy) {
+        const int b = start[gy * cols + x0], e = start[gy * cols + x1 + 1];
+        scanSpan(scan, X, Y, VX, VY, b, e, xi, yi, hxi, hyi, s);
+        candidates += e - b;
       }
+      s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
     }
     checks += s.checks;
 
@@ -260,7 +302,8 @@ void School::step() {
       }
     }
     // S-INT-3 scares: flee within the radius while the fear source lasts.
-    for (const Scare& sc : scares_) {
+    for (int si = 0; si < activeScares; ++si) {
+      const Scare& sc = scares_[si];
       if (sc.timeLeft <= 0) continue;
       float dx = xi - sc.x, dy = yi - sc.y;
       float d2 = dx * dx + dy * dy;

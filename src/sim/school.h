@@ -67,6 +67,7 @@ class School {
   Rng rng_;
   StepMetrics metrics_;
   MetricsHistory history_;
+  std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;  // neighbour candidates in grid cell order
   bool bruteForce_ = false;
   bool metricsOn_ = true;
 

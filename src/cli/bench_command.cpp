@@ -1,0 +1,148 @@
+// Bench: warm up, then time repeated batches of steps; report median/min/max ms per step. Ratios, not absolutes,
+// are what compare across these noisy machines, so grid and brute force are measured in the same run.
+#include "cli/bench_command.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "sim/school.h"
+
+namespace mirofish {
+
+namespace {
+
+struct BenchResult {
+  std::string series;  // density | fixed | brute | cap
+  int fish = 0;
+  double worldW = 0, worldH = 0;
+  int cap = 0;
+  double medianMs = 0, minMs = 0, maxMs = 0;
+  double checksPerFish = 0, neighboursPerFish = 0;
+  int runs = 0, stepsPerRun = 0;
+};
+
+double nowMs() {
+  using namespace std::chrono;
+  return double(duration_cast<nanoseconds>(steady_clock::now().time_since_epoch()).count()) * 1e-6;
+}
+
+BenchResult measure(const std::string& series, int n, double w, double h, bool brute, int cap, double budgetMs) {
+  Params p;
+  p.fish = n;
+  p.width = std::floor(w);
+  p.height = std::floor(h);
+  p.neighbourCap = cap;
+  School school(p);
+  school.setBruteForce(brute);
+  school.setMetricsEnabled(true);
+  // Warm-up: let the school form (cost depends on clumping), at most ~1/3 of the budget.
+  double t0 = nowMs();
+  int warm = 0;
+  while (warm < 120 && (warm < 3 || nowMs() - t0 < budgetMs / 3)) {
+    school.step();
+    ++warm;
+  }
+  double perStep = (nowMs() - t0) / warm;
+  int stepsPerRun = std::max(1, int(budgetMs / 9 / std::max(perStep, 1e-3)));
+  stepsPerRun = std::min(stepsPerRun, 200);
+  std::vector<double> times;
+  double checks = 0, neighbours = 0;
+  for (int r = 0; r < 7; ++r) {
+    double s = nowMs();
+    for (int k = 0; k < stepsPerRun; ++k) school.step();
+    times.push_back((nowMs() - s) / stepsPerRun);
+    checks += double(school.metrics().distanceChecks);
+    neighbours += double(school.metrics().avgNeighbours);
+  }
+  std::sort(times.begin(), times.end());
+  BenchResult b;
+  b.series = series;
+  b.fish = n;
+  b.worldW = p.width;
+  b.worldH = p.height;
+  b.cap = cap;
+  b.medianMs = times[times.size() / 2];
+  b.minMs = times.front();
+  b.maxMs = times.back();
+  b.checksPerFish = n ? checks / 7 / n : 0;
+  b.neighboursPerFish = neighbours / 7;
+  b.runs = 7;
+  b.stepsPerRun = stepsPerRun;
+  return b;
+}
+
+void printRow(const BenchResult& b) {
+  std::printf("%-8s %7d %6.0fx%-6.0f %4d %10.4f %10.4f %10.4f %12.3f %10.1f %9.1f\n", b.series.c_str(), b.fish, b.worldW,
+              b.worldH, b.cap, b.medianMs, b.minMs, b.maxMs, b.medianMs * 1000.0 / std::max(b.fish, 1),
+              b.checksPerFish, b.neighboursPerFish);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int benchCommand(CliArgs& a) {
+  std::string jsonPath;
+  bool quick = false;
+  int maxFish = 100000;
+  while (!a.done()) {
+    std::string flag = a.next();
+    if (flag == "--json") jsonPath = a.value(flag);
+    else if (flag == "--quick") quick = true;
+    else if (flag == "--max") maxFish = int(parseCount(flag, a.value(flag), 1, 1000000));
+    else throw CliError{"bench: unknown flag '" + flag + "'"};
+  }
+  const double budget = quick ? 300 : 1500;  // ms of stepping per measurement
+#ifdef __EMSCRIPTEN__
+  const char* target = "wasm";
+#else
+  const char* target = "native";
+#endif
+  std::printf("mirofish bench (%s): ms per step, median/min/max of 7 runs after warm-up\n", target);
+  std::printf("%-8s %7s %13s %4s %10s %10s %10s %12s %10s %9s\n", "series", "fish", "world", "cap", "median", "min",
+              "max", "us/fish", "checks/f", "neigh/f");
+  std::vector<BenchResult> all;
+  auto run = [&](const std::string& s, int n, double w, double h, bool brute, int cap) {
+    if (n > maxFish) return;
+    all.push_back(measure(s, n, w, h, brute, cap, budget));
+    printRow(all.back());
+  };
+  // Constant density: 300 fish per 1600x900 px, the world grows with N.
+  for (int n : {300, 1000, 3000, 10000, 30000, 100000}) {
+    double k = std::sqrt(n / 300.0);
+    run("density", n, 1600 * k, 900 * k, false, 0);
+  }
+  // Grid vs brute force at the same density, up to 10 000.
+  for (int n : {300, 1000, 3000, 10000}) {
+    double k = std::sqrt(n / 300.0);
+    run("brute", n, 1600 * k, 900 * k, true, 0);
+  }
+  // A fixed 1920x1080 world: density and clumping grow with N.
+  for (int n : {300, 1000, 3000, 10000}) run("fixed", n, 1920, 1080, false, 0);
+  // The neighbour cap on the densest case.
+  for (int cap : {8, 32}) run("cap", 10000, 1920, 1080, false, cap);
+
+  if (!jsonPath.empty()) {
+    std::FILE* out = std::fopen(jsonPath.c_str(), "w");
+    if (!out) throw CliError{"--json: cannot write '" + jsonPath + "'"};
+    std::fprintf(out, "{\"target\": \"%s\", \"results\": [\n", target);
+    for (size_t i = 0; i < all.size(); ++i) {
+      const BenchResult& b = all[i];
+      std::fprintf(out,
+                   "  {\"series\": \"%s\", \"fish\": %d, \"world\": [%.0f, %.0f], \"cap\": %d, \"median_ms\": %.5f, "
+                   "\"min_ms\": %.5f, \"max_ms\": %.5f, \"checks_per_fish\": %.2f, \"neighbours_per_fish\": %.2f, "
+                   "\"runs\": %d, \"steps_per_run\": %d}%s\n",
+                   b.series.c_str(), b.fish, b.worldW, b.worldH, b.cap, b.medianMs, b.minMs, b.maxMs, b.checksPerFish,
+                   b.neighboursPerFish, b.runs, b.stepsPerRun, i + 1 < all.size() ? "," : "");
+    }
+    std::fprintf(out, "]}\n");
+    std::fclose(out);
+  }
+  return 0;
+}
+
+}  // namespace mirofish
