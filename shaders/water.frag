@@ -1,0 +1,37 @@
+#version 300 es
+// Water background fragment shader: a soft vertical gradient with slow, gentle caustics (only when view.water).
+precision highp float;
+
+uniform vec3 u_world;    // world -> device px: scale, offset x, offset y
+uniform vec2 u_pixels;   // drawing-buffer size, device px
+uniform float u_time;    // s
+uniform vec3 u_top;      // water colour at the top of the world
+uniform vec3 u_bottom;   // water colour at the bottom
+uniform float u_height;  // world height, px
+
+out vec4 o_color;
+
+// Caustic network: a grid of lines warped twice by slow sine fields, two layers at different scales.
+float caustic(vec2 p, float t) {
+  float c = 0.0;
+  for (int k = 0; k < 2; ++k) {
+    float fk = float(k);
+    vec2 q = p * (1.0 + 0.6 * fk) + vec2(1.7, 9.2) * fk;
+    q += 0.7 * vec2(sin(q.y * 1.1 + t), sin(q.x * 1.3 - 0.8 * t));
+    q += 0.35 * vec2(sin(q.y * 2.3 - 0.7 * t), sin(q.x * 1.9 + 0.6 * t));
+    float r = abs(sin(q.x) * sin(q.y));  // 0 along the warped lines
+    c += pow(1.0 - r, 10.0);
+  }
+  return 0.5 * c;
+}
+
+void main() {
+  // Device px (top-left origin) back to world px, so the water moves with the world, not the canvas.
+  vec2 px = vec2(gl_FragCoord.x, u_pixels.y - gl_FragCoord.y);
+  vec2 world = (px - u_world.yz) / u_world.x;
+  float v = clamp(world.y / u_height, -0.2, 1.2);
+  vec3 col = mix(u_top, u_bottom, smoothstep(-0.1, 1.1, v));
+  float c = caustic(world / 70.0, u_time * 0.35);
+  col += vec3(0.55, 0.78, 0.8) * c * 0.065;
+  o_color = vec4(col, 1.0);
+}

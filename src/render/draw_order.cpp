@@ -1,0 +1,61 @@
+// Draw order for the koi: split by depth layer, then an exact y sort or y-bands, all in reused arrays.
+#include "render/draw_order.h"
+
+#include <algorithm>
+
+namespace mirofish {
+
+void DrawOrder::build(const float* y, const float* depth, int n, float worldH) {
+  if (int(order_.size()) < n) {
+    // Grow by doubling, like the school's arrays, so a slowly rising count reallocates rarely.
+    size_t cap = std::max<size_t>(64, order_.size());
+    while (cap < size_t(n)) cap *= 2;
+    order_.resize(cap);
+    scratch_.resize(cap);
+  }
+  n_ = n;
+  // Stable split: back-layer ids first, front-layer ids after, each in id order.
+  int back = 0;
+  for (int i = 0; i < n; ++i) back += depth[i] < kFrontDepth ? 1 : 0;
+  int b = 0, f = back;
+  for (int i = 0; i < n; ++i) {
+    if (depth[i] < kFrontDepth) {
+      order_[b++] = i;
+    } else {
+      order_[f++] = i;
+    }
+  }
+  back_ = back;
+  sortRange(0, back, y, worldH);
+  sortRange(back, n, y, worldH);
+}
+
+void DrawOrder::sortRange(int begin, int end, const float* y, float worldH) {
+  int* first = order_.data() + begin;
+  int count = end - begin;
+  if (count < 2) return;
+  if (n_ <= kExactSortMax) {
+    // Ties broken by id, so the order never flickers between frames.
+    // A NaN y (never expected from the school) sorts first instead of breaking the strict weak order.
+    auto key = [y](int i) { return y[i] == y[i] ? y[i] : -1e30f; };
+    std::sort(first, first + count, [&key](int a, int b) {
+      float ka = key(a), kb = key(b);
+      return ka < kb || (ka == kb && a < b);
+    });
+    return;
+  }
+  // Counting sort into horizontal bands: within a band the order is by id, which is invisible at this density.
+  float toBand = float(kYBands) / std::max(worldH, 1.0f);
+  auto bandOf = [&](int i) {
+    float band = y[i] * toBand;  // compared as float first, so NaN and huge values stay in range
+    return band >= 0.0f ? (band < float(kYBands) ? int(band) : kYBands - 1) : 0;
+  };
+  std::fill(bandStart_, bandStart_ + kYBands + 1, 0);
+  for (int k = 0; k < count; ++k) ++bandStart_[bandOf(first[k]) + 1];
+  for (int band = 0; band < kYBands; ++band) bandStart_[band + 1] += bandStart_[band];
+  int* out = scratch_.data();
+  for (int k = 0; k < count; ++k) out[bandStart_[bandOf(first[k])]++] = first[k];
+  std::copy(out, out + count, first);
+}
+
+}  // namespace mirofish

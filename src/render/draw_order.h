@@ -1,0 +1,30 @@
+// Draw order for the koi: back layer then front layer, each sorted by y (S-REN-4), with preallocated arrays.
+#pragma once
+
+#include <vector>
+
+namespace mirofish {
+
+// Fish with depth < kFrontDepth are the back layer (S-ECO-4), drawn first.
+constexpr float kFrontDepth = 0.5f;
+// Up to this many fish an exact sort by y; beyond it, counting sort into y-bands (O(n)).
+constexpr int kExactSortMax = 500;
+constexpr int kYBands = 128;
+
+class DrawOrder {
+ public:
+  // Orders fish 0..n-1; y in world px, worldH the world height. Allocates only when n grows.
+  void build(const float* y, const float* depth, int n, float worldH);
+  const int* indices() const { return order_.data(); }  // back layer first, then front
+  int backCount() const { return back_; }
+  int count() const { return n_; }
+
+ private:
+  void sortRange(int begin, int end, const float* y, float worldH);
+  std::vector<int> order_;
+  std::vector<int> scratch_;  // band scatter target, same size as order_
+  int bandStart_[kYBands + 1] = {};
+  int back_ = 0, n_ = 0;
+};
+
+}  // namespace mirofish

@@ -1,0 +1,84 @@
+// Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one instanced draw call per depth layer.
+//
+// World -> canvas mapping (the JS shim must map pointer coordinates the same way):
+//   scale   = min(pixelWidth / worldW, pixelHeight / worldH)      (uniform, the whole world fits)
+//   offsetX = (pixelWidth  - worldW * scale) / 2                  (centred, letterboxed)
+//   offsetY = (pixelHeight - worldH * scale) / 2
+//   devicePx = world * scale + offset;   world = (devicePx - offset) / scale
+// with worldW/H = school.params().width/height, pixel sizes in device pixels (CSS px x dpr), y down.
+// worldToPixels() below computes exactly this.
+//
+// Output is premultiplied alpha (context created with alpha: true, premultipliedAlpha: true):
+// the canvas is cleared to transparent, so the page shows through, unless view.water is set.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "render/draw_order.h"
+
+namespace mirofish {
+
+class School;
+
+// What the renderer needs beyond the school; filled by the platform layer each frame.
+struct RenderView {
+  int pixelWidth = 1, pixelHeight = 1;  // drawing-buffer size in device pixels
+  float dpr = 1;                        // device pixels per CSS pixel (after the maxDpr cap)
+  double timeSeconds = 0;               // animation clock for the swim wave (not the simulation)
+  float opacity = 0.55f;                // fish opacity over the page (premultiplied alpha)
+  int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
+  bool water = false;                   // fill the canvas with water colour instead of transparent
+  float fishSize = 1;                   // size scale
+};
+
+struct RenderStats {
+  int drawCalls = 0;
+  int fishDrawn = 0;
+};
+
+// The letterbox mapping described above: devicePx = world * scale + (offsetX, offsetY).
+struct WorldToPixels {
+  float scale = 1, offsetX = 0, offsetY = 0;
+};
+WorldToPixels worldToPixels(float worldW, float worldH, int pixelWidth, int pixelHeight);
+
+class FishRenderer {
+ public:
+  // Creates GL objects on the current context; false (with a reason in error()) if it cannot.
+  bool init();
+  // Draws one frame. The world (school params width x height) is scaled to fit the drawing buffer, centred.
+  void render(const School& school, const RenderView& view);
+  // Forget GL objects without deleting them (after a context loss); call init() again on restore.
+  void dropContext();
+  // Deletes GL objects on the current context.
+  void release();
+  const char* error() const { return error_; }
+  const RenderStats& stats() const { return stats_; }
+
+ private:
+  bool fail(const std::string& why);
+  void ensureCapacity(int n);
+  void fillInstances(const School& school, const RenderView& view);
+  void drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time);
+  void setInstancePointers(int firstInstance);
+
+  const char* error_ = "";
+  std::string errorText_;  // owns the text error_ points to
+  RenderStats stats_;
+  unsigned program_ = 0, vao_ = 0, meshVbo_ = 0, instanceVbo_ = 0;
+  unsigned waterProgram_ = 0, waterVao_ = 0;
+  int meshVertexCount_ = 0;
+  int instanceCapacity_ = 0;    // fish the GPU instance buffer holds
+  std::vector<float> staging_;  // per-instance floats, grown by doubling, reused every frame
+  DrawOrder order_;             // back layer then front, y-sorted, reused
+
+  // Uniform locations (koi program).
+  int uWorld_ = -1, uPixels_ = -1, uTime_ = -1, uBase_ = -1, uPatch_ = -1, uInk_ = -1, uFin_ = -1;
+  int uWater_ = -1, uGlow_ = -1, uOpacity_ = -1;
+  // Uniform locations (water program).
+  int wWorld_ = -1, wPixels_ = -1, wTime_ = -1, wTop_ = -1, wBottom_ = -1, wHeight_ = -1;
+};
+
+}  // namespace mirofish
