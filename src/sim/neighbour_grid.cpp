@@ -20,14 +20,6 @@ void NeighbourGrid::configure(float worldW, float worldH, float cellSize) {
   start_.resize(size_t(cols_) * rows_ + 1);
 }
 
-int NeighbourGrid::cellOf(float x, float y) const {
-  int cx = x > 0 ? int(x * invCell_) : 0;
-  int cy = y > 0 ? int(y * invCell_) : 0;
-  if (cx >= cols_) cx = cols_ - 1;
-  if (cy >= rows_) cy = rows_ - 1;
-  return cy * cols_ + cx;
-}
-
 void NeighbourGrid::build(const float* x, const float* y, int n) {
   if (int(cellIndex_.size()) < n) {
     cellIndex_.resize(size_t(n));

@@ -16,7 +16,13 @@ class NeighbourGrid {
   int cols() const { return cols_; }
   int rows() const { return rows_; }
   float cellSize() const { return cell_; }
-  int cellOf(float x, float y) const;
+  int cellOf(float x, float y) const {
+    int cx = x > 0 ? int(x * invCell_) : 0;
+    int cy = y > 0 ? int(y * invCell_) : 0;
+    if (cx >= cols_) cx = cols_ - 1;
+    if (cy >= rows_) cy = rows_ - 1;
+    return cy * cols_ + cx;
+  }
   // Fish in cell c are order_[start_[c] .. start_[c+1]).
   const int* cellStart() const { return start_.data(); }
   const int* order() const { return order_.data(); }

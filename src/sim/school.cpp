@@ -236,7 +236,10 @@ void School::step() {
   const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn, cap};
 
   // Pass 1: each fish reads the previous state only and writes its raw steering force into the ring.
-  for (int i = 0; i < n; ++i) {
+  // Visited in cell order, so consecutive fish scan the same, cached candidate runs.
+  const int* visitOrder = bruteForce_ ? nullptr : grid_.order();
+  for (int oi = 0; oi < n; ++oi) {
+    const int i = visitOrder ? visitOrder[oi] : oi;
     const float xi = f.x[i], yi = f.y[i], hxi = f.hx[i], hyi = f.hy[i];
     Sums s;
     if (bruteForce_) {
