@@ -93,7 +93,18 @@ int runCommand(CliArgs& a) {
 }
 
 int paramsCommand(CliArgs& a) {
-  if (!a.done()) throw CliError{"params: unexpected argument '" + a.next() + "'"};
+  bool markdown = false;
+  while (!a.done()) {
+    std::string flag = a.next();
+    if (flag == "--markdown") markdown = true;
+    else throw CliError{"params: unexpected argument '" + flag + "'"};
+  }
+  if (markdown) {  // the README's options table is this output
+    std::printf("| option (`data-*`, `--flag`) | hash key | unit | default | min | max | meaning |\n|---|---|---|---|---|---|---|\n");
+    for (const ParamInfo& p : kParamInfo)
+      std::printf("| `%s` | `%s` | %s | %g | %g | %.10g | %s |\n", p.name, p.key, p.unit, p.def, p.min, p.max, p.help);
+    return 0;
+  }
   std::printf("%-18s %-7s %-7s %10s %10s %12s  %s\n", "name (--flag)", "key", "unit", "default", "min", "max", "meaning");
   for (const ParamInfo& p : kParamInfo)
     std::printf("%-18s %-7s %-7s %10g %10g %12.10g  %s\n", p.name, p.key, p.unit, p.def, p.min, p.max, p.help);
