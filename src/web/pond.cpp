@@ -1,0 +1,218 @@
+// One MiroFish pond: configuration, the fixed-step clock, pointer mapping and the GL context of one canvas.
+#include "web/pond.h"
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace mirofish {
+
+namespace {
+
+const char* statusName(ParamStatus s) {
+  switch (s) {
+    case ParamStatus::Ok: return "ok";
+    case ParamStatus::Clamped: return "clamped";
+    case ParamStatus::NotFinite: return "not-finite";
+    case ParamStatus::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+}  // namespace
+
+Pond::Pond() = default;
+
+Pond::~Pond() { release(); }
+
+std::string Pond::attach(const std::string& canvasSelector) {
+  release();
+  EmscriptenWebGLContextAttributes attrs;
+  emscripten_webgl_init_context_attributes(&attrs);
+  attrs.alpha = true;
+  attrs.premultipliedAlpha = true;  // the page shows through, S-ASK-6
+  attrs.antialias = true;
+  attrs.depth = false;
+  attrs.stencil = false;
+  attrs.preserveDrawingBuffer = false;
+  attrs.powerPreference = EM_WEBGL_POWER_PREFERENCE_LOW_POWER;  // a background, S-ASK-1
+  attrs.failIfMajorPerformanceCaveat = false;
+  attrs.majorVersion = 2;
+  attrs.minorVersion = 0;
+  attrs.enableExtensionsByDefault = false;
+  context_ = emscripten_webgl_create_context(canvasSelector.c_str(), &attrs);
+  if (context_ <= 0) {
+    context_ = 0;
+    return "WebGL2 is not available in this browser";
+  }
+  emscripten_webgl_make_context_current(context_);
+  if (!renderer_.init()) {
+    std::string why = std::string("the fish renderer could not start: ") + renderer_.error();
+    emscripten_webgl_destroy_context(context_);
+    context_ = 0;
+    return why;
+  }
+  rendererReady_ = true;
+  return "";
+}
+
+SetResult Pond::set(const std::string& nameOrKey, double value) {
+  SetResult r;
+  int id = findParam(nameOrKey);
+  if (id < 0) {
+    r.status = "unknown";
+    r.value = std::numeric_limits<double>::quiet_NaN();
+    r.warning = "unknown option '" + nameOrKey + "' ignored";
+    return r;
+  }
+  ParamId pid = ParamId(id);
+  double before = params_.get(pid);
+  std::string warning;
+  ParamStatus s = setParam(params_, pid, value, &warning);
+  r.status = statusName(s);
+  r.value = params_.get(pid);
+  r.warning = warning;
+  if (school_ && r.value != before && kParamInfo[id].group != ParamGroup::View) {
+    if (pid == ParamId::seed)
+      begin();  // same seed, same school: a new seed starts the school afresh
+    else
+      school_->setParams(params_);
+  }
+  return r;
+}
+
+double Pond::get(const std::string& nameOrKey) const {
+  int id = findParam(nameOrKey);
+  if (id < 0) return std::numeric_limits<double>::quiet_NaN();
+  return params_.get(ParamId(id));
+}
+
+HashResult Pond::applyHash(const std::string& hash) {
+  DecodedHash d = decodeHash(hash, params_);
+  HashResult r;
+  r.anyKey = d.anyKey;
+  r.hasSeek = d.hasSeek;
+  r.seekSeconds = d.seekSeconds;
+  r.warnings = d.warnings;
+  if (!d.anyKey) return r;  // a plain anchor belongs to the page
+  params_ = d.params;
+  if (school_) begin();  // a hash is a replay: it starts the school again from step 0
+  return r;
+}
+
+void Pond::begin() {
+  school_ = std::make_unique<School>(params_);
+  clock_ = FixedStep();
+}
+
+int Pond::advance(double frameSeconds) {
+  if (!school_) return 0;
+  if (!std::isfinite(frameSeconds) || frameSeconds < 0) frameSeconds = 0;
+  int n = clock_.advance(frameSeconds);
+  school_->steps(n);
+  return n;
+}
+
+void Pond::step(int n) {
+  if (school_ && n > 0) school_->steps(n);
+}
+
+void Pond::setViewport(double cssWidth, double cssHeight, int pixelWidth, int pixelHeight, double dpr) {
+  cssWidth_ = std::isfinite(cssWidth) && cssWidth > 0 ? cssWidth : 1;
+  cssHeight_ = std::isfinite(cssHeight) && cssHeight > 0 ? cssHeight : 1;
+  pixelWidth_ = pixelWidth > 0 ? pixelWidth : 1;
+  pixelHeight_ = pixelHeight > 0 ? pixelHeight : 1;
+  dpr_ = std::isfinite(dpr) && dpr > 0 ? dpr : 1;
+}
+
+// The renderer's transform, in CSS px: scale = min(cw/W, ch/H), offset = (c - W*scale)/2.
+bool Pond::toWorld(double cssX, double cssY, float* wx, float* wy) const {
+  if (!std::isfinite(cssX) || !std::isfinite(cssY)) return false;
+  double scale = std::fmin(cssWidth_ / params_.width, cssHeight_ / params_.height);
+  if (!(scale > 0)) return false;
+  double offX = (cssWidth_ - params_.width * scale) / 2;
+  double offY = (cssHeight_ - params_.height * scale) / 2;
+  *wx = float((cssX - offX) / scale);
+  *wy = float((cssY - offY) / scale);
+  return true;
+}
+
+void Pond::pointer(bool present, double cssX, double cssY) {
+  if (!school_) return;
+  float x = 0, y = 0;
+  if (present && toWorld(cssX, cssY, &x, &y))
+    school_->setPointer(true, x, y);
+  else
+    school_->setPointer(false, 0, 0);
+}
+
+void Pond::scare(double cssX, double cssY) {
+  float x = 0, y = 0;
+  if (school_ && toWorld(cssX, cssY, &x, &y)) school_->scare(x, y);
+}
+
+bool Pond::render(double timeSeconds) {
+  if (!school_ || !context_ || !rendererReady_) return false;
+  if (emscripten_is_webgl_context_lost(context_)) return false;
+  emscripten_webgl_make_context_current(context_);
+  RenderView view;
+  view.pixelWidth = pixelWidth_;
+  view.pixelHeight = pixelHeight_;
+  view.dpr = float(dpr_);
+  view.timeSeconds = timeSeconds;
+  view.opacity = float(params_.opacity);
+  view.palette = int(params_.palette);
+  view.water = params_.water != 0;
+  view.fishSize = float(params_.fishSize);
+  renderer_.render(*school_, view);
+  return true;
+}
+
+void Pond::contextLost() {
+  if (rendererReady_) renderer_.dropContext();
+  rendererReady_ = false;
+}
+
+std::string Pond::contextRestored() {
+  if (!context_) return "no WebGL2 context to restore";
+  emscripten_webgl_make_context_current(context_);
+  renderer_.dropContext();
+  if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
+  rendererReady_ = true;
+  return "";
+}
+
+PondStats Pond::stats() const {
+  PondStats s;
+  if (school_) {
+    s.fish = school_->count();
+    s.steps = double(school_->stepCount());
+  }
+  s.rendering = context_ != 0 && rendererReady_;
+  s.drawCalls = renderer_.stats().drawCalls;
+  return s;
+}
+
+std::string Pond::stateHash() const {
+  uint64_t h = school_ ? school_->stateHash() : 0;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, h);
+  return buf;
+}
+
+void Pond::release() {
+  if (!context_) return;
+  if (rendererReady_ && !emscripten_is_webgl_context_lost(context_)) {
+    emscripten_webgl_make_context_current(context_);
+    renderer_.release();
+  } else {
+    renderer_.dropContext();
+  }
+  rendererReady_ = false;
+  emscripten_webgl_make_context_current(0);
+  emscripten_webgl_destroy_context(context_);
+  context_ = 0;
+}
+
+}  // namespace mirofish

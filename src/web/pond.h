@@ -1,0 +1,99 @@
+// One MiroFish pond: a School, its FishRenderer and the WebGL2 context of one canvas (the only web-side C++ state).
+#pragma once
+
+#include <emscripten/html5_webgl.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "render/fish_renderer.h"
+#include "sim/hash_codec.h"
+#include "sim/params.h"
+#include "sim/school.h"
+
+namespace mirofish {
+
+// Result of setting one option from JS: never an exception, always a value (S-WEB-3).
+struct SetResult {
+  std::string status;   // "ok" | "clamped" | "not-finite" | "unknown"
+  double value = 0;     // the value now held (NaN for an unknown name)
+  std::string warning;  // one sentence, empty when status is "ok"
+};
+
+// What a hash did to the pond.
+struct HashResult {
+  bool anyKey = false;   // false for a plain anchor (#about): the page keeps it
+  bool hasSeek = false;
+  double seekSeconds = 0;
+  std::vector<std::string> warnings;
+};
+
+struct PondStats {
+  int fish = 0;
+  double steps = 0;  // uint64 step count as a double (exact below 2^53)
+  bool rendering = false;  // a live GL context and renderer
+  int drawCalls = 0;
+};
+
+class Pond {
+ public:
+  Pond();
+  ~Pond();
+  Pond(const Pond&) = delete;
+  Pond& operator=(const Pond&) = delete;
+
+  // Creates the WebGL2 context on the canvas found by a CSS selector ("#mirofish-1") and the renderer.
+  // Returns "" on success, else why not (the pond still simulates without it).
+  std::string attach(const std::string& canvasSelector);
+
+  // Parameters, by table name or hash key. Before begin() they only configure; after it they apply at once.
+  SetResult set(const std::string& nameOrKey, double value);
+  double get(const std::string& nameOrKey) const;  // NaN for an unknown name
+  bool has(const std::string& nameOrKey) const { return findParam(nameOrKey) >= 0; }
+  const Params& params() const { return params_; }
+  // Applies a URL hash over the current parameters (the hash wins); a plain anchor changes nothing.
+  HashResult applyHash(const std::string& hash);
+  std::string encodeHash() const { return mirofish::encodeHash(params_); }
+  std::string sanityWarning() const { return mirofish::sanityWarning(params_); }
+
+  // Builds the school from the current parameters (step 0). Called once configured, and again on a new seed.
+  void begin();
+
+  // Feeds real frame seconds to the fixed-step accumulator and runs the whole steps (<= 3); returns them.
+  int advance(double frameSeconds);
+  void step(int n);  // n steps now, whatever the clock (n <= 0 does nothing)
+
+  // Canvas geometry: CSS size in CSS px, drawing buffer in device px, dpr after the maxDpr cap.
+  void setViewport(double cssWidth, double cssHeight, int pixelWidth, int pixelHeight, double dpr);
+  // Pointer in CSS px relative to the canvas's top-left; mapped to world px with the render transform.
+  void pointer(bool present, double cssX, double cssY);
+  void scare(double cssX, double cssY);
+
+  // Draws one frame; false when there is nothing to draw with (no context, lost context).
+  bool render(double timeSeconds);
+  void contextLost();            // the GL objects are gone: forget them
+  std::string contextRestored();  // recreate them on the restored context; "" on success
+
+  PondStats stats() const;
+  std::string stateHash() const;  // 16 lower-case hex digits
+  int count() const { return school_ ? school_->count() : 0; }
+
+  // Deletes GL objects and the context; the object stays valid (simulation only) until deleted.
+  void release();
+
+ private:
+  bool toWorld(double cssX, double cssY, float* wx, float* wy) const;
+
+  Params params_;
+  std::unique_ptr<School> school_;
+  FixedStep clock_;
+  FishRenderer renderer_;
+  EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
+  bool rendererReady_ = false;
+  double cssWidth_ = 1, cssHeight_ = 1;
+  int pixelWidth_ = 1, pixelHeight_ = 1;
+  double dpr_ = 1;
+};
+
+}  // namespace mirofish

@@ -1,0 +1,75 @@
+// Canvas backing store = CSS size x min(devicePixelRatio, maxDpr), at DPR 1, 2 and 3, after resize and in a box.
+'use strict';
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const h = require('./helpers');
+
+describe('devicePixelRatio sizing', () => {
+  let srv, browser;
+  before(async () => {
+    srv = await h.startServer();
+    browser = await h.launch();
+  });
+  after(async () => {
+    await browser.close();
+    await srv.close();
+  });
+
+  const size = (page) => page.evaluate(() => {
+    const c = window.MiroFish.current.canvas;
+    const r = c.getBoundingClientRect();
+    return { w: c.width, h: c.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio };
+  });
+
+  for (const dpr of [1, 2, 3]) {
+    it(`sizes the canvas at DPR ${dpr}`, async () => {
+      const context = await browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: dpr });
+      const page = await context.newPage();
+      const consoleLog = h.watchConsole(page);
+      await page.goto(srv.base + '/');
+      await h.waitForFish(page, 1);
+      let s = await size(page);
+      assert.equal(s.dpr, dpr);
+      assert.deepEqual([s.cssW, s.cssH], [640, 400]);
+      const capped = Math.min(dpr, 2);  // maxDpr defaults to 2
+      assert.deepEqual([s.w, s.h], [640 * capped, 400 * capped], `DPR ${dpr} (capped at maxDpr 2)`);
+      if (dpr === 3) {
+        await page.evaluate(() => window.MiroFish.current.set('maxDpr', 4));
+        await h.waitFor(page, () => window.MiroFish.current.canvas.width === 1920);
+        s = await size(page);
+        assert.deepEqual([s.w, s.h], [1920, 1200], 'maxDpr=4 lets DPR 3 through');
+      }
+      // Resize follows the viewport.
+      await page.setViewportSize({ width: 500, height: 300 });
+      const factor = dpr === 3 ? 3 : dpr;
+      await h.waitFor(page, (w) => window.MiroFish.current.canvas.width === w, 500 * factor);
+      s = await size(page);
+      assert.deepEqual([s.w, s.h], [500 * factor, 300 * factor]);
+      assert.deepEqual(consoleLog.errors(), []);
+      await context.close();
+    });
+  }
+
+  it('sizes a canvas mounted in an element to the element', async () => {
+    const context = await browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const consoleLog = h.watchConsole(page);
+    await page.goto(srv.base + '/fixtures/manual.html');
+    const r = await page.evaluate(() => window.MiroFish.mount('#box', { fish: 40 }).then((s) => {
+      window.__school = s;
+      const c = s.canvas;
+      return { w: c.width, h: c.height, parent: c.parentElement.id, position: getComputedStyle(c).position,
+        boxW: document.getElementById('box').clientWidth, boxH: document.getElementById('box').clientHeight,
+        world: [s.get('width'), s.get('height')] };
+    }));
+    assert.equal(r.parent, 'box');
+    assert.equal(r.position, 'absolute');
+    assert.deepEqual([r.w, r.h], [r.boxW * 2, r.boxH * 2]);
+    assert.deepEqual(r.world, [r.boxW, r.boxH], 'the world is the box at mount time');
+    await page.evaluate(() => { document.getElementById('box').style.width = '300px'; });
+    await h.waitFor(page, () => window.__school.canvas.width === (document.getElementById('box').clientWidth * 2));
+    assert.deepEqual(consoleLog.errors(), []);
+    await context.close();
+  });
+});

@@ -1,0 +1,170 @@
+// URL hash: the hash wins over data-*, plain anchors are left alone, t= seeks, a shared hash replays the same
+// school as the native CLI bit for bit, and hostile hashes only ever give warnings.
+'use strict';
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const { execFileSync } = require('node:child_process');
+const h = require('./helpers');
+
+function cliStateHash(hash, steps) {
+  const out = execFileSync(h.CLI, ['run', '--hash', hash, '--steps', String(steps)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const m = out.match(/^state-hash ([0-9a-f]{16})$/m);
+  assert.ok(m, 'the CLI prints a state-hash line:\n' + out);
+  return m[1];
+}
+
+// Each one must give at least one warning, no error, and leave the page rendering.
+const HOSTILE = [
+  'n=NaN',
+  'n=Infinity',
+  'n=-1',
+  'rsep=1e309',
+  '=&&==',
+  'n=abc',
+  'rsep=1e9',
+  'n=%zz',
+  'seed=-3',
+  'w=0&h=-5',
+  '%E6%97%A5%E6%9C%AC=1',
+  'n=%EF%BC%92%EF%BC%90%EF%BC%90',
+  't=-5',
+  't=1e12',
+  'op=0x10',
+  'pal=7',
+  'n==5',
+  'foo=bar',
+  'seed=4294967296',
+  'n=200;seed=1',
+  '%3Cscript%3Ewindow.__xss=1%3C/script%3E=1',
+  'n=%3Cimg%20src=x%20onerror=window.__xss=1%3E',
+  'vmax=-Infinity&fmax=NaN',
+  'rsep=' + '9'.repeat(5000),
+  'x'.repeat(10000) + '=1',
+  'n=50&' + 'wsep=1&'.repeat(800),
+  'wsep=%00%01%02',
+  'size=1e-400&water=-0.5',
+];
+
+describe('URL hash', () => {
+  let srv, browser, context;
+  before(async () => {
+    srv = await h.startServer();
+    browser = await h.launch();
+    context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+  });
+  after(async () => {
+    await context.close();
+    await browser.close();
+    await srv.close();
+  });
+
+  it('configures the school over data-*, takes w/h from the viewport when absent, and replays on hashchange', async () => {
+    const page = await context.newPage();
+    const consoleLog = h.watchConsole(page);
+    await page.goto(srv.base + '/?q=1#n=50&seed=3&rsep=30');
+    await h.waitForFish(page, 2);
+    const p = await page.evaluate(() => window.MiroFish.current.params());
+    assert.equal(p.fish, 50, 'the hash wins over data-fish=200');
+    assert.equal(p.seed, 3, 'the hash wins over data-seed=7');
+    assert.equal(p.sepRadius, 30);
+    assert.equal(p.width, 800);
+    assert.equal(p.height, 600);
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().fish), 50);
+    // A pasted link in the same tab replays that school.
+    await page.evaluate(() => { location.hash = '#n=30&seed=9&w=1000&h=500'; });
+    await h.waitFor(page, () => window.MiroFish.current.stats().fish === 30);
+    const q = await page.evaluate(() => window.MiroFish.current.params());
+    assert.deepEqual([q.seed, q.width, q.height], [9, 1000, 500]);
+    // A plain anchor afterwards is the page's: nothing changes.
+    await page.evaluate(() => { location.hash = '#about'; });
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().fish), 30);
+    assert.deepEqual(consoleLog.errors(), []);
+    assert.deepEqual(consoleLog.warnings(), []);
+    await page.close();
+  });
+
+  it('replays the same school as the native CLI after step(600), on two page loads of different sizes', async (t) => {
+    if (!fs.existsSync(h.CLI)) {
+      t.skip(`native CLI missing at ${h.CLI} (cmake --preset native && cmake --build --preset native)`);
+      return;
+    }
+    const hash = 'n=150&seed=42&w=1200&h=800&rsep=25&wali=1.2';
+    const expected = cliStateHash(hash, 600);
+    const results = [];
+    for (const viewport of [{ width: 800, height: 600 }, { width: 1100, height: 500 }]) {
+      const ctx = await browser.newContext({ viewport });
+      const page = await ctx.newPage();
+      const consoleLog = h.watchConsole(page);
+      await page.goto(srv.base + '/fixtures/manual.html#' + hash);
+      const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then((school) => {
+        const before = school.stats().steps;
+        school.step(600);
+        return { before, after: school.stats().steps, hash: school.stateHash(), state: school.stats().state };
+      }));
+      assert.equal(r.before, 0, 'no step ran before step(600)');
+      assert.equal(r.after, 600);
+      assert.equal(r.state, 'paused');
+      results.push(r.hash);
+      assert.deepEqual(consoleLog.errors(), []);
+      await ctx.close();
+    }
+    assert.equal(results[0], results[1], 'two loads agree');
+    assert.equal(results[0], expected, 'the browser agrees with `mirofish run --hash ... --steps 600`');
+  });
+
+  it('seeks t=SECONDS in chunks across frames, landing where the CLI does', async (t) => {
+    const page = await context.newPage();
+    const consoleLog = h.watchConsole(page);
+    const hash = 'n=60&seed=5&w=800&h=600&t=20';
+    await page.goto(srv.base + '/fixtures/manual.html#' + hash);
+    const first = await page.evaluate(() => window.MiroFish.mount().then((s) => {
+      window.__school = s;
+      return s.stats();
+    }));
+    assert.equal(first.steps, 0, 'the seek does not block mount()');
+    assert.equal(first.seeking, true);
+    await h.waitFor(page, () => !window.__school.stats().seeking);
+    const r = await page.evaluate(() => {
+      window.__school.pause();
+      const s = window.__school.stats();
+      return { steps: s.steps, frames: s.frames, hash: window.__school.stateHash() };
+    });
+    assert.ok(r.steps >= 1200, `seeked to 1200 steps, at ${r.steps}`);
+    assert.ok(r.frames >= 10, `the seek spanned frames (${r.frames})`);
+    if (fs.existsSync(h.CLI)) assert.equal(r.hash, cliStateHash(hash, r.steps - 1200));
+    else t.diagnostic('native CLI missing: the seek was not compared with it');
+    assert.deepEqual(consoleLog.errors(), []);
+    await page.close();
+  });
+
+  it(`gives warnings, never errors, for ${HOSTILE.length} hostile hashes, and keeps rendering`, async () => {
+    const small = await browser.newContext({ viewport: { width: 480, height: 320 } });  // quicker frames
+    const page = await small.newPage();
+    const consoleLog = h.watchConsole(page);
+    for (let i = 0; i < HOSTILE.length; i++) {
+      consoleLog.clear();
+      await page.goto(`${srv.base}/?hostile=${i}#${HOSTILE[i]}`);
+      await h.waitForFish(page, 2);
+      const state = await page.evaluate(() => ({
+        xss: window.__xss === 1,
+        title: document.querySelector('h1').textContent,
+        stats: window.MiroFish.current.stats(),
+        params: window.MiroFish.current.params(),
+      }));
+      const label = `hash #${i} ${JSON.stringify(HOSTILE[i].slice(0, 60))}`;
+      assert.deepEqual(consoleLog.errors(), [], label);
+      const warnings = consoleLog.warnings().filter((w) => w.startsWith('MiroFish: '));
+      assert.ok(warnings.length >= 1, `${label} gives a warning`);
+      assert.equal(state.xss, false, label);
+      assert.equal(state.title, 'Mira Lin', label);
+      assert.notEqual(state.stats.state, 'destroyed', label);
+      for (const [name, value] of Object.entries(state.params)) {
+        assert.ok(Number.isFinite(value), `${label}: ${name}=${value}`);
+      }
+    }
+    await small.close();
+  });
+});

@@ -1,0 +1,159 @@
+// Shared browser-test plumbing: a tiny static server (web/ + the built bundle + fixtures), a Chromium launcher,
+// console capture, a PNG decoder for screenshots and small polling helpers.
+'use strict';
+
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { chromium } = require('playwright-core');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const WEB = path.join(ROOT, 'web');
+const FIXTURES = path.join(__dirname, 'fixtures');
+const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
+const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
+
+// Serves /dist/mirofish.js from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
+// `?csp=strict` on a page adds the strict Content-Security-Policy header.
+function startServer() {
+  return new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      const url = new URL(req.url, 'http://localhost');
+      let file;
+      if (url.pathname === '/dist/mirofish.js') file = BUNDLE;
+      else if (url.pathname.startsWith('/fixtures/')) file = path.join(FIXTURES, url.pathname.slice(10));
+      else file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
+      const inside = file === BUNDLE || file.startsWith(FIXTURES + path.sep) || file.startsWith(WEB + path.sep);
+      if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('not found');
+        return;
+      }
+      const headers = { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' };
+      if (url.searchParams.get('csp') === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
+      res.writeHead(200, headers);
+      fs.createReadStream(file).pipe(res);
+    });
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ server, base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+function launch(extraArgs = []) {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS.concat(extraArgs) });
+}
+
+// Collects console messages and page errors of a page; `errors()` are console.error + uncaught exceptions.
+function watchConsole(page) {
+  const log = [];
+  page.on('console', (m) => log.push({ type: m.type(), text: m.text() }));
+  page.on('pageerror', (e) => log.push({ type: 'pageerror', text: String(e && e.stack || e) }));
+  return {
+    log,
+    errors: () => log.filter((m) => m.type === 'error' || m.type === 'pageerror'),
+    warnings: () => log.filter((m) => m.type === 'warning').map((m) => m.text),
+    clear: () => { log.length = 0; },
+  };
+}
+
+async function waitFor(page, fn, arg, timeout = 20000) {
+  return page.waitForFunction(fn, arg, { timeout, polling: 50 });
+}
+
+// Waits for the auto-mounted school (or null), then for `frames` rendered frames.
+async function waitForFish(page, frames = 2) {
+  await waitFor(page, () => window.MiroFish && window.MiroFish.current);
+  await waitFor(page, (n) => window.MiroFish.current.stats().frames >= n, frames);
+}
+
+// --- PNG decoding (8-bit, non-interlaced, RGB or RGBA: what Chromium's screenshots are) ---
+function decodePng(buf) {
+  let pos = 8;
+  let width = 0, height = 0, colorType = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos);
+    const type = buf.toString('ascii', pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      if (data[8] !== 8 || data[12] !== 0) throw new Error('unsupported PNG');
+      colorType = data[9];
+    } else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    pos += 12 + len;
+  }
+  const bpp = colorType === 6 ? 4 : colorType === 2 ? 3 : 0;
+  if (!bpp) throw new Error('unsupported PNG colour type ' + colorType);
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * bpp;
+  const out = Buffer.alloc(width * height * 4);
+  const prev = Buffer.alloc(stride);
+  const line = Buffer.alloc(stride);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)];
+    const src = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= bpp ? line[i - bpp] : 0;
+      const b = prev[i];
+      const c = i >= bpp ? prev[i - bpp] : 0;
+      let v = src[i];
+      if (f === 1) v += a;
+      else if (f === 2) v += b;
+      else if (f === 3) v += (a + b) >> 1;
+      else if (f === 4) {
+        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      line[i] = v & 255;
+    }
+    for (let x = 0; x < width; x++) {
+      out[(y * width + x) * 4] = line[x * bpp];
+      out[(y * width + x) * 4 + 1] = line[x * bpp + 1];
+      out[(y * width + x) * 4 + 2] = line[x * bpp + 2];
+      out[(y * width + x) * 4 + 3] = bpp === 4 ? line[x * bpp + 3] : 255;
+    }
+    line.copy(prev);
+  }
+  return { width, height, data: out };
+}
+
+// Number of pixels whose RGB differs by more than `tolerance` in any channel.
+function diffPixels(a, b, tolerance = 8) {
+  if (a.width !== b.width || a.height !== b.height) throw new Error('size mismatch');
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (Math.abs(a.data[i] - b.data[i]) > tolerance || Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
+        Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance) n++;
+  }
+  return n;
+}
+
+async function shot(page, clip) {
+  return decodePng(await page.screenshot(clip ? { clip } : {}));
+}
+
+// Pixels that differ between the page with the fish canvas shown and hidden: > 0 means fish are on screen.
+async function fishPixels(page, clip) {
+  await page.evaluate(() => window.MiroFish.current.pause());
+  const withFish = await shot(page, clip);
+  await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = 'hidden'; });
+  const without = await shot(page, clip);
+  await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = ''; window.MiroFish.current.resume(); });
+  return diffPixels(withFish, without);
+}
+
+module.exports = { ROOT, BUNDLE, CLI, STRICT_CSP, startServer, launch, watchConsole, waitFor, waitForFish, decodePng,
+  diffPixels, shot, fishPixels };

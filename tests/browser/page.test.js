@@ -1,0 +1,220 @@
+// The demo page (auto-mount from the script tag): fish drawn and moving, page stays clickable, no console errors,
+// hidden/visible, idle rate, reduced motion, context loss, share().
+'use strict';
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const h = require('./helpers');
+
+const VIEWPORT = { width: 960, height: 640 };
+
+describe('demo page', () => {
+  let srv, browser;
+  before(async () => {
+    srv = await h.startServer();
+    browser = await h.launch();
+  });
+  after(async () => {
+    await browser.close();
+    await srv.close();
+  });
+
+  async function open(path = '/', contextOptions = {}, frames = 3) {
+    const context = await browser.newContext({ viewport: VIEWPORT, ...contextOptions });
+    // Counts animation-frame callbacks that actually run, whoever asked for them.
+    await context.addInitScript(() => {
+      window.__globalsBefore = Object.getOwnPropertyNames(window);
+      window.__rafRuns = 0;
+      const raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (cb) => raf((t) => { window.__rafRuns++; cb(t); });
+    });
+    const page = await context.newPage();
+    const consoleLog = h.watchConsole(page);
+    await page.goto(srv.base + path);
+    await h.waitForFish(page, frames);
+    return { context, page, consoleLog };
+  }
+
+  it('draws fish that move, behind clickable text, with no console errors', async () => {
+    const { context, page, consoleLog } = await open();
+    const stats = await page.evaluate(() => window.MiroFish.current.stats());
+    assert.equal(stats.fish, 200);
+    assert.equal(stats.state, 'running');
+
+    // Fish are on screen: the page differs with the canvas shown and hidden.
+    const fish = await h.fishPixels(page);
+    assert.ok(fish > 500, `expected fish pixels on screen, got ${fish}`);
+
+    // They move: two screenshots 30 steps apart differ.
+    const a = await h.shot(page);
+    const steps0 = await page.evaluate(() => window.MiroFish.current.stats().steps);
+    await h.waitFor(page, (s) => window.MiroFish.current.stats().steps >= s + 30, steps0);
+    const b = await h.shot(page);
+    const moved = h.diffPixels(a, b);
+    assert.ok(moved > 200, `expected moving fish, ${moved} pixels changed`);
+
+    // The canvas is behind everything and takes no input; links stay on top and clickable.
+    const canvas = await page.evaluate(() => {
+      const c = window.MiroFish.current.canvas;
+      const s = getComputedStyle(c);
+      return { position: s.position, zIndex: s.zIndex, pointerEvents: s.pointerEvents, parent: c.parentElement.tagName };
+    });
+    assert.deepEqual(canvas, { position: 'fixed', zIndex: '-1', pointerEvents: 'none', parent: 'BODY' });
+    for (const id of ['nav-about', 'boids-link', 'mail-link', 'share-link']) {
+      const hit = await page.evaluate((linkId) => {
+        const link = document.getElementById(linkId);
+        const r = link.getBoundingClientRect();
+        link.scrollIntoView({ block: 'center' });
+        const r2 = link.getBoundingClientRect();
+        return document.elementFromPoint(r2.left + r2.width / 2, r2.top + r2.height / 2) === link && r.width > 0;
+      }, id);
+      assert.ok(hit, `#${id} is the element under its own centre`);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // A real click on an anchor link navigates as without MiroFish, and clicks reach the page.
+    await page.click('#nav-about');
+    assert.equal(await page.evaluate(() => location.hash), '#about');
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'running');
+
+    // Only one global added.
+    const globals = await page.evaluate(() => {
+      const before = new Set(window.__globalsBefore.concat(['__globalsBefore', '__rafRuns']));
+      return Object.getOwnPropertyNames(window).filter((name) => !before.has(name));
+    });
+    assert.deepEqual(globals, ['MiroFish']);
+    assert.deepEqual(consoleLog.errors(), []);
+    assert.deepEqual(consoleLog.warnings(), []);
+    await context.close();
+  });
+
+  it('stops every frame and step while hidden, resumes when visible; a user pause survives', async () => {
+    const { context, page, consoleLog } = await open();
+    const setHidden = (hidden) => page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+    const sample = () => page.evaluate(() => {
+      const s = window.MiroFish.current.stats();
+      return { steps: s.steps, frames: s.frames, raf: window.__rafRuns, state: s.state };
+    });
+
+    await setHidden(true);
+    await page.waitForTimeout(100);
+    const a = await sample();
+    await page.waitForTimeout(1200);
+    const b = await sample();
+    assert.equal(b.state, 'hidden');
+    assert.equal(b.steps, a.steps, 'no steps while hidden');
+    assert.equal(b.frames, a.frames, 'no frames while hidden');
+    assert.equal(b.raf, a.raf, 'no requestAnimationFrame callbacks while hidden');
+
+    await setHidden(false);
+    await h.waitFor(page, (f) => window.MiroFish.current.stats().frames >= f + 3, b.frames);
+    const c = await sample();
+    assert.equal(c.state, 'running');
+    assert.ok(c.steps > b.steps);
+
+    // pause() is the page's; visibility changes never undo it.
+    await page.evaluate(() => window.MiroFish.current.pause());
+    await setHidden(true);
+    await setHidden(false);
+    await page.waitForTimeout(300);
+    const d = await sample();
+    await page.waitForTimeout(800);
+    const e = await sample();
+    assert.equal(e.state, 'paused');
+    assert.equal(e.steps, d.steps);
+    assert.equal(e.frames, d.frames);
+    await page.evaluate(() => window.MiroFish.current.resume());
+    await h.waitFor(page, (f) => window.MiroFish.current.stats().frames >= f + 3, e.frames);
+    assert.deepEqual(consoleLog.errors(), []);
+    await context.close();
+  });
+
+  it('drops to idleFps while the pointer is away and returns to full rate', async () => {
+    const { context, page, consoleLog } = await open();
+    await page.evaluate(() => window.MiroFish.current.set('idleFps', 2));
+    await page.mouse.move(300, 300);
+    await page.mouse.move(320, 310);
+    const rate = async (ms) => {
+      const f0 = await page.evaluate(() => window.MiroFish.current.stats().frames);
+      await page.waitForTimeout(ms);
+      const f1 = await page.evaluate(() => window.MiroFish.current.stats().frames);
+      return ((f1 - f0) * 1000) / ms;
+    };
+    const full = await rate(2000);
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'running');
+
+    await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null })));
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'idle');
+    await page.waitForTimeout(600);
+    const idle = await rate(3000);
+    assert.ok(idle <= 2.7, `idle rate ${idle.toFixed(2)} fps should be about idleFps=2`);
+    assert.ok(idle >= 1, `idle rate ${idle.toFixed(2)} fps should still animate`);
+    assert.ok(full > idle, `full rate ${full.toFixed(2)} fps should beat idle ${idle.toFixed(2)}`);
+
+    await page.mouse.move(400, 300);
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'running');
+    const back = await rate(2000);
+    assert.ok(back > idle, `back at full rate: ${back.toFixed(2)} fps > ${idle.toFixed(2)}`);
+
+    // Blur also counts as away.
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'idle');
+    assert.deepEqual(consoleLog.errors(), []);
+    await context.close();
+  });
+
+  it('honours prefers-reduced-motion, and reducedMotion=0 overrides it', async () => {
+    const { context, page, consoleLog } = await open('/', { reducedMotion: 'reduce' }, 1);
+    const a = await page.evaluate(() => window.MiroFish.current.stats());
+    assert.equal(a.state, 'reduced-motion');
+    await page.waitForTimeout(800);
+    const b = await page.evaluate(() => window.MiroFish.current.stats());
+    assert.equal(b.steps, a.steps, 'a still school');
+    assert.ok(await h.fishPixels(page) > 200, 'the still school is drawn');
+    await page.evaluate(() => window.MiroFish.current.set('reducedMotion', 0));
+    await h.waitFor(page, (s) => window.MiroFish.current.stats().steps > s + 5, b.steps);
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'running');
+    assert.deepEqual(consoleLog.errors(), []);
+    await context.close();
+  });
+
+  it('recovers from a WebGL context loss without reload', async () => {
+    const { context, page, consoleLog } = await open();
+    await page.evaluate(() => {
+      window.__lose = window.MiroFish.current.canvas.getContext('webgl2').getExtension('WEBGL_lose_context');
+      window.__lose.loseContext();
+    });
+    await h.waitFor(page, () => !window.MiroFish.current.stats().rendering);
+    await page.waitForTimeout(200);
+    await page.evaluate(() => window.__lose.restoreContext());
+    await h.waitFor(page, () => window.MiroFish.current.stats().rendering);
+    const f = await page.evaluate(() => window.MiroFish.current.stats().frames);
+    await h.waitFor(page, (n) => window.MiroFish.current.stats().frames >= n + 3, f);
+    assert.ok(await h.fishPixels(page) > 500, 'fish drawn again after restore');
+    assert.deepEqual(consoleLog.errors(), []);
+    await context.close();
+  });
+
+  it('share() writes the school into the hash without a history entry; a plain anchor is left alone', async () => {
+    const { context, page, consoleLog } = await open('/#about');
+    const before = await page.evaluate(() => ({ len: history.length, y: scrollY, hash: location.hash }));
+    assert.equal(before.hash, '#about');
+    const url = await page.evaluate(() => window.MiroFish.current.share());
+    const after = await page.evaluate(() => ({ len: history.length, y: scrollY, hash: location.hash, href: location.href }));
+    assert.equal(after.href, url);
+    assert.equal(after.len, before.len, 'no new history entry');
+    assert.equal(after.y, before.y, 'no scroll');
+    assert.match(after.hash, /^#n=200&seed=7&w=\d+&h=\d+&/);
+    const params = await page.evaluate(() => window.MiroFish.current.params());
+    assert.equal(params.fish, 200);
+    assert.equal(params.seed, 7);
+    assert.equal(params.width, VIEWPORT.width);
+    assert.equal(params.height, VIEWPORT.height);
+    assert.deepEqual(consoleLog.errors(), []);
+    assert.deepEqual(consoleLog.warnings(), []);
+    await context.close();
+  });
+});

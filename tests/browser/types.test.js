@@ -1,0 +1,38 @@
+// web/mirofish.d.ts lists exactly the parameters of the C++ table, so the types cannot drift from params.h.
+'use strict';
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const h = require('./helpers');
+
+describe('TypeScript types', () => {
+  let srv, browser;
+  before(async () => {
+    srv = await h.startServer();
+    browser = await h.launch();
+  });
+  after(async () => {
+    await browser.close();
+    await srv.close();
+  });
+
+  it('name every parameter of MiroFish.table(), as a name and as an option', async () => {
+    const page = await browser.newPage({ viewport: { width: 400, height: 300 } });
+    await page.goto(srv.base + '/fixtures/manual.html');
+    const table = await page.evaluate(() => window.MiroFish.table());
+    const names = table.map((p) => p.name);
+    const dts = fs.readFileSync(path.join(h.ROOT, 'web', 'mirofish.d.ts'), 'utf8');
+    const union = dts.match(/export type MiroFishParamName =([^;]+);/)[1].match(/'(\w+)'/g).map((s) => s.slice(1, -1));
+    assert.deepEqual(union, names);
+    const options = dts.match(/export interface MiroFishOptions \{([\s\S]*?)\n\}/)[1];
+    const optionNames = [...options.matchAll(/^\s+(\w+)\?:/gm)].map((m) => m[1]);
+    assert.deepEqual(optionNames, ['paused', 'hash', ...names]);
+    for (const p of table) {
+      assert.ok(options.includes('hash key `' + p.key + '`'), `${p.name} documents its hash key ${p.key}`);
+      assert.ok(p.min <= p.def && p.def <= p.max, `${p.name} default inside its range`);
+    }
+    await page.close();
+  });
+});

@@ -1,0 +1,36 @@
+// Demo page glue: "share this school" writes the school into the address bar and copies the link; pause toggles.
+'use strict';
+
+(function () {
+  const share = document.getElementById('share-link');
+  const status = document.getElementById('share-status');
+  const pause = document.getElementById('pause-button');
+
+  share.addEventListener('click', (event) => {
+    event.preventDefault();  // the demo's own link: MiroFish itself never prevents anything
+    const school = window.MiroFish && window.MiroFish.current;
+    if (!school) {
+      status.textContent = 'No fish here (WebGL2 is off?).';
+      return;
+    }
+    const url = school.share();
+    const done = () => { status.textContent = 'Link copied: it replays this school.'; };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(done, () => { status.textContent = 'The link is in the address bar.'; });
+    } else {
+      status.textContent = 'The link is in the address bar.';
+    }
+  });
+
+  pause.addEventListener('click', () => {
+    const school = window.MiroFish && window.MiroFish.current;
+    if (!school) return;
+    if (school.stats().state === 'paused') {
+      school.resume();
+      pause.textContent = 'pause the fish';
+    } else {
+      school.pause();
+      pause.textContent = 'resume the fish';
+    }
+  });
+})();

@@ -1,0 +1,232 @@
+// TypeScript types for mirofish.js (S-ASK-9): the global `MiroFish`, mount options and the school handle.
+// The options are the C++ parameter table (src/sim/params.h); defaults and ranges: `await MiroFish.table()`.
+// tests/browser/types.test.js checks that this list matches the table.
+
+/** Names of every parameter; also accepted: their URL-hash keys (`n`, `rsep`, ...). */
+export type MiroFishParamName =
+  | 'fish'
+  | 'seed'
+  | 'width'
+  | 'height'
+  | 'sepRadius'
+  | 'aliRadius'
+  | 'cohRadius'
+  | 'sepWeight'
+  | 'aliWeight'
+  | 'cohWeight'
+  | 'maxSpeed'
+  | 'minSpeed'
+  | 'maxForce'
+  | 'turnRate'
+  | 'smoothing'
+  | 'variation'
+  | 'turnSlowdown'
+  | 'fov'
+  | 'edgeMargin'
+  | 'edgeForce'
+  | 'edgeDamping'
+  | 'wander'
+  | 'neighbourCap'
+  | 'pointerRadius'
+  | 'pointerWeight'
+  | 'pointerSmoothing'
+  | 'panicTime'
+  | 'panicCohesion'
+  | 'panicSpeed'
+  | 'scareRadius'
+  | 'scareTime'
+  | 'scareWeight'
+  | 'opacity'
+  | 'palette'
+  | 'water'
+  | 'fishSize'
+  | 'idleFps'
+  | 'maxDpr'
+  | 'reducedMotion'
+  | 'perf';
+
+/**
+ * Options for `MiroFish.mount()` and `data-*` attributes on the script tag (`data-sep-radius` = `sepRadius`).
+ * Values outside a parameter's range are clamped and non-numbers ignored, each with a console warning.
+ */
+export interface MiroFishOptions {
+  /** Start paused (no steps, no animation frames); `resume()` starts the school. */
+  paused?: boolean | string;
+  /** Read the URL hash (`true`, the default), ignore it (`false`), or read this hash string instead. */
+  hash?: boolean | string;
+
+  // --- Simulation ---
+  /** Number of fish (whole number, count; hash key `n`). */
+  fish?: number | string;
+  /** Random seed: same seed, same school (whole number; hash key `seed`). */
+  seed?: number | string;
+  /** World width (scaled to fit the page) (number, px; hash key `w`). */
+  width?: number | string;
+  /** World height (number, px; hash key `h`). */
+  height?: number | string;
+  /** Separation radius (number, px; hash key `rsep`). */
+  sepRadius?: number | string;
+  /** Alignment radius (number, px; hash key `rali`). */
+  aliRadius?: number | string;
+  /** Cohesion radius (number, px; hash key `rcoh`). */
+  cohRadius?: number | string;
+  /** Separation weight (number; hash key `wsep`). */
+  sepWeight?: number | string;
+  /** Alignment weight (number; hash key `wali`). */
+  aliWeight?: number | string;
+  /** Cohesion weight (number; hash key `wcoh`). */
+  cohWeight?: number | string;
+  /** Top cruising speed (number, px/s; hash key `vmax`). */
+  maxSpeed?: number | string;
+  /** Fish never swim slower than this (number, px/s; hash key `vmin`). */
+  minSpeed?: number | string;
+  /** Steering force limit (~1.5-2 x vmax) (number, px/s^2; hash key `fmax`). */
+  maxForce?: number | string;
+  /** Maximum turn rate (number, rad/s; hash key `turn`). */
+  turnRate?: number | string;
+  /** Steering averaged over this many steps (whole number, steps; hash key `smooth`). */
+  smoothing?: number | string;
+  /** Per-fish spread of speed and force (+-) (number; hash key `vary`). */
+  variation?: number | string;
+  /** Speed cap drop at the full turn rate (number; hash key `tslow`). */
+  turnSlowdown?: number | string;
+  /** Field of view (270: 90 deg blind spot behind) (number, deg; hash key `fov`). */
+  fov?: number | string;
+  /** Soft wall starts this far from the edge (number, px; hash key `edge`). */
+  edgeMargin?: number | string;
+  /** Inward push at the very edge (number, px/s^2; hash key `fedge`). */
+  edgeForce?: number | string;
+  /** Damping of outward speed near the edge (number, 1/s; hash key `edamp`). */
+  edgeDamping?: number | string;
+  /** Gentle random turning (x fmax) (number; hash key `wander`). */
+  wander?: number | string;
+  /** Neighbours that count per fish; 0 = all (whole number, count; hash key `cap`). */
+  neighbourCap?: number | string;
+
+  // --- Pointer, touch and clicks ---
+  /** Pointer avoidance radius (number, px; hash key `prad`). */
+  pointerRadius?: number | string;
+  /** Pointer repulsion (x fmax) (number; hash key `pw`). */
+  pointerWeight?: number | string;
+  /** Virtual cursor time constant (number, s; hash key `ptau`). */
+  pointerSmoothing?: number | string;
+  /** Panic after a scare or the pointer (number, s; hash key `panic`). */
+  panicTime?: number | string;
+  /** Cohesion factor while panicked (number; hash key `pcoh`). */
+  panicCohesion?: number | string;
+  /** Speed cap factor while panicked (number; hash key `pspeed`). */
+  panicSpeed?: number | string;
+  /** A click scares fish this close (number, px; hash key `srad`). */
+  scareRadius?: number | string;
+  /** A scare lasts this long (number, s; hash key `stime`). */
+  scareTime?: number | string;
+  /** Scare repulsion (x fmax) (number; hash key `sw`). */
+  scareWeight?: number | string;
+
+  // --- Drawing and page citizenship ---
+  /** Fish opacity over the page (number; hash key `op`). */
+  opacity?: number | string;
+  /** 0 koi, 1 goldfish, 2 ink, 3 neon (whole number; hash key `pal`). */
+  palette?: number | string;
+  /** 1 fills the canvas with water colour (whole number; hash key `water`). */
+  water?: number | string;
+  /** Fish size scale (number; hash key `size`). */
+  fishSize?: number | string;
+  /** Frame rate while the pointer is away (number, fps; hash key `idle`). */
+  idleFps?: number | string;
+  /** Cap on devicePixelRatio (number; hash key `dpr`). */
+  maxDpr?: number | string;
+  /** 1 honours prefers-reduced-motion (whole number; hash key `rm`). */
+  reducedMotion?: number | string;
+  /** 1 shows the performance overlay (whole number; hash key `perf`). */
+  perf?: number | string;
+}
+
+/** Options on the script tag only. */
+export interface MiroFishScriptOptions extends MiroFishOptions {
+  /** `data-auto="false"` turns the auto-mount off. */
+  auto?: boolean | string;
+}
+
+export type MiroFishParams = { [K in MiroFishParamName]: number };
+
+/** running: full rate; idle: the pointer is away (idleFps); hidden: page hidden or scrolled out of view. */
+export type MiroFishState = 'running' | 'paused' | 'hidden' | 'idle' | 'reduced-motion' | 'destroyed';
+
+export interface MiroFishStats {
+  /** Fish in the school. */
+  fish: number;
+  /** Simulation steps since the school (re)started (1/60 s each). */
+  steps: number;
+  /** Frames drawn since mount. */
+  frames: number;
+  /** Frames drawn in the last second. */
+  fps: number;
+  /** Simulation time of the last frame, ms. */
+  simMs: number;
+  /** Render time of the last frame, ms. */
+  renderMs: number;
+  state: MiroFishState;
+  /** A `t=SECONDS` hash is still being fast-forwarded. */
+  seeking: boolean;
+  /** A live WebGL2 context (false between a context loss and its restore). */
+  rendering: boolean;
+}
+
+export interface MiroFishParamInfo {
+  name: MiroFishParamName;
+  /** URL-hash key. */
+  key: string;
+  unit: string;
+  def: number;
+  min: number;
+  max: number;
+  integer: boolean;
+  group: 'sim' | 'pointer' | 'view';
+  help: string;
+}
+
+export interface MiroFishSchool {
+  /** The canvas (null after destroy()). */
+  readonly canvas: HTMLCanvasElement | null;
+  /** Stops steps and frames until resume(); a visibility change never undoes it. */
+  pause(): void;
+  resume(): void;
+  /** Removes the canvas and every listener, stops the loop and frees the wasm memory. Safe to call twice. */
+  destroy(): void;
+  /** Sets one option at once (colours included); returns the value now held, or undefined for an unknown name. */
+  set(name: MiroFishParamName | string, value: number | string | boolean): number | undefined;
+  get(name: MiroFishParamName | string): number | undefined;
+  params(): MiroFishParams;
+  /** The current parameters as a URL hash, without '#'. */
+  hash(): string;
+  /** Writes hash() into the address bar (history.replaceState: no scroll, no history entry); returns the URL. */
+  share(): string;
+  /** Runs n simulation steps now (default 1, at most 36000 a call); returns the steps run. */
+  step(n?: number): number;
+  /** 16 hex digits over every fish's position and velocity: equal to `mirofish run ... | tail -1`. */
+  stateHash(): string;
+  stats(): MiroFishStats;
+}
+
+export interface MiroFishGlobal {
+  readonly version: string;
+  /**
+   * Mounts a school behind the page (no target) or inside an element (its padding box). Resolves to null, with
+   * one console warning, where it cannot run (no WebGL2, bad target). Never rejects.
+   */
+  mount(target?: Element | string | null, options?: MiroFishOptions): Promise<MiroFishSchool | null>;
+  /** The school mounted from the script tag, once ready. */
+  readonly current: MiroFishSchool | null;
+  /** Resolves when the script-tag auto-mount is done (null when off or impossible). */
+  readonly ready: Promise<MiroFishSchool | null>;
+  /** The parameter table, straight from C++. */
+  table(): Promise<MiroFishParamInfo[]>;
+}
+
+declare global {
+  interface Window {
+    MiroFish: MiroFishGlobal;
+  }
+  const MiroFish: MiroFishGlobal;
+}

@@ -1,0 +1,6 @@
+// MiroFish bundle prologue: opens the one closure that holds the Emscripten factory and the shim (closed at the end
+// of shim.js), so the file adds no global but window.MiroFish. `define`, `exports` and `module` are shadowed so the
+// factory never registers itself with a page's AMD or CommonJS loader.
+(function (define, exports, module) {
+  // document.currentScript is only set while this file runs synchronously: keep it for the auto-mount.
+  var mirofishScript = typeof document !== 'undefined' ? document.currentScript : null;
