@@ -17,7 +17,7 @@ static void usage(std::FILE* out) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    usage(stderr);
+    std::fprintf(stderr, "mirofish: missing command (commands: run, params, bench; see mirofish --help)\n");
     return 2;
   }
   CliArgs args;
@@ -30,8 +30,7 @@ int main(int argc, char** argv) {
       usage(stdout);
       return 0;
     }
-    std::fprintf(stderr, "mirofish: unknown command '%s'\n", argv[1]);
-    usage(stderr);
+    std::fprintf(stderr, "mirofish: unknown command '%s' (commands: run, params, bench; see mirofish --help)\n", argv[1]);
     return 2;
   } catch (const CliError& e) {
     std::fprintf(stderr, "mirofish: %s\n", e.message.c_str());

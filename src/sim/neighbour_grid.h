@@ -17,10 +17,10 @@ class NeighbourGrid {
   int rows() const { return rows_; }
   float cellSize() const { return cell_; }
   int cellOf(float x, float y) const {
-    int cx = x > 0 ? int(x * invCell_) : 0;
-    int cy = y > 0 ? int(y * invCell_) : 0;
-    if (cx >= cols_) cx = cols_ - 1;
-    if (cy >= rows_) cy = rows_ - 1;
+    // Clamp in float before converting: huge or infinite positions land in the border cells, never overflow an int.
+    float fx = x * invCell_, fy = y * invCell_;
+    int cx = fx > 0 ? (fx < float(cols_ - 1) ? int(fx) : cols_ - 1) : 0;
+    int cy = fy > 0 ? (fy < float(rows_ - 1) ? int(fy) : rows_ - 1) : 0;
     return cy * cols_ + cx;
   }
   // Fish in cell c are order_[start_[c] .. start_[c+1]).

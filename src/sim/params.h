@@ -33,7 +33,7 @@ enum class ParamGroup { Sim, Pointer, View };
   X(edgeForce, "fedge", "px/s^2", 600, 0, 5000, false, Sim, "inward push at the very edge")        \
   X(edgeDamping, "edamp", "1/s", 2, 0, 20, false, Sim, "damping of outward speed near the edge")   \
   X(wander, "wander", "-", 0.15, 0, 2, false, Sim, "gentle random turning (x fmax)")               \
-  X(neighbourCap, "cap", "count", 0, 0, 10000, true, Sim, "neighbours that count per fish; 0 = all") \
+  X(neighbourCap, "cap", "count", 0, 0, 10000, true, Sim, "only the nearest this many neighbours count; 0 = all") \
   X(pointerRadius, "prad", "px", 90, 0, 1000, false, Pointer, "pointer avoidance radius")         \
   X(pointerWeight, "pw", "-", 1.5, 0, 10, false, Pointer, "pointer repulsion (x fmax)")           \
   X(pointerSmoothing, "ptau", "s", 0.12, 0, 2, false, Pointer, "virtual cursor time constant")    \

@@ -1,6 +1,7 @@
 // One fixed step of the school: neighbour sums (order-independent), steering, turn-limited motion, soft walls.
 #include "sim/school.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "sim/det_math.h"
@@ -15,6 +16,7 @@ constexpr float kFix = 1048576.0f;  // 2^20: ~1e-6 px resolution
 constexpr float kMaxTerm = 1.0e5f;  // per-neighbour clamp keeps every sum far from int64 overflow
 
 inline int64_t fix(float v) {
+  if (!(v == v)) return 0;  // 0 * inf from a denormal distance: no undefined conversion
   v = v > kMaxTerm ? kMaxTerm : (v < -kMaxTerm ? -kMaxTerm : v);
   return int64_t(v * kFix);
 }
@@ -34,41 +36,57 @@ struct Sums {
 struct ScanConfig {
   float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
   bool fovOn;
-  int cap;
 };
 
-// Accumulates one contiguous run of candidates into the fish's sums. The fish itself (d2 == 0) and
-// coincident fish are skipped, so no index comparison is needed (S-SIM-9).
+// A candidate counts when it is inside the largest radius, not the fish itself or a coincident fish (d2 == 0,
+// S-SIM-9, so no index comparison is needed), and not in the blind spot (S-SIM-12, decided without sqrt).
+inline bool isNeighbour(const ScanConfig& c, float dx, float dy, float d2, float hxi, float hyi) {
+  if (d2 >= c.rMax2 || d2 == 0.0f) return false;
+  if (!c.fovOn) return true;
+  float dot = hxi * dx + hyi * dy;
+  return c.cosHalfFov <= 0 ? (dot >= 0 || dot * dot <= c.cosHalfFov2 * d2)
+                           : (dot > 0 && dot * dot >= c.cosHalfFov2 * d2);
+}
+
+// The three rules' sums for one neighbour at offset (dx, dy) with velocity (vx, vy).
+inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, float vx, float vy, Sums& s) {
+  if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
+  if (d2 < c.rSep2) {
+    float inv = 1.0f / d2;  // (p - q) / d^2: steep near-field push (seeds/000 §2.1)
+    s.sepX -= fix(dx * inv);
+    s.sepY -= fix(dy * inv);
+    ++s.nSep;
+  }
+  if (d2 < c.rAli2) {
+    s.aliX += fixBounded(vx);
+    s.aliY += fixBounded(vy);
+    ++s.nAli;
+  }
+  if (d2 < c.rCoh2) {
+    s.cohX += fixBounded(dx);  // relative positions: the centroid offset without large absolute sums
+    s.cohY += fixBounded(dy);
+    ++s.nCoh;
+  }
+}
+
+// Accumulates one contiguous run of candidates into the fish's sums.
 inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
                      int end, float xi, float yi, float hxi, float hyi, Sums& s) {
   for (int k = begin; k < end; ++k) {
     float dx = X[k] - xi, dy = Y[k] - yi;
     float d2 = dx * dx + dy * dy;
-    if (d2 >= c.rMax2 || d2 == 0.0f) continue;
-    if (c.fovOn) {  // S-SIM-12 blind spot behind, without sqrt
-      float dot = hxi * dx + hyi * dy;
-      bool seen = c.cosHalfFov <= 0 ? (dot >= 0 || dot * dot <= c.cosHalfFov2 * d2)
-                                    : (dot > 0 && dot * dot >= c.cosHalfFov2 * d2);
-      if (!seen) continue;
-    }
-    if (c.cap > 0 && s.nCoh >= c.cap && s.nAli >= c.cap && s.nSep >= c.cap) continue;
-    if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
-    if (d2 < c.rSep2 && (c.cap == 0 || s.nSep < c.cap)) {
-      float inv = 1.0f / d2;  // (p - q) / d^2: steep near-field push (seeds/000 §2.1)
-      s.sepX -= fix(dx * inv);
-      s.sepY -= fix(dy * inv);
-      ++s.nSep;
-    }
-    if (d2 < c.rAli2 && (c.cap == 0 || s.nAli < c.cap)) {
-      s.aliX += fixBounded(VX[k]);
-      s.aliY += fixBounded(VY[k]);
-      ++s.nAli;
-    }
-    if (d2 < c.rCoh2 && (c.cap == 0 || s.nCoh < c.cap)) {
-      s.cohX += fixBounded(dx);  // relative positions: the centroid offset without large absolute sums
-      s.cohY += fixBounded(dy);
-      ++s.nCoh;
-    }
+    if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s);
+  }
+}
+
+// With a neighbour cap, the run's neighbours are only collected; the nearest `cap` (ties by fish id) count,
+// so the result does not depend on the order the search visits them in.
+inline void collectSpan(const ScanConfig& c, const float* X, const float* Y, const int* ids, int begin, int end,
+                        float xi, float yi, float hxi, float hyi, std::vector<CapCandidate>& out) {
+  for (int k = begin; k < end; ++k) {
+    float dx = X[k] - xi, dy = Y[k] - yi;
+    float d2 = dx * dx + dy * dy;
+    if (isNeighbour(c, dx, dy, d2, hxi, hyi)) out.push_back({d2, ids ? ids[k] : k, k});
   }
 }
 
@@ -116,6 +134,7 @@ void School::resize(int n) {
   fish_.reserveFor(n);
   if (sortedX_.size() < size_t(fish_.capacity)) {
     for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_}) v->resize(size_t(fish_.capacity));
+    capBuffer_.reserve(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
   }
   for (int i = fish_.count; i < n; ++i) spawn(i);
   fish_.count = n;
@@ -233,34 +252,53 @@ void School::step() {
     VX = sortedVX_.data();
     VY = sortedVY_.data();
   }
-  const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn, cap};
+  const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn};
+  const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
 
   // Pass 1: each fish reads the previous state only and writes its raw steering force into the ring.
   // Visited in cell order, so consecutive fish scan the same, cached candidate runs.
-  const int* visitOrder = bruteForce_ ? nullptr : grid_.order();
   for (int oi = 0; oi < n; ++oi) {
-    const int i = visitOrder ? visitOrder[oi] : oi;
+    const int i = sortedIds ? sortedIds[oi] : oi;
     const float xi = f.x[i], yi = f.y[i], hxi = f.hx[i], hyi = f.hy[i];
     Sums s;
-    if (bruteForce_) {
-      scanSpan(scan, X, Y, VX, VY, 0, n, xi, yi, hxi, hyi, s);
-      s.checks = uint64_t(n - 1);
-    } else {
-      // 3x3 cells as three row spans: cells in a row are contiguous in the counting-sort order.
+    capBuffer_.clear();
+    // Candidate runs: everything for brute force; 3x3 cells as three row spans for the grid
+    // (cells in a row are contiguous in the counting-sort order).
+    int spanBegin[3] = {0, 0, 0}, spanEnd[3] = {n, 0, 0}, spans = 1;
+    if (!bruteForce_) {
       const int cols = grid_.cols(), rows = grid_.rows();
       const int c = grid_.cellOf(xi, yi);
       const int cx = c % cols, cy = c / cols;
       const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
       const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
       const int* start = grid_.cellStart();
-      int candidates = 0;
-      for (int gy = y0; gy <= y1; ++gy) {
-        const int b = start[gy * cols + x0], e = start[gy * cols + x1 + 1];
-        scanSpan(scan, X, Y, VX, VY, b, e, xi, yi, hxi, hyi, s);
-        candidates += e - b;
+      spans = 0;
+      for (int gy = y0; gy <= y1; ++gy, ++spans) {
+        spanBegin[spans] = start[gy * cols + x0];
+        spanEnd[spans] = start[gy * cols + x1 + 1];
       }
-      s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
     }
+    int candidates = 0;
+    for (int r = 0; r < spans; ++r) {
+      candidates += spanEnd[r] - spanBegin[r];
+      if (cap > 0)
+        collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
+      else
+        scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
+    }
+    if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
+      auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
+        return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
+      };
+      size_t keep = capBuffer_.size() < size_t(cap) ? capBuffer_.size() : size_t(cap);
+      if (keep < capBuffer_.size())
+        std::nth_element(capBuffer_.begin(), capBuffer_.begin() + long(keep), capBuffer_.end(), nearer);
+      for (size_t q = 0; q < keep; ++q) {
+        const CapCandidate& cand = capBuffer_[q];
+        addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s);
+      }
+    }
+    s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
     checks += s.checks;
 
     // S-SIM-1: each rule normalized, then weighted.

@@ -15,6 +15,12 @@ namespace mirofish {
 constexpr float kStepSeconds = 1.0f / 60.0f;  // S-SIM-10 fixed step
 constexpr int kMaxScares = 8;
 
+// A neighbour found under a neighbour cap: distance, fish id (tie-break), slot in the candidate arrays.
+struct CapCandidate {
+  float d2;
+  int id, slot;
+};
+
 struct Scare {
   float x = 0, y = 0, timeLeft = 0;  // px, px, s
 };
@@ -68,6 +74,7 @@ class School {
   StepMetrics metrics_;
   MetricsHistory history_;
   std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;  // neighbour candidates in grid cell order
+  std::vector<CapCandidate> capBuffer_;                         // reused; capacity = fish capacity
   bool bruteForce_ = false;
   bool metricsOn_ = true;
 

@@ -1,0 +1,139 @@
+// Per-step metrics (S-DEV-4) on placed fish with known answers, and the school-state rule.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "sim/det_math.h"
+#include "sim/metrics.h"
+#include "sim/school.h"
+#include "support/sim_test_helpers.h"
+
+using namespace mirofish;
+using namespace mirofish::test;
+
+TEST_CASE("metrics: known configurations", "[metrics]") {
+  SECTION("three fish in a triangle: neighbours, distances, polarization, checks") {
+    Params p = isolatedParams(4);
+    School s(p);
+    placeFish(s, 0, 2000, 2000, 30, 0);
+    placeFish(s, 1, 2030, 2000, 30, 0);
+    placeFish(s, 2, 2000, 2040, 30, 0);
+    placeFish(s, 3, 3000, 3000, 30, 0);  // alone, far away
+    s.step();
+    const StepMetrics& m = s.metrics();
+    CHECK(m.step == 1);
+    CHECK(m.avgNeighbours == Approx(6.0f / 4.0f));  // 0, 1, 2 see two each (all within 60); 3 sees none
+    CHECK(m.minDistance == Approx(30.0f));
+    CHECK(m.meanNearest == Approx((30.0f + 30.0f + 40.0f) / 3.0f));  // fish 3 has none within the radius
+    CHECK(m.polarization == Approx(1.0f));
+    CHECK(m.localPolarization == Approx(1.0f));
+    CHECK(m.centroidX == Approx((2000 + 2030 + 2000 + 3000) / 4.0f + 0.5f).margin(1e-3));  // moved 0.5 px in the step
+    CHECK(m.centroidY == Approx((2000 + 2000 + 2040 + 3000) / 4.0f).margin(1e-3));
+    CHECK(m.distanceChecks == s.distanceChecks());
+    CHECK(m.distanceChecks >= 6);    // the three see each other
+    CHECK(m.distanceChecks < 12);    // fish 3 is in no one's 3x3 cells
+    s.setBruteForce(true);
+    s.step();
+    CHECK(s.metrics().distanceChecks == 12);
+  }
+
+  SECTION("opposed headings: polarization 0; local polarization -1") {
+    Params p = isolatedParams(2);
+    School s(p);
+    placeFish(s, 0, 2000, 2000, 30, 0);
+    placeFish(s, 1, 2000, 2020, -30, 0);
+    s.step();
+    CHECK(s.metrics().polarization == Approx(0.0f).margin(1e-6));
+    CHECK(s.metrics().localPolarization == Approx(-1.0f));
+  }
+
+  SECTION("a ring swimming around its centre mills; the same ring swimming one way does not") {
+    const int n = 24;
+    Params p = isolatedParams(n);
+    School mill(p), flow(p);
+    for (int i = 0; i < n; ++i) {
+      float a = kTwoPi * float(i) / float(n);
+      float cx = 2000 + 200 * std::cos(a), cy = 2000 + 200 * std::sin(a);
+      placeFish(mill, i, cx, cy, -30 * std::sin(a), 30 * std::cos(a));  // tangential
+      placeFish(flow, i, cx, cy, 30, 0);
+    }
+    mill.step();
+    flow.step();
+    CHECK(mill.metrics().milling > 0.99f);
+    CHECK(mill.metrics().polarization < 0.01f);
+    CHECK(flow.metrics().milling < 0.05f);
+    CHECK(flow.metrics().polarization > 0.99f);
+  }
+
+  SECTION("lonely fish: minDistance -1, meanNearest 0, no neighbours") {
+    Params p = isolatedParams(2);
+    School s(p);
+    placeFish(s, 0, 1000, 1000, 30, 0);
+    placeFish(s, 1, 3000, 3000, 30, 0);
+    s.step();
+    CHECK(s.metrics().minDistance == -1.0f);
+    CHECK(s.metrics().meanNearest == 0.0f);
+    CHECK(s.metrics().avgNeighbours == 0.0f);
+    CHECK(s.metrics().localPolarization == 0.0f);
+    Params none;
+    none.fish = 0;
+    School empty(none);
+    empty.step();
+    CHECK(empty.metrics().avgNeighbours == 0.0f);
+    CHECK(empty.metrics().polarization == 0.0f);
+    CHECK(empty.metrics().state == SchoolState::Dispersed);
+  }
+
+  SECTION("metrics off: the last metrics stay as they were") {
+    Params p;
+    p.fish = 50;
+    School s(p);
+    s.step();
+    StepMetrics before = s.metrics();
+    s.setMetricsEnabled(false);
+    s.steps(10);
+    CHECK(s.metrics().step == before.step);
+    CHECK(s.distanceChecks() > 0);  // still counted for the teaching view
+  }
+}
+
+TEST_CASE("metrics: the school-state rule over 2 s", "[metrics]") {
+  SECTION("names") {
+    CHECK(std::string(schoolStateName(SchoolState::Cohesive)) == "cohesive");
+    CHECK(std::string(schoolStateName(SchoolState::Dispersed)) == "dispersed");
+    CHECK(std::string(schoolStateName(SchoolState::Oscillating)) == "oscillating");
+  }
+
+  SECTION("cohesive when clumped, dispersed when not") {
+    MetricsHistory h;
+    SchoolState s = SchoolState::Dispersed;
+    for (int k = 0; k < 200; ++k) s = h.push(10.0f, 2.0f);
+    CHECK(s == SchoolState::Cohesive);
+    h.reset();
+    for (int k = 0; k < 200; ++k) s = h.push(3.0f, 2.0f);  // above 2, but below 2 x uniform
+    CHECK(s == SchoolState::Dispersed);
+    h.reset();
+    for (int k = 0; k < 200; ++k) s = h.push(1.5f, 0.1f);  // below 2 neighbours
+    CHECK(s == SchoolState::Dispersed);
+  }
+
+  SECTION("oscillating only once the window is full, and only with a large swing") {
+    MetricsHistory h;
+    SchoolState s = SchoolState::Dispersed;
+    for (int k = 0; k < MetricsHistory::kWindow - 1; ++k) {
+      s = h.push((k % 2) ? 4.0f : 16.0f, 1.0f);
+      REQUIRE(s != SchoolState::Oscillating);
+    }
+    s = h.push(16.0f, 1.0f);
+    CHECK(s == SchoolState::Oscillating);
+    h.reset();
+    for (int k = 0; k < 300; ++k) s = h.push((k % 2) ? 9.0f : 11.0f, 1.0f);  // a 20 % swing
+    CHECK(s == SchoolState::Cohesive);
+    // The window forgets: after 120 calm steps the swing is gone.
+    h.reset();
+    for (int k = 0; k < 120; ++k) h.push((k % 2) ? 4.0f : 16.0f, 1.0f);
+    for (int k = 0; k < 120; ++k) s = h.push(10.0f, 1.0f);
+    CHECK(s == SchoolState::Cohesive);
+  }
+}

@@ -1,0 +1,209 @@
+// The parameter table (params.h): lookups, validation at the edges, quantization, presets, sanity warnings.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <set>
+#include <string>
+
+#include "sim/params.h"
+
+using namespace mirofish;
+
+TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
+  SECTION("every default is inside its range, already quantized, and what Params holds") {
+    Params p;
+    for (int i = 0; i < kParamCount; ++i) {
+      const ParamInfo& info = kParamInfo[i];
+      INFO(info.name);
+      CHECK(info.min <= info.max);
+      CHECK(info.def >= info.min);
+      CHECK(info.def <= info.max);
+      CHECK(quantize(info, info.def) == info.def);
+      CHECK(quantize(info, info.min) == info.min);
+      CHECK(quantize(info, info.max) == info.max);
+      CHECK(p.get(ParamId(i)) == info.def);
+    }
+  }
+
+  SECTION("names and keys are unique, and do not collide with the hash's own keys t and preset") {
+    std::set<std::string> seen;
+    for (int i = 0; i < kParamCount; ++i) {
+      std::string name = kParamInfo[i].name, key = kParamInfo[i].key;
+      INFO(name << " / " << key);
+      CHECK(!name.empty());
+      CHECK(!key.empty());
+      CHECK(key != "t");
+      CHECK(key != "preset");
+      CHECK(name != "t");
+      CHECK(name != "preset");
+      CHECK(seen.insert(name).second);
+      if (key != name) CHECK(seen.insert(key).second);
+    }
+  }
+
+  SECTION("findParam by name and by key") {
+    CHECK(findParam("fish") == int(ParamId::fish));
+    CHECK(findParam("n") == int(ParamId::fish));
+    CHECK(findParam("sepRadius") == int(ParamId::sepRadius));
+    CHECK(findParam("rsep") == int(ParamId::sepRadius));
+    CHECK(findParam("wcoh") == int(ParamId::cohWeight));
+    CHECK(findParam("perf") == int(ParamId::perf));
+    CHECK(findParam("") == -1);
+    CHECK(findParam("bogus") == -1);
+    CHECK(findParam("RSEP") == -1);
+    CHECK(findParam("rsep ") == -1);
+    for (int i = 0; i < kParamCount; ++i) {
+      CHECK(findParam(kParamInfo[i].name) == i);
+      CHECK(findParam(kParamInfo[i].key) == i);
+    }
+  }
+
+  SECTION("get and ref address the same field") {
+    Params p;
+    p.ref(ParamId::cohRadius) = 77;
+    CHECK(p.cohRadius == 77);
+    CHECK(p.get(ParamId::cohRadius) == 77);
+    p.maxSpeed = 55;
+    CHECK(p.get(ParamId::maxSpeed) == 55);
+  }
+
+  SECTION("setParam accepts in-range values and quantizes them") {
+    Params p;
+    std::string w = "untouched";
+    CHECK(setParam(p, ParamId::sepWeight, 1.23456, &w) == ParamStatus::Ok);
+    CHECK(p.sepWeight == 1.235);
+    CHECK(w == "untouched");
+    CHECK(setParam(p, ParamId::cohRadius, 33.3333, &w) == ParamStatus::Ok);
+    CHECK(p.cohRadius == 33.333);
+    CHECK(setParam(p, ParamId::fish, 41.6, &w) == ParamStatus::Ok);
+    CHECK(p.fish == 42);
+    CHECK(setParam(p, ParamId::fish, 41.4, &w) == ParamStatus::Ok);
+    CHECK(p.fish == 41);
+    CHECK(setParam(p, ParamId::seed, 4294967295.0, &w) == ParamStatus::Ok);
+    CHECK(p.seed == 4294967295.0);
+    CHECK(setParam(p, ParamId::fov, 270, nullptr) == ParamStatus::Ok);
+    CHECK(p.fov == 270);
+  }
+
+  SECTION("setParam clamps out-of-range values with a warning naming the parameter") {
+    Params p;
+    std::string w;
+    CHECK(setParam(p, ParamId::sepRadius, 1e9, &w) == ParamStatus::Clamped);
+    CHECK(p.sepRadius == 400);
+    CHECK(w.find("sepRadius") != std::string::npos);
+    CHECK(w.find("rsep") != std::string::npos);
+    CHECK(w.find("400") != std::string::npos);
+    w.clear();
+    CHECK(setParam(p, ParamId::fish, -5, &w) == ParamStatus::Clamped);
+    CHECK(p.fish == 0);
+    CHECK(w.find("fish") != std::string::npos);
+    w.clear();
+    CHECK(setParam(p, ParamId::turnRate, 0.01, &w) == ParamStatus::Clamped);
+    CHECK(p.turnRate == 0.1);
+    CHECK(w.find("turnRate") != std::string::npos);
+    // Quantized first: 360.0004 is 360 and fine, 360.0006 is 360.001 and clamped.
+    w.clear();
+    CHECK(setParam(p, ParamId::fov, 360.0004, &w) == ParamStatus::Ok);
+    CHECK(w.empty());
+    CHECK(setParam(p, ParamId::fov, 360.0006, &w) == ParamStatus::Clamped);
+    CHECK(p.fov == 360);
+    CHECK(setParam(p, ParamId::maxSpeed, 5000, nullptr) == ParamStatus::Clamped);  // no warning sink: fine
+    CHECK(p.maxSpeed == 1000);
+  }
+
+  SECTION("setParam rejects NaN and infinities and keeps the value") {
+    Params p;
+    p.cohWeight = 0.75;
+    const double bad[] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
+                          -std::numeric_limits<double>::infinity()};
+    for (double v : bad) {
+      std::string w;
+      CHECK(setParam(p, ParamId::cohWeight, v, &w) == ParamStatus::NotFinite);
+      CHECK(p.cohWeight == 0.75);
+      CHECK(w.find("cohWeight") != std::string::npos);
+      CHECK(w.find("0.75") != std::string::npos);
+    }
+  }
+
+  SECTION("quantize: 3 decimals, integers whole") {
+    const ParamInfo& real = kParamInfo[int(ParamId::sepWeight)];
+    const ParamInfo& whole = kParamInfo[int(ParamId::fish)];
+    CHECK(quantize(real, 1.0004) == 1.0);
+    CHECK(quantize(real, 1.0006) == 1.001);
+    CHECK(quantize(real, 0.1) == 0.1);
+    CHECK(quantize(whole, 7.49) == 7);
+    CHECK(quantize(whole, 7.51) == 8);
+    CHECK(quantize(real, quantize(real, 2.71828)) == quantize(real, 2.71828));
+  }
+
+  SECTION("presets: tuned sets the S-SIM-2 values, default restores them, unknown is refused") {
+    Params p;
+    p.maxSpeed = 70;  // not part of a preset
+    REQUIRE(applyPreset(p, "tuned"));
+    CHECK(p.cohWeight == 1.4);
+    CHECK(p.cohRadius == 80);
+    CHECK(p.aliWeight == 1.5);
+    CHECK(p.aliRadius == 70);
+    CHECK(p.sepWeight == 2.2);
+    CHECK(p.sepRadius == 28);
+    CHECK(p.maxForce == 160);
+    CHECK(p.maxSpeed == 70);
+    REQUIRE(applyPreset(p, "default"));
+    Params d;
+    CHECK(p.cohWeight == d.cohWeight);
+    CHECK(p.cohRadius == d.cohRadius);
+    CHECK(p.aliWeight == d.aliWeight);
+    CHECK(p.aliRadius == d.aliRadius);
+    CHECK(p.sepWeight == d.sepWeight);
+    CHECK(p.sepRadius == d.sepRadius);
+    CHECK(p.maxForce == d.maxForce);
+    CHECK(p.maxSpeed == 70);
+    Params before = p;
+    CHECK_FALSE(applyPreset(p, "bogus"));
+    CHECK_FALSE(applyPreset(p, "Tuned"));
+    CHECK(p.sepWeight == before.sepWeight);
+    // S-SIM-2 defaults, and the force/speed ratio it asks for.
+    CHECK(d.sepRadius == 22);
+    CHECK(d.aliRadius == 48);
+    CHECK(d.cohRadius == 60);
+    CHECK(d.sepWeight == 1.6);
+    CHECK(d.aliWeight == 1.0);
+    CHECK(d.cohWeight == 0.8);
+    CHECK(d.maxSpeed == 90);
+    CHECK(d.maxForce == 140);
+    CHECK(d.maxForce >= 1.5 * d.maxSpeed);
+    CHECK(d.maxForce <= 2.0 * d.maxSpeed);
+    CHECK(d.turnRate >= 4);
+    CHECK(d.turnRate <= 6);
+  }
+
+  SECTION("sanityWarning (S-SIM-13)") {
+    Params d;
+    CHECK(sanityWarning(d) == "");
+    Params t;
+    applyPreset(t, "tuned");
+    CHECK(sanityWarning(t) == "");
+    Params fast;
+    fast.maxSpeed = 1000;
+    fast.maxForce = 1800;
+    fast.sepRadius = 5;
+    fast.aliRadius = 8;
+    fast.cohRadius = 10;
+    std::string w = sanityWarning(fast);
+    CHECK(w.find("px per step") != std::string::npos);
+    CHECK(w.find("fmax") == std::string::npos);  // the force ratio is fine here
+    Params slowForce;
+    slowForce.maxForce = 20;
+    CHECK(sanityWarning(slowForce).find("fmax") != std::string::npos);
+    Params inverted;
+    inverted.minSpeed = 100;
+    CHECK(sanityWarning(inverted).find("vmin") != std::string::npos);
+    // One line, no trailing space.
+    Params both = fast;
+    both.maxForce = 20;
+    std::string b = sanityWarning(both);
+    CHECK(b.find('\n') == std::string::npos);
+    CHECK(b.back() != ' ');
+  }
+}

@@ -1,0 +1,116 @@
+// Test-only helpers: place fish by hand, isolate one rule, print hashes, summarize a school.
+#pragma once
+
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "sim/school.h"
+
+namespace mirofish {
+namespace test {
+
+// The School exposes its arrays read-only; tests that place fish by hand write through this.
+inline FishArrays& mutableFish(School& school) { return const_cast<FishArrays&>(school.fish()); }
+
+// Puts fish i at (x, y) with velocity (vx, vy); the heading is the unit vector of the velocity
+// (or +x for a zero velocity). Clears its steering history, panic and turn so it starts fresh.
+inline void placeFish(School& school, int i, float x, float y, float vx, float vy) {
+  FishArrays& f = mutableFish(school);
+  f.x[i] = x;
+  f.y[i] = y;
+  f.vx[i] = vx;
+  f.vy[i] = vy;
+  float len = std::sqrt(vx * vx + vy * vy);
+  f.hx[i] = len > 0 ? vx / len : 1.0f;
+  f.hy[i] = len > 0 ? vy / len : 0.0f;
+  f.panic[i] = 0;
+  f.turn[i] = 0;
+  for (int k = 0; k < kMaxSmoothing; ++k) {
+    f.steerX[k][i] = 0;
+    f.steerY[k][i] = 0;
+  }
+}
+
+// A big quiet world with every steering rule off: no wander, no per-fish variation, no turn slowdown.
+// Fish placed near the middle are far (> 1000 px) from the soft walls. Turn the rule under test back on.
+inline Params isolatedParams(int fish) {
+  Params p;
+  p.fish = fish;
+  p.width = 4000;
+  p.height = 4000;
+  p.sepWeight = 0;
+  p.aliWeight = 0;
+  p.cohWeight = 0;
+  p.wander = 0;
+  p.variation = 0;
+  p.turnSlowdown = 0;
+  return p;
+}
+
+inline std::string hex16(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
+  return buf;
+}
+
+inline float dist(float ax, float ay, float bx, float by) {
+  float dx = ax - bx, dy = ay - by;
+  return std::sqrt(dx * dx + dy * dy);
+}
+
+inline float fishDist(const School& s, int i, int j) {
+  const FishArrays& f = s.fish();
+  return dist(f.x[i], f.y[i], f.x[j], f.y[j]);
+}
+
+// Fish within r of (px, py), and their mean distance to it.
+struct Around {
+  int count = 0;
+  double meanDist = 0;
+};
+inline Around around(const School& s, float px, float py, float r) {
+  Around a;
+  const FishArrays& f = s.fish();
+  for (int i = 0; i < f.count; ++i) {
+    float d = dist(f.x[i], f.y[i], px, py);
+    if (d < r) {
+      ++a.count;
+      a.meanDist += d;
+    }
+  }
+  if (a.count) a.meanDist /= a.count;
+  return a;
+}
+
+// Index of the fish with the most others within r: a point in the thick of the school.
+inline int densestFish(const School& s, float r) {
+  const FishArrays& f = s.fish();
+  int best = 0, bestCount = -1;
+  for (int i = 0; i < f.count; ++i) {
+    int c = 0;
+    for (int j = 0; j < f.count; ++j)
+      if (j != i && dist(f.x[i], f.y[i], f.x[j], f.y[j]) < r) ++c;
+    if (c > bestCount) {
+      bestCount = c;
+      best = i;
+    }
+  }
+  return best;
+}
+
+inline bool allFiniteInWorld(const School& s) {
+  const FishArrays& f = s.fish();
+  const float w = float(s.params().width), h = float(s.params().height);
+  for (int i = 0; i < f.count; ++i) {
+    if (!std::isfinite(f.x[i]) || !std::isfinite(f.y[i]) || !std::isfinite(f.vx[i]) || !std::isfinite(f.vy[i]) ||
+        !std::isfinite(f.hx[i]) || !std::isfinite(f.hy[i]))
+      return false;
+    if (f.x[i] < 0 || f.x[i] > w || f.y[i] < 0 || f.y[i] > h) return false;
+  }
+  return true;
+}
+
+}  // namespace test
+}  // namespace mirofish
