@@ -378,6 +378,12 @@ void School::step() {
   const float panicSpeed = float(p.panicSpeed), turnSlow = float(p.turnSlowdown);
   const float edgeDamp = float(p.edgeDamping), edgeForce = float(p.edgeForce);
   const float invSlots = 1.0f / float(slots);
+  const float* ringSlotsX[kMaxSmoothing];
+  const float* ringSlotsY[kMaxSmoothing];
+  for (int k = 0; k < slots; ++k) {
+    ringSlotsX[k] = f.steerX[k].data();
+    ringSlotsY[k] = f.steerY[k].data();
+  }
   for (int i = 0; i < n; ++i) {
     // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
     f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (rng_.uniform() - 0.5f) * 0.6f);
@@ -389,8 +395,8 @@ void School::step() {
     // S-SIM-4 anti-jitter: average the ring, then clamp to this fish's force limit.
     float fx = 0, fy = 0;
     for (int k = 0; k < slots; ++k) {
-      fx += f.steerX[k][i];
-      fy += f.steerY[k][i];
+      fx += ringSlotsX[k][i];
+      fy += ringSlotsY[k][i];
     }
     fx *= invSlots;
     fy *= invSlots;
