@@ -21,7 +21,7 @@ namespace {
 //   4 length           world px
 //   5 tail phase       rad, wrapped to [0, 2 pi)
 //   6 bend             rad, turn posture (S-REN-7)
-//   7 tail amplitude   rad (S-REN-6)
+//   7 speed            px/s (the shader derives the tail amplitude, S-REN-6)
 //   8 pattern          uint32 bits (read with glVertexAttribIPointer)
 //   9 depth            0 back .. 1 front
 //  10 speed            0..1 of the school's max speed (fin posture)
@@ -43,15 +43,9 @@ constexpr float kDeg = kPi / 180.0f;
 constexpr float kBendPerTurn = 0.15f;  // s
 constexpr float kMaxBend = 35.0f * kDeg;
 
-// S-REN-6 tail angle. Pure speed^1.4 cannot meet both anchors (60 px/s -> 35 deg, 120 px/s -> 55 deg
-// would need exponent 0.65), so the spec's exponent is kept at low speed and saturates above:
-//   amp = 3 deg + 51.68 deg * p / (1 + 0.6149 p),  p = (v / 60 px/s)^1.4
-// which gives 3 deg when still (fins only), 35.0 deg at 60 px/s and 55.0 deg at 120 px/s, and never
-// more than 87 deg.
-float tailAmplitude(float speed) {
-  float p = std::pow(std::max(speed, 0.0f) * (1.0f / 60.0f), 1.4f);
-  return (3.0f + 51.68f * p / (1.0f + 0.6149f * p)) * kDeg;
-}
+// S-REN-6 tail angle: computed in koi.vert from the speed. Pure speed^1.4 cannot meet both anchors
+// (60 px/s -> 35 deg, 120 px/s -> 55 deg would need exponent 0.65), so the spec's exponent is kept at low
+// speed and saturates above: 3 deg + 51.68 deg * p / (1 + 0.6149 p), p = (v / 60 px/s)^1.4.
 
 float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 float finiteOr(float v, float fallback) { return std::isfinite(v) ? v : fallback; }
@@ -234,8 +228,7 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
     const int i = idx[k];
     const float depth = clampf(finiteOr(f.depth[i], 1.0f), 0.0f, 1.0f);
     const float speed = std::sqrt(f.vx[i] * f.vx[i] + f.vy[i] * f.vy[i]);
-    float phase = std::fmod(f.tailPhase[i], 2.0f * kPi);
-    if (phase < 0.0f) phase += 2.0f * kPi;
+    const float phase = f.tailPhase[i];  // the school keeps it in [0, 2pi)
     out[0] = f.x[i];
     out[1] = f.y[i];
     out[2] = f.hx[i];
@@ -243,7 +236,7 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
     out[4] = size * (kBackScale + (kFrontScale - kBackScale) * depth);
     out[5] = finiteOr(phase, 0.0f);
     out[6] = clampf(finiteOr(f.turn[i], 0.0f) * kBendPerTurn, -kMaxBend, kMaxBend);
-    out[7] = tailAmplitude(finiteOr(speed, 0.0f));
+    out[7] = finiteOr(speed, 0.0f);  // px/s; the shader turns it into the tail amplitude
     std::memcpy(&out[8], &f.pattern[i], sizeof(uint32_t));
     out[9] = depth;
     out[10] = clampf(speed * invMaxSpeed, 0.0f, 1.0f);
