@@ -40,13 +40,11 @@ BenchResult measure(const std::string& series, int n, double w, double h, bool b
   School school(p);
   school.setBruteForce(brute);
   school.setMetricsEnabled(true);
-  // Warm-up: let the school form (cost depends on clumping), at most ~1/3 of the budget.
+  // Warm-up: a fixed number of steps, so every run measures the same school state (cost depends on
+  // clumping); brute force gets a few only, it is the slow reference.
+  const int warm = brute ? 3 : 120;
   double t0 = nowMs();
-  int warm = 0;
-  while (warm < 120 && (warm < 3 || nowMs() - t0 < budgetMs / 3)) {
-    school.step();
-    ++warm;
-  }
+  school.steps(warm);
   double perStep = (nowMs() - t0) / warm;
   int stepsPerRun = std::max(1, int(budgetMs / 9 / std::max(perStep, 1e-3)));
   stepsPerRun = std::min(stepsPerRun, 200);
