@@ -69,50 +69,14 @@ inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, floa
   }
 }
 
-// Accumulates one contiguous run of candidates into the fish's sums. Branch-free in the common case (no field
-// of view): which radius a candidate falls in is data, not control flow, so the loop never mispredicts;
-// the same terms are added as in addNeighbour, so the sums are bit-identical.
+// Accumulates one contiguous run of candidates into the fish's sums.
 inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
                      int end, float xi, float yi, float hxi, float hyi, Sums& s) {
-  if (c.fovOn) {
-    for (int k = begin; k < end; ++k) {
-      float dx = X[k] - xi, dy = Y[k] - yi;
-      float d2 = dx * dx + dy * dy;
-      if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s);
-    }
-    return;
-  }
-  int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
-  int nSep = 0, nAli = 0, nCoh = 0;
-  float minD2 = s.minD2 < 0 ? 3.0e38f : s.minD2;
   for (int k = begin; k < end; ++k) {
     float dx = X[k] - xi, dy = Y[k] - yi;
     float d2 = dx * dx + dy * dy;
-    bool valid = d2 > 0.0f;  // the fish itself and coincident fish (S-SIM-9)
-    bool inSep = valid && d2 < c.rSep2, inAli = valid && d2 < c.rAli2, inCoh = valid && d2 < c.rCoh2;
-    bool inMax = valid && d2 < c.rMax2;
-    float inv = 1.0f / (valid ? d2 : 1.0f);
-    sepX -= inSep ? fix(dx * inv) : 0;
-    sepY -= inSep ? fix(dy * inv) : 0;
-    aliX += inAli ? fixBounded(VX[k]) : 0;
-    aliY += inAli ? fixBounded(VY[k]) : 0;
-    cohX += inCoh ? fixBounded(dx) : 0;
-    cohY += inCoh ? fixBounded(dy) : 0;
-    nSep += inSep;
-    nAli += inAli;
-    nCoh += inCoh;
-    minD2 = inMax && d2 < minD2 ? d2 : minD2;
+    if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s);
   }
-  s.sepX += sepX;
-  s.sepY += sepY;
-  s.aliX += aliX;
-  s.aliY += aliY;
-  s.cohX += cohX;
-  s.cohY += cohY;
-  s.nSep += nSep;
-  s.nAli += nAli;
-  s.nCoh += nCoh;
-  if (minD2 < 3.0e38f) s.minD2 = minD2;
 }
 
 // With a neighbour cap, the run's neighbours are only collected; the nearest `cap` (ties by fish id) count,
