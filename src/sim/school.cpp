@@ -412,15 +412,20 @@ void School::step() {
     // the push grows quadratically inside the margin, and outward speed bleeds off.
     float vx = f.vx[i], vy = f.vy[i];
     if (margin > 0) {
-      float xi = f.x[i], yi = f.y[i], t;
-      if ((t = (margin - xi) / margin) > 0) fx += edgeForce * t * t;
-      if ((t = (xi - (w - margin)) / margin) > 0) fx -= edgeForce * t * t;
-      if ((t = (margin - yi) / margin) > 0) fy += edgeForce * t * t;
-      if ((t = (yi - (h - margin)) / margin) > 0) fy -= edgeForce * t * t;
-      if ((t = (margin - xi) / margin) > 0 && vx < 0) vx -= vx * clampf(edgeDamp * t * dt, 0, 1);
-      if ((t = (xi - (w - margin)) / margin) > 0 && vx > 0) vx -= vx * clampf(edgeDamp * t * dt, 0, 1);
-      if ((t = (margin - yi) / margin) > 0 && vy < 0) vy -= vy * clampf(edgeDamp * t * dt, 0, 1);
-      if ((t = (yi - (h - margin)) / margin) > 0 && vy > 0) vy -= vy * clampf(edgeDamp * t * dt, 0, 1);
+      // Depth into each margin; the divisions only run for fish inside one (most fish are in the open).
+      const float xi = f.x[i], yi = f.y[i];
+      const float into[4] = {margin - xi, xi - (w - margin), margin - yi, yi - (h - margin)};
+      for (int side = 0; side < 4; ++side) {
+        if (!(into[side] > 0)) continue;
+        const float t = into[side] / margin;
+        const float push = edgeForce * t * t, damp = clampf(edgeDamp * t * dt, 0, 1);
+        switch (side) {
+          case 0: fx += push; if (vx < 0) vx -= vx * damp; break;
+          case 1: fx -= push; if (vx > 0) vx -= vx * damp; break;
+          case 2: fy += push; if (vy < 0) vy -= vy * damp; break;
+          default: fy -= push; if (vy > 0) vy -= vy * damp; break;
+        }
+      }
     }
     vx += fx * dt;
     vy += fy * dt;

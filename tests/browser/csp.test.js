@@ -2,30 +2,22 @@
 // the bundle uses no eval/new Function (Emscripten DYNAMIC_EXECUTION=0) and no inline script.
 'use strict';
 
-const { describe, it, before, after } = require('node:test');
+const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
 describe('strict Content-Security-Policy', () => {
-  let srv, browser;
-  before(async () => {
-    srv = await h.startServer();
-    browser = await h.launch();
-  });
-  after(async () => {
-    await browser.close();
-    await srv.close();
-  });
+  const env = h.serverAndBrowser();
 
   it('draws fish with no violation and no console error', async () => {
-    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addInitScript(() => {
       window.__violations = [];
       document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
     });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
-    const response = await page.goto(srv.base + '/fixtures/csp.html?csp=strict');
+    const response = await page.goto(env.srv.base + '/fixtures/csp.html?csp=strict');
     assert.equal(response.headers()['content-security-policy'], h.STRICT_CSP);
     await h.waitForFish(page, 3);
     // The policy really is on: an inline script is refused.

@@ -1,20 +1,12 @@
 // Canvas backing store = CSS size x min(devicePixelRatio, maxDpr), at DPR 1, 2 and 3, after resize and in a box.
 'use strict';
 
-const { describe, it, before, after } = require('node:test');
+const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
 describe('devicePixelRatio sizing', () => {
-  let srv, browser;
-  before(async () => {
-    srv = await h.startServer();
-    browser = await h.launch();
-  });
-  after(async () => {
-    await browser.close();
-    await srv.close();
-  });
+  const env = h.serverAndBrowser();
 
   const size = (page) => page.evaluate(() => {
     const c = window.MiroFish.current.canvas;
@@ -24,10 +16,10 @@ describe('devicePixelRatio sizing', () => {
 
   for (const dpr of [1, 2, 3]) {
     it(`sizes the canvas at DPR ${dpr}`, async () => {
-      const context = await browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: dpr });
+      const context = await env.browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: dpr });
       const page = await context.newPage();
       const consoleLog = h.watchConsole(page);
-      await page.goto(srv.base + '/');
+      await page.goto(env.srv.base + '/');
       await h.waitForFish(page, 1);
       let s = await size(page);
       assert.equal(s.dpr, dpr);
@@ -52,10 +44,10 @@ describe('devicePixelRatio sizing', () => {
   }
 
   it('sizes a canvas mounted in an element to the element', async () => {
-    const context = await browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
+    const context = await env.browser.newContext({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
-    await page.goto(srv.base + '/fixtures/manual.html');
+    await page.goto(env.srv.base + '/fixtures/manual.html');
     const r = await page.evaluate(() => window.MiroFish.mount('#box', { fish: 40 }).then((s) => {
       window.__school = s;
       const c = s.canvas;

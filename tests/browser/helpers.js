@@ -155,5 +155,21 @@ async function fishPixels(page, clip) {
   return diffPixels(withFish, without);
 }
 
-module.exports = { ROOT, BUNDLE, CLI, STRICT_CSP, startServer, launch, watchConsole, waitFor, waitForFish, decodePng,
+// Registers before/after hooks for a suite: the test server and one browser, closed afterwards.
+// The handles are filled in by the time the suite's tests run: env.srv, env.browser.
+function serverAndBrowser(launchOptions) {
+  const { before, after } = require('node:test');
+  const env = {};
+  before(async () => {
+    env.srv = await startServer();
+    env.browser = await launch(launchOptions);
+  });
+  after(async () => {
+    await env.browser.close();
+    await env.srv.close();
+  });
+  return env;
+}
+
+module.exports = { ROOT, BUNDLE, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, watchConsole, waitFor, waitForFish, decodePng,
   diffPixels, shot, fishPixels };

@@ -2,24 +2,16 @@
 // an element scrolled out of view stops its loop; run-time options take effect at once.
 'use strict';
 
-const { describe, it, before, after } = require('node:test');
+const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
 describe('mount, set and destroy', () => {
-  let srv, browser;
-  before(async () => {
-    srv = await h.startServer();
-    browser = await h.launch();
-  });
-  after(async () => {
-    await browser.close();
-    await srv.close();
-  });
+  const env = h.serverAndBrowser();
 
   // Counts live listeners and animation frames, installed before any page script.
   async function open(path = '/fixtures/manual.html') {
-    const context = await browser.newContext({ viewport: { width: 800, height: 600 } });
+    const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addInitScript(() => {
       window.__rafRuns = 0;
       const raf = window.requestAnimationFrame.bind(window);
@@ -46,7 +38,7 @@ describe('mount, set and destroy', () => {
     });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
-    await page.goto(srv.base + path);
+    await page.goto(env.srv.base + path);
     return { context, page, consoleLog };
   }
 

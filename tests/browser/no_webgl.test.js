@@ -1,25 +1,17 @@
 // Without WebGL2 the page is left exactly as it was, with ONE console.warn saying why and no error.
 'use strict';
 
-const { describe, it, before, after } = require('node:test');
+const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
 describe('no WebGL2', () => {
-  let srv, browser;
-  before(async () => {
-    srv = await h.startServer();
-    browser = await h.launch(['--disable-3d-apis']);
-  });
-  after(async () => {
-    await browser.close();
-    await srv.close();
-  });
+  const env = h.serverAndBrowser(['--disable-3d-apis']);
 
   it('leaves the page intact with exactly one warning', async () => {
-    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
     const consoleLog = h.watchConsole(page);
-    await page.goto(srv.base + '/');
+    await page.goto(env.srv.base + '/');
     const ready = await page.evaluate(() => window.MiroFish.ready.then((s) => s === null));
     assert.ok(ready, 'MiroFish.ready resolves to null');
     // A second mount from code does not warn again.

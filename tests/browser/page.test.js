@@ -2,25 +2,17 @@
 // hidden/visible, idle rate, reduced motion, context loss, share().
 'use strict';
 
-const { describe, it, before, after } = require('node:test');
+const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
 const VIEWPORT = { width: 960, height: 640 };
 
 describe('demo page', () => {
-  let srv, browser;
-  before(async () => {
-    srv = await h.startServer();
-    browser = await h.launch();
-  });
-  after(async () => {
-    await browser.close();
-    await srv.close();
-  });
+  const env = h.serverAndBrowser();
 
   async function open(path = '/', contextOptions = {}, frames = 3) {
-    const context = await browser.newContext({ viewport: VIEWPORT, ...contextOptions });
+    const context = await env.browser.newContext({ viewport: VIEWPORT, ...contextOptions });
     // Counts animation-frame callbacks that actually run, whoever asked for them.
     await context.addInitScript(() => {
       window.__globalsBefore = Object.getOwnPropertyNames(window);
@@ -30,7 +22,7 @@ describe('demo page', () => {
     });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
-    await page.goto(srv.base + path);
+    await page.goto(env.srv.base + path);
     await h.waitForFish(page, frames);
     return { context, page, consoleLog };
   }

@@ -1,26 +1,18 @@
 // web/mirofish.d.ts lists exactly the parameters of the C++ table, so the types cannot drift from params.h.
 'use strict';
 
-const { describe, it, before, after } = require('node:test');
+const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const h = require('./helpers');
 
 describe('TypeScript types', () => {
-  let srv, browser;
-  before(async () => {
-    srv = await h.startServer();
-    browser = await h.launch();
-  });
-  after(async () => {
-    await browser.close();
-    await srv.close();
-  });
+  const env = h.serverAndBrowser();
 
   it('name every parameter of MiroFish.table(), as a name and as an option', async () => {
-    const page = await browser.newPage({ viewport: { width: 400, height: 300 } });
-    await page.goto(srv.base + '/fixtures/manual.html');
+    const page = await env.browser.newPage({ viewport: { width: 400, height: 300 } });
+    await page.goto(env.srv.base + '/fixtures/manual.html');
     const table = await page.evaluate(() => window.MiroFish.table());
     const names = table.map((p) => p.name);
     const dts = fs.readFileSync(path.join(h.ROOT, 'web', 'mirofish.d.ts'), 'utf8');
