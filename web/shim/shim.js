@@ -190,8 +190,8 @@ function createPond(M, element, options) {
         const st = c.style;
         st.position = fullscreen ? 'fixed' : 'absolute';
         st.left = st.bottom = '8px';
-        st.width = '120px';
-        st.height = '40px';
+        st.width = '180px';  // 240x80 backing store: crisp at DPR 1.33, readable everywhere
+        st.height = '60px';
         st.pointerEvents = 'none';
         st.zIndex = '2147483647';
         st.borderRadius = '4px';
@@ -220,8 +220,9 @@ function createPond(M, element, options) {
         g.fillRect(i * 2, 80 - s - r, 2, r);
       }
       g.fillStyle = '#fff';
-      g.font = '12px sans-serif';
-      g.fillText('sim ' + simMs.toFixed(2) + ' ms  draw ' + renderMs.toFixed(2) + ' ms', 4, 14);
+      g.font = '15px sans-serif';
+      g.fillText('sim ' + simMs.toFixed(2) + ' ms  draw ' + renderMs.toFixed(2) + ' ms', 4, 17);
+      g.fillText(pond.count() + ' fish  ' + frameTimes.length + ' fps', 4, 36);
     },
   };
   // ---- listeners (all recorded, all removed by destroy) ----
