@@ -1,4 +1,4 @@
-// The shared determinism scenario: one school, a pointer sweep and a scare, fixed steps; used by tests and bench.
+// The shared determinism scenario: one school, a pointer sweep and a scare, fixed steps (the golden-hash test).
 #pragma once
 
 #include "sim/hash_codec.h"
