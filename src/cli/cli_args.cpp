@@ -2,7 +2,6 @@
 #include "cli/cli_args.h"
 
 #include <cmath>
-#include <cstdlib>
 
 namespace mirofish {
 
@@ -11,16 +10,7 @@ std::string CliArgs::value(const std::string& flag) {
   return next();
 }
 
-bool parseStrictNumber(const std::string& s, double* out) {
-  if (s.empty() || s.size() > 32) return false;
-  char* end = nullptr;
-  double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size()) return false;
-  for (char c : s)
-    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) return false;
-  *out = v;
-  return std::isfinite(v);
-}
+bool parseStrictNumber(const std::string& s, double* out) { return parseDecimal(s, out) && std::isfinite(*out); }
 
 long long parseCount(const std::string& flag, const std::string& s, long long lo, long long hi) {
   double v;

@@ -21,6 +21,7 @@ struct CliArgs {
   std::string value(const std::string& flag);  // throws CliError when missing
 };
 
+// parseDecimal, and finite.
 bool parseStrictNumber(const std::string& s, double* out);
 long long parseCount(const std::string& flag, const std::string& s, long long lo, long long hi);
 // `--name V` or `--key V` for any table parameter; returns false when the flag is not a parameter.

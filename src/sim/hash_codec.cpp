@@ -2,7 +2,6 @@
 #include "sim/hash_codec.h"
 
 #include <cstdio>
-#include <cstdlib>
 
 namespace mirofish {
 
@@ -42,30 +41,6 @@ std::string percentDecode(const std::string& s) {
     out += s[i];
   }
   return out;
-}
-
-// Decimal grammar only: [+-]digits[.digits][e[+-]digits]. No hex, no "nan", no "inf", no spaces.
-bool parseNumber(const std::string& s, double* out) {
-  size_t i = 0, n = s.size();
-  if (n == 0 || n > 32) return false;
-  if (s[i] == '+' || s[i] == '-') ++i;
-  size_t digits = 0;
-  while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++digits; }
-  if (i < n && s[i] == '.') {
-    ++i;
-    while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++digits; }
-  }
-  if (digits == 0) return false;
-  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
-    size_t e = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++e; }
-    if (e == 0) return false;
-  }
-  if (i != n) return false;
-  *out = std::strtod(s.c_str(), nullptr);  // may be +-inf for 1e999: caught by setParam
-  return true;
 }
 
 }  // namespace
@@ -136,7 +111,7 @@ DecodedHash decodeHash(const std::string& input, const Params& base) {
     double v = 0;
     if (key == "t") {
       r.anyKey = true;
-      if (!parseNumber(val, &v) || !(v == v) || v - v != 0) {
+      if (!parseDecimal(val, &v) || !(v == v) || v - v != 0) {
         r.warnings.push_back("hash: t='" + shown(val) + "' is not a number of seconds; ignored.");
       } else if (v < 0 || v > 3600) {
         r.seekSeconds = v < 0 ? 0 : 3600;
@@ -154,7 +129,7 @@ DecodedHash decodeHash(const std::string& input, const Params& base) {
       continue;
     }
     r.anyKey = true;
-    if (!parseNumber(val, &v)) {
+    if (!parseDecimal(val, &v)) {
       r.warnings.push_back(std::string("hash: ") + kParamInfo[id].key + "='" + shown(val) + "' is not a number; kept " +
                            formatValue(kParamInfo[id], r.params.get(ParamId(id))) + ".");
       continue;

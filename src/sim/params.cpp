@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace mirofish {
 
@@ -17,6 +18,29 @@ double& Params::ref(ParamId id) {
 #undef MIROFISH_CASE
   }
   return fish;  // unreachable: every enum value has a case
+}
+
+bool parseDecimal(const std::string& s, double* out) {
+  size_t i = 0, n = s.size();
+  if (n == 0 || n > 32) return false;
+  if (s[i] == '+' || s[i] == '-') ++i;
+  size_t digits = 0;
+  while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++digits; }
+  if (i < n && s[i] == '.') {
+    ++i;
+    while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++digits; }
+  }
+  if (digits == 0) return false;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+    size_t e = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++e; }
+    if (e == 0) return false;
+  }
+  if (i != n) return false;
+  *out = std::strtod(s.c_str(), nullptr);  // may be +-inf for 1e999: caught by setParam
+  return true;
 }
 
 int findParam(const std::string& s) {

@@ -91,6 +91,9 @@ struct Params {
 enum class ParamStatus { Ok, Clamped, NotFinite, Unknown };
 
 int findParam(const std::string& nameOrKey);  // -1 when neither a name nor a key
+// The one number grammar of every edge (hash, CLI): [+-]digits[.digits][e[+-]digits], at most 32 characters.
+// No hex, "nan", "inf" or spaces; 1e999 parses to inf, which setParam then rejects.
+bool parseDecimal(const std::string& text, double* out);
 double quantize(const ParamInfo& info, double v);
 // Validates, clamps and quantizes; on anything but Ok, *warning gets one specific sentence.
 ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning);

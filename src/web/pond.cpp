@@ -73,12 +73,8 @@ SetResult Pond::set(const std::string& nameOrKey, double value) {
   r.status = statusName(s);
   r.value = params_.get(pid);
   r.warning = warning;
-  if (school_ && r.value != before && kParamInfo[id].group != ParamGroup::View) {
-    if (pid == ParamId::seed)
-      begin();  // same seed, same school: a new seed starts the school afresh
-    else
-      school_->setParams(params_);
-  }
+  // A new seed restarts the school inside School::setParams (same seed, same school).
+  if (school_ && r.value != before && kParamInfo[id].group != ParamGroup::View) school_->setParams(params_);
   return r;
 }
 
