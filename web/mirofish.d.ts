@@ -43,7 +43,13 @@ export type MiroFishParamName =
   | 'idleFps'
   | 'maxDpr'
   | 'reducedMotion'
-  | 'perf';
+  | 'perf'
+  | 'maxFish'
+  | 'maxSeek'
+  | 'quality'
+  | 'budget'
+  | 'maxFps'
+  | 'antialias';
 
 /**
  * Options for `MiroFish.mount()` and `data-*` attributes on the script tag (`data-sep-radius` = `sepRadius`).
@@ -140,6 +146,19 @@ export interface MiroFishOptions {
   reducedMotion?: number | string;
   /** 1 shows the performance overlay (whole number; hash key `perf`). */
   perf?: number | string;
+  // The page owner's own settings: a link never reads or writes them (page only).
+  /** Most fish a link may ask for; default 1000, or the page's own `fish` if larger (whole number; page only). */
+  maxFish?: number | string;
+  /** Longest `t=` seek a link may ask for (number, s; page only). */
+  maxSeek?: number | string;
+  /** `auto` (0) steps resolution, fish detail and frame rate down to hold the budget; `high` (1); `low` (2) (page only). */
+  quality?: 'auto' | 'high' | 'low' | number;
+  /** Render ms per frame auto quality may spend before stepping down (number, ms; page only). */
+  budget?: number | string;
+  /** Most frames drawn per second, also on 120/144 Hz displays (number, fps; page only). */
+  maxFps?: number | string;
+  /** 1 asks the browser for MSAA; the shader smooths edges without it (whole number; page only). */
+  antialias?: number | string | boolean;
 }
 
 /** Options on the script tag only. */
@@ -171,6 +190,33 @@ export interface MiroFishStats {
   seeking: boolean;
   /** A live WebGL2 context (false between a context loss and its restore). */
   rendering: boolean;
+  /** GPU time of a recent frame (EXT_disjoint_timer_query_webgl2), ms; null where the browser doesn't offer it. */
+  gpuMs: number | null;
+  /** The frame-rate cap in force (the `maxFps` option). */
+  maxFps: number;
+  /** The quality level in force, and why. */
+  quality: MiroFishQuality;
+  /** The renderer is a software rasterizer (SwiftShader, llvmpipe, ...): auto quality started at its lowest level. */
+  softwareGL: boolean;
+  /** The WebGL renderer string (unmasked where the browser allows it). */
+  renderer: string;
+}
+
+export interface MiroFishQuality {
+  mode: 'auto' | 'high' | 'low';
+  /** 0 is the best level; levels - 1 the cheapest. */
+  level: number;
+  levels: number;
+  /** Canvas pixels per CSS pixel at this level. */
+  dpr: number;
+  /** 2 full koi, 1 cheap back layer, 0 cheap fish. */
+  detail: number;
+  /** Frame rate of this level (the loop also keeps maxFps and idleFps). */
+  fps: number;
+  /** Why the level is what it is, in words. */
+  reason: string;
+  /** Level changes since mount. */
+  changes: number;
 }
 
 export interface MiroFishParamInfo {
@@ -182,7 +228,9 @@ export interface MiroFishParamInfo {
   min: number;
   max: number;
   integer: boolean;
-  group: 'sim' | 'pointer' | 'view';
+  group: 'sim' | 'pointer' | 'view' | 'page';
+  /** False for the page's own settings (group 'page'), which a URL hash never carries. */
+  inHash: boolean;
   help: string;
 }
 

@@ -102,12 +102,14 @@ int paramsCommand(CliArgs& a) {
   if (markdown) {  // the README's options table is this output
     std::printf("| option (`data-*`, `--flag`) | hash key | unit | default | min | max | meaning |\n|---|---|---|---|---|---|---|\n");
     for (const ParamInfo& p : kParamInfo)
-      std::printf("| `%s` | `%s` | %s | %g | %g | %.10g | %s |\n", p.name, p.key, p.unit, p.def, p.min, p.max, p.help);
+      std::printf("| `%s` | %s | %s | %g | %g | %.10g | %s |\n", p.name, inHash(p) ? ("`" + std::string(p.key) + "`").c_str() : "page only",
+                  p.unit, p.def, p.min, p.max, p.help);
     return 0;
   }
   std::printf("%-18s %-7s %-7s %10s %10s %12s  %s\n", "name (--flag)", "key", "unit", "default", "min", "max", "meaning");
   for (const ParamInfo& p : kParamInfo)
-    std::printf("%-18s %-7s %-7s %10g %10g %12.10g  %s\n", p.name, p.key, p.unit, p.def, p.min, p.max, p.help);
+    std::printf("%-18s %-7s %-7s %10g %10g %12.10g  %s%s\n", p.name, p.key, p.unit, p.def, p.min, p.max,
+                inHash(p) ? "" : "[page only, never in a hash] ", p.help);
   std::printf("\nPresets: --hash 'preset=default' or 'preset=tuned' (S-SIM-2); t=SECONDS in a hash seeks.\n");
   return 0;
 }

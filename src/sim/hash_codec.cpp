@@ -62,7 +62,8 @@ std::string formatValue(const ParamInfo& info, double v) {
 std::string encodeHash(const Params& p) {
   std::string out;
   for (int i = 0; i < kParamCount; ++i) {
-    if (i) out += '&';
+    if (!inHash(kParamInfo[i])) continue;
+    if (!out.empty()) out += '&';
     out += kParamInfo[i].key;
     out += '=';
     out += formatValue(kParamInfo[i], p.get(ParamId(i)));
@@ -112,13 +113,16 @@ DecodedHash decodeHash(const std::string& input, const Params& base) {
     if (key == "t") {
       r.anyKey = true;
       if (!parseDecimal(val, &v) || !(v == v) || v - v != 0) {
+        r.seekWarning = int(r.warnings.size());
         r.warnings.push_back("hash: t='" + shown(val) + "' is not a number of seconds; ignored.");
       } else if (v < 0 || v > 3600) {
         r.seekSeconds = v < 0 ? 0 : 3600;
+        r.seekAsked = v;
         r.hasSeek = true;
+        r.seekWarning = int(r.warnings.size());
         r.warnings.push_back("hash: t=" + shown(val) + " is outside 0..3600 s; clamped.");
       } else {
-        r.seekSeconds = v;
+        r.seekSeconds = r.seekAsked = v;
         r.hasSeek = true;
       }
       continue;
@@ -129,6 +133,10 @@ DecodedHash decodeHash(const std::string& input, const Params& base) {
       continue;
     }
     r.anyKey = true;
+    if (!inHash(kParamInfo[id])) {
+      r.warnings.push_back(std::string("hash: ") + kParamInfo[id].name + " is the page's own setting; a link cannot change it; ignored.");
+      continue;
+    }
     if (!parseDecimal(val, &v)) {
       r.warnings.push_back(std::string("hash: ") + kParamInfo[id].key + "='" + shown(val) + "' is not a number; kept " +
                            formatValue(kParamInfo[id], r.params.get(ParamId(id))) + ".");

@@ -6,7 +6,9 @@
 
 namespace mirofish {
 
-enum class ParamGroup { Sim, Pointer, View };
+// Page: the page owner's own settings (data-*, mount options, set()). A link never reads or writes them, so a
+// shared hash cannot lift the page's ceilings (S-COST-3); the CLI accepts them and ignores them.
+enum class ParamGroup { Sim, Pointer, View, Page };
 
 // X(field, hashKey, unit, default, min, max, integer, group, help)
 // Order is the fixed order of the URL hash. Units: px, px/s, px/s^2, s, rad/s, deg.
@@ -50,7 +52,13 @@ enum class ParamGroup { Sim, Pointer, View };
   X(idleFps, "idle", "fps", 30, 1, 60, false, View, "frame rate while the pointer is away")       \
   X(maxDpr, "dpr", "-", 2, 0.5, 4, false, View, "cap on devicePixelRatio")                        \
   X(reducedMotion, "rm", "-", 1, 0, 1, true, View, "1 honours prefers-reduced-motion")            \
-  X(perf, "perf", "-", 0, 0, 1, true, View, "1 shows the performance overlay")
+  X(perf, "perf", "-", 0, 0, 1, true, View, "1 shows the performance overlay")                    \
+  X(maxFish, "maxn", "count", 1000, 0, 100000, true, Page, "most fish a link may ask for (default: 1000 or the page's fish)") \
+  X(maxSeek, "maxt", "s", 600, 0, 3600, false, Page, "longest t= seek a link may ask for")        \
+  X(quality, "q", "-", 0, 0, 2, true, Page, "auto (0) steps down to hold its frame budget; high (1); low (2)") \
+  X(budget, "budget", "ms", 6, 1, 50, false, Page, "render ms per frame auto quality may spend")  \
+  X(maxFps, "fps", "fps", 60, 1, 240, false, Page, "most frames drawn per second (the sim steps at 60 Hz)") \
+  X(antialias, "aa", "-", 0, 0, 1, true, Page, "1 asks the browser for MSAA (edges are smoothed without it)")
 
 enum class ParamId : int {
 #define MIROFISH_ENUM(field, ...) field,
@@ -97,6 +105,8 @@ bool parseDecimal(const std::string& text, double* out);
 double quantize(const ParamInfo& info, double v);
 // Validates, clamps and quantizes; on anything but Ok, *warning gets one specific sentence.
 ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning);
+// False for the page owner's own settings (ParamGroup::Page), which a URL hash never carries.
+constexpr bool inHash(const ParamInfo& info) { return info.group != ParamGroup::Page; }
 // "default" or "tuned" (S-SIM-2); false for an unknown name.
 bool applyPreset(Params& p, const std::string& name);
 // Sim-only sanity (S-SIM-13): empty when fine, else a warning sentence.

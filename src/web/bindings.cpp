@@ -15,6 +15,7 @@ const char* groupName(ParamGroup g) {
     case ParamGroup::Sim: return "sim";
     case ParamGroup::Pointer: return "pointer";
     case ParamGroup::View: return "view";
+    case ParamGroup::Page: return "page";
   }
   return "sim";
 }
@@ -34,6 +35,7 @@ val paramTable() {
     row.set("integer", p.integer);
     row.set("group", std::string(groupName(p.group)));
     row.set("help", std::string(p.help));
+    row.set("inHash", inHash(p));
     table.set(i, row);
   }
   return table;
@@ -91,6 +93,7 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("applyHash", &pondApplyHash)
       .function("encodeHash", &Pond::encodeHash)
       .function("sanityWarning", &Pond::sanityWarning)
+      .function("setDetail", &Pond::setDetail)
       .function("begin", &Pond::begin)
       .function("advance", &Pond::advance)
       .function("step", &Pond::step)

@@ -26,13 +26,13 @@ Pond::Pond() = default;
 
 Pond::~Pond() { release(); }
 
-std::string Pond::attach(const std::string& canvasSelector) {
+std::string Pond::attach(const std::string& canvasSelector, bool antialias) {
   release();
   EmscriptenWebGLContextAttributes attrs;
   emscripten_webgl_init_context_attributes(&attrs);
   attrs.alpha = true;
   attrs.premultipliedAlpha = true;  // the page shows through, S-ASK-6
-  attrs.antialias = true;
+  attrs.antialias = antialias;
   attrs.depth = false;
   attrs.stencil = false;
   attrs.preserveDrawingBuffer = false;
@@ -74,7 +74,8 @@ SetResult Pond::set(const std::string& nameOrKey, double value) {
   r.value = params_.get(pid);
   r.warning = warning;
   // A new seed restarts the school inside School::setParams (same seed, same school).
-  if (school_ && r.value != before && kParamInfo[id].group != ParamGroup::View) school_->setParams(params_);
+  const ParamGroup g = kParamInfo[id].group;
+  if (school_ && r.value != before && (g == ParamGroup::Sim || g == ParamGroup::Pointer)) school_->setParams(params_);
   return r;
 }
 
@@ -85,7 +86,7 @@ double Pond::get(const std::string& nameOrKey) const {
 }
 
 HashResult Pond::applyHash(const std::string& hash) {
-  DecodedHash d = decodeHash(hash, params_);
+  DecodedHash d = decodeLink(hash, params_);  // the page owner's ceilings apply to every link
   HashResult r;
   r.anyKey = d.anyKey;
   r.hasSeek = d.hasSeek;

@@ -9,6 +9,7 @@
 
 #include "render/fish_renderer.h"
 #include "sim/hash_codec.h"
+#include "sim/link_limits.h"
 #include "sim/params.h"
 #include "sim/school.h"
 
@@ -43,16 +44,19 @@ class Pond {
   Pond(const Pond&) = delete;
   Pond& operator=(const Pond&) = delete;
 
-  // Creates the WebGL2 context on the canvas found by a CSS selector ("#mirofish-1") and the renderer.
-  // Returns "" on success, else why not (the pond still simulates without it).
-  std::string attach(const std::string& canvasSelector);
+  // Creates the WebGL2 context on the canvas found by a CSS selector ("#mirofish-1") and the renderer; MSAA only
+  // when asked (the koi shader smooths its own edges). Returns "" on success, else why not (it still simulates).
+  std::string attach(const std::string& canvasSelector, bool antialias);
+  // Fish detail for the quality level: 2 full koi, 1 cheap back layer, 0 cheap fish everywhere.
+  void setDetail(int detail) { detail_ = detail < 0 ? 0 : (detail > 2 ? 2 : detail); }
 
   // Parameters, by table name or hash key. Before begin() they only configure; after it they apply at once.
   SetResult set(const std::string& nameOrKey, double value);
   double get(const std::string& nameOrKey) const;  // NaN for an unknown name
   bool has(const std::string& nameOrKey) const { return findParam(nameOrKey) >= 0; }
   const Params& params() const { return params_; }
-  // Applies a URL hash over the current parameters (the hash wins); a plain anchor changes nothing.
+  // Applies a URL hash over the current parameters (the hash wins, within the page's ceilings: decodeLink);
+  // a plain anchor changes nothing.
   HashResult applyHash(const std::string& hash);
   std::string encodeHash() const { return mirofish::encodeHash(params_); }
   std::string sanityWarning() const { return mirofish::sanityWarning(params_); }
@@ -94,6 +98,7 @@ class Pond {
   double cssWidth_ = 1, cssHeight_ = 1;
   int pixelWidth_ = 1, pixelHeight_ = 1;
   double dpr_ = 1;
+  int detail_ = 2;
 };
 
 }  // namespace mirofish

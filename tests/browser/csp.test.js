@@ -1,4 +1,4 @@
-// A page served with `Content-Security-Policy: script-src 'self' 'wasm-unsafe-eval'` gets its fish:
+// A page served with `Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'` gets its fish:
 // the bundle uses no eval/new Function (Emscripten DYNAMIC_EXECUTION=0) and no inline script.
 'use strict';
 

@@ -1,4 +1,5 @@
-// Canvas backing store = CSS size x min(devicePixelRatio, maxDpr), at DPR 1, 2 and 3, after resize and in a box.
+// Canvas backing store = CSS size x min(devicePixelRatio, maxDpr) at the top quality level, at DPR 1, 2 and 3, after
+// resize and in a box.
 'use strict';
 
 const { describe, it } = require('node:test');
@@ -21,6 +22,10 @@ describe('devicePixelRatio sizing', () => {
       const consoleLog = h.watchConsole(page);
       await page.goto(env.srv.base + '/');
       await h.waitForFish(page, 1);
+      // SwiftShader is a software rasterizer, so auto quality starts at its lowest level (cost.test.js); the top
+      // level's sizing is what this checks.
+      await page.evaluate(() => window.MiroFish.current.set('quality', 'high'));
+      await h.waitFor(page, (w) => window.MiroFish.current.canvas.width === w, 640 * Math.min(dpr, 2));
       let s = await size(page);
       assert.equal(s.dpr, dpr);
       assert.deepEqual([s.cssW, s.cssH], [640, 400]);
@@ -48,7 +53,7 @@ describe('devicePixelRatio sizing', () => {
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html');
-    const r = await page.evaluate(() => window.MiroFish.mount('#box', { fish: 40 }).then((s) => {
+    const r = await page.evaluate(() => window.MiroFish.mount('#box', { fish: 40, quality: 'high' }).then((s) => {
       window.__school = s;
       const c = s.canvas;
       return { w: c.width, h: c.height, parent: c.parentElement.id, position: getComputedStyle(c).position,

@@ -133,7 +133,7 @@ describe('URL hash', () => {
       return { steps: s.steps, frames: s.frames, hash: window.__school.stateHash() };
     });
     assert.ok(r.steps >= 1200, `seeked to 1200 steps, at ${r.steps}`);
-    assert.ok(r.frames >= 10, `the seek spanned frames (${r.frames})`);
+    assert.ok(r.frames >= 2, `the seek spanned frames (${r.frames}): at most ~8 ms of stepping a frame`);
     if (fs.existsSync(h.CLI)) assert.equal(r.hash, cliStateHash(hash, r.steps - 1200));
     else t.diagnostic('native CLI missing: the seek was not compared with it');
     assert.deepEqual(consoleLog.errors(), []);

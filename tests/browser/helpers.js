@@ -14,7 +14,7 @@ const FIXTURES = path.join(__dirname, 'fixtures');
 const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
-const STRICT_CSP = "script-src 'self' 'wasm-unsafe-eval'";
+const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };

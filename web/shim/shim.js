@@ -4,7 +4,9 @@
 // closure opened by prologue.js, next to the factory `createMiroFishModule`.
 
 const VERSION = '0.1.0';
-const SEEK_CHUNK = 120;           // steps per frame while seeking t=SECONDS: fast, and the page never freezes
+const SEEK_BUDGET_MS = 8;         // main-thread ms per frame a t=SECONDS seek may take: the page never freezes
+const CAP_SLACK_MS = 2;           // a frame this early for the maxFps cap still counts (vsync jitter)
+const TIMER_BELOW_FPS = 50;       // below this rate a timer wakes the loop, not every vsync
 const MAX_STEP_CALL = 36000;      // handle.step(n) cap per call: 10 minutes of simulation
 const STEP_HZ = 60;               // the simulation's fixed step (S-SIM-10)
 
@@ -51,6 +53,15 @@ function toNumber(value) {
     return Number(s);
   }
   return NaN;
+}
+
+// `quality` also takes its names; every other option is a number.
+function optionNumber(name, value) {
+  if (name === 'quality' || name === 'q') {
+    const i = typeof value === 'string' ? QUALITY_MODES.indexOf(value.trim().toLowerCase()) : -1;
+    if (i >= 0) return i;
+  }
+  return toNumber(value);
 }
 
 function truthy(value) {
@@ -140,7 +151,8 @@ function createPond(M, element, options) {
   const pond = new M.Pond();
   let attachError = '';
   try {
-    attachError = pond.attach('#' + id);
+    // MSAA is chosen when the context is made; the shader smooths its own edges, so it is off unless asked for.
+    attachError = pond.attach('#' + id, optionNumber('antialias', options.antialias) === 1);
   } catch (e) {
     attachError = 'WebGL2 could not start (' + (e && e.message ? e.message : e) + ')';
   }
@@ -172,6 +184,14 @@ function createPond(M, element, options) {
   const frameTimes = [];     // timestamps of the frames in the last second
   let simMs = 0;
   let renderMs = 0;
+  let gpuMs = null;
+  let nextDue = 0;           // rAF time the next frame is due under the maxFps / level frame-rate cap
+  // What the GL is, and the frame budget (quality.js, gl_probe.js).
+  const gl = canvas.getContext('webgl2');
+  const renderer = probeRenderer(gl);
+  const softwareGL = SOFTWARE_GL.test(renderer);
+  let gpuTimer = createGpuTimer(gl);
+  const governor = createGovernor();
 
   // ---- performance overlay (S-DEV-1): sim and render ms per frame, a ring of 120 frames ----
   const perf = {
@@ -222,7 +242,8 @@ function createPond(M, element, options) {
       g.fillStyle = '#fff';
       g.font = '15px sans-serif';
       g.fillText('sim ' + simMs.toFixed(2) + ' ms  draw ' + renderMs.toFixed(2) + ' ms', 4, 17);
-      g.fillText(pond.count() + ' fish  ' + frameTimes.length + ' fps', 4, 36);
+      g.fillText(pond.count() + ' fish  ' + frameTimes.length + ' fps  level ' + governor.level +
+        (gpuMs === null ? '' : '  gpu ' + gpuMs.toFixed(1)), 4, 36);
     },
   };
   // ---- listeners (all recorded, all removed by destroy) ----
@@ -250,6 +271,7 @@ function createPond(M, element, options) {
     if (resizeObserver) resizeObserver.disconnect();
     if (intersectionObserver) intersectionObserver.disconnect();
     if (perf.canvas) perf.canvas.remove();
+    if (gpuTimer && !contextLost) gpuTimer.release();
     try {
       pond.release();
     } finally {
@@ -278,12 +300,13 @@ function createPond(M, element, options) {
     let readHash = true;
     let widthGiven = false;
     let heightGiven = false;
+    let maxFishGiven = false;
     for (const name of Object.keys(options)) {
       const value = options[name];
       if (name === 'auto') continue;
       if (name === 'paused') { userPaused = truthy(value); continue; }
       if (name === 'hash') { readHash = value; continue; }
-      const r = pond.set(name, toNumber(value));
+      const r = pond.set(name, optionNumber(name, value));
       if (r.status === 'unknown') {
         warn('unknown option ' + describe(name) + ' ignored (known: ' + table.map((p) => p.name).join(', ') + ')');
         continue;
@@ -293,6 +316,7 @@ function createPond(M, element, options) {
         const info = table.find((p) => p.name === name || p.key === name);
         if (info && info.name === 'width') widthGiven = true;
         if (info && info.name === 'height') heightGiven = true;
+        if (info && info.name === 'maxFish') maxFishGiven = true;
       }
     }
     // Without a recorded world size the world is the host's CSS size at mount time; a hash with w/h overrides it.
@@ -301,6 +325,8 @@ function createPond(M, element, options) {
       : { width: element.clientWidth, height: element.clientHeight };  // the padding box the canvas fills
     if (!widthGiven && box.width >= 1) pond.set('width', Math.round(box.width));
     if (!heightGiven && box.height >= 1) pond.set('height', Math.round(box.height));
+    // A link may ask for at most 1 000 fish, or as many as the page itself shows (S-COST-3).
+    if (!maxFishGiven) pond.set('maxFish', Math.max(pond.get('maxFish'), pond.get('fish')));
 
     let seekLeft = 0;
     let lastHashApplied = '';
@@ -357,21 +383,56 @@ function createPond(M, element, options) {
       }
     }
 
+    // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate, idleFps when idle.
+    function targetFps() {
+      let fps = Math.min(pond.get('maxFps'), governor.current().fps);
+      if (state() === 'idle') fps = Math.min(fps, Math.max(1, pond.get('idleFps')));
+      return fps;
+    }
+
+    // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame, in chunks sized from the measured step time
+    // (the first chunk is one step, so a heavy school never freezes the page before it has been timed).
+    let seekStepMs = Infinity;
+    function seekSome() {
+      const start = performance.now();
+      let n = 1;
+      while (seekLeft > 0 && n > 0) {
+        const t = performance.now();
+        pond.step(n);
+        seekLeft -= n;
+        const end = performance.now();
+        seekStepMs = Math.max(0.001, (end - t) / n);
+        n = Math.min(seekLeft, Math.floor((SEEK_BUDGET_MS - (end - start)) * 0.9 / seekStepMs));
+      }
+    }
+
+    let timerWoke = false;  // this rAF was asked for by the low-rate timer, which already kept the cap
     function frame(now) {
       rafId = 0;
       if (!animating()) return;
+      // A vsync that comes before the next frame is due is skipped: 120/144 Hz displays still get maxFps frames.
+      const interval = 1000 / targetFps();
+      if (!timerWoke && nextDue && now < nextDue - CAP_SLACK_MS) {
+        schedule();
+        return;
+      }
+      timerWoke = false;
+      nextDue = nextDue && now - nextDue < interval ? nextDue + interval : now + interval;
       const dt = lastTime ? (now - lastTime) / 1000 : 0;
       lastTime = now;
       const t0 = performance.now();
-      if (seekLeft > 0) {
-        const n = Math.min(SEEK_CHUNK, seekLeft);
-        pond.step(n);
-        seekLeft -= n;
-      } else {
-        pond.advance(dt);
-      }
+      const seeking = seekLeft > 0;
+      if (seeking) seekSome();
+      else pond.advance(dt);
       const t1 = performance.now();
-      if (!contextLost && pond.render(now / 1000)) {
+      const timed = gpuTimer && !contextLost;
+      if (timed) gpuTimer.begin();
+      const drawn = !contextLost && pond.render(now / 1000);
+      if (timed) {
+        gpuTimer.end();
+        gpuMs = gpuTimer.poll();
+      }
+      if (drawn) {
         const t2 = performance.now();
         frames++;
         simMs = t1 - t0;
@@ -381,19 +442,22 @@ function createPond(M, element, options) {
         while (frameTimes.length && frameTimes[0] < t2 - 1000) frameTimes.shift();
         perf.push(simMs, renderMs);
         perf.draw();
+        // The budget is about drawing: the simulation's 60 steps a second cost the same at every level.
+        if (seeking) governor.reset();
+        else if (governor.sample(now, Math.max(renderMs, gpuMs || 0), targetFps())) applyLevel();
       }
       schedule();
     }
 
-    // Full rate: one rAF per display frame. Idle (pointer away): a timer wakes just before the next idle frame is due,
-    // so the page is not woken every vsync.
+    // Full rate: one rAF per display frame. Below TIMER_BELOW_FPS (idle, a low level, a low maxFps): a timer wakes the
+    // loop just before the next frame is due, so the page is not woken every vsync.
     function schedule() {
       if (rafId || timerId || !animating()) return;
-      if (state() === 'idle' && seekLeft === 0) {
-        const idleFps = Math.max(1, pond.get('idleFps'));
-        const delay = Math.max(0, lastFrameAt + 1000 / idleFps - performance.now() - 8);
+      if (targetFps() < TIMER_BELOW_FPS && seekLeft === 0 && nextDue) {
+        const delay = Math.max(0, nextDue - performance.now() - 8);
         timerId = setTimeout(() => {
           timerId = 0;
+          timerWoke = true;
           if (!rafId && animating()) rafId = requestAnimationFrame(frame);
         }, delay);
       } else {
@@ -404,7 +468,8 @@ function createPond(M, element, options) {
       if (rafId) cancelAnimationFrame(rafId);
       if (timerId) clearTimeout(timerId);
       rafId = timerId = 0;
-      lastTime = 0;
+      lastTime = nextDue = 0;
+      governor.reset();
     }
     // Re-evaluates the state after any change: hidden/paused cancel every frame; running/idle (re)schedule.
     let lastState = '';
@@ -423,7 +488,7 @@ function createPond(M, element, options) {
         clearTimeout(timerId);
         timerId = 0;
       }
-      if (!rafId && !timerId) lastTime = 0;  // a restarted loop does not catch up the time it was stopped
+      if (!rafId && !timerId) lastTime = nextDue = 0;  // a restarted loop does not catch up the time it was stopped
       schedule();
     }
 
@@ -484,6 +549,8 @@ function createPond(M, element, options) {
       if (readHash === false || readHash === 'false' || location.hash === lastHashApplied) return;
       if (applyHash(location.hash)) {  // the pond restarts the school from step 0: a hash is a replay
         checkSanity();
+        perf.sync();
+        resize(true);
         update();
         if (!animating()) drawOnce();
       }
@@ -498,6 +565,7 @@ function createPond(M, element, options) {
     listen(canvas, 'webglcontextlost', (e) => {
       e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
       contextLost = true;
+      if (gpuTimer) gpuTimer.drop();
       pond.contextLost();
     });
     listen(canvas, 'webglcontextrestored', () => {
@@ -507,17 +575,36 @@ function createPond(M, element, options) {
         return;
       }
       contextLost = false;
+      gpuTimer = createGpuTimer(gl);
       resize(true);
       if (!animating()) drawOnce();
     });
 
-    // ---- size: backing store = CSS size x min(devicePixelRatio, maxDpr) ----
     let cssWidth = 0, cssHeight = 0, devicePixels = null;
+    // The quality ladder is built for the device's DPR (after maxDpr) and the page's quality, maxFps and budget.
+    let qualityKey = '';
+    function configureQuality(deviceDpr) {
+      const mode = QUALITY_MODES[pond.get('quality')] || 'auto';
+      const key = [mode, deviceDpr, pond.get('maxFps'), pond.get('budget')].join();
+      if (key === qualityKey) return;
+      qualityKey = key;
+      governor.configure(mode, deviceDpr, pond.get('maxFps'), pond.get('budget'), softwareGL);
+      pond.setDetail(governor.current().detail);
+    }
+    // A new level: the fish detail now, the canvas resolution through resize().
+    function applyLevel() {
+      pond.setDetail(governor.current().detail);
+      resize(true);
+      if (governor.test.onLevel) governor.test.onLevel(governor.stats());
+    }
+
+    // ---- size: backing store = CSS size x the level's DPR (at the top level min(devicePixelRatio, maxDpr)) ----
     function resize(force) {
       if (destroyed) return;
       const dpr = window.devicePixelRatio || 1;
       const maxDpr = pond.get('maxDpr');
-      const capped = Math.min(dpr, maxDpr > 0 ? maxDpr : 2);
+      configureQuality(Math.min(dpr, maxDpr > 0 ? maxDpr : 2));
+      const capped = governor.current().dpr;
       if (!cssWidth || !cssHeight) {
         const r = canvas.getBoundingClientRect();
         cssWidth = r.width;
@@ -620,7 +707,7 @@ function createPond(M, element, options) {
           warn('set(name, value) needs an option name, not ' + describe(name));
           return undefined;
         }
-        const r = pond.set(name, toNumber(value));
+        const r = pond.set(name, optionNumber(name, value));
         if (r.status === 'unknown') {
           warn('unknown option ' + describe(name) + ' ignored');
           return undefined;
@@ -628,7 +715,7 @@ function createPond(M, element, options) {
         if (r.warning) warn('set(' + describe(name) + ', ' + describe(value) + '): ' + r.warning);
         const info = findInfo(name);
         if (info.group === 'sim' || info.group === 'pointer') checkSanity();
-        if (info.name === 'maxDpr') resize(true);
+        if (['maxDpr', 'quality', 'maxFps', 'budget'].includes(info.name)) resize(true);
         if (info.name === 'perf') perf.sync();
         if (info.name === 'seed') seekLeft = 0;
         update();
@@ -698,9 +785,23 @@ function createPond(M, element, options) {
           state: state(),
           seeking: seekLeft > 0,
           rendering: s.rendering && !contextLost,
+          gpuMs,
+          maxFps: pond.get('maxFps'),
+          quality: governor.stats(),  // {mode, level, levels, dpr, detail, fps, reason, changes}
+          softwareGL,
+          renderer,
         };
       },
     };
+
+    // Hooks for the browser suite only: a fixed frame cost instead of the measured one, and shorter windows.
+    Object.defineProperty(handle, '_test', {
+      value: Object.freeze({
+        fakeCost(ms) { governor.test.cost = typeof ms === 'number' && ms >= 0 ? ms : -1; },
+        windows(ms, frames, upWindows) { Object.assign(governor.test, { windowMs: ms, windowFrames: frames, upWindows }); },
+        onLevel(fn) { governor.test.onLevel = typeof fn === 'function' ? fn : null; },
+      }),
+    });
 
     perf.sync();
     resize(false);

@@ -1,0 +1,184 @@
+// Cost control in a real browser (S-COST): the frame budget steps quality down in order and back up without touching
+// the simulation, a software rasterizer starts at the lowest level, maxFps holds on a 120 Hz display, and a link
+// cannot make a page heavy (maxFish, maxSeek, the grid).
+'use strict';
+
+const { describe, it } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const { execFileSync } = require('node:child_process');
+const h = require('./helpers');
+
+function cliStateHash(hash, steps) {
+  const out = execFileSync(h.CLI, ['run', '--hash', hash, '--steps', String(steps)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return out.match(/^state-hash ([0-9a-f]{16})$/m)[1];
+}
+
+const mirofishWarnings = (log) => log.warnings().filter((w) => w.startsWith('MiroFish: '));
+
+describe('cost control', () => {
+  const env = h.serverAndBrowser();
+  const newPage = async (viewport = { width: 640, height: 400 }) => {
+    const context = await env.browser.newContext({ viewport });
+    const page = await context.newPage();
+    return { context, page, log: h.watchConsole(page) };
+  };
+
+  it('starts a software rasterizer at the lowest level; quality=high and low stay put', async () => {
+    const { context, page, log } = await newPage();
+    await page.goto(env.srv.base + '/fixtures/manual.html');
+    const r = await page.evaluate(async () => {
+      const out = {};
+      for (const quality of ['auto', 'high', 'low']) {
+        const s = await window.MiroFish.mount(null, { fish: 60, quality });
+        const st = s.stats();
+        out[quality] = { softwareGL: st.softwareGL, renderer: st.renderer, q: st.quality, width: s.canvas.width,
+          css: s.canvas.getBoundingClientRect().width };
+        s.destroy();
+      }
+      return out;
+    });
+    assert.equal(r.auto.softwareGL, true, 'SwiftShader is a software rasterizer: ' + r.auto.renderer);
+    assert.match(r.auto.renderer, /swiftshader/i);
+    assert.equal(r.auto.q.mode, 'auto');
+    assert.equal(r.auto.q.level, r.auto.q.levels - 1);
+    assert.match(r.auto.q.reason, /software GL/);
+    assert.equal(r.auto.width, Math.round(r.auto.css * r.auto.q.dpr), 'the canvas has the level\'s resolution');
+    assert.equal(r.auto.q.dpr, 0.5);
+    assert.deepEqual([r.high.q.mode, r.high.q.level, r.high.width], ['high', 0, 640]);
+    assert.deepEqual([r.low.q.mode, r.low.q.level], ['low', r.low.q.levels - 1]);
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
+  it('steps down in order under forced slow frames, back up with headroom, and never changes the simulation', async () => {
+    const { context, page, log } = await newPage();
+    await page.goto(env.srv.base + '/fixtures/manual.html');
+    await page.evaluate(async () => {
+      const s = await window.MiroFish.mount(null, { fish: 150, seed: 5 });
+      window.__s = s;
+      window.__levels = [];
+      s._test.windows(100, 2, 1);  // short windows: the order is what is tested here, not the timing
+      s._test.onLevel((q) => window.__levels.push(Object.assign({ width: s.canvas.width }, q)));
+      s._test.fakeCost(0.2);       // headroom: climbs from the lowest level (software GL) to the top
+    });
+    await h.waitFor(page, () => window.__s.stats().quality.level === 0, undefined, 90000);
+    const up = await page.evaluate(() => window.__levels.splice(0));
+    const levels = up[0].levels;
+    assert.deepEqual(up.map((q) => q.level), Array.from({ length: levels - 1 }, (_, i) => levels - 2 - i), 'one level at a time');
+    assert.match(up[up.length - 1].reason, /headroom/);
+    await page.evaluate(() => window.__s._test.fakeCost(40));  // 40 ms a frame: far over the 6 ms budget
+    await h.waitFor(page, () => window.__s.stats().quality.level === window.__s.stats().quality.levels - 1, undefined, 90000);
+    const down = await page.evaluate(() => window.__levels.splice(0));
+    assert.deepEqual(down.map((q) => q.level), Array.from({ length: levels - 1 }, (_, i) => i + 1));
+    assert.match(down[0].reason, /over the 6 ms budget/);
+    // In order: resolution first (down to 1, then below), then cheap fish, then frame rate.
+    for (let i = 1; i < down.length; i++) {
+      const a = down[i - 1], b = down[i];
+      const what = [b.dpr < a.dpr, b.detail < a.detail, b.fps < a.fps];
+      assert.equal(what.filter(Boolean).length, 1, `one thing changes per level: ${JSON.stringify([a, b])}`);
+      if (b.detail < a.detail) assert.equal(a.dpr, down[down.length - 1].dpr, 'cheap fish only at the lowest resolution');
+      if (b.fps < a.fps) assert.equal(a.detail, 0, 'the frame rate drops last');
+    }
+    for (const q of down) assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at dpr ${q.dpr}`);
+    const end = await page.evaluate(() => {
+      window.__s.pause();
+      return { steps: window.__s.stats().steps, hash: window.__s.stateHash(), link: window.__s.hash() };
+    });
+    assert.ok(end.steps > 60);
+    if (fs.existsSync(h.CLI)) assert.equal(end.hash, cliStateHash(end.link, end.steps), 'level changes never touch the simulation');
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
+  it('draws at most maxFps frames when requestAnimationFrame fires at 120 and 144 Hz', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 400, height: 300 } });
+    await context.addInitScript(() => {
+      // A fake display clock: __tick(n, ms) fires n vsyncs `ms` apart.
+      let t = 0, id = 0;
+      const queue = new Map();
+      window.requestAnimationFrame = (cb) => { queue.set(++id, cb); return id; };
+      window.cancelAnimationFrame = (i) => { queue.delete(i); };
+      window.__tick = (n, ms) => {
+        for (let k = 0; k < n; k++) {
+          t += ms;
+          const due = [...queue.values()];
+          queue.clear();
+          for (const cb of due) cb(t);
+        }
+      };
+    });
+    const page = await context.newPage();
+    const log = h.watchConsole(page);
+    await page.goto(env.srv.base + '/fixtures/manual.html');
+    const r = await page.evaluate(async () => {
+      const s = await window.MiroFish.mount(null, { fish: 40, quality: 'high' });
+      const count = (n, ms) => {
+        const f0 = s.stats().frames;
+        window.__tick(n, ms);
+        return s.stats().frames - f0;
+      };
+      window.__tick(5, 1000 / 120);
+      const at120 = count(120, 1000 / 120);   // one second at 120 Hz
+      const at144 = count(144, 1000 / 144);   // one second at 144 Hz
+      const at60 = count(60, 1000 / 60);      // one second at 60 Hz: every vsync
+      s.set('maxFps', 50);
+      const capped50 = count(120, 1000 / 120);
+      return { at120, at144, at60, capped50, steps: s.stats().steps };
+    });
+    assert.ok(r.at120 >= 59 && r.at120 <= 61, `120 Hz: ${r.at120} frames in a second`);
+    assert.ok(r.at144 >= 55 && r.at144 <= 61, `144 Hz: ${r.at144} frames in a second`);
+    assert.ok(r.at60 >= 59 && r.at60 <= 61, `60 Hz: ${r.at60} frames in a second`);
+    assert.ok(r.capped50 >= 39 && r.capped50 <= 51, `maxFps 50 at 120 Hz: ${r.capped50} frames in a second`);
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
+  it('caps the fish a link asks for at 1 000, or at data-max-fish, with one warning', async () => {
+    const { context, page, log } = await newPage();
+    await page.goto(env.srv.base + '/fixtures/auto.html#n=5000&seed=2');
+    await h.waitForFish(page, 1);
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().fish), 1000);
+    const warned = mirofishWarnings(log);
+    assert.equal(warned.length, 1, warned.join('\n'));
+    assert.match(warned[0], /n=5000 .*maxFish 1000/);
+    // The page owner may go above: data-max-fish, and set() (up to the table's limit).
+    const page2 = await context.newPage();
+    const log2 = h.watchConsole(page2);
+    await page2.goto(env.srv.base + '/fixtures/max-fish.html#n=5000&seed=2');
+    await h.waitForFish(page2, 1);
+    assert.equal(await page2.evaluate(() => window.MiroFish.current.stats().fish), 5000);
+    assert.deepEqual(mirofishWarnings(log2), []);
+    assert.equal(await page.evaluate(() => window.MiroFish.current.set('fish', 3000)), 3000);
+    assert.deepEqual([...log.errors(), ...log2.errors()], []);
+    await context.close();
+  });
+
+  it('refuses over-long seeks and huge grids from a link, one warning each, and stays responsive', async () => {
+    const { context, page, log } = await newPage();
+    await page.goto(env.srv.base + '/fixtures/auto.html#seed=4&t=5000');
+    await h.waitForFish(page, 2);
+    let s = await page.evaluate(() => window.MiroFish.current.stats());
+    assert.equal(s.seeking, false, 'a 5000 s seek is refused (maxSeek 600 s)');
+    assert.ok(s.steps < 600, `no seek ran (${s.steps} steps)`);
+    let warned = mirofishWarnings(log);
+    assert.equal(warned.length, 1, warned.join('\n'));
+    assert.match(warned[0], /t=5000 s .*maxSeek 600 s/);
+    log.clear();
+    await page.evaluate(() => { location.hash = '#w=100000&h=100000&rsep=1&rali=1&rcoh=1&n=100'; });
+    await h.waitFor(page, () => window.MiroFish.current.params().sepRadius === 1);
+    warned = mirofishWarnings(log).filter((w) => !/per step, more than half/.test(w));  // the S-SIM-13 sanity note
+    assert.equal(warned.length, 1, warned.join('\n'));
+    assert.match(warned[0], /grid cells/);
+    const p = await page.evaluate(() => window.MiroFish.current.params());
+    assert.ok((Math.floor(p.width) + 1) * (Math.floor(p.height) + 1) <= 65536, `world cut to ${p.width}x${p.height}`);
+    // Responsive: frames keep coming, and a round trip to the page is quick.
+    const f0 = await page.evaluate(() => window.MiroFish.current.stats().frames);
+    await h.waitFor(page, (f) => window.MiroFish.current.stats().frames > f + 3, f0);
+    // A seek within the limit still works, and spans frames.
+    await page.evaluate(() => { location.hash = '#n=100&seed=4&w=800&h=500&rsep=22&rali=48&rcoh=60&t=30'; });
+    await h.waitFor(page, () => window.MiroFish.current.stats().steps >= 1800, undefined, 60000);
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+});

@@ -1,0 +1,96 @@
+// The frame-budget governor (web/shim/quality.js) on its own, with a synthetic clock: the order of the levels,
+// hysteresis, the fixed level after flip-flops, and the software-GL start. No browser and no real timing.
+'use strict';
+
+const { describe, it } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const h = require('./helpers');
+
+function loadGovernor() {
+  const ctx = {};
+  vm.createContext(ctx);
+  vm.runInContext(fs.readFileSync(path.join(h.ROOT, 'web', 'shim', 'quality.js'), 'utf8') +
+    '\nthis.createGovernor = createGovernor; this.qualityLevels = qualityLevels;', ctx);
+  return ctx;
+}
+
+// Feeds `seconds` of frames at `fps`, each costing `cost` ms; returns the levels it passed through.
+function run(g, { fps, cost, seconds, target = 60 }) {
+  const seen = [];
+  const step = 1000 / fps;
+  for (let t = g.__t || 1000; t < (g.__t || 1000) + seconds * 1000; t += step) {
+    if (g.sample(t, cost, target)) seen.push(g.level);
+  }
+  g.__t = (g.__t || 1000) + seconds * 1000;
+  return seen;
+}
+
+describe('quality governor', () => {
+  const { createGovernor, qualityLevels } = loadGovernor();
+
+  it('orders the levels: resolution down to 1 and below, then cheap fish, then frame rate', () => {
+    const plain = (v) => JSON.parse(JSON.stringify(v));  // arrays from the vm context have another prototype
+    const levels = plain(qualityLevels(2, 60).map((l) => [l.dpr, l.detail, l.fps]));
+    assert.deepEqual(levels, [[2, 2, 60], [1.5, 2, 60], [1, 2, 60], [0.75, 2, 60], [0.5, 2, 60], [0.5, 1, 60],
+      [0.5, 0, 60], [0.5, 0, 30], [0.5, 0, 20]]);
+    assert.deepEqual(plain(qualityLevels(1, 60).map((l) => l.dpr)), [1, 0.75, 0.5, 0.5, 0.5, 0.5, 0.5]);
+    assert.deepEqual(plain(qualityLevels(1, 24).map((l) => l.fps).slice(-2)), [24, 20], 'no level above maxFps');
+  });
+
+  it('steps down one level per window while over budget or missing frames, never below the last', () => {
+    const g = createGovernor();
+    g.configure('auto', 2, 60, 6, false);
+    assert.equal(g.level, 0);
+    const down = run(g, { fps: 60, cost: 12, seconds: 20 });
+    assert.deepEqual(down, [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.match(g.reason, /over budget/);
+    const g2 = createGovernor();
+    g2.configure('auto', 1, 60, 6, false);
+    assert.deepEqual(run(g2, { fps: 20, cost: 1, seconds: 3 }).slice(0, 1), [1], '20 fps of 60: frames are missed');
+  });
+
+  it('steps back up only after several windows of headroom (hysteresis), and holds in between', () => {
+    const g = createGovernor();
+    g.configure('auto', 1, 60, 6, true);
+    assert.equal(g.level, g.levels.length - 1, 'software GL starts at the lowest level');
+    assert.match(g.reason, /software GL/);
+    // Cost between the two bounds (3..6 ms): no change either way.
+    assert.deepEqual(run(g, { fps: 60, cost: 4.5, seconds: 10 }), []);
+    // Headroom: one level up every few windows, back to the top.
+    const up = run(g, { fps: 60, cost: 0.5, seconds: 30 });
+    assert.deepEqual(up, [5, 4, 3, 2, 1, 0]);
+    // A single slow window is answered at once (one level), not after several.
+    assert.deepEqual(run(g, { fps: 60, cost: 9, seconds: 0.6 }), [1]);
+  });
+
+  it('settles on a fixed level after step-ups that did not hold (flip-flops)', () => {
+    const g = createGovernor();
+    g.configure('auto', 1, 60, 6, false);
+    run(g, { fps: 60, cost: 12, seconds: 3 });  // down to level 3 or so
+    const start = g.level;
+    let changes = 0;
+    // The page can hold level `start` but not the one above: every step up is followed by a step down. A failed
+    // level is barred for 20 windows (~10 s), so three flips take about half a minute of frames.
+    for (let i = 0; i < 160; i++) {
+      const cost = g.level < start ? 12 : 0.5;
+      changes += run(g, { fps: 60, cost, seconds: 0.5 }).length;
+    }
+    assert.ok(changes <= 2 * 3 + 1, `a handful of flips, then no more (${changes} changes)`);
+    assert.equal(g.level, start);
+    assert.equal(g.flips, 3);
+    assert.match(g.reason, /did not hold/);
+  });
+
+  it('keeps high and low fixed, whatever the frames cost', () => {
+    const g = createGovernor();
+    g.configure('high', 2, 60, 6, true);
+    assert.equal(g.level, 0);
+    assert.deepEqual(run(g, { fps: 5, cost: 40, seconds: 5 }), []);
+    g.configure('low', 2, 60, 6, false);
+    assert.equal(g.level, g.levels.length - 1);
+    assert.deepEqual(run(g, { fps: 60, cost: 0.1, seconds: 5 }), []);
+  });
+});

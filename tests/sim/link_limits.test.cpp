@@ -1,0 +1,98 @@
+// The page owner's ceilings on a link (S-COST-3): a hash can ask for less than the page allows, never more.
+#include <catch2/catch.hpp>
+
+#include "sim/link_limits.h"
+
+using namespace mirofish;
+
+namespace {
+
+int countContaining(const std::vector<std::string>& warnings, const std::string& part) {
+  int n = 0;
+  for (const std::string& w : warnings) n += w.find(part) != std::string::npos ? 1 : 0;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("decodeLink applies the page's ceilings", "[link]") {
+  Params owner;  // maxFish 1000, maxSeek 600 s, maxDpr 2
+
+  SECTION("fish above maxFish are cut to it, with one warning; fewer pass untouched") {
+    DecodedHash d = decodeLink("#n=5000&seed=3", owner);
+    CHECK(d.params.fish == 1000);
+    CHECK(d.params.seed == 3);
+    REQUIRE(d.warnings.size() == 1);
+    CHECK(countContaining(d.warnings, "maxFish 1000") == 1);
+    DecodedHash few = decodeLink("n=300", owner);
+    CHECK(few.params.fish == 300);
+    CHECK(few.warnings.empty());
+    Params generous = owner;
+    generous.maxFish = 5000;
+    CHECK(decodeLink("n=5000", generous).params.fish == 5000);
+    CHECK(decodeLink("n=99999999999", owner).params.fish == 1000);
+  }
+
+  SECTION("a seek past maxSeek is refused with one warning (not also 'clamped')") {
+    DecodedHash d = decodeLink("t=5000", owner);
+    CHECK_FALSE(d.hasSeek);
+    CHECK(d.seekSeconds == 0);
+    REQUIRE(d.warnings.size() == 1);
+    CHECK(countContaining(d.warnings, "maxSeek 600") == 1);
+    DecodedHash huge = decodeLink("t=1e12", owner);
+    CHECK_FALSE(huge.hasSeek);
+    CHECK(huge.warnings.size() == 1);
+    DecodedHash ok = decodeLink("t=25", owner);
+    CHECK(ok.hasSeek);
+    CHECK(ok.seekSeconds == 25);
+    CHECK(ok.warnings.empty());
+  }
+
+  SECTION("a world that needs a huge grid is shrunk until it fits, aspect kept") {
+    DecodedHash d = decodeLink("w=100000&h=100000&rsep=1&rali=1&rcoh=1", owner);
+    CHECK(gridCells(d.params) <= kLinkMaxGridCells);
+    CHECK(d.params.width == d.params.height);
+    CHECK(d.params.width >= 100);
+    REQUIRE(d.warnings.size() == 1);
+    CHECK(countContaining(d.warnings, "grid cells") == 1);
+    DecodedHash wide = decodeLink("w=100000&h=50000&rcoh=2&rali=2&rsep=2", owner);
+    CHECK(gridCells(wide.params) <= kLinkMaxGridCells);
+    CHECK(wide.params.width == Approx(2 * wide.params.height).epsilon(0.01));
+    // A big world with ordinary radii is fine: 16000x9000 at 60 px (the 30 000-fish bench world) is 40 000 cells.
+    DecodedHash big = decodeLink("w=16000&h=9000", owner);
+    CHECK(big.params.width == 16000);
+    CHECK(big.warnings.empty());
+  }
+
+  SECTION("a page whose own grid is bigger keeps it") {
+    Params huge = owner;
+    huge.width = huge.height = 100000;
+    huge.sepRadius = huge.aliRadius = huge.cohRadius = 10;
+    DecodedHash d = decodeLink("seed=4", huge);
+    CHECK(d.params.width == 100000);
+    CHECK(d.warnings.empty());
+  }
+
+  SECTION("dpr can only go down; page settings cannot be set from a link") {
+    DecodedHash up = decodeLink("dpr=4", owner);
+    CHECK(up.params.maxDpr == 2);
+    CHECK(up.warnings.size() == 1);
+    CHECK(decodeLink("dpr=1", owner).params.maxDpr == 1);
+    DecodedHash page = decodeLink("maxn=100000&maxFish=100000&q=1&fps=240", owner);
+    CHECK(page.params.maxFish == 1000);
+    CHECK(page.params.quality == 0);
+    CHECK(page.params.maxFps == 60);
+    CHECK(page.warnings.size() == 4);
+    CHECK(countContaining(page.warnings, "page's own setting") == 4);
+  }
+
+  SECTION("the hash a page writes never carries the page's settings") {
+    Params p = owner;
+    p.maxFish = 5000;
+    std::string h = encodeHash(p);
+    CHECK(h.find("maxn=") == std::string::npos);
+    CHECK(h.find("budget=") == std::string::npos);
+    CHECK(h.find("q=") == std::string::npos);
+    CHECK(decodeLink(h, owner).warnings.empty());
+  }
+}

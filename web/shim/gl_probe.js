@@ -1,0 +1,69 @@
+// What the page's GL is: the renderer string (a software rasterizer starts at the lowest quality level, S-COST-1)
+// and GPU time per frame through EXT_disjoint_timer_query_webgl2 where the browser offers it.
+
+const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+const GPU_QUERIES = 4;  // queries in flight at most; results come back a few frames late
+
+// `gl` is the context the C++ side created on this canvas (getContext returns the same object).
+function probeRenderer(gl) {
+  if (!gl) return '';
+  let renderer = '';
+  try {
+    renderer = String(gl.getParameter(gl.RENDERER) || '');
+    // Chromium and Safari report a generic "WebKit WebGL" here; Firefox already gives the real one (and warns that
+    // the debug extension is deprecated, so it is asked for only when needed).
+    if (!SOFTWARE_GL.test(renderer) && /^webkit webgl$/i.test(renderer.trim())) {
+      const ext = gl.getExtension('WEBGL_debug_renderer_info');
+      if (ext) renderer = String(gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) || renderer);
+    }
+  } catch (e) {
+    return renderer;
+  }
+  return renderer;
+}
+
+// GPU milliseconds of the frames drawn between begin() and end(); null until a result is in, or without the extension.
+function createGpuTimer(gl) {
+  const ext = gl ? gl.getExtension('EXT_disjoint_timer_query_webgl2') : null;
+  if (!ext) return null;
+  const free = [];
+  const pending = [];
+  let active = null;
+  let lastMs = null;
+  return {
+    begin() {
+      if (active || pending.length >= GPU_QUERIES) return;
+      active = free.pop() || gl.createQuery();
+      gl.beginQuery(ext.TIME_ELAPSED_EXT, active);
+    },
+    end() {
+      if (!active) return;
+      gl.endQuery(ext.TIME_ELAPSED_EXT);
+      pending.push(active);
+      active = null;
+    },
+    // Reads the results that are ready; a disjoint event (GPU reset, power change) voids them.
+    poll() {
+      while (pending.length) {
+        const q = pending[0];
+        if (!gl.getQueryParameter(q, gl.QUERY_RESULT_AVAILABLE)) break;
+        const ns = gl.getQueryParameter(q, gl.QUERY_RESULT);
+        pending.shift();
+        free.push(q);
+        if (!gl.getParameter(ext.GPU_DISJOINT_EXT)) lastMs = ns / 1e6;
+      }
+      return lastMs;
+    },
+    // After a context loss the queries are gone with the context.
+    drop() {
+      free.length = pending.length = 0;
+      active = null;
+      lastMs = null;
+    },
+    release() {
+      for (const q of free.concat(pending)) gl.deleteQuery(q);
+      if (active) gl.deleteQuery(active);
+      this.drop();
+    },
+  };
+}
