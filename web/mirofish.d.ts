@@ -169,8 +169,11 @@ export interface MiroFishScriptOptions extends MiroFishOptions {
 
 export type MiroFishParams = { [K in MiroFishParamName]: number };
 
-/** running: full rate; idle: the pointer is away (idleFps); hidden: page hidden or scrolled out of view. */
-export type MiroFishState = 'running' | 'paused' | 'hidden' | 'idle' | 'reduced-motion' | 'destroyed';
+/**
+ * running: full rate; idle: the pointer is away (idleFps); hidden: page hidden or scrolled out of view;
+ * empty: 0 fish and no water, so no frames at all.
+ */
+export type MiroFishState = 'running' | 'paused' | 'hidden' | 'idle' | 'reduced-motion' | 'empty' | 'destroyed';
 
 export interface MiroFishStats {
   /** Fish in the school. */

@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // Browser frame bench (on demand, not in CI): headless Chromium (Debian's, SwiftShader WebGL) loads the built bundle
 // in bench/browser/bench.html and measures, inside the page,
-//   1. for N = 150, 1 000, 10 000, 50 000 fish at DPR 1: simulation ms and render-submit ms per frame (median, p95),
-//      and the frame rate;
-//   2. at 150 fish, the CPU the browser spends per second with the pointer in, the pointer away and the page hidden
+//   1. the default page (web/index.html, 200 fish, quality=auto): frame rate and the quality level it settles on;
+//   2. for N = 150, 1 000, 10 000 fish at DPR 1, at quality=high and quality=auto: simulation ms and render-submit
+//      ms per frame (median, p95), GPU ms (timer query), the frame rate and the level in force;
+//   3. the CPU a page with 0 fish keeps busy;
+//   4. the simulation step in the page at 10 000 and 50 000 fish against the same step under node (wasm-node);
+//   5. at 150 fish, the CPU the browser spends per second with the pointer in, the pointer away and the page hidden
 //      (main-thread busy time from the DevTools Performance domain, plus /proc CPU of every Chromium process), and
 //      the frames and steps advanced while hidden (must be 0).
 //
@@ -17,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -26,9 +30,15 @@ const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'd
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
   '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
-const VIEWPORT = { width: 1280, height: 720 };
+const VIEWPORT = { width: 1600, height: 900 };  // the harness of issue 7 (peers: three.js birds ~28 fps, Canvas2D ~21)
 const DPR = 1;
-const DEFAULT_FISH = [150, 1000, 10000, 50000];
+const DEFAULT_FISH = [150, 1000, 10000];
+const QUALITIES = ['high', 'auto'];
+const STEP_FISH = [10000, 50000];
+const WEB = path.join(ROOT, 'web');
+const NODE_CLI = path.join(ROOT, 'build', 'wasm-node', 'mirofish.js');
+// Issue 7's targets: [fish or 'page', quality, fps at least].
+const FPS_TARGETS = [['page', 'auto', 28], [150, 'high', 25], [1000, 'auto', 28], [1000, 'high', 12], [10000, 'auto', 15]];
 const STATE_FISH = 150;
 const MOUSE_EVERY_MS = 30;        // pointer-in: the mouse moves this often (about what a hand on a mouse does)
 const RENDER_TARGET_FISH = 10000; // "10 000 fish render-submit <= 1 ms per frame"
@@ -63,8 +73,9 @@ const opts = { quick: false, json: null, fish: DEFAULT_FISH };
     }
   }
 }
-const T = opts.quick ? { warm: 0.5, window: 1, settle: 0.3, direct: 10, directBudget: 1 }
-  : { warm: 2, window: 5, settle: 1, direct: 30, directBudget: 3 };
+// autoWarm: auto quality climbs one level per ~2 s of headroom (quality.js), so its rows warm up longer.
+const T = opts.quick ? { warm: 0.5, autoWarm: 3, window: 1, settle: 0.3, direct: 10, directBudget: 1 }
+  : { warm: 2, autoWarm: 14, window: 5, settle: 1, direct: 30, directBudget: 3 };
 
 // ---------------------------------------------------------------- small helpers
 const sleep = (s) => new Promise((r) => setTimeout(r, s * 1000));
@@ -82,9 +93,13 @@ const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 const pad = (s, n) => String(s).padStart(n);
 const padR = (s, n) => String(s).padEnd(n);
 const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-function worldFor(n) {  // ~300 fish per 1600x900, whatever N
-  const k = Math.sqrt(n / 300);
+function worldFor(n) {  // ~300 fish per 1600x900 (the viewport's own world below 300), whatever N
+  const k = Math.sqrt(Math.max(n, 300) / 300);
   return { width: Math.round(1600 * k), height: Math.round(900 * k) };
+}
+
+function levelText(q) {
+  return q ? `dpr ${q.dpr}, ${['cheap', 'cheap back', 'full'][q.detail]}, ${q.fps} fps` : '-';
 }
 
 // ---------------------------------------------------------------- static server: the bench page + the bundle
@@ -97,14 +112,18 @@ function startServer() {
         res.end();
         return;
       }
+      // /demo/ is the default page as scripts/demo serves it: web/ with the bundle at dist/mirofish.js.
+      const demo = url.pathname.startsWith('/demo/') ? path.join(WEB, url.pathname.slice(6) || 'index.html') : null;
       const file = url.pathname === '/' || url.pathname === '/bench.html' ? PAGE
-        : url.pathname === '/dist/mirofish.js' ? BUNDLE : null;
+        : url.pathname === '/dist/mirofish.js' || url.pathname === '/demo/dist/mirofish.js' ? BUNDLE
+          : demo && demo.startsWith(WEB + path.sep) && fs.existsSync(demo) && fs.statSync(demo).isFile() ? demo : null;
       if (!file) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('not found');
         return;
       }
-      const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8';
+      const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.css') ? 'text/css'
+        : file.endsWith('.svg') ? 'image/svg+xml' : 'text/javascript; charset=utf-8';
       // Cross-origin isolated, so performance.now() has ~5 us resolution instead of 100 us.
       res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store',
         'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
@@ -232,7 +251,7 @@ async function measure(cdp, body) {
 }
 
 // ---------------------------------------------------------------- one page with a mounted school
-async function openPond(browser, base, fish, log) {
+async function openPond(browser, base, fish, log, quality = 'auto') {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: DPR });
   const page = await context.newPage();
   page.on('console', (m) => {
@@ -241,7 +260,8 @@ async function openPond(browser, base, fish, log) {
   page.on('pageerror', (e) => log.push('pageerror: ' + String(e && e.message || e)));
   await page.goto(base + '/bench.html');
   const world = worldFor(fish);
-  const st = await page.evaluate((o) => window.bench.mount(o), { fish, width: world.width, height: world.height });
+  const st = await page.evaluate((o) => window.bench.mount(o), { fish, width: world.width, height: world.height, quality,
+    maxFish: 100000 });
   timerInfo.isolated = await page.evaluate(() => window.crossOriginIsolated);
   if (!st) throw new Error(`mount({fish: ${fish}}) gave no handle (WebGL2 missing?): ${log.join(' | ')}`);
   if (st.fish !== fish) throw new Error(`asked for ${fish} fish, the pond has ${st.fish}`);
@@ -252,26 +272,28 @@ async function openPond(browser, base, fish, log) {
 }
 
 // Frame table row for N fish: warm up, then one {simMs, renderMs} per rendered frame for the window.
-async function frameRun(browser, base, fish) {
+async function frameRun(browser, base, fish, quality) {
   const log = [];
-  const { context, page, cdp, world } = await openPond(browser, base, fish, log);
+  const { context, page, cdp, world } = await openPond(browser, base, fish, log, quality);
   try {
-    await sleep(T.warm);
+    await sleep(quality === 'auto' ? T.autoWarm : T.warm);
     const m = await measure(cdp, async () => {
       await page.evaluate(() => window.bench.startSampling());
       await sleep(T.window);
       return page.evaluate(() => window.bench.stopSampling());
     });
     const r = m.result;
+    const last = await page.evaluate(() => window.bench.stats());
     // Calls capped by fish count (each queues n instances for the GPU process) and by time.
-    const calls = Math.min(T.direct, Math.max(5, Math.round(300000 / fish)));
+    const calls = Math.min(T.direct, Math.max(5, Math.round(300000 / Math.max(fish, 1))));
     const direct = await page.evaluate(([k, ms]) => window.bench.direct(k, ms), [calls, T.directBudget * 1000]);
     const perStep = r.sim.map((v, i) => (r.steps[i] > 0 ? v / r.steps[i] : NaN)).filter(Number.isFinite);
     const dt = (r.end.t - r.start.t) / 1000;
     const frames = r.end.frames - r.start.frames;
     const steps = r.end.steps - r.start.steps;
     return {
-      fish, world, samples: r.sim.length, missedSamples: r.gaps,
+      fish, quality, level: last.quality, gpuMs: round(last.gpuMs), softwareGL: last.softwareGL,
+      world, samples: r.sim.length, missedSamples: r.gaps,
       fps: round(frames / dt, 1),
       stepsPerFrame: round(frames ? steps / frames : NaN, 2),
       simMs: { median: round(median(r.sim)), p95: round(quantile(r.sim, 0.95)), mean: round(mean(r.sim)) },
@@ -288,6 +310,95 @@ async function frameRun(browser, base, fish) {
   } finally {
     await context.close();
   }
+}
+
+// The default page as a visitor gets it: web/index.html with its script tag (200 fish, quality auto).
+async function pageRun(browser, base) {
+  const log = [];
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: DPR });
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') log.push(m.type() + ': ' + m.text()); });
+  try {
+    await page.goto(base + '/demo/');
+    await page.waitForFunction(() => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames >= 2,
+      null, { timeout: 60000, polling: 50 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await sleep(T.autoWarm);
+    const snap = () => page.evaluate(() => {
+      const s = window.MiroFish.current.stats();
+      return { t: performance.now(), frames: s.frames, steps: s.steps, fish: s.fish, quality: s.quality, gpuMs: s.gpuMs,
+        state: s.state };
+    });
+    const m = await measure(cdp, async () => {
+      const a = await snap();
+      await sleep(T.window);
+      return { a, b: await snap() };
+    });
+    const { a, b } = m.result;
+    return { fish: b.fish, quality: 'auto', level: b.quality, gpuMs: round(b.gpuMs), state: b.state,
+      fps: round((b.frames - a.frames) / ((b.t - a.t) / 1000), 1), mainThread: m.mainThread, processes: m.processes,
+      warnings: log };
+  } finally {
+    await context.close();
+  }
+}
+
+// The simulation step in the page (paused, handle.step in batches) at constant density, timed as `mirofish bench`
+// times it under node: 120 warm-up steps, then the median of 7 batches.
+async function stepRun(browser, base) {
+  const context = await browser.newContext({ viewport: { width: 400, height: 300 } });
+  const page = await context.newPage();
+  await page.goto(base + '/bench.html');
+  const rows = [];
+  try {
+    for (const fish of STEP_FISH) {
+      const world = worldFor(fish);
+      const ms = await page.evaluate(async ([n, w, h]) => {
+        const s = await window.MiroFish.mount(null, { fish: n, width: w, height: h, paused: true, hash: false,
+          quality: 'low', maxFish: n });
+        s.step(120);
+        const k = n >= 50000 ? 5 : 20;
+        const t = [];
+        for (let i = 0; i < 7; i++) {
+          const a = performance.now();
+          s.step(k);
+          t.push((performance.now() - a) / k);
+        }
+        s.destroy();
+        return t.sort((x, y) => x - y)[3];
+      }, [fish, world.width, world.height]);
+      rows.push({ fish, world, browserMs: round(ms, 3) });
+    }
+  } finally {
+    await context.close();
+  }
+  // The same sizes under node, from the wasm-node build's own bench (density rows).
+  let node = null;
+  if (fs.existsSync(NODE_CLI)) {
+    const tmp = path.join(os.tmpdir(), 'mirofish-node-bench-' + process.pid + '.json');
+    try {
+      execFileSync(process.execPath, [NODE_CLI, 'bench', '--quick', '--max', String(Math.max(...STEP_FISH)), '--json', tmp],
+        { stdio: 'ignore', env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) });
+      node = JSON.parse(fs.readFileSync(tmp, 'utf8'));
+    } catch (e) {
+      node = null;
+    } finally {
+      fs.rmSync(tmp, { force: true });
+    }
+  }
+  for (const r of rows) {
+    const row = node && findDensityRow(node, r.fish);
+    r.nodeMs = row ? round(row, 3) : null;
+    r.ratio = r.nodeMs ? round(r.browserMs / r.nodeMs, 2) : null;
+  }
+  return rows;
+}
+
+// The median ms/step of the density row for `fish` in `mirofish bench --json` output.
+function findDensityRow(json, fish) {
+  const row = (json.results || []).find((r) => r.series === 'density' && r.fish === fish);
+  return row ? row.median_ms : null;
 }
 
 // Background states at STATE_FISH fish: pointer in (mouse moving), pointer away, hidden.
@@ -361,15 +472,26 @@ async function main() {
         'processes: /proc utime+stime of every Chromium process over the window, % of one core.',
       ],
     },
+    page: null,
     frames: [],
+    empty: null,
+    steps: [],
     background: null,
     checks: [],
   };
   try {
+    process.stderr.write('frame_bench: the default page...\n');
+    out.page = await pageRun(browser, server.base);
     for (const n of opts.fish) {
-      process.stderr.write(`frame_bench: ${thousands(n)} fish...\n`);
-      out.frames.push(await frameRun(browser, server.base, n));
+      for (const q of QUALITIES) {
+        process.stderr.write(`frame_bench: ${thousands(n)} fish, quality=${q}...\n`);
+        out.frames.push(await frameRun(browser, server.base, n, q));
+      }
     }
+    process.stderr.write('frame_bench: 0 fish...\n');
+    out.empty = await frameRun(browser, server.base, 0, 'auto');
+    process.stderr.write('frame_bench: the simulation step in the page and under node...\n');
+    out.steps = await stepRun(browser, server.base);
     process.stderr.write(`frame_bench: background states at ${STATE_FISH} fish...\n`);
     out.background = await stateRuns(browser, server.base);
   } finally {
@@ -388,7 +510,20 @@ async function main() {
   const hidden = out.background.rows.find((r) => r.state === 'hidden');
   out.checks.push({ name: 'hidden: 0 frames and 0 steps', ok: hidden.frames === 0 && hidden.steps === 0,
     got: `${hidden.frames} frames, ${hidden.steps} steps` });
-  const tgt = out.frames.find((r) => r.fish === RENDER_TARGET_FISH);
+  for (const [what, quality, fps] of FPS_TARGETS) {
+    const r = what === 'page' ? out.page : out.frames.find((x) => x.fish === what && x.quality === quality);
+    if (!r) continue;
+    out.checks.push({ name: `${what === 'page' ? 'default page' : thousands(what) + ' fish'}, quality=${quality}: >= ${fps} fps`,
+      ok: r.fps >= fps, got: `${fmt(r.fps, 1)} fps at level ${r.level.level} (${levelText(r.level)})`, target: true });
+  }
+  for (const r of out.steps) {
+    out.checks.push({ name: `browser step at ${thousands(r.fish)} fish <= 1.2x node`, ok: r.ratio !== null && r.ratio <= 1.2,
+      got: `${fmt(r.browserMs, 3)} ms vs ${fmt(r.nodeMs, 3)} ms = ${fmt(r.ratio, 2)}x`, target: true });
+  }
+  const gz = zlib.gzipSync(fs.readFileSync(BUNDLE), { level: 9 }).length;
+  out.meta.bundleGzipBytes = gz;
+  out.checks.push({ name: 'mirofish.js <= 100 KB gzipped', ok: gz <= 102400, got: `${gz} bytes`, target: true });
+  const tgt = out.frames.find((r) => r.fish === RENDER_TARGET_FISH && r.quality === 'high');
   if (tgt) {
     out.checks.push({ name: `render-submit at ${thousands(RENDER_TARGET_FISH)} fish <= ${RENDER_TARGET_MS} ms (median)`,
       // The rAF loop's median when it has a few frames, else the direct one (SwiftShader may give < 1 fps).
@@ -423,17 +558,24 @@ async function main() {
   L.push('  the CPU in the GPU process, so render is submit time, not GPU time, and fps is SwiftShader\'s throughput');
   L.push('  on this machine (its cost shows in "gpu %"), not what a real GPU gives.');
   L.push('');
-  L.push(`${pad('fish', 7)} ${pad('world', 11)} ${pad('fps', 5)} ${pad('frames', 6)} ${pad('steps/fr', 8)} ` +
-    `${pad('sim med', 8)} ${pad('sim p95', 8)} ${pad('sim/st', 7)} ${pad('rend med', 8)} ${pad('rend p95', 8)} ` +
+  L.push(`Default page (web/index.html: 200 fish, quality=auto, ${T.autoWarm} s to settle): ${fmt(out.page.fps, 1)} fps at ` +
+    `level ${out.page.level.level}/${out.page.level.levels - 1} (${levelText(out.page.level)}), gpu ${fmt(out.page.gpuMs, 2)} ms, ` +
+    `main ${fmt(out.page.mainThread.taskPct, 1)} %, all Chromium ${fmt((out.page.processes || {}).total, 1)} %`);
+  L.push(`  level reason: ${out.page.level.reason}`);
+  L.push('');
+  L.push(`${pad('fish', 7)} ${padR('quality', 7)} ${padR('level', 28)} ${pad('fps', 5)} ${pad('frames', 6)} ` +
+    `${pad('sim med', 8)} ${pad('sim/st', 7)} ${pad('rend med', 8)} ${pad('rend p95', 8)} ${pad('gpu ms', 6)} ` +
     `${pad('main %', 6)} ${pad('gpu %', 6)} ${pad('all %', 6)} ${pad('else %', 6)}`);
-  for (const r of out.frames) {
+  for (const r of out.frames.concat([out.empty])) {
     const p = r.processes || {};
-    L.push(`${pad(thousands(r.fish), 7)} ${pad(r.world.width + 'x' + r.world.height, 11)} ${pad(fmt(r.fps, 1), 5)} ` +
-      `${pad(r.samples, 6)} ${pad(fmt(r.stepsPerFrame, 2), 8)} ${pad(fmt(r.simMs.median, 3), 8)} ` +
-      `${pad(fmt(r.simMs.p95, 3), 8)} ${pad(fmt(r.simMsPerStep.median, 3), 7)} ${pad(fmt(r.renderMs.median, 3), 8)} ` +
-      `${pad(fmt(r.renderMs.p95, 3), 8)} ${pad(fmt(r.mainThread.taskPct, 1), 6)} ${pad(fmt(p.gpu, 1), 6)} ` +
-      `${pad(fmt(p.total, 1), 6)} ${pad(fmt(p.elsewhere, 1), 6)}`);
+    L.push(`${pad(thousands(r.fish), 7)} ${padR(r.quality, 7)} ${padR(r.level.level + ': ' + levelText(r.level), 28)} ` +
+      `${pad(fmt(r.fps, 1), 5)} ${pad(r.samples, 6)} ${pad(fmt(r.simMs.median, 3), 8)} ` +
+      `${pad(fmt(r.simMsPerStep.median, 3), 7)} ${pad(fmt(r.renderMs.median, 3), 8)} ` +
+      `${pad(fmt(r.renderMs.p95, 3), 8)} ${pad(fmt(r.gpuMs, 2), 6)} ${pad(fmt(r.mainThread.taskPct, 1), 6)} ` +
+      `${pad(fmt(p.gpu, 1), 6)} ${pad(fmt(p.total, 1), 6)} ${pad(fmt(p.elsewhere, 1), 6)}`);
   }
+  L.push(`  (worlds: ~300 fish per 1600x900, scaled to fit; gpu ms = EXT_disjoint_timer_query_webgl2 of a recent frame;`);
+  L.push(`   the last row is a page with 0 fish: what the canvas and the loop cost on their own)`);
   L.push('  (ms; frames = samples taken; main % = renderer main-thread busy time (DevTools TaskDuration); gpu % / all %');
   L.push('   = /proc CPU of the GPU process / of all this bench\'s Chromium processes; else % = the rest of the');
   L.push('   machine: well above 0 means contended numbers; all CPU % are of one core)');
@@ -443,11 +585,20 @@ async function main() {
   L.push('render-submit per call, a macrotask between calls. A submit can block while SwiftShader catches up (p95).');
   L.push(`${pad('fish', 7)} ${pad('calls', 6)} ${pad('sim/st med', 10)} ${pad('sim/st p95', 10)} ` +
     `${pad('rend med', 8)} ${pad('rend p95', 8)}`);
-  for (const r of out.frames) {
+  for (const r of out.frames.filter((x) => x.quality === 'high')) {
     const d = r.direct;
     L.push(`${pad(thousands(r.fish), 7)} ${pad(d.calls, 6)} ${pad(fmt(d.simMsPerStep.median, 3), 10)} ` +
       `${pad(fmt(d.simMsPerStep.p95, 3), 10)} ${pad(fmt(d.renderMs.median, 3), 8)} ${pad(fmt(d.renderMs.p95, 3), 8)}`);
   }
+  L.push('');
+  L.push('Simulation step in the page (paused, handle.step in batches; 120 warm-up steps, median of 7) against the');
+  L.push('wasm-node build (`mirofish bench --quick`, density rows), constant density:');
+  L.push(`${pad('fish', 7)} ${pad('world', 11)} ${pad('page ms', 8)} ${pad('node ms', 8)} ${pad('page/node', 9)}`);
+  for (const r of out.steps) {
+    L.push(`${pad(thousands(r.fish), 7)} ${pad(r.world.width + 'x' + r.world.height, 11)} ${pad(fmt(r.browserMs, 3), 8)} ` +
+      `${pad(fmt(r.nodeMs, 3), 8)} ${pad(fmt(r.ratio, 2), 9)}`);
+  }
+  if (out.steps.some((r) => r.nodeMs === null)) L.push(`  (node: ${NODE_CLI} is missing; build the wasm-node preset)`);
   L.push('');
   L.push(`Background states at ${STATE_FISH} fish (world ${out.background.world.width}x${out.background.world.height}), ` +
     `${T.window} s each; pointer in = mouse moving every ${MOUSE_EVERY_MS} ms:`);
@@ -468,7 +619,8 @@ async function main() {
   for (const c of out.checks) {
     L.push(`${c.ok ? 'ok  ' : (c.target ? 'MISS' : 'FAIL')} ${c.name}: ${c.got}`);
   }
-  const warnings = [...out.frames.flatMap((r) => r.warnings), ...out.background.warnings];
+  const warnings = [...out.page.warnings, ...out.frames.flatMap((r) => r.warnings), ...out.empty.warnings,
+    ...out.background.warnings];
   if (warnings.length) {
     L.push('');
     L.push('page warnings/errors:');

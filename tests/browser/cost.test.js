@@ -91,6 +91,26 @@ describe('cost control', () => {
     await context.close();
   });
 
+  it('runs no loop at all with 0 fish and no water, and starts one when fish arrive', async () => {
+    const { context, page, log } = await newPage();
+    await page.goto(env.srv.base + '/fixtures/manual.html');
+    const r = await page.evaluate(async () => {
+      const s = await window.MiroFish.mount(null, { fish: 0 });
+      window.__s = s;
+      const a = s.stats();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const b = s.stats();
+      s.set('fish', 20);
+      return { a, b, after: s.stats().state };
+    });
+    assert.equal(r.a.state, 'empty');
+    assert.equal(r.b.frames, r.a.frames, 'no frames while empty');
+    assert.equal(r.after, 'running');
+    await h.waitFor(page, (f) => window.__s.stats().frames > f + 2, r.b.frames);
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
   it('draws at most maxFps frames when requestAnimationFrame fires at 120 and 144 Hz', async () => {
     const context = await env.browser.newContext({ viewport: { width: 400, height: 300 } });
     await context.addInitScript(() => {

@@ -364,6 +364,8 @@ function createPond(M, element, options) {
       if (userPaused) return 'paused';
       if (pageHidden || offscreen) return 'hidden';
       if (reducedMotion()) return 'reduced-motion';
+      // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
+      if (pond.count() === 0 && pond.get('water') === 0) return 'empty';
       if (pointerAway) return 'idle';
       return 'running';
     }
@@ -481,7 +483,7 @@ function createPond(M, element, options) {
       if (!animating()) {
         stopLoop();
         frameTimes.length = 0;
-        if (changed && (now === 'reduced-motion' || now === 'paused')) drawOnce();
+        if (changed && (now === 'reduced-motion' || now === 'paused' || now === 'empty')) drawOnce();
         return;
       }
       if (now === 'running' && timerId) {  // back from idle: full rate at once
