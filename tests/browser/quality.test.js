@@ -84,6 +84,28 @@ describe('quality governor', () => {
     assert.match(g.reason, /did not hold/);
   });
 
+  it('recognises software rasterizers by their renderer strings', () => {
+    const ctx = {};
+    vm.createContext(ctx);
+    vm.runInContext(fs.readFileSync(path.join(h.ROOT, 'web', 'shim', 'gl_probe.js'), 'utf8') +
+      '\nthis.SOFTWARE_GL = SOFTWARE_GL; this.probeRenderer = probeRenderer;', ctx);
+    for (const r of ['ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
+      'llvmpipe (LLVM 15.0.6, 256 bits)', 'softpipe', 'Mesa OffScreen Software Rasterizer',
+      'ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11 vs_5_0 ps_5_0, D3D11)']) {
+      assert.equal(ctx.SOFTWARE_GL.test(r), true, r);
+    }
+    for (const r of ['ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)', 'Apple M2',
+      'Mali-G78', 'Adreno (TM) 740', 'ANGLE (Intel, Mesa Intel(R) UHD Graphics 620 (KBL GT2), OpenGL 4.6)']) {
+      assert.equal(ctx.SOFTWARE_GL.test(r), false, r);
+    }
+    // Chromium's generic RENDERER: the unmasked string is asked for; Firefox's real one is taken as it is.
+    const fakeGl = (renderer, unmasked) => ({ RENDERER: 1, getParameter: (p) => (p === 1 ? renderer : unmasked),
+      getExtension: (name) => (name === 'WEBGL_debug_renderer_info' && unmasked ? { UNMASKED_RENDERER_WEBGL: 2 } : null) });
+    assert.equal(ctx.probeRenderer(fakeGl('WebKit WebGL', 'llvmpipe')), 'llvmpipe');
+    assert.equal(ctx.probeRenderer(fakeGl('Mali-G78', null)), 'Mali-G78');
+    assert.equal(ctx.probeRenderer(null), '');
+  });
+
   it('keeps high and low fixed, whatever the frames cost', () => {
     const g = createGovernor();
     g.configure('high', 2, 60, 6, true);
