@@ -1,0 +1,62 @@
+// Performance overlay (S-DEV-1): sim and render ms per frame from a ring of 120 frames, fish, fps, level, GPU ms.
+// Nothing of it exists or runs while `perf` is 0.
+
+const OVERLAY_FRAMES = 120;
+
+function createOverlay(p) {
+  return {
+    canvas: null, ctx: null, sim: new Float32Array(OVERLAY_FRAMES), ren: new Float32Array(OVERLAY_FRAMES), head: 0,
+    push(s, r) {
+      this.sim[this.head] = s;
+      this.ren[this.head] = r;
+      this.head = (this.head + 1) % OVERLAY_FRAMES;
+    },
+    sync() {
+      const on = p.pond.get('perf') === 1;
+      if (on && !this.canvas) {
+        const c = document.createElement('canvas');
+        c.width = 240;
+        c.height = 80;
+        const st = c.style;
+        st.position = p.fullscreen ? 'fixed' : 'absolute';
+        st.left = st.bottom = '8px';
+        st.width = '180px';  // 240x80 backing store: crisp at DPR 1.33, readable everywhere
+        st.height = '60px';
+        st.pointerEvents = 'none';
+        st.zIndex = '2147483647';
+        st.borderRadius = '4px';
+        c.setAttribute('aria-hidden', 'true');
+        p.host.appendChild(c);
+        this.canvas = c;
+        this.ctx = c.getContext('2d');
+      } else if (!on && this.canvas) {
+        this.remove();
+      }
+    },
+    remove() {
+      if (this.canvas) this.canvas.remove();
+      this.canvas = this.ctx = null;
+    },
+    draw() {
+      const g = this.ctx;
+      if (!g) return;
+      g.fillStyle = 'rgba(0,0,0,0.55)';
+      g.fillRect(0, 0, 240, 80);
+      const px = 80 / 16.7;  // the full height is one 60 Hz frame budget
+      for (let i = 0; i < OVERLAY_FRAMES; i++) {
+        const k = (this.head + i) % OVERLAY_FRAMES;
+        const s = Math.min(80, this.sim[k] * px);
+        const r = Math.min(80 - s, this.ren[k] * px);
+        g.fillStyle = '#4fc3f7';
+        g.fillRect(i * 2, 80 - s, 2, s);
+        g.fillStyle = '#ffb74d';
+        g.fillRect(i * 2, 80 - s - r, 2, r);
+      }
+      g.fillStyle = '#fff';
+      g.font = '15px sans-serif';
+      g.fillText('sim ' + p.simMs.toFixed(2) + ' ms  draw ' + p.renderMs.toFixed(2) + ' ms', 4, 17);
+      g.fillText(p.pond.count() + ' fish  ' + p.frameTimes.length + ' fps  level ' + p.governor.level +
+        (p.gpuMs === null ? '' : '  gpu ' + p.gpuMs.toFixed(1)), 4, 36);
+    },
+  };
+}
