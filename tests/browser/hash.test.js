@@ -147,7 +147,7 @@ describe('URL hash', () => {
     for (let i = 0; i < HOSTILE.length; i++) {
       consoleLog.clear();
       await page.goto(`${srv.base}/?hostile=${i}#${HOSTILE[i]}`);
-      await h.waitForFish(page, 2);
+      await h.waitForFish(page, 1);  // n=-1 gives 0 fish: one still frame, then no loop (state 'empty')
       const state = await page.evaluate(() => ({
         xss: window.__xss === 1,
         title: document.querySelector('h1').textContent,

@@ -160,7 +160,7 @@ describe('mount, set and destroy', () => {
 
   it('bad data-* attributes warn, clamp and still render', async () => {
     const { context, page, consoleLog } = await open('/fixtures/bad-options.html');
-    await h.waitForFish(page, 3);
+    await h.waitForFish(page, 1);  // data-fish="-5" is clamped to 0: one still frame, then no loop (state 'empty')
     const p = await page.evaluate(() => window.MiroFish.current.params());
     assert.equal(p.fish, 0);
     assert.equal(p.sepRadius, 400);
