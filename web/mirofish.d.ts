@@ -49,7 +49,9 @@ export type MiroFishParamName =
   | 'quality'
   | 'budget'
   | 'maxFps'
-  | 'antialias';
+  | 'antialias'
+  | 'layer'
+  | 'density';
 
 /**
  * Options for `MiroFish.mount()` and `data-*` attributes on the script tag (`data-sep-radius` = `sepRadius`).
@@ -60,6 +62,8 @@ export interface MiroFishOptions {
   paused?: boolean | string;
   /** Read the URL hash (`true`, the default), ignore it (`false`), or read this hash string instead. */
   hash?: boolean | string;
+  /** Cancels a pending mount, and destroys the school once mounted, when it aborts (single-page apps). */
+  signal?: AbortSignal;
 
   // --- Simulation ---
   /** Number of fish (whole number, count; hash key `n`). */
@@ -159,6 +163,10 @@ export interface MiroFishOptions {
   maxFps?: number | string;
   /** 1 asks the browser for MSAA; the shader smooths edges without it (whole number; page only). */
   antialias?: number | string | boolean;
+  /** Canvas layer, read at mount: `behind` (0), `back` (1) over opaque wrappers, `element` (2) (page only). */
+  layer?: 'behind' | 'back' | 'element' | number;
+  /** Fish per million CSS px of viewport, instead of `fish`; 0 = off (number, fish/Mpx; page only). */
+  density?: number | string;
 }
 
 /** Options on the script tag only. */

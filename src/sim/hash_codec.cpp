@@ -81,7 +81,10 @@ DecodedHash decodeHash(const std::string& input, const Params& base) {
                          std::to_string(kMaxHashLength) + " are read.");
     s.resize(kMaxHashLength);
   }
-  if (s.find('=') == std::string::npos) return r;  // a plain anchor such as #about: not ours, left alone
+  if (s.find('=') == std::string::npos) {  // a plain anchor such as #about: not ours, left alone, without a word
+    r.warnings.clear();
+    return r;
+  }
 
   // Split into pairs first, so a preset anywhere is applied before the explicit values.
   std::vector<std::pair<std::string, std::string>> pairs;
@@ -98,6 +101,13 @@ DecodedHash decodeHash(const std::string& input, const Params& base) {
       continue;
     }
     pairs.emplace_back(percentDecode(part.substr(0, eq)), percentDecode(part.substr(eq + 1)));
+  }
+  // A hash none of whose keys is ours (#foo=bar, #section=2, a router's state) belongs to the page: no warnings.
+  bool ours = false;
+  for (auto& kv : pairs) ours = ours || kv.first == "preset" || kv.first == "t" || findParam(kv.first) >= 0;
+  if (!ours) {
+    r.warnings.clear();
+    return r;
   }
   for (auto& kv : pairs) {
     if (kv.first != "preset") continue;

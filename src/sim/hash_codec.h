@@ -21,7 +21,8 @@ struct DecodedHash {
 };
 
 // Never throws, never yields NaN. Accepts an optional leading '#'. `preset=default|tuned` is applied
-// first, whatever its position; names (sepRadius) are accepted as well as keys (rsep).
+// first, whatever its position; names (sepRadius) are accepted as well as keys (rsep). A hash without a single key
+// of ours (#about, #foo=bar) is the page's: anyKey false and no warnings.
 DecodedHash decodeHash(const std::string& hash, const Params& base = Params());
 // Every parameter that a hash carries (not the page's own settings), in table order; integers without decimals, others with up to 3 (trailing zeros cut).
 std::string encodeHash(const Params& p);

@@ -58,7 +58,9 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(quality, "q", "-", 0, 0, 2, true, Page, "auto (0) steps down to hold its frame budget; high (1); low (2)") \
   X(budget, "budget", "ms", 6, 1, 50, false, Page, "render ms per frame auto quality may spend")  \
   X(maxFps, "fps", "fps", 60, 1, 240, false, Page, "most frames drawn per second (the sim steps at 60 Hz)") \
-  X(antialias, "aa", "-", 0, 0, 1, true, Page, "1 asks the browser for MSAA (edges are smoothed without it)")
+  X(antialias, "aa", "-", 0, 0, 1, true, Page, "1 asks the browser for MSAA (edges are smoothed without it)") \
+  X(layer, "layer", "-", 0, 0, 2, true, Page, "behind (0): under the page; back (1): z-index 0; element (2): host untouched") \
+  X(density, "dens", "fish/Mpx", 0, 0, 2000, false, Page, "fish per million CSS px of viewport instead of n; 0 = off")
 
 enum class ParamId : int {
 #define MIROFISH_ENUM(field, ...) field,

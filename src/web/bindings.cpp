@@ -79,7 +79,8 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .field("fish", &PondStats::fish)
       .field("steps", &PondStats::steps)
       .field("rendering", &PondStats::rendering)
-      .field("drawCalls", &PondStats::drawCalls);
+      .field("drawCalls", &PondStats::drawCalls)
+      .field("scares", &PondStats::scares);
 
   function("paramTable", &paramTable);
 

@@ -147,7 +147,10 @@ void Pond::pointer(bool present, double cssX, double cssY) {
 
 void Pond::scare(double cssX, double cssY) {
   float x = 0, y = 0;
-  if (school_ && toWorld(cssX, cssY, &x, &y)) school_->scare(x, y);
+  if (school_ && toWorld(cssX, cssY, &x, &y)) {
+    school_->scare(x, y);
+    ++scares_;
+  }
 }
 
 bool Pond::render(double timeSeconds) {
@@ -189,6 +192,7 @@ PondStats Pond::stats() const {
   }
   s.rendering = context_ != 0 && rendererReady_;
   s.drawCalls = renderer_.stats().drawCalls;
+  s.scares = scares_;
   return s;
 }
 

@@ -35,6 +35,7 @@ struct PondStats {
   double steps = 0;  // uint64 step count as a double (exact below 2^53)
   bool rendering = false;  // a live GL context and renderer
   int drawCalls = 0;
+  int scares = 0;    // clicks and taps that reached the school (a scroll never does)
 };
 
 class Pond {
@@ -99,6 +100,7 @@ class Pond {
   int pixelWidth_ = 1, pixelHeight_ = 1;
   double dpr_ = 1;
   int detail_ = 2;
+  int scares_ = 0;
 };
 
 }  // namespace mirofish

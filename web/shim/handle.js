@@ -33,6 +33,8 @@ function createHandle(p, destroy) {
       if (['maxDpr', 'quality', 'maxFps', 'budget'].includes(info.name)) p.sizing.resize(true);
       if (info.name === 'perf') p.perf.sync();
       if (info.name === 'seed') p.seekLeft = 0;
+      if (info.name === 'layer' || info.name === 'antialias') warn(info.name + ' is read at mount: it applies to the next mount');
+      if (info.name === 'width' || info.name === 'height') p.autoWorld = false;
       p.loop.update();
       if (!p.loop.animating()) p.loop.drawOnce();  // colours and sizes show at once even when paused
       return r.value;
@@ -54,7 +56,7 @@ function createHandle(p, destroy) {
     },
     share() {
       if (p.destroyed) return location.href;
-      const hash = '#' + p.pond.encodeHash();
+      const hash = shareHash(location.hash, p.pond.encodeHash());  // a hash route is kept
       const url = location.href.split('#')[0] + hash;
       try {
         history.replaceState(history.state, '', url);  // no scroll, no history entry, no hashchange
@@ -118,6 +120,7 @@ function liveStats(p) {
     state: p.loop.state(),
     seeking: p.seekLeft > 0,
     rendering: s.rendering && !p.contextLost,
+    scares: s.scares,
     maxFps: p.pond.get('maxFps'),
     quality: p.governor.stats(),  // {mode, level, levels, dpr, detail, fps, reason, changes}
     softwareGL: p.softwareGL,

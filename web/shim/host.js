@@ -1,4 +1,9 @@
-// Where a pond lives: the mount target, its canvas, and the host styles it borrows (and gives back).
+// Where a pond lives: the mount target, its canvas and its layer, and the host styles it borrows (and gives back).
+//   behind  (default) z-index -1: under all of the page's content; an element host gets `position: relative`
+//           (when static) and `isolation: isolate`, restored on destroy.
+//   back    z-index 0: above non-positioned backgrounds (an opaque full-height wrapper); the page lifts its content
+//           with `position: relative; z-index: 1`. An element host gets `position: relative` when static.
+//   element z-index -1 inside the host, whose styles are never touched: the page makes it a stacking context.
 
 let canvasCounter = 0;
 
@@ -26,8 +31,17 @@ function resolveTarget(target) {
   return { ok: false };
 }
 
-// Behind everything, out of the layout, transparent to input: the page behaves exactly as without MiroFish.
-function createCanvas(fullscreen) {
+// A fixed canvas inside a body with a transform (or filter, perspective, contain) would be sized and placed by the
+// body, not the viewport: then it goes into <html>, next to the body, where fixed means the viewport again.
+function fullscreenParent() {
+  const cs = getComputedStyle(document.body);
+  const traps = cs.transform !== 'none' || cs.filter !== 'none' || cs.perspective !== 'none' ||
+    /paint|layout|strict|content/.test(cs.contain || '') || /transform|filter|perspective/.test(cs.willChange || '');
+  return traps ? document.documentElement : document.body;
+}
+
+// Out of the layout and transparent to input: the page behaves exactly as without MiroFish.
+function createCanvas(fullscreen, layer) {
   const canvas = document.createElement('canvas');
   canvas.id = 'mirofish-' + (++canvasCounter);
   canvas.setAttribute('aria-hidden', 'true');
@@ -37,7 +51,7 @@ function createCanvas(fullscreen) {
   cs.position = fullscreen ? 'fixed' : 'absolute';
   cs.left = cs.top = '0';
   cs.width = cs.height = '100%';
-  cs.zIndex = '-1';
+  cs.zIndex = layer === 'back' ? '0' : '-1';
   cs.pointerEvents = 'none';
   cs.userSelect = 'none';
   cs.display = 'block';
@@ -47,10 +61,9 @@ function createCanvas(fullscreen) {
   return canvas;
 }
 
-// An element host becomes a stacking context, so the canvas sits above its background and below its content.
-// Returns the function that gives the host its own styles back.
-function claimHost(element) {
-  if (!element) return () => {};
+// Styles the layer needs on an element host; returns the function that gives the host its own styles back.
+function claimHost(element, layer) {
+  if (!element || layer === 'element') return () => {};
   const restore = [];
   const hadStyle = element.hasAttribute('style');
   const computed = getComputedStyle(element);
@@ -58,7 +71,7 @@ function claimHost(element) {
     restore.push(['position', element.style.position]);
     element.style.position = 'relative';
   }
-  if (computed.isolation !== 'isolate') {
+  if (layer === 'behind' && computed.isolation !== 'isolate') {
     restore.push(['isolation', element.style.isolation]);
     element.style.isolation = 'isolate';
   }
@@ -66,4 +79,22 @@ function claimHost(element) {
     for (const [prop, value] of restore) element.style[prop] = value;
     if (!hadStyle && element.getAttribute('style') === '') element.removeAttribute('style');
   };
+}
+
+// Emscripten finds the canvas by a document-wide selector, which cannot see into a shadow root (or a host not in
+// the document yet): the context is made while the canvas sits in <html>, then the canvas moves to its host. A
+// canvas keeps its WebGL context when it moves.
+function attachCanvas(pond, canvas, host, antialias) {
+  const findable = () => document.getElementById(canvas.id) === canvas;
+  host.insertBefore(canvas, host.firstChild);
+  const moved = !findable();
+  if (moved) document.documentElement.appendChild(canvas);
+  let error = '';
+  try {
+    error = pond.attach('#' + canvas.id, antialias);
+  } catch (e) {
+    error = 'WebGL2 could not start (' + errorText(e) + ')';
+  }
+  if (moved) host.insertBefore(canvas, host.firstChild);
+  return error;
 }

@@ -16,6 +16,7 @@ const inputHub = {
     if (!this.ponds.size && this.listeners) {
       this.listeners.clear();
       this.listeners = null;
+      touch.stopIdle();
     }
   },
   start() {
@@ -24,12 +25,20 @@ const inputHub = {
     const each = (fn) => (e) => {
       for (const p of this.ponds) fn(p, e);
     };
-    l.on(window, 'pointermove', each(onPointerMove), PASSIVE);
-    l.on(window, 'pointerdown', each(onPointerDown), PASSIVE);
-    l.on(window, 'pointerup', each((p, e) => { if (e.pointerType === 'touch') p.pond.pointer(false, 0, 0); }), PASSIVE);
-    l.on(window, 'touchstart', each(onTouch), PASSIVE);
-    l.on(window, 'touchmove', each(onTouch), PASSIVE);
-    l.on(window, 'touchend', each((p, e) => { if (!e.touches || !e.touches.length) p.pond.pointer(false, 0, 0); }), PASSIVE);
+    l.on(window, 'pointermove', (e) => {
+      if (e.pointerType === 'touch') touch.move(e);
+      else for (const p of this.ponds) onPointerMove(p, e);
+    }, PASSIVE);
+    l.on(window, 'pointerdown', (e) => {
+      if (e.pointerType === 'touch') touch.down(e);
+      else for (const p of this.ponds) onPointerDown(p, e);
+    }, PASSIVE);
+    l.on(window, 'pointerup', (e) => { if (e.pointerType === 'touch') touch.up(e); }, PASSIVE);
+    l.on(window, 'pointercancel', (e) => { if (e.pointerType === 'touch') touch.cancel(); }, PASSIVE);
+    l.on(window, 'touchstart', (e) => touch.feed(e), PASSIVE);
+    l.on(window, 'touchmove', (e) => touch.feed(e), PASSIVE);
+    l.on(window, 'touchend', (e) => { if (!e.touches || !e.touches.length) touch.end(); }, PASSIVE);
+    l.on(window, 'scroll', () => touch.cancel(), PASSIVE);
     l.on(window, 'mouseout', each((p, e) => { if (!e.relatedTarget) pointerGone(p); }), PASSIVE);
     l.on(document.documentElement, 'pointerleave', each((p, e) => { if (e.pointerType !== 'touch') pointerGone(p); }),
       PASSIVE);
@@ -49,6 +58,76 @@ const inputHub = {
     }
   },
 };
+
+// Touch (S-HOST-4): a tap scares, a touch that scrolls never does; the fish avoid a resting or dragging finger until
+// the page scrolls; a touch screen left alone goes idle (idleFps) after TOUCH_IDLE_MS, as a mouse leaving would.
+const TAP_SLOP_PX = 10;
+const TAP_MAX_MS = 500;
+const TOUCH_IDLE_MS = 3000;
+const touch = {
+  tap: null,          // {x, y, t} of a touch that may still become a tap
+  scrolling: false,   // the current touch moved the page: it is not an obstacle, and not a tap
+  active: false,      // a finger is down
+  idleTimer: 0,
+  down(e) {
+    this.tap = { x: e.clientX, y: e.clientY, t: performance.now() };
+    this.scrolling = false;
+    this.active = true;
+    this.wake();
+  },
+  move(e) {
+    if (this.tap && Math.hypot(e.clientX - this.tap.x, e.clientY - this.tap.y) > TAP_SLOP_PX) this.tap = null;
+  },
+  up(e) {
+    const tap = this.tap;
+    this.tap = null;
+    if (!tap || this.scrolling || performance.now() - tap.t > TAP_MAX_MS) return;
+    for (const p of inputHub.ponds) {
+      const [x, y] = pointerAt(p, e.clientX, e.clientY);
+      p.pond.scare(x, y);
+    }
+  },
+  cancel() {  // the browser took the gesture (a scroll), or the page scrolled under a finger
+    if (!this.active || this.scrolling) return;
+    this.tap = null;
+    this.scrolling = true;
+    for (const p of inputHub.ponds) p.pond.pointer(false, 0, 0);
+  },
+  feed(e) {
+    const t = e.touches && e.touches[0];
+    if (!t || this.scrolling) return;
+    for (const p of inputHub.ponds) {
+      const [x, y] = pointerAt(p, t.clientX, t.clientY);
+      p.pond.pointer(true, x, y);
+    }
+    this.wake();
+  },
+  end() {
+    for (const p of inputHub.ponds) p.pond.pointer(false, 0, 0);
+    this.scrolling = this.active = false;
+    this.armIdle();
+  },
+  wake() {
+    this.stopIdle();
+    for (const p of inputHub.ponds) pointerBack(p);
+  },
+  armIdle() {
+    this.stopIdle();
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = 0;
+      for (const p of inputHub.ponds) pointerGone(p);
+    }, TOUCH_IDLE_MS);
+  },
+  stopIdle() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = 0;
+  },
+};
+
+// A device whose main pointer is a finger: it starts the idle clock at mount (nothing else would).
+function touchFirst() {
+  return !!(window.matchMedia && window.matchMedia('(hover: none) and (pointer: coarse)').matches);
+}
 
 function prefersReducedMotion() {
   return !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -82,12 +161,6 @@ function onPointerDown(p, e) {
   p.pond.scare(x, y);
   pointerBack(p);
 }
-function onTouch(p, e) {
-  const t = e.touches && e.touches[0];
-  if (!t) return;
-  const [x, y] = pointerAt(p, t.clientX, t.clientY);
-  p.pond.pointer(true, x, y);
-}
 
 // A pond's own input state: where its canvas is, whether it is on screen, its GL context's life.
 function createInput(p) {
@@ -99,6 +172,7 @@ function createInput(p) {
     },
     start() {
       inputHub.join(p);
+      if (touchFirst()) touch.armIdle();
       if (typeof IntersectionObserver !== 'undefined') {
         intersectionObserver = new IntersectionObserver((entries) => {
           const out = !entries[entries.length - 1].isIntersecting;

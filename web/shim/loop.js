@@ -71,6 +71,10 @@ function createLoop(p) {
 
   function frame(now) {
     rafId = 0;
+    if (!p.canvas.isConnected) {  // the host left the document (a single-page app moved on): clean up
+      p.destroyIfDetached();
+      return;
+    }
     if (!animating()) return;
     // A vsync that comes before the next frame is due is skipped: 120/144 Hz displays still get maxFps frames.
     const interval = 1000 / targetFps();
@@ -119,6 +123,21 @@ function createLoop(p) {
     }
   }
 
+  // A seek asked for while paused or under reduced motion still lands: timer chunks of SEEK_BUDGET_MS, then one
+  // still frame where it ends. Hidden, it waits (no work while hidden).
+  let seekTimer = 0;
+  function seekWhileStill() {
+    if (seekTimer) return;
+    seekTimer = setTimeout(function chunk() {
+      seekTimer = 0;
+      const s = state();
+      if (p.destroyed || p.seekLeft <= 0 || animating() || s === 'hidden') return;  // the loop or a later update goes on
+      seekSome();
+      if (p.seekLeft > 0) seekTimer = setTimeout(chunk, 0);
+      else drawOnce();
+    }, 0);
+  }
+
   function stop() {
     if (rafId) cancelAnimationFrame(rafId);
     if (timerId) clearTimeout(timerId);
@@ -130,6 +149,8 @@ function createLoop(p) {
   // Re-evaluates the state after any change: hidden/paused cancel every frame; running/idle (re)schedule.
   function update() {
     if (p.destroyed) return;
+    // Detached: destroyed on the next frame unless it is back by then (a framework moving the host).
+    if (!p.canvas.isConnected) setTimeout(p.destroyIfDetached, 0);
     const now = state();
     const changed = now !== lastState;
     lastState = now;
@@ -137,6 +158,7 @@ function createLoop(p) {
       stop();
       p.frameTimes.length = 0;
       if (changed && (now === 'reduced-motion' || now === 'paused' || now === 'empty')) drawOnce();
+      if (p.seekLeft > 0 && (now === 'paused' || now === 'reduced-motion')) seekWhileStill();
       return;
     }
     if (now === 'running' && timerId) {  // back from idle: full rate at once

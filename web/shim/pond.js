@@ -6,19 +6,17 @@ const schools = new Set();  // live handles, in mount order (MiroFish.all)
 
 function createPond(M, element, options) {
   const fullscreen = element === null;
-  const host = fullscreen ? document.body : element;
-  const canvas = createCanvas(fullscreen);
-  const restoreHost = claimHost(element);
-  host.insertBefore(canvas, host.firstChild);
-
-  const pond = new M.Pond();
-  let attachError = '';
-  try {
-    // MSAA is chosen when the context is made; the shader smooths its own edges, so it is off unless asked for.
-    attachError = pond.attach('#' + canvas.id, optionNumber('antialias', options.antialias) === 1);
-  } catch (e) {
-    attachError = 'WebGL2 could not start (' + errorText(e) + ')';
+  let layer = LAYERS[optionNumber('layer', options.layer)] || 'behind';
+  if (layer === 'element' && fullscreen) {
+    warn('layer "element" needs an element to mount into; using "behind"');
+    layer = 'behind';
   }
+  const host = fullscreen ? fullscreenParent() : element;
+  const canvas = createCanvas(fullscreen, layer);
+  const restoreHost = claimHost(element, layer);
+  const pond = new M.Pond();
+  // MSAA is chosen when the context is made; the shader smooths its own edges, so it is off unless asked for.
+  const attachError = attachCanvas(pond, canvas, host, optionNumber('antialias', options.antialias) === 1);
   if (attachError) {
     pond.delete();
     canvas.remove();
@@ -83,6 +81,9 @@ function createPond(M, element, options) {
       schools.delete(handle);
       if (current === handle) current = null;
     });
+    p.destroyIfDetached = () => {
+      if (!p.destroyed && !p.canvas.isConnected) handle.destroy();
+    };
     p.input.start();
     p.sizing.observe();
     p.perf.sync();

@@ -55,8 +55,30 @@ function createSizing(p) {
     }
     p.input.refreshRect();
     p.pond.setViewport(cssWidth, cssHeight, pw, ph, scale);
+    followViewport();
     // A resized canvas is cleared: redraw now if no frame is coming.
     if ((changed || force) && !p.loop.animating()) p.loop.drawOnce();
+  }
+
+  // Rotation and resize: a world taken from the viewport follows it (settled for 300 ms), so a phone turned sideways
+  // gets a sideways pond instead of a letterboxed strip. The school goes on (same fish, walls move); a world from a
+  // hash or from width/height options stays as it is, letterboxed, so a replay stays exact.
+  let worldTimer = 0;
+  function followViewport() {
+    if (!p.autoWorld || worldTimer) return;
+    const w = Math.round(cssWidth), h = Math.round(cssHeight);
+    // Small differences (a scrollbar appearing) are letterboxed; a real resize or rotation (> 5 %) is followed.
+    const near = (a, b) => Math.abs(a - b) <= 0.05 * b;
+    if (w < 100 || h < 100 || (near(w, p.pond.get('width')) && near(h, p.pond.get('height')))) return;
+    worldTimer = setTimeout(() => {
+      worldTimer = 0;
+      if (p.destroyed || !p.autoWorld) return;
+      const nw = Math.round(cssWidth), nh = Math.round(cssHeight);
+      if (nw < 100 || nh < 100) return;
+      p.pond.set('width', nw);
+      p.pond.set('height', nh);
+      if (!p.loop.animating()) p.loop.drawOnce();
+    }, 300);
   }
 
   function observe() {
@@ -98,6 +120,8 @@ function createSizing(p) {
   }
 
   function teardown() {
+    if (worldTimer) clearTimeout(worldTimer);
+    worldTimer = 0;
     if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
     dprQuery = null;
     if (resizeObserver) resizeObserver.disconnect();

@@ -44,7 +44,8 @@ function toNumber(value) {
 }
 
 // Options with names as well as numbers (`quality`, `layer`); every other option is a number.
-const NAMED_VALUES = { quality: ['auto', 'high', 'low'], q: ['auto', 'high', 'low'] };
+const LAYERS = ['behind', 'back', 'element'];
+const NAMED_VALUES = { quality: QUALITY_MODES, q: QUALITY_MODES, layer: LAYERS };
 function optionNumber(name, value) {
   const names = NAMED_VALUES[name];
   if (names && typeof value === 'string') {

@@ -1,0 +1,70 @@
+// <miro-fish> (S-HOST-1): a school as an element. Its attributes are the options (`fish`, `seed`, `palette`,
+// `sep-radius` or `sepradius`, `quality`, `layer`, ...). It mounts when connected, applies attribute changes with
+// set(), and destroys itself when disconnected, so a framework may render, move and remove it freely: a move within
+// one task keeps the school (the canvas and its GL context move with the element).
+
+// The option an attribute names: a table name or hash key, case and dashes ignored; null for any other attribute.
+function attributeOption(attr) {
+  const flat = attr.toLowerCase().replace(/-/g, '');
+  if (flat === 'paused' || flat === 'hash') return flat;
+  const info = table.find((x) => x.name.toLowerCase() === flat || x.key === attr);
+  return info ? info.name : null;
+}
+
+function elementOptions(el) {
+  const options = {};
+  for (const attr of Array.from(el.attributes)) {
+    const name = attributeOption(attr.name);
+    if (name) options[name] = attr.value;
+  }
+  return options;
+}
+
+function defineElement() {
+  if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
+    return;
+  }
+  class MiroFishElement extends HTMLElement {
+    connectedCallback() {
+      if (this._abort) return;  // moved within one task: still mounted
+      const abort = new AbortController();
+      this._abort = abort;
+      if (getComputedStyle(this).display === 'inline') this.style.display = 'block';  // an inline box has no size
+      loadModule().then((M) => {
+        if (!M || abort.signal.aborted) return null;
+        return mount(this, Object.assign(elementOptions(this), { signal: abort.signal }));
+      }).then((school) => {
+        if (!school || abort.signal.aborted) return;
+        this.school = school;
+        this._observer = new MutationObserver((records) => {
+          for (const r of records) this._apply(r.attributeName);
+        });
+        this._observer.observe(this, { attributes: true });
+      });
+    }
+    disconnectedCallback() {
+      // A framework that moves the element disconnects and reconnects it in one task: wait for the microtask.
+      queueMicrotask(() => {
+        if (this.isConnected || !this._abort) return;
+        this._abort.abort();  // cancels a pending mount; destroys a live school (mount's signal)
+        this._abort = null;
+        if (this._observer) this._observer.disconnect();
+        this._observer = null;
+        this.school = null;
+      });
+    }
+    _apply(attr) {
+      const name = attributeOption(attr);
+      if (!this.school || !name) return;
+      const value = this.getAttribute(attr);
+      if (name === 'paused') {
+        if (value !== null && truthy(value)) this.school.pause();
+        else this.school.resume();
+        return;
+      }
+      if (name === 'hash') return;  // read at mount
+      this.school.set(name, value === null ? findInfo(name).def : value);  // a removed attribute is the default
+    }
+  }
+  customElements.define('miro-fish', MiroFishElement);
+}
