@@ -2,6 +2,7 @@
 // The options are the C++ parameter table (src/sim/params.h); defaults and ranges: `await MiroFish.table()`.
 // tests/browser/types.test.js checks that this list matches the table.
 
+// <generated names: scripts/gen-types.mjs from the C++ parameter table; do not edit>
 /** Names of every parameter; also accepted: their URL-hash keys (`n`, `rsep`, ...). */
 export type MiroFishParamName =
   | 'fish'
@@ -52,6 +53,7 @@ export type MiroFishParamName =
   | 'antialias'
   | 'layer'
   | 'density';
+// </generated names>
 
 /**
  * Options for `MiroFish.mount()` and `data-*` attributes on the script tag (`data-sep-radius` = `sepRadius`).
@@ -65,6 +67,7 @@ export interface MiroFishOptions {
   /** Cancels a pending mount, and destroys the school once mounted, when it aborts (single-page apps). */
   signal?: AbortSignal;
 
+  // <generated options: scripts/gen-types.mjs from the C++ parameter table; do not edit>
   // --- Simulation ---
   /** Number of fish (whole number, count; hash key `n`). */
   fish?: number | string;
@@ -110,7 +113,7 @@ export interface MiroFishOptions {
   edgeDamping?: number | string;
   /** Gentle random turning (x fmax) (number; hash key `wander`). */
   wander?: number | string;
-  /** Neighbours that count per fish; 0 = all (whole number, count; hash key `cap`). */
+  /** Only the nearest this many neighbours count; 0 = all (whole number, count; hash key `cap`). */
   neighbourCap?: number | string;
 
   // --- Pointer, touch and clicks ---
@@ -139,7 +142,7 @@ export interface MiroFishOptions {
   /** 0 koi, 1 goldfish, 2 ink, 3 neon (whole number; hash key `pal`). */
   palette?: number | string;
   /** 1 fills the canvas with water colour (whole number; hash key `water`). */
-  water?: number | string;
+  water?: number | string | boolean;
   /** Fish size scale (number; hash key `size`). */
   fishSize?: number | string;
   /** Frame rate while the pointer is away (number, fps; hash key `idle`). */
@@ -147,26 +150,28 @@ export interface MiroFishOptions {
   /** Cap on devicePixelRatio (number; hash key `dpr`). */
   maxDpr?: number | string;
   /** 1 honours prefers-reduced-motion (whole number; hash key `rm`). */
-  reducedMotion?: number | string;
+  reducedMotion?: number | string | boolean;
   /** 1 shows the performance overlay (whole number; hash key `perf`). */
-  perf?: number | string;
-  // The page owner's own settings: a link never reads or writes them (page only).
-  /** Most fish a link may ask for; default 1000, or the page's own `fish` if larger (whole number; page only). */
+  perf?: number | string | boolean;
+
+  // --- The page owner's own settings: a link never reads or writes them (page only) ---
+  /** Most fish a link may ask for (default: 1000 or the page's fish) (whole number, count; page only). */
   maxFish?: number | string;
-  /** Longest `t=` seek a link may ask for (number, s; page only). */
+  /** Longest t= seek a link may ask for (number, s; page only). */
   maxSeek?: number | string;
-  /** `auto` (0) steps resolution, fish detail and frame rate down to hold the budget; `high` (1); `low` (2) (page only). */
+  /** Auto (0) steps down to hold its frame budget; high (1); low (2) (whole number; page only). */
   quality?: 'auto' | 'high' | 'low' | number;
-  /** Render ms per frame auto quality may spend before stepping down (number, ms; page only). */
+  /** Render ms per frame auto quality may spend (number, ms; page only). */
   budget?: number | string;
-  /** Most frames drawn per second, also on 120/144 Hz displays (number, fps; page only). */
+  /** Most frames drawn per second (the sim steps at 60 Hz) (number, fps; page only). */
   maxFps?: number | string;
-  /** 1 asks the browser for MSAA; the shader smooths edges without it (whole number; page only). */
+  /** 1 asks the browser for MSAA (edges are smoothed without it) (whole number; page only). */
   antialias?: number | string | boolean;
-  /** Canvas layer, read at mount: `behind` (0), `back` (1) over opaque wrappers, `element` (2) (page only). */
+  /** Behind (0): under the page; back (1): z-index 0; element (2): host untouched (whole number; page only). */
   layer?: 'behind' | 'back' | 'element' | number;
-  /** Fish per million CSS px of viewport, instead of `fish`; 0 = off (number, fish/Mpx; page only). */
+  /** Fish per million CSS px of viewport instead of n; 0 = off (number, fish/Mpx; page only). */
   density?: number | string;
+  // </generated options>
 }
 
 /** Options on the script tag only. */
@@ -207,6 +212,8 @@ export interface MiroFishStats {
   maxFps: number;
   /** The quality level in force, and why. */
   quality: MiroFishQuality;
+  /** Clicks and taps that reached the school (a touch that scrolls never does). */
+  scares: number;
   /** The renderer is a software rasterizer (SwiftShader, llvmpipe, ...): auto quality started at its lowest level. */
   softwareGL: boolean;
   /** The WebGL renderer string (unmasked where the browser allows it). */
@@ -277,6 +284,8 @@ export interface MiroFishGlobal {
   mount(target?: Element | string | null, options?: MiroFishOptions): Promise<MiroFishSchool | null>;
   /** The school mounted from the script tag, once ready. */
   readonly current: MiroFishSchool | null;
+  /** Every live school on the page, in mount order (several schools share one set of window listeners). */
+  readonly all: MiroFishSchool[];
   /** Resolves when the script-tag auto-mount is done (null when off or impossible). */
   readonly ready: Promise<MiroFishSchool | null>;
   /** The parameter table, straight from C++. */
@@ -289,3 +298,21 @@ declare global {
   }
   const MiroFish: MiroFishGlobal;
 }
+
+/** `<miro-fish fish="80" palette="2" layer="element">`: a school as an element (attributes are the options). */
+export interface MiroFishElement extends HTMLElement {
+  /** The mounted school, once it is up; null before that and after the element leaves the document. */
+  school: MiroFishSchool | null;
+}
+declare global {
+  interface HTMLElementTagNameMap {
+    'miro-fish': MiroFishElement;
+  }
+}
+
+// The ES module (`import { mount } from 'mirofish'`): the same API, without the global and without the auto-mount.
+declare const MiroFishModule: MiroFishGlobal;
+export default MiroFishModule;
+export declare const mount: MiroFishGlobal['mount'];
+export declare const table: MiroFishGlobal['table'];
+export declare const version: string;

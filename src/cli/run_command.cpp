@@ -93,11 +93,24 @@ int runCommand(CliArgs& a) {
 }
 
 int paramsCommand(CliArgs& a) {
-  bool markdown = false;
+  bool markdown = false, json = false;
   while (!a.done()) {
     std::string flag = a.next();
     if (flag == "--markdown") markdown = true;
+    else if (flag == "--json") json = true;
     else throw CliError{"params: unexpected argument '" + flag + "'"};
+  }
+  if (json) {  // scripts/gen-types writes web/mirofish.d.ts's options from this
+    std::printf("[\n");
+    for (int i = 0; i < kParamCount; ++i) {
+      const ParamInfo& p = kParamInfo[i];
+      std::printf("  {\"name\": \"%s\", \"key\": \"%s\", \"unit\": \"%s\", \"def\": %.10g, \"min\": %.10g, \"max\": %.10g, "
+                  "\"integer\": %s, \"group\": \"%s\", \"help\": \"%s\"}%s\n",
+                  p.name, p.key, p.unit, p.def, p.min, p.max, p.integer ? "true" : "false", groupName(p.group), p.help,
+                  i + 1 < kParamCount ? "," : "");
+    }
+    std::printf("]\n");
+    return 0;
   }
   if (markdown) {  // the README's options table is this output
     std::printf("| option (`data-*`, `--flag`) | hash key | unit | default | min | max | meaning |\n|---|---|---|---|---|---|---|\n");

@@ -43,6 +43,16 @@ bool parseDecimal(const std::string& s, double* out) {
   return true;
 }
 
+const char* groupName(ParamGroup g) {
+  switch (g) {
+    case ParamGroup::Sim: return "sim";
+    case ParamGroup::Pointer: return "pointer";
+    case ParamGroup::View: return "view";
+    case ParamGroup::Page: return "page";
+  }
+  return "sim";
+}
+
 int findParam(const std::string& s) {
   for (int i = 0; i < kParamCount; ++i)
     if (s == kParamInfo[i].key || s == kParamInfo[i].name) return i;

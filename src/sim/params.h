@@ -107,6 +107,8 @@ bool parseDecimal(const std::string& text, double* out);
 double quantize(const ParamInfo& info, double v);
 // Validates, clamps and quantizes; on anything but Ok, *warning gets one specific sentence.
 ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning);
+// "sim", "pointer", "view" or "page": the group's name in the JS table and the CLI's JSON.
+const char* groupName(ParamGroup g);
 // False for the page owner's own settings (ParamGroup::Page), which a URL hash never carries.
 constexpr bool inHash(const ParamInfo& info) { return info.group != ParamGroup::Page; }
 // "default" or "tuned" (S-SIM-2); false for an unknown name.

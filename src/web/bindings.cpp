@@ -10,16 +10,6 @@ using emscripten::val;
 namespace mirofish {
 namespace {
 
-const char* groupName(ParamGroup g) {
-  switch (g) {
-    case ParamGroup::Sim: return "sim";
-    case ParamGroup::Pointer: return "pointer";
-    case ParamGroup::View: return "view";
-    case ParamGroup::Page: return "page";
-  }
-  return "sim";
-}
-
 // The table as [{name, key, unit, def, min, max, integer, group, help}], so the shim hard-codes no parameter.
 val paramTable() {
   val table = val::array();

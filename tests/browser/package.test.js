@@ -1,0 +1,122 @@
+// The npm package as a user gets it (S-HOST-1): `npm pack` output installed offline into an empty project, then
+// used five ways: an ES module import through an import map, an esbuild bundle (pinned in package-lock.json), the
+// classic script with `async` and with `defer`, and the classic file bundled into an app (no auto-mount there).
+'use strict';
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const h = require('./helpers');
+
+const TARBALL = path.join(h.ROOT, 'build', 'npm', 'mirofish-0.1.0.tgz');
+const ESBUILD = path.join(h.ROOT, 'node_modules', '.bin', 'esbuild');
+
+// Serves a directory; `?csp=` is not needed here.
+function serve(dir) {
+  return new Promise((resolve) => {
+    const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json' };
+    const server = http.createServer((req, res) => {
+      const file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
+      fs.createReadStream(file).pipe(res);
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${server.address().port}`,
+      close: () => new Promise((r) => server.close(r)) }));
+  });
+}
+
+const page = (body) => `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>
+<body><h1>app</h1>${body}</body></html>`;
+
+describe('npm package', () => {
+  let dir, srv, browser;
+  before(async () => {
+    assert.ok(fs.existsSync(TARBALL), 'scripts/pack made ' + TARBALL);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-app-'));
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"name": "app", "version": "1.0.0", "private": true}\n');
+    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', TARBALL], { cwd: dir });
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'mirofish', 'package.json'), 'utf8'));
+    assert.equal(pkg.name, 'mirofish');
+    fs.writeFileSync(path.join(dir, 'importmap.html'), page(`
+<script type="importmap">{"imports": {"mirofish": "/node_modules/mirofish/dist/mirofish.mjs"}}</script>
+<script type="module">
+import MiroFish, { mount, version } from 'mirofish';
+window.__global = typeof window.MiroFish;
+window.__version = version;
+mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__all = MiroFish.all.length; });
+</script>`));
+    fs.writeFileSync(path.join(dir, 'entry.js'), `import { mount } from 'mirofish';
+mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = typeof window.MiroFish; });\n`);
+    execFileSync(ESBUILD, ['entry.js', '--bundle', '--format=iife', '--outfile=bundle.js', '--log-level=error'], { cwd: dir });
+    fs.writeFileSync(path.join(dir, 'esbuild.html'), page('<script src="/bundle.js"></script>'));
+    // The classic file inside an app's bundle: the app's own <script> is currentScript, so nothing mounts.
+    fs.writeFileSync(path.join(dir, 'app.js'), "import 'mirofish/classic';\nwindow.__appRan = true;\n");
+    execFileSync(ESBUILD, ['app.js', '--bundle', '--format=iife', '--outfile=app-bundle.js', '--log-level=error'], { cwd: dir });
+    fs.writeFileSync(path.join(dir, 'app.html'), page('<script src="/app-bundle.js"></script>'));
+    for (const mode of ['async', 'defer']) {
+      fs.writeFileSync(path.join(dir, mode + '.html'),
+        page(`<script ${mode} src="/node_modules/mirofish/dist/mirofish.js" data-fish="30" data-seed="4"></script>`));
+    }
+    srv = await serve(dir);
+    browser = await h.launch();
+  });
+  after(async () => {
+    if (browser) await browser.close();
+    if (srv) await srv.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(file) {
+    const p = await browser.newPage({ viewport: { width: 480, height: 320 } });
+    const log = h.watchConsole(p);
+    await p.goto(srv.base + '/' + file);
+    return { p, log };
+  }
+
+  it('imports as an ES module through an import map: no global, no auto-mount, fish drawn', async () => {
+    const { p, log } = await open('importmap.html');
+    await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
+    const r = await p.evaluate(() => ({ global: window.__global, version: window.__version, all: window.__all,
+      fish: window.__school.stats().fish }));
+    assert.deepEqual(r, { global: 'undefined', version: '0.1.0', all: 1, fish: 30 });
+    assert.deepEqual(log.errors(), []);
+    await p.close();
+  });
+
+  it('bundles with esbuild (package exports, the import condition)', async () => {
+    const { p, log } = await open('esbuild.html');
+    await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
+    assert.equal(await p.evaluate(() => window.__global), 'undefined');
+    assert.deepEqual(log.errors(), []);
+    await p.close();
+  });
+
+  for (const mode of ['async', 'defer']) {
+    it(`auto-mounts from a classic <script ${mode}> with its data-* options`, async () => {
+      const { p, log } = await open(mode + '.html');
+      await h.waitForFish(p, 2);
+      const st = await p.evaluate(() => ({ fish: window.MiroFish.current.stats().fish, seed: window.MiroFish.current.get('seed') }));
+      assert.deepEqual(st, { fish: 30, seed: 4 });
+      assert.deepEqual(log.errors(), []);
+      await p.close();
+    });
+  }
+
+  it('does not auto-mount when the classic file is bundled into an app', async () => {
+    const { p, log } = await open('app.html');
+    await h.waitFor(p, () => window.__appRan && window.MiroFish);
+    assert.equal(await p.evaluate(() => window.MiroFish.ready.then((s) => s)), null);
+    assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
+    assert.deepEqual(log.errors(), []);
+    await p.close();
+  });
+});
