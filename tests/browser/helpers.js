@@ -155,6 +155,43 @@ async function fishPixels(page, clip) {
   return diffPixels(withFish, without);
 }
 
+// Counts, before any page script runs: live event listeners (window.__listeners), animation frames
+// (window.__rafRuns) and WebGL contexts not lost (window.__liveContexts()).
+function instrument(context) {
+  return context.addInitScript(() => {
+    window.__rafRuns = 0;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (cb) => raf((t) => { window.__rafRuns++; cb(t); });
+    window.__listeners = 0;
+    const add = EventTarget.prototype.addEventListener;
+    const remove = EventTarget.prototype.removeEventListener;
+    const live = new WeakMap();
+    EventTarget.prototype.addEventListener = function (type, fn, opts) {
+      const key = type + '|' + (typeof opts === 'object' && opts ? !!opts.capture : !!opts);
+      let set = live.get(this);
+      if (!set) live.set(this, (set = new Map()));
+      const fns = set.get(key) || new Set();
+      if (fn && !fns.has(fn)) { fns.add(fn); window.__listeners++; }
+      set.set(key, fns);
+      return add.call(this, type, fn, opts);
+    };
+    EventTarget.prototype.removeEventListener = function (type, fn, opts) {
+      const key = type + '|' + (typeof opts === 'object' && opts ? !!opts.capture : !!opts);
+      const fns = live.get(this) && live.get(this).get(key);
+      if (fns && fns.delete(fn)) window.__listeners--;
+      return remove.call(this, type, fn, opts);
+    };
+    const contexts = [];
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, attrs) {
+      const ctx = getContext.call(this, type, attrs);
+      if (ctx && /webgl/.test(type) && !contexts.includes(ctx)) contexts.push(ctx);
+      return ctx;
+    };
+    window.__liveContexts = () => contexts.filter((c) => !c.isContextLost()).length;
+  });
+}
+
 // Registers before/after hooks for a suite: the test server and one browser, closed afterwards.
 // The handles are filled in by the time the suite's tests run: env.srv, env.browser.
 function serverAndBrowser(launchOptions) {
@@ -171,5 +208,5 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
-module.exports = { ROOT, BUNDLE, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, watchConsole, waitFor, waitForFish, decodePng,
+module.exports = { ROOT, BUNDLE, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, instrument, watchConsole, waitFor, waitForFish, decodePng,
   diffPixels, shot, fishPixels };

@@ -22,15 +22,17 @@ function mount(target, options) {
         warn('mount() needs document.body; call it after the page has loaded');
         return null;
       }
+      // Aborting later destroys the school (a route that unmounts after the fish arrive); destroying first lets go of
+      // the signal.
       let handle = null;
+      const onAbort = () => handle && handle.destroy();
       try {
-        handle = createPond(M, where.element, opts);
+        handle = createPond(M, where.element, opts, () => signal && signal.removeEventListener('abort', onAbort));
       } catch (e) {
         warn('mount failed (' + errorText(e) + ')');
         return null;
       }
-      // Aborting later destroys the school (a route that unmounts before or after the fish arrive).
-      if (handle && signal) signal.addEventListener('abort', () => handle.destroy(), { once: true });
+      if (handle && signal) signal.addEventListener('abort', onAbort);
       return handle;
     });
   });

@@ -4,7 +4,7 @@
 let warnedNoWebGL = false;
 const schools = new Set();  // live handles, in mount order (MiroFish.all)
 
-function createPond(M, element, options) {
+function createPond(M, element, options, onDestroy) {
   const fullscreen = element === null;
   let layer = LAYERS[optionNumber('layer', options.layer)] || 'behind';
   if (layer === 'element' && fullscreen) {
@@ -80,6 +80,7 @@ function createPond(M, element, options) {
       teardown();
       schools.delete(handle);
       if (current === handle) current = null;
+      if (onDestroy) onDestroy();
     });
     p.destroyIfDetached = () => {
       if (!p.destroyed && !p.canvas.isConnected) handle.destroy();
