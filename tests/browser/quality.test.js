@@ -13,7 +13,7 @@ function loadGovernor() {
   const ctx = {};
   vm.createContext(ctx);
   vm.runInContext(fs.readFileSync(path.join(h.ROOT, 'web', 'shim', 'quality.js'), 'utf8') +
-    '\nthis.createGovernor = createGovernor; this.qualityLevels = qualityLevels;', ctx);
+    '\nthis.createGovernor = () => new Governor(); this.qualityLevels = qualityLevels;', ctx);
   return ctx;
 }
 

@@ -27,74 +27,84 @@ function createPond(M, element, options, onDestroy) {
     }
     return null;
   }
+  const p = pondState(M, pond, canvas, host, element, restoreHost);
+  let handle = null;
+  const destroy = () => {
+    teardown(p);
+    schools.delete(handle);
+    if (current === handle) current = null;
+    if (onDestroy) onDestroy();
+  };
+  try {
+    handle = new School(p, destroy);
+    p.destroyIfDetached = () => {
+      if (!p.destroyed && !p.canvas.isConnected) handle.destroy();
+    };
+    start(p, options);
+  } catch (e) {
+    teardown(p);
+    throw e;  // mount() turns it into one warning
+  }
+  schools.add(handle);
+  return handle;
+}
 
+function pondState(M, pond, canvas, host, element, restoreHost) {
   const gl = canvas.getContext('webgl2');  // the context C++ made on this canvas
   const renderer = probeRenderer(gl);
   const p = {
-    M, pond, canvas, host, element, fullscreen, gl, renderer,
+    M, pond, canvas, host, element, gl, renderer, restoreHost,
+    fullscreen: element === null,
     softwareGL: SOFTWARE_GL.test(renderer),
     gpuTimer: createGpuTimer(gl),
-    governor: createGovernor(),
+    governor: new Governor(),
     listeners: createListeners(),
     destroyed: false, started: false,   // drawOnce waits until the first size is known
-    userPaused: false, readHash: true, lastHashApplied: '', lastSanity: '', seekLeft: 0,
+    userPaused: false, readHash: true, lastHashApplied: '', lastSanity: '', seekLeft: 0, autoWorld: true,
     pageHidden: document.visibilityState === 'hidden', offscreen: false, pointerAway: false, contextLost: false,
     prefersReduced: prefersReducedMotion(),
     frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null,
   };
   p.perf = createOverlay(p);
-  p.loop = createLoop(p);
-  p.sizing = createSizing(p);
+  p.loop = new Loop(p);
+  p.sizing = new Sizing(p);
   p.input = createInput(p);
+  return p;
+}
 
-  // Stops the loop and takes back everything mount added: listeners, observers, canvases, wasm memory, GPU context.
-  function teardown() {
-    p.destroyed = true;
-    p.loop.stop();
-    p.listeners.clear();
-    p.input.teardown();
-    p.sizing.teardown();
-    p.perf.remove();
-    if (p.gpuTimer && !p.contextLost) p.gpuTimer.release();
-    try {
-      pond.release();
-    } finally {
-      pond.delete();  // frees the school and renderer memory in the wasm heap
-    }
-    // Give the GPU context back now rather than at garbage collection (browsers cap live contexts).
-    try {
-      const lose = gl && gl.getExtension('WEBGL_lose_context');
-      if (lose) lose.loseContext();
-    } catch (e) { /* already gone */ }
-    canvas.remove();
-    restoreHost();
-  }
+// Configuration first (options < hash), then the school, then what follows the page.
+function start(p, options) {
+  applyOptions(p, options);
+  readInitialHash(p);
+  p.pond.begin();
+  checkSanity(p);
+  p.input.start();
+  p.sizing.observe();
+  p.perf.sync();
+  p.sizing.resize(false);
+  p.started = true;
+  p.loop.update();
+}
 
-  let handle = null;
+// Stops the loop and takes back everything mount added: listeners, observers, canvases, wasm memory, GPU context.
+function teardown(p) {
+  p.destroyed = true;
+  p.loop.stop();
+  p.listeners.clear();
+  p.input.teardown();
+  p.sizing.teardown();
+  p.perf.remove();
+  if (p.gpuTimer && !p.contextLost) p.gpuTimer.release();
   try {
-    applyOptions(p, options);
-    readInitialHash(p);
-    pond.begin();
-    checkSanity(p);
-    handle = createHandle(p, () => {
-      teardown();
-      schools.delete(handle);
-      if (current === handle) current = null;
-      if (onDestroy) onDestroy();
-    });
-    p.destroyIfDetached = () => {
-      if (!p.destroyed && !p.canvas.isConnected) handle.destroy();
-    };
-    p.input.start();
-    p.sizing.observe();
-    p.perf.sync();
-    p.sizing.resize(false);
-    p.started = true;
-    p.loop.update();
-  } catch (e) {
-    teardown();
-    throw e;  // mount() turns it into one warning
+    p.pond.release();
+  } finally {
+    p.pond.delete();  // frees the school and renderer memory in the wasm heap
   }
-  schools.add(handle);
-  return handle;
+  // Give the GPU context back now rather than at garbage collection (browsers cap live contexts).
+  try {
+    const lose = p.gl && p.gl.getExtension('WEBGL_lose_context');
+    if (lose) lose.loseContext();
+  } catch (e) { /* already gone */ }
+  p.canvas.remove();
+  p.restoreHost();
 }

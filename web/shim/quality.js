@@ -27,141 +27,141 @@ function describeLevel(l) {
     Math.round(l.fps) + ' fps';
 }
 
-function createGovernor() {
-  const g = {
-    mode: 'auto',
-    configured: false,
-    levels: qualityLevels(1, 60),
-    level: 0,
-    reason: 'starting at the top level',
-    budget: 6,
-    ceiling: 0,           // the best level auto may climb back to
-    flips: 0,
-    changes: 0,
+class Governor {
+  constructor() {
+    this.mode = 'auto';
+    this.configured = false;
+    this.levels = qualityLevels(1, 60);
+    this.level = 0;
+    this.reason = 'starting at the top level';
+    this.budget = 6;
+    this.ceiling = 0;     // the best level auto may climb back to
+    this.flips = 0;
+    this.changes = 0;
     // window accumulators (numbers only: nothing allocated per frame)
-    start: 0, frames: 0, cost: 0, skip: 0, upStreak: 0, lastUpWindow: -1e9, windowIndex: 0,
+    this.start = this.frames = this.cost = this.skip = this.upStreak = this.windowIndex = 0;
+    this.lastUpWindow = -1e9;
     // Browser-suite hooks (handle._test): a fixed cost instead of the measured one, shorter windows, a level callback.
-    test: { cost: -1, windowMs: QUALITY_WINDOW_MS, windowFrames: QUALITY_WINDOW_FRAMES, upWindows: QUALITY_UP_WINDOWS,
-      onLevel: null },
+    this.test = { cost: -1, windowMs: QUALITY_WINDOW_MS, windowFrames: QUALITY_WINDOW_FRAMES,
+      upWindows: QUALITY_UP_WINDOWS, onLevel: null };
+  }
 
-    current() { return this.levels[this.level]; },
+  current() { return this.levels[this.level]; }
 
-    // (Re)builds the levels for the device's DPR and the page's settings; keeps the level where it can.
-    configure(mode, deviceDpr, maxFps, budget, softwareGL) {
-      const first = !this.configured;
-      this.configured = true;
-      const modeChanged = mode !== this.mode;
-      this.mode = mode;
-      this.budget = budget;
-      const before = this.levels[this.level];
-      this.levels = qualityLevels(deviceDpr, maxFps);
-      const last = this.levels.length - 1;
-      if (mode === 'high') {
-        this.level = 0;
-        this.reason = 'quality=high: fixed at the top level';
-      } else if (mode === 'low') {
-        this.level = last;
-        this.reason = 'quality=low: fixed at the lowest level';
-      } else if (first || modeChanged) {
-        this.level = softwareGL ? last : 0;
-        this.ceiling = 0;
-        this.flips = 0;
-        this.reason = softwareGL ? 'software GL: started at the lowest level' : 'starting at the top level';
-      } else {
-        // Same place in the ladder: the same detail and frame rate, the nearest resolution.
-        let best = 0;
-        for (let i = 0; i < this.levels.length; i++) {
-          const l = this.levels[i];
-          if (l.detail === before.detail && l.fps === before.fps && l.dpr >= Math.min(before.dpr, deviceDpr) - 1e-3) best = i;
-        }
-        this.level = best;
-        this.ceiling = Math.min(this.ceiling, this.level);
+  // (Re)builds the levels for the device's DPR and the page's settings; keeps the level where it can.
+  configure(mode, deviceDpr, maxFps, budget, softwareGL) {
+    const first = !this.configured;
+    this.configured = true;
+    const modeChanged = mode !== this.mode;
+    this.mode = mode;
+    this.budget = budget;
+    const before = this.levels[this.level];
+    this.levels = qualityLevels(deviceDpr, maxFps);
+    const last = this.levels.length - 1;
+    if (mode === 'high') {
+      this.level = 0;
+      this.reason = 'quality=high: fixed at the top level';
+    } else if (mode === 'low') {
+      this.level = last;
+      this.reason = 'quality=low: fixed at the lowest level';
+    } else if (first || modeChanged) {
+      this.level = softwareGL ? last : 0;
+      this.ceiling = 0;
+      this.flips = 0;
+      this.reason = softwareGL ? 'software GL: started at the lowest level' : 'starting at the top level';
+    } else {
+      // Same place in the ladder: the same detail and frame rate, the nearest resolution.
+      let best = 0;
+      for (let i = 0; i < this.levels.length; i++) {
+        const l = this.levels[i];
+        if (l.detail === before.detail && l.fps === before.fps && l.dpr >= Math.min(before.dpr, deviceDpr) - 1e-3) best = i;
       }
-      this.reset();
-    },
+      this.level = best;
+      this.ceiling = Math.min(this.ceiling, this.level);
+    }
+    this.reset();
+  }
 
-    // Forget the running window (after a pause, a seek or a level change, the next frames aren't typical).
-    reset() {
-      this.start = 0;
-      this.frames = 0;
-      this.cost = 0;
-      this.upStreak = 0;
-    },
+  // Forget the running window (after a pause, a seek or a level change, the next frames aren't typical).
+  reset() {
+    this.start = 0;
+    this.frames = 0;
+    this.cost = 0;
+    this.upStreak = 0;
+  }
 
-    // One rendered frame at rAF time `now` (ms) that cost `costMs` (render submit, or GPU time when larger).
-    // `targetFps` is what the frame loop aims for now (the level's rate, or less while idle).
-    // Returns true when the level changed.
-    sample(now, costMs, targetFps) {
-      if (this.mode !== 'auto') return false;
-      const t = this.test;
-      const faked = t.cost >= 0;
-      if (this.start === 0) {  // the first frame only starts the clock
-        this.start = now;
-        return false;
-      }
-      this.frames++;
-      this.cost += faked ? t.cost : costMs;
-      const span = now - this.start;
-      if (span < t.windowMs || this.frames < t.windowFrames) return false;
-      const fps = this.frames * 1000 / span;
-      const cost = this.cost / this.frames;
-      this.windowIndex++;
+  // One rendered frame at rAF time `now` (ms) that cost `costMs` (render submit, or GPU time when larger).
+  // `targetFps` is what the frame loop aims for now (the level's rate, or less while idle).
+  // Returns true when the level changed.
+  sample(now, costMs, targetFps) {
+    if (this.mode !== 'auto') return false;
+    const t = this.test;
+    const faked = t.cost >= 0;
+    if (this.start === 0) {  // the first frame only starts the clock
       this.start = now;
-      this.frames = 0;
-      this.cost = 0;
-      if (this.skip > 0) {
-        this.skip--;
-        return false;
-      }
-      const slow = !faked && fps < QUALITY_SLOW * targetFps;
-      const heavy = cost > this.budget;
-      if (slow || heavy) {
-        this.upStreak = 0;
-        if (this.level >= this.levels.length - 1) {
-          this.reason = 'lowest level, still ' + (heavy ? 'over budget' : 'missing frames');
-          return false;
-        }
-        if (this.windowIndex - this.lastUpWindow <= 2) {  // a step up that did not hold: a flip-flop
-          this.flips++;
-          this.ceiling = this.level + 1;
-        }
-        this.level++;
-        this.reason = (heavy ? 'render ' + cost.toFixed(1) + ' ms over the ' + this.budget + ' ms budget'
-          : fps.toFixed(1) + ' fps, below ' + Math.round(targetFps)) + ': stepped down to ' + describeLevel(this.current());
-        return this.changed();
-      }
-      // A step-up that did not hold bars that level for 20 windows (~10 s), then it may be tried again.
-      if (this.flips < QUALITY_MAX_FLIPS && this.windowIndex - this.lastUpWindow > 20) this.ceiling = 0;
-      const room = cost < QUALITY_ROOM * this.budget && (faked || fps >= 0.92 * targetFps);
-      if (!room) {
-        this.upStreak = 0;
-        return false;
-      }
-      if (++this.upStreak < t.upWindows || this.level === 0) return false;
-      if (this.flips >= QUALITY_MAX_FLIPS) {
-        this.reason = 'held after ' + this.flips + ' step-ups that did not hold: ' + describeLevel(this.current());
-        return false;
-      }
-      if (this.level <= this.ceiling) return false;
-      this.level--;
-      this.lastUpWindow = this.windowIndex;
-      this.reason = 'headroom (render ' + cost.toFixed(1) + ' ms, ' + fps.toFixed(0) + ' fps): stepped up to ' +
-        describeLevel(this.current());
-      return this.changed();
-    },
-
-    changed() {
-      this.changes++;
+      return false;
+    }
+    this.frames++;
+    this.cost += faked ? t.cost : costMs;
+    const span = now - this.start;
+    if (span < t.windowMs || this.frames < t.windowFrames) return false;
+    const fps = this.frames * 1000 / span;
+    const cost = this.cost / this.frames;
+    this.windowIndex++;
+    this.start = now;
+    this.frames = 0;
+    this.cost = 0;
+    if (this.skip > 0) {
+      this.skip--;
+      return false;
+    }
+    const slow = !faked && fps < QUALITY_SLOW * targetFps;
+    const heavy = cost > this.budget;
+    if (slow || heavy) {
       this.upStreak = 0;
-      this.skip = 1;  // the window right after a change pays for the change itself
-      return true;
-    },
+      if (this.level >= this.levels.length - 1) {
+        this.reason = 'lowest level, still ' + (heavy ? 'over budget' : 'missing frames');
+        return false;
+      }
+      if (this.windowIndex - this.lastUpWindow <= 2) {  // a step up that did not hold: a flip-flop
+        this.flips++;
+        this.ceiling = this.level + 1;
+      }
+      this.level++;
+      this.reason = (heavy ? 'render ' + cost.toFixed(1) + ' ms over the ' + this.budget + ' ms budget'
+        : fps.toFixed(1) + ' fps, below ' + Math.round(targetFps)) + ': stepped down to ' + describeLevel(this.current());
+      return this.changed();
+    }
+    // A step-up that did not hold bars that level for 20 windows (~10 s), then it may be tried again.
+    if (this.flips < QUALITY_MAX_FLIPS && this.windowIndex - this.lastUpWindow > 20) this.ceiling = 0;
+    const room = cost < QUALITY_ROOM * this.budget && (faked || fps >= 0.92 * targetFps);
+    if (!room) {
+      this.upStreak = 0;
+      return false;
+    }
+    if (++this.upStreak < t.upWindows || this.level === 0) return false;
+    if (this.flips >= QUALITY_MAX_FLIPS) {
+      this.reason = 'held after ' + this.flips + ' step-ups that did not hold: ' + describeLevel(this.current());
+      return false;
+    }
+    if (this.level <= this.ceiling) return false;
+    this.level--;
+    this.lastUpWindow = this.windowIndex;
+    this.reason = 'headroom (render ' + cost.toFixed(1) + ' ms, ' + fps.toFixed(0) + ' fps): stepped up to ' +
+      describeLevel(this.current());
+    return this.changed();
+  }
 
-    stats() {
-      const l = this.current();
-      return { mode: this.mode, level: this.level, levels: this.levels.length, dpr: l.dpr, detail: l.detail, fps: l.fps,
-        reason: this.reason, changes: this.changes };
-    },
-  };
-  return g;
+  changed() {
+    this.changes++;
+    this.upStreak = 0;
+    this.skip = 1;  // the window right after a change pays for the change itself
+    return true;
+  }
+
+  stats() {
+    const l = this.current();
+    return { mode: this.mode, level: this.level, levels: this.levels.length, dpr: l.dpr, detail: l.detail, fps: l.fps,
+      reason: this.reason, changes: this.changes };
+  }
 }
