@@ -94,6 +94,7 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("begin", &Pond::begin)
       .function("advance", &Pond::advance)
       .function("step", &Pond::step)
+      .function("setDetail", &Pond::setDetail)
       .function("setViewport", &Pond::setViewport)
       .function("pointer", &Pond::pointer)
       .function("scare", &Pond::scare)

@@ -26,13 +26,13 @@ Pond::Pond() = default;
 
 Pond::~Pond() { release(); }
 
-std::string Pond::attach(const std::string& canvasSelector) {
+std::string Pond::attach(const std::string& canvasSelector, bool antialias) {
   release();
   EmscriptenWebGLContextAttributes attrs;
   emscripten_webgl_init_context_attributes(&attrs);
   attrs.alpha = true;
   attrs.premultipliedAlpha = true;  // the page shows through, S-ASK-6
-  attrs.antialias = true;
+  attrs.antialias = antialias;
   attrs.depth = false;
   attrs.stencil = false;
   attrs.preserveDrawingBuffer = false;
@@ -162,6 +162,7 @@ bool Pond::render(double timeSeconds) {
   view.palette = int(params_.palette);
   view.water = params_.water != 0;
   view.fishSize = float(params_.fishSize);
+  view.detail = detail_;
   renderer_.render(*school_, view);
   return true;
 }

@@ -44,8 +44,15 @@ class Pond {
   Pond& operator=(const Pond&) = delete;
 
   // Creates the WebGL2 context on the canvas found by a CSS selector ("#mirofish-1") and the renderer.
+  // antialias asks for a multisampled context (4x MSAA: costly in software GL, and the koi shader already
+  // anti-aliases its edges, so the shim passes false unless the page asks for it).
   // Returns "" on success, else why not (the pond still simulates without it).
-  std::string attach(const std::string& canvasSelector);
+  std::string attach(const std::string& canvasSelector, bool antialias);
+
+  // Fish detail, RenderView::detail: 2 full koi, 1 cheap koi for the back layer and tiny fish, 0 cheap koi for all.
+  // Clamped to 0..2; takes effect on the next frame; never touches the simulation.
+  void setDetail(int detail) { detail_ = detail < 0 ? 0 : (detail > 2 ? 2 : detail); }
+  int detail() const { return detail_; }
 
   // Parameters, by table name or hash key. Before begin() they only configure; after it they apply at once.
   SetResult set(const std::string& nameOrKey, double value);
@@ -94,6 +101,7 @@ class Pond {
   double cssWidth_ = 1, cssHeight_ = 1;
   int pixelWidth_ = 1, pixelHeight_ = 1;
   double dpr_ = 1;
+  int detail_ = 2;
 };
 
 }  // namespace mirofish

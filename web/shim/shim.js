@@ -140,7 +140,7 @@ function createPond(M, element, options) {
   const pond = new M.Pond();
   let attachError = '';
   try {
-    attachError = pond.attach('#' + id);
+    attachError = pond.attach('#' + id, false);
   } catch (e) {
     attachError = 'WebGL2 could not start (' + (e && e.message ? e.message : e) + ')';
   }
