@@ -124,16 +124,24 @@ void main() {
   // ---- the ribbon at this vertex: s, and a half-width on each side that just covers the shapes -------
   float s = mix(s0, s1, a_mesh.x);
   float ds = (s1 - s0) / u_segments;
-  vec2 widths = profile(s);
+  // The ribbon is straight between vertices, so each vertex covers the shapes over both neighbouring segments:
+  // the widest baked width within +-ds (five samples, each already the max over +-0.06 lengths).
+  float bodyW = 0.0, shadowW = 0.0;
+  for (int k = -2; k <= 2; ++k) {
+    float o = float(k) * 0.5 * ds;
+    bodyW = max(bodyW, profile(s + o).x);
+#ifndef KOI_LITE
+    shadowW = max(shadowW, profile(s + o - shadow.x).y);
+#endif
+  }
   // The pectoral fin's bounding box (it moves): an ellipse of semi-axes 0.085 x 0.046 along pDir.
   vec2 finC = vec2(0.25, 0.085) + pDir * 0.07;
   float finEx = length(vec2(0.085 * pDir.x, 0.046 * pDir.y));
   float finEy = length(vec2(0.085 * pDir.y, 0.046 * pDir.x));
-  float fishW = max(widths.x, abs(s - finC.x) < finEx + ds ? finC.y + finEy : 0.0);
+  float fishW = max(bodyW, abs(s - finC.x) < finEx + ds ? finC.y + finEy : 0.0);
   fishW = fishW > 0.0 ? fishW + margin : 0.0;
   float sideW = fishW;
 #ifndef KOI_LITE
-  float shadowW = profile(s - shadow.x).y;
   if (shadowW > 0.0) sideW = max(fishW, a_mesh.y * shadow.y + shadowW + shadowMargin);
 #endif
 

@@ -32,10 +32,11 @@ constexpr int kMinInstanceCapacity = 64;
 
 // Mesh: cross-sections along the fish, 0..1; koi.vert maps them per fish from just before the snout (or its
 // shadow) to just past the tail tip (or its shadow), and sets each side's width from the baked profile.
-// Three strips, finer for bigger fish: a segment stays a few device px long, so the bend looks smooth while
-// small fish cost few triangles (software rasterisers pay set-up work per triangle).
-constexpr int kStripSegments[3] = {28, 14, 8};
-constexpr float kStripMinPx[3] = {40.0f, 16.0f, 0.0f};  // a layer's largest fish at least this long (device px)
+// Four strips, finer for bigger fish: a segment stays about 3-5 device px long, so the bend looks smooth while
+// small fish cost few, fat triangles (software rasterisers pay set-up and 2x2-quad overshading per triangle).
+constexpr int kStrips = 4;
+constexpr int kStripSegments[kStrips] = {28, 16, 10, 6};
+constexpr float kStripMinPx[kStrips] = {90.0f, 45.0f, 20.0f, 0.0f};  // a layer's largest fish at least this long
 
 constexpr float kBaseLength = 26.0f;  // world px at fishSize 1, before the depth scale
 constexpr float kBackScale = 0.75f, kFrontScale = 1.1f;
@@ -191,9 +192,9 @@ bool FishRenderer::init() {
 
   // Static mesh: (s, side) pairs as triangle strips, the full koi's then the cheap koi's coarser one;
   // the vertex shader maps s onto each fish and bends the strip along its spine.
-  float mesh[(kStripSegments[0] + kStripSegments[1] + kStripSegments[2] + 3) * 4];
+  float mesh[(kStripSegments[0] + kStripSegments[1] + kStripSegments[2] + kStripSegments[3] + kStrips) * 4];
   int at = 0;
-  for (int strip = 0; strip < 3; ++strip) {
+  for (int strip = 0; strip < kStrips; ++strip) {
     const int segments = kStripSegments[strip];
     stripFirst_[strip] = at / 2;
     stripCount_[strip] = (segments + 1) * 2;
@@ -243,7 +244,7 @@ void FishRenderer::dropContext() {
   vao_ = meshVbo_ = instanceVbo_ = 0;
   waterProgram_ = waterVao_ = 0;
   instanceCapacity_ = 0;
-  for (int i = 0; i < 3; ++i) stripFirst_[i] = stripCount_[i] = 0;
+  for (int i = 0; i < kStrips; ++i) stripFirst_[i] = stripCount_[i] = 0;
 }
 
 void FishRenderer::release() {
@@ -388,7 +389,7 @@ void FishRenderer::render(const School& school, const RenderView& view) {
       current = &program;
     }
     int strip = 0;
-    while (strip < 2 && layerPx[l] < kStripMinPx[strip]) ++strip;
+    while (strip < kStrips - 1 && layerPx[l] < kStripMinPx[strip]) ++strip;
     if (liteLayer[l] && strip == 0) strip = 1;  // the cheap koi never needs the finest strip
     glUniform1f(program.uSegments, float(kStripSegments[strip]));
     setInstancePointers(layers[l][0]);

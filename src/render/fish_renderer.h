@@ -90,7 +90,7 @@ class FishRenderer {
   KoiBake bake_;  // CPU copy of the textures' contents, baked once, re-uploaded after a context loss
   unsigned vao_ = 0, meshVbo_ = 0, instanceVbo_ = 0;
   unsigned waterProgram_ = 0, waterVao_ = 0;
-  int stripFirst_[3] = {}, stripCount_[3] = {};  // the three ribbon strips in the mesh buffer
+  int stripFirst_[4] = {}, stripCount_[4] = {};  // the ribbon strips in the mesh buffer (fine to coarse)
   int instanceCapacity_ = 0;    // fish the GPU instance buffer holds
   std::vector<float> staging_;  // per-instance floats, grown by doubling, reused every frame
   DrawOrder order_;             // back layer then front, y-sorted, reused

@@ -28,9 +28,10 @@ constexpr int kPatternTiles = kPatternTilesX * kPatternTilesY;
 constexpr float kPatternS0 = -0.02f, kPatternS1 = 1.02f, kPatternY = 0.13f;
 
 // Ribbon width profile: kProfileN samples from kProfileS0 every kProfileStep; per sample (x, y) =
-// max |y| of (body, tail, pelvic fins) and of (body, tail) for the shadow, dilated along s by
-// kProfileDilate so that linear interpolation between any two ribbon vertices closer than
-// kProfileDilate - kProfileStep never cuts the shape.
+// max |y| of (body, tail, pelvic fins) and of (body, tail) for the shadow within +-kProfileDilate along s, so
+// the linearly interpolated profile at s is at least the widest shape within +-(kProfileDilate - kProfileStep).
+// koi.vert takes the max of five such samples spread over +-ds (its vertex spacing), so the straight ribbon
+// edge between two vertices never cuts a shape while ds <= 4 (kProfileDilate - kProfileStep) = 0.24.
 constexpr int kProfileN = 53;
 constexpr float kProfileS0 = -0.15f, kProfileStep = 0.025f, kProfileDilate = 0.085f;
 
