@@ -7,20 +7,20 @@
 precision highp float;
 precision highp int;
 
-// Static mesh: a strip of cross-sections along the fish.
-layout(location = 0) in vec2 a_mesh;     // x: 0..1 along the ribbon (mapped per fish to s); y: side -1 / +1
-// Per-instance data (fish_renderer.cpp, kInstanceFloats).
-layout(location = 1) in vec4 a_pose;     // world position (px), heading unit vector
-layout(location = 2) in vec4 a_motion;   // length (world px), tail phase (rad), turn bend (rad), speed (px/s)
-layout(location = 3) in uint a_pattern;  // patch seed
-layout(location = 4) in vec3 a_look;     // depth 0 back..1 front, speed 0..1 of max, shadow offset (lengths)
+// No vertex attributes: one triangle strip per layer, (segments + 1) * 2 + 2 vertices per fish (the ribbon's
+// cross-sections, its first and last vertex repeated to join the next fish with degenerate triangles).
+// Per-fish data (fish_renderer.cpp kInstanceFloats), 3 texels per fish, 256 fish per row:
+//   pose    world position (px), heading unit vector
+//   motion  length (world px), tail phase (rad), turn bend (rad), speed (px/s)
+//   look    patch seed (uint bits), depth 0 back..1 front, speed 0..1 of max, shadow offset (lengths)
+uniform highp usampler2D u_fish;
+uniform ivec3 u_strip;  // the layer's first fish, ribbon segments, ribbon vertices ((segments + 1) * 2)
 
 uniform vec3 u_world;   // world -> device px: scale, offset x, offset y (letterbox, see fish_renderer.h)
 uniform vec2 u_pixels;  // drawing-buffer size, device px
 uniform float u_time;   // s, animation clock (fins, shimmer)
 // Ribbon half-width per s (koi_bake.h kProfile*): x = body, tail and pelvic fins; y = body and tail (the shadow).
 uniform vec2 u_profile[53];
-uniform float u_segments;  // segments of the ribbon being drawn (fish_renderer.cpp picks them by fish size)
 
 // Few interpolated varyings (each costs software rasterisers set-up work per triangle); the rest is per fish.
 out vec2 v_local;          // undeformed fish coordinates in body lengths: x = s, y = lateral (+ = fish's right)
@@ -44,6 +44,7 @@ const int kSteps = 4;          // the cheap koi: a coarser spine
 #endif
 
 // koi_bake.h: atlas layout, ribbon profile sampling.
+const int kFishPerRow = 256;
 const float kTilesX = 8.0, kTilesY = 8.0;
 const float kProfileS0 = -0.15, kProfileStep = 0.025;
 const int kProfileN = 53;
@@ -94,6 +95,18 @@ float shimmer(vec2 w) {
 }
 
 void main() {
+  // ---- which fish, and where on its ribbon -----------------------------------------------------------
+  int perFish = u_strip.z + 2;
+  int fish = u_strip.x + gl_VertexID / perFish;
+  int k = clamp(gl_VertexID % perFish - 1, 0, u_strip.z - 1);  // the repeated ends are degenerate joins
+  vec2 a_mesh = vec2(float(k / 2) / float(u_strip.y), (k & 1) == 1 ? 1.0 : -1.0);  // along 0..1, side
+  ivec2 at = ivec2((fish % kFishPerRow) * 3, fish / kFishPerRow);
+  vec4 a_pose = uintBitsToFloat(texelFetch(u_fish, at, 0));
+  vec4 a_motion = uintBitsToFloat(texelFetch(u_fish, at + ivec2(1, 0), 0));
+  uvec4 look = texelFetch(u_fish, at + ivec2(2, 0), 0);
+  uint a_pattern = look.x;
+  vec3 a_look = uintBitsToFloat(look.yzw);
+
   float len = a_motion.x;
   float phase = a_motion.y, bend = a_motion.z;
   float depth = a_look.x, speed = a_look.y;
@@ -123,12 +136,12 @@ void main() {
 
   // ---- the ribbon at this vertex: s, and a half-width on each side that just covers the shapes -------
   float s = mix(s0, s1, a_mesh.x);
-  float ds = (s1 - s0) / u_segments;
+  float ds = (s1 - s0) / float(u_strip.y);
   // The ribbon is straight between vertices, so each vertex covers the shapes over both neighbouring segments:
   // the widest baked width within +-ds (five samples, each already the max over +-0.06 lengths).
   float bodyW = 0.0, shadowW = 0.0;
-  for (int k = -2; k <= 2; ++k) {
-    float o = float(k) * 0.5 * ds;
+  for (int j = -2; j <= 2; ++j) {
+    float o = float(j) * 0.5 * ds;
     bodyW = max(bodyW, profile(s + o).x);
 #ifndef KOI_LITE
     shadowW = max(shadowW, profile(s + o - shadow.x).y);

@@ -108,6 +108,8 @@ async function measure(name) {
   await page.waitForTimeout(seconds * 1000);
   const f1 = await page.evaluate(() => [MiroFish.current.stats().frames, performance.now()]);
   const c1 = treeCpuSeconds();
+  const st = await page.evaluate(() => { const s = MiroFish.current.stats(); return [s.simMs, s.renderMs]; });
+  if (process.env.PROBE_VERBOSE) console.log(name, path.basename(current), 'simMs', st[0].toFixed(2), 'renderMs', st[1].toFixed(2));
   await ctx.close();
   const frames = f1[0] - f0[0];
   return { fps: frames / ((f1[1] - f0[1]) / 1000), cpuMs: frames > 0 ? (c1 - c0) * 1000 / frames : NaN };

@@ -1,4 +1,4 @@
-// Batched WebGL2/GLES3 koi renderer: one instance buffer upload per frame, one instanced draw per depth layer.
+// Batched WebGL2/GLES3 koi renderer: one per-fish data upload per frame, one draw per depth layer.
 #include "render/fish_renderer.h"
 
 #include <GLES3/gl3.h>
@@ -15,22 +15,26 @@ namespace mirofish {
 
 namespace {
 
-// Per-instance layout, 12 floats = 48 bytes (matches the attributes in shaders/koi.vert):
+// Per-fish layout, 12 floats = 48 bytes = 3 texels of the RGBA32UI fish texture (koi.vert fishData()):
 //   0 x, 1 y           world px
 //   2 hx, 3 hy         heading unit vector
 //   4 length           world px
 //   5 tail phase       rad, wrapped to [0, 2 pi)
 //   6 bend             rad, turn posture (S-REN-7)
 //   7 speed            px/s (the shader derives the tail amplitude, S-REN-6)
-//   8 pattern          uint32 bits (read with glVertexAttribIPointer)
+//   8 pattern          uint32 bits
 //   9 depth            0 back .. 1 front
 //  10 speed            0..1 of the school's max speed (fin posture)
 //  11 shadow           shadow offset in body lengths
+// Not instanced: software GL (SwiftShader) runs a whole draw per instance, so each layer is ONE triangle strip
+// over all its fish, degenerate triangles between fish, and koi.vert finds its fish and its place on the
+// ribbon from gl_VertexID. The per-fish data is one texture upload per frame (kFishPerRow fish per row).
 constexpr int kInstanceFloats = 12;
-constexpr int kInstanceBytes = kInstanceFloats * int(sizeof(float));
-constexpr int kMinInstanceCapacity = 64;
+constexpr int kFishPerRow = 256;               // koi.vert kFishPerRow
+constexpr int kFishTexels = 3;                 // RGBA texels per fish
+constexpr int kMinInstanceCapacity = kFishPerRow;
 
-// Mesh: cross-sections along the fish, 0..1; koi.vert maps them per fish from just before the snout (or its
+// Ribbon: cross-sections along the fish, 0..1; koi.vert maps them per fish from just before the snout (or its
 // shadow) to just past the tail tip (or its shadow), and sets each side's width from the baked profile.
 // Four strips, finer for bigger fish: a segment stays about 3-5 device px long, so the bend looks smooth while
 // small fish cost few, fat triangles (software rasterisers pay set-up and 2x2-quad overshading per triangle).
@@ -95,8 +99,6 @@ GLuint linkProgram(const char* vertex, const char* fragment, std::string* log) {
 // An unknown palette number falls back to koi rather than reading past the table.
 const Palette& paletteFor(int index) { return kPalettes[index >= 0 && index < kPaletteCount ? index : 0]; }
 
-const void* byteOffset(size_t bytes) { return reinterpret_cast<const void*>(bytes); }
-
 GLuint makeTexture(GLenum internalFormat, GLenum format, int width, int height, const uint8_t* pixels) {
   GLuint texture = 0;
   glGenTextures(1, &texture);
@@ -118,7 +120,7 @@ std::string withLite(const char* source) {
 }
 
 // Texture units of the koi programs.
-constexpr int kShapeUnit = 0, kPatternUnit = 1;
+constexpr int kShapeUnit = 0, kPatternUnit = 1, kFishUnit = 2;
 
 }  // namespace
 
@@ -157,11 +159,12 @@ bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
   k->uWater = glGetUniformLocation(p, "u_water");
   k->uGlow = glGetUniformLocation(p, "u_glow");
   k->uOpacity = glGetUniformLocation(p, "u_opacity");
-  k->uSegments = glGetUniformLocation(p, "u_segments");
+  k->uStrip = glGetUniformLocation(p, "u_strip");
   // Constant for the program's life: samplers and the ribbon profile.
   glUseProgram(p);
   glUniform1i(glGetUniformLocation(p, "u_shape"), kShapeUnit);
   glUniform1i(glGetUniformLocation(p, "u_pattern"), kPatternUnit);
+  glUniform1i(glGetUniformLocation(p, "u_fish"), kFishUnit);
   glUniform2fv(glGetUniformLocation(p, "u_profile"), kProfileN, bake_.profile.data());
   glUseProgram(0);
   return true;
@@ -190,47 +193,13 @@ bool FishRenderer::init() {
   wBottom_ = glGetUniformLocation(w, "u_bottom");
   wHeight_ = glGetUniformLocation(w, "u_height");
 
-  // Static mesh: (s, side) pairs as triangle strips, the full koi's then the cheap koi's coarser one;
-  // the vertex shader maps s onto each fish and bends the strip along its spine.
-  float mesh[(kStripSegments[0] + kStripSegments[1] + kStripSegments[2] + kStripSegments[3] + kStrips) * 4];
-  int at = 0;
-  for (int strip = 0; strip < kStrips; ++strip) {
-    const int segments = kStripSegments[strip];
-    stripFirst_[strip] = at / 2;
-    stripCount_[strip] = (segments + 1) * 2;
-    for (int k = 0; k <= segments; ++k) {
-      float s = float(k) / float(segments);
-      mesh[at++] = s;
-      mesh[at++] = -1.0f;
-      mesh[at++] = s;
-      mesh[at++] = 1.0f;
-    }
-  }
-
-  GLuint ids[3] = {};
-  glGenVertexArrays(1, &ids[0]);
-  vao_ = ids[0];
-  glGenBuffers(2, &ids[1]);
-  meshVbo_ = ids[1];
-  instanceVbo_ = ids[2];
-  glBindVertexArray(vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, meshVbo_);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(mesh), mesh, GL_STATIC_DRAW);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), byteOffset(0));
-  for (GLuint loc = 1; loc <= 4; ++loc) {
-    glEnableVertexAttribArray(loc);
-    glVertexAttribDivisor(loc, 1);
-  }
-  instanceCapacity_ = 0;
+  // The koi and the water draw without vertex attributes (gl_VertexID), but WebGL2 still wants a vertex array.
+  GLuint arrays[2] = {};
+  glGenVertexArrays(2, arrays);
+  vao_ = arrays[0];
+  waterVao_ = arrays[1];
+  fishCapacity_ = 0;
   ensureCapacity(kMinInstanceCapacity);
-  setInstancePointers(0);
-  glBindVertexArray(0);
-
-  // The water triangle has no attributes (gl_VertexID), but WebGL2 still wants a vertex array bound.
-  GLuint water = 0;
-  glGenVertexArrays(1, &water);
-  waterVao_ = water;
 
   if (glGetError() != GL_NO_ERROR) return fail("GL error while creating the koi buffers");
   return true;
@@ -241,43 +210,36 @@ void FishRenderer::dropContext() {
   full_ = KoiProgram();
   lite_ = KoiProgram();
   shapeTexture_ = patternTexture_ = 0;
-  vao_ = meshVbo_ = instanceVbo_ = 0;
+  vao_ = fishTexture_ = 0;
   waterProgram_ = waterVao_ = 0;
-  instanceCapacity_ = 0;
-  for (int i = 0; i < kStrips; ++i) stripFirst_[i] = stripCount_[i] = 0;
+  fishCapacity_ = 0;
 }
 
 void FishRenderer::release() {
   if (full_.id) glDeleteProgram(full_.id);
   if (lite_.id) glDeleteProgram(lite_.id);
-  GLuint textures[2] = {shapeTexture_, patternTexture_};
-  glDeleteTextures(2, textures);  // zero names are ignored
+  GLuint textures[3] = {shapeTexture_, patternTexture_, fishTexture_};
+  glDeleteTextures(3, textures);  // zero names are ignored
   if (waterProgram_) glDeleteProgram(waterProgram_);
   GLuint arrays[2] = {vao_, waterVao_};
   glDeleteVertexArrays(2, arrays);  // zero names are ignored
-  GLuint buffers[2] = {meshVbo_, instanceVbo_};
-  glDeleteBuffers(2, buffers);
   dropContext();
 }
 
+// Capacity in whole texture rows, grown by doubling (S-REN-1); the fish texture is reallocated only then.
 void FishRenderer::ensureCapacity(int n) {
-  if (n <= instanceCapacity_) return;
-  int capacity = std::max(kMinInstanceCapacity, instanceCapacity_);
+  if (n <= fishCapacity_ && fishTexture_) return;
+  int capacity = std::max(kMinInstanceCapacity, fishCapacity_);
   while (capacity < n) capacity *= 2;
   if (staging_.size() < size_t(capacity) * kInstanceFloats) staging_.resize(size_t(capacity) * kInstanceFloats);
-  glBindBuffer(GL_ARRAY_BUFFER, instanceVbo_);
-  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(capacity) * kInstanceBytes, nullptr, GL_DYNAMIC_DRAW);
-  instanceCapacity_ = capacity;
-}
-
-// WebGL2 has no base instance, so each layer points the instance attributes at its own slice.
-void FishRenderer::setInstancePointers(int firstInstance) {
-  size_t base = size_t(firstInstance) * kInstanceBytes;
-  glBindBuffer(GL_ARRAY_BUFFER, instanceVbo_);
-  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, kInstanceBytes, byteOffset(base + 0));
-  glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, kInstanceBytes, byteOffset(base + 16));
-  glVertexAttribIPointer(3, 1, GL_UNSIGNED_INT, kInstanceBytes, byteOffset(base + 32));
-  glVertexAttribPointer(4, 3, GL_FLOAT, GL_FALSE, kInstanceBytes, byteOffset(base + 36));
+  if (fishTexture_) glDeleteTextures(1, &fishTexture_);
+  glGenTextures(1, &fishTexture_);
+  glBindTexture(GL_TEXTURE_2D, fishTexture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32UI, kFishPerRow * kFishTexels, capacity / kFishPerRow);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  fishCapacity_ = capacity;
 }
 
 void FishRenderer::fillInstances(const School& school, const RenderView& view) {
@@ -360,8 +322,12 @@ void FishRenderer::render(const School& school, const RenderView& view) {
   const FishArrays& f = school.fish();
   order_.build(f.y.data(), f.depth.data(), n, worldH);
   fillInstances(school, view);
-  glBindBuffer(GL_ARRAY_BUFFER, instanceVbo_);
-  glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(n) * kInstanceBytes, staging_.data());
+  // One upload: the rows holding the n fish (the staging array always holds whole rows).
+  glActiveTexture(GL_TEXTURE0 + kFishUnit);
+  glBindTexture(GL_TEXTURE_2D, fishTexture_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFishPerRow * kFishTexels, (n + kFishPerRow - 1) / kFishPerRow,
+                  GL_RGBA_INTEGER, GL_UNSIGNED_INT, staging_.data());
 
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha
@@ -391,9 +357,10 @@ void FishRenderer::render(const School& school, const RenderView& view) {
     int strip = 0;
     while (strip < kStrips - 1 && layerPx[l] < kStripMinPx[strip]) ++strip;
     if (liteLayer[l] && strip == 0) strip = 1;  // the cheap koi never needs the finest strip
-    glUniform1f(program.uSegments, float(kStripSegments[strip]));
-    setInstancePointers(layers[l][0]);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, stripFirst_[strip], stripCount_[strip], layers[l][1]);
+    const int stripVertices = (kStripSegments[strip] + 1) * 2;
+    glUniform3i(program.uStrip, layers[l][0], kStripSegments[strip], stripVertices);
+    // Each fish: its strip with the first and last vertex repeated (degenerate joins to the next fish).
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, layers[l][1] * (stripVertices + 2));
     ++stats_.drawCalls;
     if (liteLayer[l]) stats_.fishLite += layers[l][1];
   }

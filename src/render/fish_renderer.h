@@ -1,4 +1,5 @@
-// Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one instanced draw call per depth layer.
+// Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one draw call per depth layer (all its fish in one
+// triangle strip; per-fish data in a texture uploaded once per frame).
 //
 // World -> canvas mapping (the JS shim must map pointer coordinates the same way):
 //   scale   = min(pixelWidth / worldW, pixelHeight / worldH)      (uniform, the whole world fits)
@@ -71,13 +72,12 @@ class FishRenderer {
   void ensureCapacity(int n);
   void fillInstances(const School& school, const RenderView& view);
   void drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time);
-  void setInstancePointers(int firstInstance);
 
   // One koi program (the full koi, or the cheap one) and its per-frame uniform locations.
   struct KoiProgram {
     unsigned id = 0;
     int uWorld = -1, uPixels = -1, uTime = -1, uBase = -1, uPatch = -1, uInk = -1, uFin = -1;
-    int uWater = -1, uGlow = -1, uOpacity = -1, uSegments = -1;
+    int uWater = -1, uGlow = -1, uOpacity = -1, uStrip = -1;
   };
   bool linkKoi(KoiProgram* program, bool lite, std::string* log);
   void useKoi(const KoiProgram& program, const RenderView& view, const WorldToPixels& map, float time);
@@ -88,11 +88,10 @@ class FishRenderer {
   KoiProgram full_, lite_;
   unsigned shapeTexture_ = 0, patternTexture_ = 0;
   KoiBake bake_;  // CPU copy of the textures' contents, baked once, re-uploaded after a context loss
-  unsigned vao_ = 0, meshVbo_ = 0, instanceVbo_ = 0;
+  unsigned vao_ = 0, fishTexture_ = 0;  // per-fish data, RGBA32UI, rows of 256 fish x 3 texels
   unsigned waterProgram_ = 0, waterVao_ = 0;
-  int stripFirst_[4] = {}, stripCount_[4] = {};  // the ribbon strips in the mesh buffer (fine to coarse)
-  int instanceCapacity_ = 0;    // fish the GPU instance buffer holds
-  std::vector<float> staging_;  // per-instance floats, grown by doubling, reused every frame
+  int fishCapacity_ = 0;        // fish the fish texture holds (whole rows)
+  std::vector<float> staging_;  // per-fish floats, grown by doubling, reused every frame
   DrawOrder order_;             // back layer then front, y-sorted, reused
 
   // Uniform locations (water program).
