@@ -19,7 +19,8 @@ uniform ivec3 u_strip;  // the layer's first fish, ribbon segments, ribbon verti
 uniform vec3 u_world;   // world -> device px: scale, offset x, offset y (letterbox, see fish_renderer.h)
 uniform vec2 u_pixels;  // drawing-buffer size, device px
 uniform float u_time;   // s, animation clock (fins, shimmer)
-// Ribbon half-width per s (koi_bake.h kProfile*): x = body, tail and pelvic fins; y = body and tail (the shadow).
+// Ribbon half-width per s (koi_bake.h kProfile*): x = body, tail and pelvic fins; y = body and tail (the shadow);
+// already the max over the strip's vertex spacing, so the straight edge between two vertices never cuts a shape.
 uniform vec2 u_profile[53];
 
 // Few interpolated varyings (each costs software rasterisers set-up work per triangle); the rest is per fish.
@@ -137,16 +138,10 @@ void main() {
   // ---- the ribbon at this vertex: s, and a half-width on each side that just covers the shapes -------
   float s = mix(s0, s1, a_mesh.x);
   float ds = (s1 - s0) / float(u_strip.y);
-  // The ribbon is straight between vertices, so each vertex covers the shapes over both neighbouring segments:
-  // the widest baked width within +-ds (five samples, each already the max over +-0.06 lengths).
-  float bodyW = 0.0, shadowW = 0.0;
-  for (int j = -2; j <= 2; ++j) {
-    float o = float(j) * 0.5 * ds;
-    bodyW = max(bodyW, profile(s + o).x);
+  float bodyW = profile(s).x, shadowW = 0.0;
 #ifndef KOI_LITE
-    shadowW = max(shadowW, profile(s + o - shadow.x).y);
+  shadowW = profile(s - shadow.x).y;
 #endif
-  }
   // The pectoral fin's bounding box (it moves): an ellipse of semi-axes 0.085 x 0.046 along pDir.
   vec2 finC = vec2(0.25, 0.085) + pDir * 0.07;
   float finEx = length(vec2(0.085 * pDir.x, 0.046 * pDir.y));

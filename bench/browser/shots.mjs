@@ -33,6 +33,7 @@ const base = `http://127.0.0.1:${server.address().port}`;
 
 const shots = [
   { name: 'demo', url: '/#n=200&seed=7&t=20', vp: [1280, 800], dpr: 2 },
+  { name: 'demo-crop', url: '/#n=200&seed=7&t=20', vp: [1280, 800], dpr: 2, clip: { x: 980, y: 480, width: 300, height: 260 } },
   { name: 'close-pal0-water', url: '/close-light#n=10&w=700&h=466&seed=3&size=4&water=1&pal=0&t=12', vp: [900, 600], dpr: 1 },
   { name: 'close-pal0-light', url: '/close-light#n=10&w=700&h=466&seed=3&size=4&pal=0&op=0.9&t=12', vp: [900, 600], dpr: 1 },
   { name: 'close-pal1-water', url: '/close-light#n=10&w=700&h=466&seed=5&size=4&water=1&pal=1&t=12', vp: [900, 600], dpr: 1 },
@@ -53,7 +54,9 @@ for (const s of shots) {
   await page.waitForFunction(() => window.MiroFish && MiroFish.current && !MiroFish.current.stats().seeking &&
     MiroFish.current.stats().frames > 5, null, { timeout: 120000, polling: 100 });
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(outDir, s.name + '.png') });
+  await page.evaluate(() => MiroFish.current.pause());
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: path.join(outDir, s.name + '.png'), clip: s.clip });
   await ctx.close();
   console.log('wrote', path.join(outDir, s.name + '.png'));
 }

@@ -35,12 +35,8 @@ constexpr int kFishTexels = 3;                 // RGBA texels per fish
 constexpr int kMinInstanceCapacity = kFishPerRow;
 
 // Ribbon: cross-sections along the fish, 0..1; koi.vert maps them per fish from just before the snout (or its
-// shadow) to just past the tail tip (or its shadow), and sets each side's width from the baked profile.
-// Four strips, finer for bigger fish: a segment stays about 3-5 device px long, so the bend looks smooth while
-// small fish cost few, fat triangles (software rasterisers pay set-up and 2x2-quad overshading per triangle).
-constexpr int kStrips = 4;
-constexpr int kStripSegments[kStrips] = {28, 16, 10, 6};
-constexpr float kStripMinPx[kStrips] = {90.0f, 45.0f, 20.0f, 0.0f};  // a layer's largest fish at least this long
+// shadow) to just past the tail tip (or its shadow), and sets each side's width from the baked profile of the
+// strip drawn (koi_bake.h kStrips: finer strips for bigger fish).
 
 constexpr float kBaseLength = 26.0f;  // world px at fishSize 1, before the depth scale
 constexpr float kBackScale = 0.75f, kFrontScale = 1.1f;
@@ -160,12 +156,12 @@ bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
   k->uGlow = glGetUniformLocation(p, "u_glow");
   k->uOpacity = glGetUniformLocation(p, "u_opacity");
   k->uStrip = glGetUniformLocation(p, "u_strip");
+  k->uProfile = glGetUniformLocation(p, "u_profile");
   // Constant for the program's life: samplers and the ribbon profile.
   glUseProgram(p);
   glUniform1i(glGetUniformLocation(p, "u_shape"), kShapeUnit);
   glUniform1i(glGetUniformLocation(p, "u_pattern"), kPatternUnit);
   glUniform1i(glGetUniformLocation(p, "u_fish"), kFishUnit);
-  glUniform2fv(glGetUniformLocation(p, "u_profile"), kProfileN, bake_.profile.data());
   glUseProgram(0);
   return true;
 }
@@ -359,6 +355,7 @@ void FishRenderer::render(const School& school, const RenderView& view) {
     if (liteLayer[l] && strip == 0) strip = 1;  // the cheap koi never needs the finest strip
     const int stripVertices = (kStripSegments[strip] + 1) * 2;
     glUniform3i(program.uStrip, layers[l][0], kStripSegments[strip], stripVertices);
+    glUniform2fv(program.uProfile, kProfileN, bake_.profile.data() + size_t(strip) * kProfileN * 2);
     // Each fish: its strip with the first and last vertex repeated (degenerate joins to the next fish).
     glDrawArrays(GL_TRIANGLE_STRIP, 0, layers[l][1] * (stripVertices + 2));
     ++stats_.drawCalls;

@@ -77,7 +77,7 @@ class FishRenderer {
   struct KoiProgram {
     unsigned id = 0;
     int uWorld = -1, uPixels = -1, uTime = -1, uBase = -1, uPatch = -1, uInk = -1, uFin = -1;
-    int uWater = -1, uGlow = -1, uOpacity = -1, uStrip = -1;
+    int uWater = -1, uGlow = -1, uOpacity = -1, uStrip = -1, uProfile = -1;
   };
   bool linkKoi(KoiProgram* program, bool lite, std::string* log);
   void useKoi(const KoiProgram& program, const RenderView& view, const WorldToPixels& map, float time);

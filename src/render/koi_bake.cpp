@@ -82,10 +82,11 @@ void bakeShape(std::vector<uint8_t>* out) {
 }
 
 void bakeProfile(std::vector<float>* out) {
-  // Extent of the shapes per fine s column, then the max over each sample's dilated window.
+  // Extent of the shapes per fine s column, then each strip's sample = the max over its dilated window.
   constexpr float kFine = 0.0025f, kDy = 0.002f;
-  const float s0 = kProfileS0 - kProfileDilate;
-  const int columns = int((kProfileStep * float(kProfileN - 1) + 2.0f * kProfileDilate) / kFine) + 2;
+  const float s0 = kProfileS0 - kProfileStep - kRibbonMaxSpan / float(kStripSegments[kStrips - 1]);
+  const float s1 = kProfileS0 + kProfileStep * float(kProfileN) + kRibbonMaxSpan / float(kStripSegments[kStrips - 1]);
+  const int columns = int((s1 - s0) / kFine) + 1;
   std::vector<float> fish(size_t(columns), 0.0f), shadow(size_t(columns), 0.0f);
   for (int c = 0; c < columns; ++c) {
     float s = s0 + kFine * float(c);
@@ -96,18 +97,21 @@ void bakeProfile(std::vector<float>* out) {
       if (shadow[size_t(c)] == 0.0f && std::min(body, tail + 0.01f) < 0.0f) shadow[size_t(c)] = y + kDy;
     }
   }
-  out->assign(size_t(kProfileN) * 2, 0.0f);
-  for (int k = 0; k < kProfileN; ++k) {
-    float s = kProfileS0 + kProfileStep * float(k);
-    float f = 0.0f, sh = 0.0f;
-    for (int c = 0; c < columns; ++c) {
-      float cs = s0 + kFine * float(c);
-      if (std::fabs(cs - s) > kProfileDilate) continue;
-      f = std::max(f, fish[size_t(c)]);
-      sh = std::max(sh, shadow[size_t(c)]);
+  out->assign(size_t(kStrips) * kProfileN * 2, 0.0f);
+  for (int strip = 0; strip < kStrips; ++strip) {
+    const float window = kProfileStep + kRibbonMaxSpan / float(kStripSegments[strip]);
+    float* table = out->data() + size_t(strip) * kProfileN * 2;
+    for (int k = 0; k < kProfileN; ++k) {
+      float s = kProfileS0 + kProfileStep * float(k);
+      float f = 0.0f, sh = 0.0f;
+      for (int c = 0; c < columns; ++c) {
+        if (std::fabs(s0 + kFine * float(c) - s) > window) continue;
+        f = std::max(f, fish[size_t(c)]);
+        sh = std::max(sh, shadow[size_t(c)]);
+      }
+      table[k * 2] = f;
+      table[k * 2 + 1] = sh;
     }
-    (*out)[size_t(k) * 2] = f;
-    (*out)[size_t(k) * 2 + 1] = sh;
   }
 }
 

@@ -27,18 +27,24 @@ constexpr int kPatternTilesX = 8, kPatternTilesY = 8;
 constexpr int kPatternTiles = kPatternTilesX * kPatternTilesY;
 constexpr float kPatternS0 = -0.02f, kPatternS1 = 1.02f, kPatternY = 0.13f;
 
-// Ribbon width profile: kProfileN samples from kProfileS0 every kProfileStep; per sample (x, y) =
-// max |y| of (body, tail, pelvic fins) and of (body, tail) for the shadow within +-kProfileDilate along s, so
-// the linearly interpolated profile at s is at least the widest shape within +-(kProfileDilate - kProfileStep).
-// koi.vert takes the max of five such samples spread over +-ds (its vertex spacing), so the straight ribbon
-// edge between two vertices never cuts a shape while ds <= 4 (kProfileDilate - kProfileStep) = 0.24.
+// Ribbon strips, finer for bigger fish: a segment stays about 3-5 device px long, so the bend looks smooth while
+// small fish cost few, fat triangles (software rasterisers pay set-up and 2x2-quad overshading per triangle).
+constexpr int kStrips = 4;
+constexpr int kStripSegments[kStrips] = {28, 16, 10, 6};
+constexpr float kStripMinPx[kStrips] = {90.0f, 45.0f, 20.0f, 0.0f};  // a layer's largest fish at least this long
+constexpr float kRibbonMaxSpan = 1.6f;  // lengths a ribbon spans at most (tail, margins, shadow offset)
+
+// Ribbon width profiles, one per strip: kProfileN samples from kProfileS0 every kProfileStep; per sample (x, y) =
+// max |y| of (body, tail, pelvic fins) and of (body, tail) for the shadow within +-(kProfileStep + the strip's
+// vertex spacing) along s. The linearly interpolated profile at a vertex is then at least the widest shape
+// over both neighbouring segments, so the straight ribbon edge between two vertices never cuts a shape.
 constexpr int kProfileN = 53;
-constexpr float kProfileS0 = -0.15f, kProfileStep = 0.025f, kProfileDilate = 0.085f;
+constexpr float kProfileS0 = -0.15f, kProfileStep = 0.025f;
 
 struct KoiBake {
   std::vector<uint8_t> shape;    // kShapeW * kShapeH * 4
   std::vector<uint8_t> pattern;  // (kPatternTileW * kPatternTilesX) * (kPatternTileH * kPatternTilesY) * 2
-  std::vector<float> profile;    // kProfileN * 2
+  std::vector<float> profile;    // kStrips * kProfileN * 2
   bool empty() const { return shape.empty(); }
 };
 
