@@ -2,7 +2,7 @@
 // Koi fragment shader: body, fins, eyes, patches and soft shading in fish coordinates (S-REN-5), cheap per pixel
 // (S-COST-1): the shape distances and body shading come from one texture sample, the patch noise from one atlas
 // sample, everything per fish from the vertex shader. Compiled twice: the full koi, and with KOI_LITE the cheap
-// koi for small or far fish (no shadow, no fin rays, no pelvic fins, no eyes, dorsal crest or shimmer).
+// koi for small or far fish (no shadow, fin rays, pelvic fins, dorsal crest or shimmer).
 precision highp float;
 
 in vec2 v_local;        // x = s (0 snout .. 1 tail tip), y = lateral, both in body lengths
@@ -145,9 +145,11 @@ void main() {
   // Dorsal fin seen from above: a fine translucent crest along the spine.
   float dorsal = (1.0 - smoothstep(0.006, 0.014, qf.y)) * smoothstep(0.3, 0.36, q.x) * (1.0 - smoothstep(0.6, 0.68, q.x));
   col = mix(col, mix(u_fin, skin, 0.5) * 0.82, dorsal * 0.55);
+#endif
   // Eyes on the sides of the head.
   float eye = 1.0 - smoothstep(0.008, 0.013, length(vec2(q.x - 0.08, qf.y - 0.052)));
   col = mix(col, vec3(0.05, 0.05, 0.07), eye * 0.9);
+#ifndef KOI_LITE
   col *= v_shimmer;
 #endif
   acc = over(acc, col, bodyC);

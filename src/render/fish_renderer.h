@@ -33,10 +33,10 @@ struct RenderView {
   int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
   bool water = false;                   // fill the canvas with water colour instead of transparent
   float fishSize = 1;                   // size scale
-  // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front layer,
-  // the cheap koi (silhouette, patches, fins without rays; no shadow, eyes or shimmer) for the back layer and
-  // for fish under kSmallFishPx device px long; 0 the cheap koi for all. Chosen per layer, so each layer stays
-  // one draw call in y order.
+  // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front layer and
+  // the cheap koi (silhouette, patches, eyes, fins without rays; no shadow, pelvic fins, dorsal crest or shimmer)
+  // for the back layer, and for the front layer too when its fish are under kSmallFishPx device px long;
+  // 0 the cheap koi for all. Chosen per layer, so each layer stays one draw call in y order.
   int detail = 2;
 };
 
