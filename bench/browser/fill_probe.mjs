@@ -3,8 +3,9 @@
 // pixel costs CPU), for several bundles back to back in one run, so noise from a shared machine hits them alike.
 //
 // usage: node bench/browser/fill_probe.mjs [--seconds 5] [--rounds 2] [--cases a,b,...] BUNDLE [BUNDLE...]
-//   cases: fish0 (no fish: the page's own floor), fish150 (150 fish, size 1, 1600x900 DPR 1), size2 (same, size 2), size03 (size 0.3),
-//          fish1000 (1000 fish), NxS (N fish at size S), demo2 (web/index.html at 1280x800 DPR 2, #n=200&seed=7)
+//   cases: fish150 (150 fish, size 1, 1600x900 DPR 1), size2 (the same at size 2), size03 (size 0.3),
+//          fish1000 (1000 fish), fish0 (no fish: the page's own floor), NxS (N fish at size S),
+//          demo2 (web/index.html at 1280x800 DPR 2, #n=200&seed=7), demo0 (the same without fish: its floor)
 // Prints one line per case and bundle: median fps over the rounds (and each round's fps), and the CPU time all the
 // browser's processes spent per rendered frame (SwiftShader's work included), steadier under contention.
 import fs from 'node:fs';
@@ -41,6 +42,7 @@ const CASES = {
   fish0: { page: plain('data-fish="0" data-idle="60"'), vp: [1600, 900], dpr: 1 },
   fish1000: { page: plain('data-fish="1000" data-idle="60"'), vp: [1600, 900], dpr: 1 },
   demo2: { page: null, hash: '#n=200&seed=7&idle=60', vp: [1280, 800], dpr: 2 },
+  demo0: { page: null, hash: '#n=0&seed=7&idle=60', vp: [1280, 800], dpr: 2 },
 };
 
 // Any other case named NxS: N fish at size S, 1600x900 DPR 1 (e.g. 1000x0.2).

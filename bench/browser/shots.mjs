@@ -42,6 +42,7 @@ const shots = [
   { name: 'close-pal3-water', url: '/close-light#n=10&w=700&h=466&seed=9&size=4&pal=3&water=1&t=12', vp: [900, 600], dpr: 1 },
   { name: 'zoom-pal0-light', url: '/close-light#n=4&w=300&h=200&seed=3&size=4&pal=0&op=0.9&t=12', vp: [900, 600], dpr: 1 },
   { name: 'zoom-pal0-water', url: '/close-light#n=4&w=300&h=200&seed=4&size=4&pal=0&water=1&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'fish150-light-dpr1', url: '/close-light#n=150&seed=7&t=15', vp: [1600, 900], dpr: 1, clip: { x: 0, y: 0, width: 1000, height: 700 } },
   { name: 'many-water-dpr2', url: '/close-light#n=300&seed=11&water=1&t=15', vp: [800, 500], dpr: 2 },
 ];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader',

@@ -15,7 +15,7 @@ namespace mirofish {
 
 namespace {
 
-// Per-fish layout, 12 floats = 48 bytes = 3 texels of the RGBA32UI fish texture (koi.vert fishData()):
+// Per-fish layout, 12 floats = 48 bytes = 3 texels of the RGBA32UI fish texture (read in koi.vert main()):
 //   0 x, 1 y           world px
 //   2 hx, 3 hy         heading unit vector
 //   4 length           world px
