@@ -1,14 +1,21 @@
 #version 300 es
-// Koi fragment shader: body, fins, eyes, patches and soft shading, all procedural in fish coordinates (S-REN-5).
+// Koi fragment shader: body, fins, eyes, patches and soft shading in fish coordinates (S-REN-5), cheap per pixel
+// (S-COST-1): the shape distances and body shading come from one texture sample, the patch noise from one atlas
+// sample, everything per fish from the vertex shader. Compiled twice: the full koi, and with KOI_LITE the cheap
+// koi for small or far fish (no shadow, fin rays, pelvic fins, dorsal crest or shimmer).
 precision highp float;
-precision highp int;
 
 in vec2 v_local;        // x = s (0 snout .. 1 tail tip), y = lateral, both in body lengths
-in vec2 v_world;        // world px
-flat in vec2 v_shadow;  // shadow offset, lengths
-flat in uint v_pattern;
-flat in vec4 v_look;    // depth 0..1, speed 0..1, pectoral fin angle (rad), unused
+#ifndef KOI_LITE
+in float v_shimmer;
+#endif
+flat in vec4 v_skin;    // red threshold, ink threshold, red on, solid
+flat in vec4 v_kind;    // tancho, showa, paleness, edge blur (lengths)
+flat in vec4 v_look;    // depth, pectoral fin direction, pattern mirror
+flat in vec4 v_place;   // pattern tile corner in the atlas, shadow offset
 
+uniform sampler2D u_shape;    // koi_bake.h: r body distance, g tail distance, b body shade, a back light
+uniform sampler2D u_pattern;  // koi_bake.h: r red noise, g ink noise; 8 x 8 tiles
 uniform vec3 u_base;     // palette: main skin colour (white on a kohaku)
 uniform vec3 u_patch;    // palette: patch colour (hi, the red)
 uniform vec3 u_ink;      // palette: sumi, the black
@@ -16,59 +23,20 @@ uniform vec3 u_fin;      // palette: fin tint
 uniform vec4 u_water;    // rgb water colour, a = 1 when the canvas is filled with water
 uniform float u_glow;    // 0..1: share of the colour added instead of blended (neon palette)
 uniform float u_opacity; // overall fish opacity over the page
-uniform float u_time;    // s
 
 out vec4 o_color;        // premultiplied alpha
 
-// ---- hashing and noise --------------------------------------------------------------------------
-uint hashU(uint x) {
-  x ^= x >> 16;
-  x *= 0x7feb352du;
-  x ^= x >> 15;
-  x *= 0x846ca68bu;
-  x ^= x >> 16;
-  return x;
-}
-float hash01(uint x) { return float(hashU(x) >> 8) * (1.0 / 16777216.0); }
-
-float valueNoise(vec2 p, uint seed) {
-  vec2 i = floor(p);
-  vec2 f = p - i;
-  vec2 u = f * f * (3.0 - 2.0 * f);
-  uvec2 c = uvec2(ivec2(i) + 4096);
-  float a = hash01(seed ^ hashU(c.x + hashU(c.y)));
-  float b = hash01(seed ^ hashU(c.x + 1u + hashU(c.y)));
-  float d = hash01(seed ^ hashU(c.x + hashU(c.y + 1u)));
-  float e = hash01(seed ^ hashU(c.x + 1u + hashU(c.y + 1u)));
-  return mix(mix(a, b, u.x), mix(d, e, u.x), u.y);
-}
-
-float fbm(vec2 p, uint seed) {
-  return 0.68 * valueNoise(p, seed) + 0.32 * valueNoise(p * 2.13 + 17.0, seed * 747796405u + 1u);
-}
-
-// ---- shape --------------------------------------------------------------------------------------
-const float kBodyEnd = 0.8;     // peduncle; the tail fin spans the rest
-const float kBodyWidth = 0.104; // half-width at the widest point (lengths)
-const float kWidest = 0.3;      // widest at the front third, as a fraction of the body
-
-float bodyHalfWidth(float s) {
-  float t = clamp(s / kBodyEnd, 0.0, 1.0);
-  if (t < kWidest) {
-    float k = (kWidest - t) / kWidest;  // blunt, rounded head
-    return kBodyWidth * sqrt(max(1.0 - k * k, 0.0));
-  }
-  float k = (t - kWidest) / (1.0 - kWidest);
-  float taper = cos(k * 1.5707963);
-  return kBodyWidth * mix(0.15, 1.0, taper * (0.45 + 0.55 * taper) + 0.25 * taper * (1.0 - taper));
-}
-
-// Approximate signed distance (lengths) of the body outline.
-float bodyDistance(vec2 q) {
-  float d = abs(q.y) - bodyHalfWidth(q.x);
-  d = max(d, -q.x);
-  return max(d, q.x - kBodyEnd - 0.02);
-}
+const float kBodyEnd = 0.8;       // peduncle; the tail fin spans the rest
+const float kDistSpan = 0.5;      // koi_bake.h kShapeDistSpan: d = (texel - 0.5) * kDistSpan
+// koi_bake.h: shape texture domain, pattern tile domain and atlas layout.
+const vec2 kShapeOrigin = vec2(-0.2, -0.35);
+const vec2 kShapeSize = vec2(1.4, 0.7);
+const vec2 kPatternOrigin = vec2(-0.02, -0.13);
+const vec2 kPatternSize = vec2(1.04, 0.26);
+const vec2 kTileTexels = vec2(64.0, 32.0);
+const vec2 kTiles = vec2(8.0, 8.0);
+const vec2 kPatMin = 0.5 / kTileTexels, kPatMax = 1.0 - 0.5 / kTileTexels;
+const vec2 kPecRoot = vec2(0.25, 0.085);
 
 // Approximate signed distance of an ellipse with centre c, unit axis dir, semi-axes r.
 float ellipseDistance(vec2 q, vec2 c, vec2 dir, vec2 r) {
@@ -77,21 +45,24 @@ float ellipseDistance(vec2 q, vec2 c, vec2 dir, vec2 r) {
   return (length(e) - 1.0) * min(r.x, r.y);
 }
 
-// Forked tail: two lobes swept back and out from the peduncle.
-float tailDistance(vec2 q, out float ray) {
-  vec2 root = vec2(kBodyEnd - 0.04, 0.0);
-  vec2 dirA = vec2(0.914, 0.407), dirB = vec2(0.914, -0.407);
-  float a = ellipseDistance(q, root + dirA * 0.13, dirA, vec2(0.15, 0.056));
-  float b = ellipseDistance(q, root + dirB * 0.13, dirB, vec2(0.15, 0.056));
-  vec2 rel = q - root;
-  ray = atan(rel.y, max(rel.x, 1e-3));  // fan angle, for the fin rays
-  return min(min(a, b), max(abs(q.y) - 0.035, abs(q.x - root.x - 0.03) - 0.05));
-}
-
 // Soft coverage from a signed distance: one pixel of anti-aliasing, or `blur` lengths when wider.
 float cover(float d, float blur) {
-  float w = max(fwidth(d), blur);
+  float w = max(max(fwidth(d), blur), 1e-4);
   return clamp(0.5 - d / w, 0.0, 1.0);
+}
+
+vec4 over(vec4 dst, vec3 rgb, float a) { return vec4(rgb * a, a) + dst * (1.0 - a); }
+
+#ifndef KOI_LITE
+// atan(y, x) to about 1e-5 rad, without the library call.
+float atanFast(float y, float x) {
+  float ax = abs(x), ay = abs(y);
+  float a = min(ax, ay) / max(max(ax, ay), 1e-6);
+  float s = a * a;
+  float r = ((-0.0464964749 * s + 0.15931422) * s - 0.327622764) * s * a + a;
+  r = ay > ax ? 1.5707963 - r : r;
+  r = x < 0.0 ? 3.1415927 - r : r;
+  return y < 0.0 ? -r : r;
 }
 
 // Fin rays: a fan of fine stripes, faded out near the root and wherever they would alias.
@@ -99,110 +70,95 @@ float rays(float angle, float reach) {
   float fade = clamp(1.0 - fwidth(angle) * 0.5, 0.0, 1.0) * smoothstep(0.02, 0.07, reach);
   return mix(0.5, 0.5 + 0.5 * sin(angle), fade);
 }
-
-vec4 over(vec4 dst, vec3 rgb, float a) { return vec4(rgb * a, a) + dst * (1.0 - a); }
-
-// Gentle moving light ripples on the skin (underwater shading).
-float shimmer(vec2 w) {
-  float t = u_time;
-  float a = sin(w.x * 0.045 + t * 0.9 + sin(w.y * 0.03 - t * 0.5) * 1.7);
-  float b = sin(w.y * 0.05 - t * 0.7 + sin(w.x * 0.035 + t * 0.4) * 1.9);
-  return pow(0.5 + 0.25 * (a + b), 3.0);
-}
+#endif
 
 void main() {
   vec2 q = v_local;
   float depth = v_look.x;
-  uint seed = hashU(v_pattern + 0x9e3779b9u);
-  float blur = mix(0.022, 0.0, smoothstep(0.0, 0.5, depth));  // the back layer is softer
-  float lum = 0.0;
+  float blur = v_kind.w;
+  vec2 qf = vec2(q.x, abs(q.y));
 
-  // ---- patches from the seed: variety, thresholds and offsets --------------------------------------
-  uint variety = hashU(seed) % 8u;
-  vec2 off = vec2(hash01(seed ^ 0x51u), hash01(seed ^ 0xa3u)) * 64.0;
-  float redLevel = mix(0.40, 0.58, hash01(seed ^ 0x7u));  // lower = more red
-  float inkLevel = 2.0;                                 // > 1: no sumi
-  float redOn = 1.0;
-  if (variety == 2u || variety == 3u) inkLevel = 0.66;  // sanke: small black spots
-  if (variety == 4u) inkLevel = 0.56;                   // showa: bold black
-  if (variety == 5u) { inkLevel = 0.62; redOn = 0.0; }  // shiro bekko: white and black
-  float solid = variety == 6u ? 1.0 : 0.0;              // ogon / chagoi: one colour
-  float tancho = variety == 7u ? 1.0 : 0.0;             // tancho: one red crown on the head
+  // ---- coverage of every part (derivatives first, while all pixels of the quad still run) ------------
+  vec4 shape = textureLod(u_shape, (q - kShapeOrigin) / kShapeSize, 0.0);
+  float bodyD = (shape.r - 0.5) * kDistSpan;
+  float tailD = (shape.g - 0.5) * kDistSpan;
+  float bodyC = cover(bodyD, blur);
+  float tailC = cover(tailD, blur);
+  // Pectoral fins (and pelvic fins on the full koi), under the body; they spread from the flanks.
+  float finD = ellipseDistance(qf, kPecRoot + v_look.yz * 0.07, v_look.yz, vec2(0.085, 0.046));
+#ifndef KOI_LITE
+  const vec2 vDir = vec2(0.8, 0.6);
+  finD = min(finD, ellipseDistance(qf, vec2(0.5, 0.05) + vDir * 0.04, vDir, vec2(0.05, 0.024)));
+#endif
+  float finC = cover(finD, blur);
+  float shadow = 0.0;
+#ifndef KOI_LITE
+  // Shadow on the page below, from the body and tail: the same shape field, offset.
+  vec2 shadowSample = textureLod(u_shape, (q - v_place.zw - kShapeOrigin) / kShapeSize, 0.0).rg;
+  float shadowD = (min(shadowSample.r, shadowSample.g + 0.01 / kDistSpan) - 0.5) * kDistSpan;
+  shadow = cover(shadowD, 0.025 + 0.03 * depth) * mix(0.10, 0.2, depth);
+  vec2 rel = q - vec2(kBodyEnd - 0.04, 0.0);
+  float tailRay = rays(atanFast(rel.y, max(rel.x, 1e-3)) * 30.0, rel.x);
+  float finRay = rays(atanFast(qf.y - kPecRoot.y, qf.x - kPecRoot.x) * 34.0, length(qf - kPecRoot));
+#endif
+  if (max(max(bodyC, tailC), max(finC, shadow)) <= 0.0) discard;
 
-  // Patterns are stretched a little across the body so patches wrap over the back like saddles.
-  vec2 pq = vec2(q.x * 4.2, q.y * 6.5);
-  float nRed = fbm(pq + off, seed);
-  float red = smoothstep(redLevel - 0.045, redLevel + 0.045, nRed) * redOn;
+  // ---- skin: the fish's noise tile, its own thresholds ----------------------------------------------
+  vec2 patUV = (vec2(q.x, q.y * v_look.w) - kPatternOrigin) / kPatternSize;
+  vec2 n = textureLod(u_pattern, clamp(patUV, kPatMin, kPatMax) / kTiles + v_place.xy, 0.0).rg;
+  float red = smoothstep(v_skin.x - 0.045, v_skin.x + 0.045, n.r) * v_skin.z;
   red *= smoothstep(0.02, 0.09, q.x) * 0.35 + 0.65;     // the snout is mostly pale
-  red = mix(red, 1.0 - smoothstep(0.04, 0.058, length((q - vec2(0.12, 0.0)) * vec2(1.0, 1.25))), tancho);
-  float nInk = fbm(pq * 1.6 + off.yx + 9.0, seed ^ 0x1234567u);
-  float ink = smoothstep(inkLevel - 0.035, inkLevel + 0.035, nInk);
+  red = mix(red, 1.0 - smoothstep(0.04, 0.058, length((q - vec2(0.12, 0.0)) * vec2(1.0, 1.25))), v_kind.x);
+  float ink = smoothstep(v_skin.y - 0.035, v_skin.y + 0.035, n.g);
   ink *= smoothstep(0.1, 0.2, q.x);                      // no sumi on the face
-
   vec3 skin = mix(u_base, u_patch, red);
   skin = mix(skin, u_ink, ink * 0.92);
-  skin = mix(skin, mix(u_patch, u_base, 0.35), solid);
+  skin = mix(skin, mix(u_patch, u_base, 0.35), v_skin.w);
 
   // ---- layers, back to front -----------------------------------------------------------------------
   vec4 acc = vec4(0.0);
-
-  // Shadow on the page below, from the body and tail.
-  vec2 qs = q - v_shadow;
-  float rayS;
-  float shadowD = min(bodyDistance(qs), tailDistance(qs, rayS) + 0.01);
-  float shadow = cover(shadowD, 0.025 + 0.03 * depth) * mix(0.10, 0.2, depth);
   acc = over(acc, vec3(0.02, 0.05, 0.08), shadow);
 
-  // Pectoral and pelvic fins, under the body; they spread from the flanks.
-  float side = q.y < 0.0 ? -1.0 : 1.0;
-  vec2 qf = vec2(q.x, abs(q.y));
-  float pa = v_look.z;
-  vec2 pDir = vec2(cos(pa), sin(pa));
-  vec2 pRoot = vec2(0.25, 0.085);
-  float pec = ellipseDistance(qf, pRoot + pDir * 0.07, pDir, vec2(0.085, 0.046));
-  vec2 vDir = vec2(0.8, 0.6);
-  float pel = ellipseDistance(qf, vec2(0.5, 0.05) + vDir * 0.04, vDir, vec2(0.05, 0.024));
-  float finD = min(pec, pel);
-  float finRay = rays(atan(qf.y - pRoot.y, qf.x - pRoot.x) * 34.0, length(qf - pRoot));
-  float finReach = clamp(length(qf - pRoot) / 0.16, 0.0, 1.0);
-  float finA = cover(finD, blur) * mix(0.8, 0.4, finReach) * (0.85 + 0.15 * finRay);
-  // A slightly darker rim lets the pale fins read on light pages too.
+  // Fins: translucent, fading outward; a slightly darker rim lets the pale fins read on light pages too.
+  float finReach = clamp(length(qf - kPecRoot) / 0.16, 0.0, 1.0);
+  float finA = finC * mix(0.8, 0.4, finReach);
+#ifndef KOI_LITE
+  finA *= 0.85 + 0.15 * finRay;
+#endif
   float finRim = 1.0 - smoothstep(-0.02, 0.0, finD);
   vec3 finCol = mix(u_fin, skin, 0.18) * mix(0.8, 1.0, finRim);
-  finCol = mix(finCol, u_ink, (variety == 4u ? 0.75 : 0.0) * (1.0 - finReach));  // showa: black fin roots
+  finCol = mix(finCol, u_ink, v_kind.y * 0.75 * (1.0 - finReach));  // showa: black fin roots
   acc = over(acc, finCol, finA);
 
   // Forked tail fin: translucent, rays fanning out, fading toward the trailing edge.
-  float ray;
-  float tailD = tailDistance(q, ray);
   float tailReach = clamp((q.x - (kBodyEnd - 0.04)) / 0.24, 0.0, 1.0);
-  float tailRay = rays(ray * 30.0, q.x - (kBodyEnd - 0.04));
-  float tailA = cover(tailD, blur) * mix(0.9, 0.45, tailReach) * (0.82 + 0.18 * tailRay);
+  float tailA = tailC * mix(0.9, 0.45, tailReach);
+#ifndef KOI_LITE
+  tailA *= 0.82 + 0.18 * tailRay;
+#endif
   float tailRim = 1.0 - smoothstep(-0.025, 0.0, tailD);
   acc = over(acc, mix(u_fin, skin, 0.35 * (1.0 - tailReach)) * mix(0.8, 1.0, tailRim), tailA);
 
-  // Body, with soft rounded shading: lit along the back, darker at the flanks.
-  float bodyD = bodyDistance(q);
-  float w = max(bodyHalfWidth(q.x), 1e-3);
-  float across = clamp(q.y / w, -1.0, 1.0);
-  float nz = sqrt(1.0 - across * across);
-  vec3 col = skin * (0.66 + 0.34 * nz);
-  float backLight = exp(-pow((across + 0.22) / 0.32, 2.0)) * smoothstep(0.04, 0.25, q.x) * (1.0 - smoothstep(0.55, 0.8, q.x));
-  col += vec3(0.16) * backLight * (1.0 - 0.6 * ink);
+  // Body, with soft rounded shading (baked): lit along the back, darker at the flanks.
+  vec3 col = skin * shape.b + vec3(0.16) * shape.a * (1.0 - 0.6 * ink);
+#ifndef KOI_LITE
   // Dorsal fin seen from above: a fine translucent crest along the spine.
-  float dorsal = (1.0 - smoothstep(0.006, 0.014, abs(q.y))) * smoothstep(0.3, 0.36, q.x) * (1.0 - smoothstep(0.6, 0.68, q.x));
+  float dorsal = (1.0 - smoothstep(0.006, 0.014, qf.y)) * smoothstep(0.3, 0.36, q.x) * (1.0 - smoothstep(0.6, 0.68, q.x));
   col = mix(col, mix(u_fin, skin, 0.5) * 0.82, dorsal * 0.55);
+#endif
   // Eyes on the sides of the head.
-  float eye = 1.0 - smoothstep(0.008, 0.013, length(vec2(q.x - 0.08, abs(q.y) - 0.052)));
+  float eye = 1.0 - smoothstep(0.008, 0.013, length(vec2(q.x - 0.08, qf.y - 0.052)));
   col = mix(col, vec3(0.05, 0.05, 0.07), eye * 0.9);
-  col *= 0.93 + 0.16 * shimmer(v_world);
-  acc = over(acc, col, cover(bodyD, blur));
+#ifndef KOI_LITE
+  col *= v_shimmer;
+#endif
+  acc = over(acc, col, bodyC);
 
   // ---- depth, palette glow and page opacity --------------------------------------------------------
   // The back layer is paler (desaturated, toward the water when there is water) and more transparent.
-  float pale = 1.0 - smoothstep(0.0, 0.55, depth);
+  float pale = v_kind.z;
   vec3 rgb = acc.a > 0.0 ? acc.rgb / acc.a : vec3(0.0);
-  lum = dot(rgb, vec3(0.299, 0.587, 0.114));
+  float lum = dot(rgb, vec3(0.299, 0.587, 0.114));
   rgb = mix(rgb, vec3(lum), pale * 0.35);
   rgb = mix(rgb, u_water.rgb, pale * 0.4 * u_water.a);
   float alpha = acc.a * (1.0 - 0.28 * pale) * u_opacity;

@@ -1,4 +1,4 @@
-// Batched WebGL2/GLES3 koi renderer: one instance buffer upload per frame, one instanced draw per depth layer.
+// Batched WebGL2/GLES3 koi renderer: one per-fish data upload per frame, one draw per depth layer.
 #include "render/fish_renderer.h"
 
 #include <GLES3/gl3.h>
@@ -15,24 +15,28 @@ namespace mirofish {
 
 namespace {
 
-// Per-instance layout, 12 floats = 48 bytes (matches the attributes in shaders/koi.vert):
+// Per-fish layout, 12 floats = 48 bytes = 3 texels of the RGBA32UI fish texture (read in koi.vert main()):
 //   0 x, 1 y           world px
 //   2 hx, 3 hy         heading unit vector
 //   4 length           world px
 //   5 tail phase       rad, wrapped to [0, 2 pi)
 //   6 bend             rad, turn posture (S-REN-7)
 //   7 speed            px/s (the shader derives the tail amplitude, S-REN-6)
-//   8 pattern          uint32 bits (read with glVertexAttribIPointer)
+//   8 pattern          uint32 bits
 //   9 depth            0 back .. 1 front
 //  10 speed            0..1 of the school's max speed (fin posture)
 //  11 shadow           shadow offset in body lengths
+// Not instanced: software GL (SwiftShader) runs a whole draw per instance, so each layer is ONE triangle strip
+// over all its fish, degenerate triangles between fish, and koi.vert finds its fish and its place on the
+// ribbon from gl_VertexID. The per-fish data is one texture upload per frame (kFishPerRow fish per row).
 constexpr int kInstanceFloats = 12;
-constexpr int kInstanceBytes = kInstanceFloats * int(sizeof(float));
-constexpr int kMinInstanceCapacity = 64;
+constexpr int kFishPerRow = 256;               // koi.vert kFishPerRow
+constexpr int kFishTexels = 3;                 // RGBA texels per fish
+constexpr int kMinInstanceCapacity = kFishPerRow;
 
-// Mesh: cross-sections from a little before the snout to a little past the tail tip (room for the shadow).
-constexpr int kMeshSegments = 28;
-constexpr float kMeshStart = -0.1f, kMeshEnd = 1.12f;
+// Ribbon: cross-sections along the fish, 0..1; koi.vert maps them per fish from just before the snout (or its
+// shadow) to just past the tail tip (or its shadow), and sets each side's width from the baked profile of the
+// strip drawn (koi_bake.h kStrips: finer strips for bigger fish).
 
 constexpr float kBaseLength = 26.0f;  // world px at fishSize 1, before the depth scale
 constexpr float kBackScale = 0.75f, kFrontScale = 1.1f;
@@ -91,7 +95,28 @@ GLuint linkProgram(const char* vertex, const char* fragment, std::string* log) {
 // An unknown palette number falls back to koi rather than reading past the table.
 const Palette& paletteFor(int index) { return kPalettes[index >= 0 && index < kPaletteCount ? index : 0]; }
 
-const void* byteOffset(size_t bytes) { return reinterpret_cast<const void*>(bytes); }
+GLuint makeTexture(GLenum internalFormat, GLenum format, int width, int height, const uint8_t* pixels) {
+  GLuint texture = 0;
+  glGenTextures(1, &texture);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GLint(internalFormat), width, height, 0, format, GL_UNSIGNED_BYTE, pixels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  return texture;
+}
+
+// The koi shaders with KOI_LITE defined right after the #version line: the cheap koi.
+std::string withLite(const char* source) {
+  std::string text(source);
+  size_t eol = text.find('\n');
+  return text.substr(0, eol + 1) + "#define KOI_LITE 1\n" + text.substr(eol + 1);
+}
+
+// Texture units of the koi programs.
+constexpr int kShapeUnit = 0, kPatternUnit = 1, kFishUnit = 2;
 
 }  // namespace
 
@@ -111,26 +136,51 @@ bool FishRenderer::fail(const std::string& why) {
   return false;
 }
 
+bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
+  if (lite) {
+    std::string vert = withLite(shaders::kKoiVert), frag = withLite(shaders::kKoiFrag);
+    k->id = linkProgram(vert.c_str(), frag.c_str(), log);
+  } else {
+    k->id = linkProgram(shaders::kKoiVert, shaders::kKoiFrag, log);
+  }
+  if (!k->id) return false;
+  GLuint p = k->id;
+  k->uWorld = glGetUniformLocation(p, "u_world");
+  k->uPixels = glGetUniformLocation(p, "u_pixels");
+  k->uTime = glGetUniformLocation(p, "u_time");
+  k->uBase = glGetUniformLocation(p, "u_base");
+  k->uPatch = glGetUniformLocation(p, "u_patch");
+  k->uInk = glGetUniformLocation(p, "u_ink");
+  k->uFin = glGetUniformLocation(p, "u_fin");
+  k->uWater = glGetUniformLocation(p, "u_water");
+  k->uGlow = glGetUniformLocation(p, "u_glow");
+  k->uOpacity = glGetUniformLocation(p, "u_opacity");
+  k->uStrip = glGetUniformLocation(p, "u_strip");
+  k->uProfile = glGetUniformLocation(p, "u_profile");
+  // Constant for the program's life: samplers and the ribbon profile.
+  glUseProgram(p);
+  glUniform1i(glGetUniformLocation(p, "u_shape"), kShapeUnit);
+  glUniform1i(glGetUniformLocation(p, "u_pattern"), kPatternUnit);
+  glUniform1i(glGetUniformLocation(p, "u_fish"), kFishUnit);
+  glUseProgram(0);
+  return true;
+}
+
 bool FishRenderer::init() {
-  if (program_) release();
+  if (full_.id) release();
   error_ = "";
   std::string log;
-  program_ = linkProgram(shaders::kKoiVert, shaders::kKoiFrag, &log);
-  if (!program_) return fail("koi " + log);
+  if (bake_.empty()) bakeKoi(&bake_);  // once; kept for a context restore
+  if (!linkKoi(&full_, false, &log)) return fail("koi " + log);
+  if (!linkKoi(&lite_, true, &log)) return fail("koi (lite) " + log);
   waterProgram_ = linkProgram(shaders::kWaterVert, shaders::kWaterFrag, &log);
   if (!waterProgram_) return fail("water " + log);
 
-  GLuint p = program_;
-  uWorld_ = glGetUniformLocation(p, "u_world");
-  uPixels_ = glGetUniformLocation(p, "u_pixels");
-  uTime_ = glGetUniformLocation(p, "u_time");
-  uBase_ = glGetUniformLocation(p, "u_base");
-  uPatch_ = glGetUniformLocation(p, "u_patch");
-  uInk_ = glGetUniformLocation(p, "u_ink");
-  uFin_ = glGetUniformLocation(p, "u_fin");
-  uWater_ = glGetUniformLocation(p, "u_water");
-  uGlow_ = glGetUniformLocation(p, "u_glow");
-  uOpacity_ = glGetUniformLocation(p, "u_opacity");
+  shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake_.shape.data());
+  patternTexture_ = makeTexture(GL_RG8, GL_RG, kPatternTileW * kPatternTilesX, kPatternTileH * kPatternTilesY,
+                                bake_.pattern.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+
   GLuint w = waterProgram_;
   wWorld_ = glGetUniformLocation(w, "u_world");
   wPixels_ = glGetUniformLocation(w, "u_pixels");
@@ -139,41 +189,13 @@ bool FishRenderer::init() {
   wBottom_ = glGetUniformLocation(w, "u_bottom");
   wHeight_ = glGetUniformLocation(w, "u_height");
 
-  // Static mesh: (s, side) pairs as one triangle strip; the vertex shader bends it along the spine.
-  float mesh[(kMeshSegments + 1) * 4];
-  for (int k = 0; k <= kMeshSegments; ++k) {
-    float s = kMeshStart + (kMeshEnd - kMeshStart) * float(k) / float(kMeshSegments);
-    mesh[k * 4 + 0] = s;
-    mesh[k * 4 + 1] = -1.0f;
-    mesh[k * 4 + 2] = s;
-    mesh[k * 4 + 3] = 1.0f;
-  }
-  meshVertexCount_ = (kMeshSegments + 1) * 2;
-
-  GLuint ids[3] = {};
-  glGenVertexArrays(1, &ids[0]);
-  vao_ = ids[0];
-  glGenBuffers(2, &ids[1]);
-  meshVbo_ = ids[1];
-  instanceVbo_ = ids[2];
-  glBindVertexArray(vao_);
-  glBindBuffer(GL_ARRAY_BUFFER, meshVbo_);
-  glBufferData(GL_ARRAY_BUFFER, sizeof(mesh), mesh, GL_STATIC_DRAW);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), byteOffset(0));
-  for (GLuint loc = 1; loc <= 4; ++loc) {
-    glEnableVertexAttribArray(loc);
-    glVertexAttribDivisor(loc, 1);
-  }
-  instanceCapacity_ = 0;
+  // The koi and the water draw without vertex attributes (gl_VertexID), but WebGL2 still wants a vertex array.
+  GLuint arrays[2] = {};
+  glGenVertexArrays(2, arrays);
+  vao_ = arrays[0];
+  waterVao_ = arrays[1];
+  fishCapacity_ = 0;
   ensureCapacity(kMinInstanceCapacity);
-  setInstancePointers(0);
-  glBindVertexArray(0);
-
-  // The water triangle has no attributes (gl_VertexID), but WebGL2 still wants a vertex array bound.
-  GLuint water = 0;
-  glGenVertexArrays(1, &water);
-  waterVao_ = water;
 
   if (glGetError() != GL_NO_ERROR) return fail("GL error while creating the koi buffers");
   return true;
@@ -181,40 +203,39 @@ bool FishRenderer::init() {
 
 void FishRenderer::dropContext() {
   // The context is gone with everything in it: forget the names, keep the CPU-side arrays.
-  program_ = vao_ = meshVbo_ = instanceVbo_ = 0;
+  full_ = KoiProgram();
+  lite_ = KoiProgram();
+  shapeTexture_ = patternTexture_ = 0;
+  vao_ = fishTexture_ = 0;
   waterProgram_ = waterVao_ = 0;
-  instanceCapacity_ = 0;
-  meshVertexCount_ = 0;
+  fishCapacity_ = 0;
 }
 
 void FishRenderer::release() {
-  if (program_) glDeleteProgram(program_);
+  if (full_.id) glDeleteProgram(full_.id);
+  if (lite_.id) glDeleteProgram(lite_.id);
+  GLuint textures[3] = {shapeTexture_, patternTexture_, fishTexture_};
+  glDeleteTextures(3, textures);  // zero names are ignored
   if (waterProgram_) glDeleteProgram(waterProgram_);
   GLuint arrays[2] = {vao_, waterVao_};
   glDeleteVertexArrays(2, arrays);  // zero names are ignored
-  GLuint buffers[2] = {meshVbo_, instanceVbo_};
-  glDeleteBuffers(2, buffers);
   dropContext();
 }
 
+// Capacity in whole texture rows, grown by doubling (S-REN-1); the fish texture is reallocated only then.
 void FishRenderer::ensureCapacity(int n) {
-  if (n <= instanceCapacity_) return;
-  int capacity = std::max(kMinInstanceCapacity, instanceCapacity_);
+  if (n <= fishCapacity_ && fishTexture_) return;
+  int capacity = std::max(kMinInstanceCapacity, fishCapacity_);
   while (capacity < n) capacity *= 2;
   if (staging_.size() < size_t(capacity) * kInstanceFloats) staging_.resize(size_t(capacity) * kInstanceFloats);
-  glBindBuffer(GL_ARRAY_BUFFER, instanceVbo_);
-  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(capacity) * kInstanceBytes, nullptr, GL_DYNAMIC_DRAW);
-  instanceCapacity_ = capacity;
-}
-
-// WebGL2 has no base instance, so each layer points the instance attributes at its own slice.
-void FishRenderer::setInstancePointers(int firstInstance) {
-  size_t base = size_t(firstInstance) * kInstanceBytes;
-  glBindBuffer(GL_ARRAY_BUFFER, instanceVbo_);
-  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, kInstanceBytes, byteOffset(base + 0));
-  glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, kInstanceBytes, byteOffset(base + 16));
-  glVertexAttribIPointer(3, 1, GL_UNSIGNED_INT, kInstanceBytes, byteOffset(base + 32));
-  glVertexAttribPointer(4, 3, GL_FLOAT, GL_FALSE, kInstanceBytes, byteOffset(base + 36));
+  if (fishTexture_) glDeleteTextures(1, &fishTexture_);
+  glGenTextures(1, &fishTexture_);
+  glBindTexture(GL_TEXTURE_2D, fishTexture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA32UI, kFishPerRow * kFishTexels, capacity / kFishPerRow);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  fishCapacity_ = capacity;
 }
 
 void FishRenderer::fillInstances(const School& school, const RenderView& view) {
@@ -259,14 +280,29 @@ void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, f
   ++stats_.drawCalls;
 }
 
+void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const WorldToPixels& map, float time) {
+  const Palette& pal = paletteFor(view.palette);
+  glUseProgram(k.id);
+  glUniform3f(k.uWorld, map.scale, map.offsetX, map.offsetY);
+  glUniform2f(k.uPixels, float(view.pixelWidth), float(view.pixelHeight));
+  glUniform1f(k.uTime, time);
+  glUniform3fv(k.uBase, 1, pal.base);
+  glUniform3fv(k.uPatch, 1, pal.patch);
+  glUniform3fv(k.uInk, 1, pal.ink);
+  glUniform3fv(k.uFin, 1, pal.fin);
+  glUniform1f(k.uGlow, pal.glow);
+  const float* waterMid = view.water ? pal.waterTop : pal.base;
+  glUniform4f(k.uWater, waterMid[0], waterMid[1], waterMid[2], view.water ? 1.0f : 0.0f);
+  glUniform1f(k.uOpacity, clampf(finiteOr(view.opacity, 0.55f), 0.0f, 1.0f));
+}
+
 void FishRenderer::render(const School& school, const RenderView& view) {
   stats_ = RenderStats();
-  if (!program_ || view.pixelWidth < 1 || view.pixelHeight < 1) return;
+  if (!full_.id || view.pixelWidth < 1 || view.pixelHeight < 1) return;
   const float worldW = float(school.params().width), worldH = float(school.params().height);
   const WorldToPixels map = worldToPixels(worldW, worldH, view.pixelWidth, view.pixelHeight);
   // Keep the clock small so float keeps its precision; the once-an-hour jump is invisible in the fins.
   const float time = float(std::fmod(view.timeSeconds, 3600.0));
-  const Palette& pal = paletteFor(view.palette);
 
   glViewport(0, 0, view.pixelWidth, view.pixelHeight);
   glDisable(GL_DEPTH_TEST);
@@ -282,31 +318,48 @@ void FishRenderer::render(const School& school, const RenderView& view) {
   const FishArrays& f = school.fish();
   order_.build(f.y.data(), f.depth.data(), n, worldH);
   fillInstances(school, view);
-  glBindBuffer(GL_ARRAY_BUFFER, instanceVbo_);
-  glBufferSubData(GL_ARRAY_BUFFER, 0, GLsizeiptr(n) * kInstanceBytes, staging_.data());
+  // One upload: the rows holding the n fish (the staging array always holds whole rows).
+  glActiveTexture(GL_TEXTURE0 + kFishUnit);
+  glBindTexture(GL_TEXTURE_2D, fishTexture_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFishPerRow * kFishTexels, (n + kFishPerRow - 1) / kFishPerRow,
+                  GL_RGBA_INTEGER, GL_UNSIGNED_INT, staging_.data());
 
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha
-  glUseProgram(program_);
-  glUniform3f(uWorld_, map.scale, map.offsetX, map.offsetY);
-  glUniform2f(uPixels_, float(view.pixelWidth), float(view.pixelHeight));
-  glUniform1f(uTime_, time);
-  glUniform3fv(uBase_, 1, pal.base);
-  glUniform3fv(uPatch_, 1, pal.patch);
-  glUniform3fv(uInk_, 1, pal.ink);
-  glUniform3fv(uFin_, 1, pal.fin);
-  glUniform1f(uGlow_, pal.glow);
-  const float* waterMid = view.water ? pal.waterTop : pal.base;
-  glUniform4f(uWater_, waterMid[0], waterMid[1], waterMid[2], view.water ? 1.0f : 0.0f);
-  glUniform1f(uOpacity_, clampf(finiteOr(view.opacity, 0.55f), 0.0f, 1.0f));
+  glActiveTexture(GL_TEXTURE0 + kShapeUnit);
+  glBindTexture(GL_TEXTURE_2D, shapeTexture_);
+  glActiveTexture(GL_TEXTURE0 + kPatternUnit);
+  glBindTexture(GL_TEXTURE_2D, patternTexture_);
+  glActiveTexture(GL_TEXTURE0);
+
+  // Detail per layer (RenderView::detail): at 1 the back layer is always cheap, the front layer when even its
+  // largest fish is under kSmallFishPx device px long. Per layer, so each layer stays one draw in y order.
+  const int detail = view.detail < 0 ? 0 : (view.detail > 2 ? 2 : view.detail);
+  const float sizePx = kBaseLength * clampf(finiteOr(view.fishSize, 1.0f), 0.05f, 20.0f) * map.scale;
+  const float layerPx[2] = {sizePx * (kBackScale + (kFrontScale - kBackScale) * kFrontDepth), sizePx * kFrontScale};
+  const bool liteLayer[2] = {detail <= 1, detail == 0 || (detail == 1 && layerPx[1] < kSmallFishPx)};
 
   glBindVertexArray(vao_);
   const int layers[2][2] = {{0, order_.backCount()}, {order_.backCount(), n - order_.backCount()}};
-  for (const auto& layer : layers) {
-    if (layer[1] <= 0) continue;
-    setInstancePointers(layer[0]);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, meshVertexCount_, layer[1]);
+  const KoiProgram* current = nullptr;
+  for (int l = 0; l < 2; ++l) {
+    if (layers[l][1] <= 0) continue;
+    const KoiProgram& program = liteLayer[l] ? lite_ : full_;
+    if (current != &program) {
+      useKoi(program, view, map, time);
+      current = &program;
+    }
+    int strip = 0;
+    while (strip < kStrips - 1 && layerPx[l] < kStripMinPx[strip]) ++strip;
+    if (liteLayer[l] && strip == 0) strip = 1;  // the cheap koi never needs the finest strip
+    const int stripVertices = (kStripSegments[strip] + 1) * 2;
+    glUniform3i(program.uStrip, layers[l][0], kStripSegments[strip], stripVertices);
+    glUniform2fv(program.uProfile, kProfileN, bake_.profile.data() + size_t(strip) * kProfileN * 2);
+    // Each fish: its strip with the first and last vertex repeated (degenerate joins to the next fish).
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, layers[l][1] * (stripVertices + 2));
     ++stats_.drawCalls;
+    if (liteLayer[l]) stats_.fishLite += layers[l][1];
   }
   glBindVertexArray(0);
   stats_.fishDrawn = n;

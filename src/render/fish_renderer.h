@@ -1,4 +1,5 @@
-// Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one instanced draw call per depth layer.
+// Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one draw call per depth layer (all its fish in one
+// triangle strip; per-fish data in a texture uploaded once per frame).
 //
 // World -> canvas mapping (the JS shim must map pointer coordinates the same way):
 //   scale   = min(pixelWidth / worldW, pixelHeight / worldH)      (uniform, the whole world fits)
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "render/draw_order.h"
+#include "render/koi_bake.h"
 
 namespace mirofish {
 
@@ -31,11 +33,19 @@ struct RenderView {
   int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
   bool water = false;                   // fill the canvas with water colour instead of transparent
   float fishSize = 1;                   // size scale
+  // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front layer and
+  // the cheap koi (silhouette, patches, eyes, fins without rays; no shadow, pelvic fins, dorsal crest or shimmer)
+  // for the back layer, and for the front layer too when its fish are under kSmallFishPx device px long;
+  // 0 the cheap koi for all. Chosen per layer, so each layer stays one draw call in y order.
+  int detail = 2;
 };
+
+constexpr float kSmallFishPx = 12.0f;
 
 struct RenderStats {
   int drawCalls = 0;
   int fishDrawn = 0;
+  int fishLite = 0;  // of fishDrawn, drawn with the cheap koi
 };
 
 // The letterbox mapping described above: devicePx = world * scale + (offsetX, offsetY).
@@ -62,21 +72,28 @@ class FishRenderer {
   void ensureCapacity(int n);
   void fillInstances(const School& school, const RenderView& view);
   void drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time);
-  void setInstancePointers(int firstInstance);
+
+  // One koi program (the full koi, or the cheap one) and its per-frame uniform locations.
+  struct KoiProgram {
+    unsigned id = 0;
+    int uWorld = -1, uPixels = -1, uTime = -1, uBase = -1, uPatch = -1, uInk = -1, uFin = -1;
+    int uWater = -1, uGlow = -1, uOpacity = -1, uStrip = -1, uProfile = -1;
+  };
+  bool linkKoi(KoiProgram* program, bool lite, std::string* log);
+  void useKoi(const KoiProgram& program, const RenderView& view, const WorldToPixels& map, float time);
 
   const char* error_ = "";
   std::string errorText_;  // owns the text error_ points to
   RenderStats stats_;
-  unsigned program_ = 0, vao_ = 0, meshVbo_ = 0, instanceVbo_ = 0;
+  KoiProgram full_, lite_;
+  unsigned shapeTexture_ = 0, patternTexture_ = 0;
+  KoiBake bake_;  // CPU copy of the textures' contents, baked once, re-uploaded after a context loss
+  unsigned vao_ = 0, fishTexture_ = 0;  // per-fish data, RGBA32UI, rows of 256 fish x 3 texels
   unsigned waterProgram_ = 0, waterVao_ = 0;
-  int meshVertexCount_ = 0;
-  int instanceCapacity_ = 0;    // fish the GPU instance buffer holds
-  std::vector<float> staging_;  // per-instance floats, grown by doubling, reused every frame
+  int fishCapacity_ = 0;        // fish the fish texture holds (whole rows)
+  std::vector<float> staging_;  // per-fish floats, grown by doubling, reused every frame
   DrawOrder order_;             // back layer then front, y-sorted, reused
 
-  // Uniform locations (koi program).
-  int uWorld_ = -1, uPixels_ = -1, uTime_ = -1, uBase_ = -1, uPatch_ = -1, uInk_ = -1, uFin_ = -1;
-  int uWater_ = -1, uGlow_ = -1, uOpacity_ = -1;
   // Uniform locations (water program).
   int wWorld_ = -1, wPixels_ = -1, wTime_ = -1, wTop_ = -1, wBottom_ = -1, wHeight_ = -1;
 };

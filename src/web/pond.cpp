@@ -166,6 +166,7 @@ bool Pond::render(double timeSeconds) {
   view.palette = int(params_.palette);
   view.water = params_.water != 0;
   view.fishSize = float(params_.fishSize);
+  view.detail = detail_;
   renderer_.render(*school_, view);
   return true;
 }

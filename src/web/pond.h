@@ -45,11 +45,16 @@ class Pond {
   Pond(const Pond&) = delete;
   Pond& operator=(const Pond&) = delete;
 
-  // Creates the WebGL2 context on the canvas found by a CSS selector ("#mirofish-1") and the renderer; MSAA only
-  // when asked (the koi shader smooths its own edges). Returns "" on success, else why not (it still simulates).
+  // Creates the WebGL2 context on the canvas found by a CSS selector ("#mirofish-1") and the renderer.
+  // antialias asks for a multisampled context (4x MSAA: costly in software GL, and the koi shader already
+  // anti-aliases its edges, so the shim passes false unless the page asks for it).
+  // Returns "" on success, else why not (the pond still simulates without it).
   std::string attach(const std::string& canvasSelector, bool antialias);
-  // Fish detail for the quality level: 2 full koi, 1 cheap back layer, 0 cheap fish everywhere.
+
+  // Fish detail, RenderView::detail: 2 full koi, 1 cheap koi for the back layer and tiny fish, 0 cheap koi for all.
+  // Clamped to 0..2; takes effect on the next frame; never touches the simulation.
   void setDetail(int detail) { detail_ = detail < 0 ? 0 : (detail > 2 ? 2 : detail); }
+  int detail() const { return detail_; }
 
   // Parameters, by table name or hash key. Before begin() they only configure; after it they apply at once.
   SetResult set(const std::string& nameOrKey, double value);

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+// Fill-cost probe (on demand): frames per second of the rAF-driven page in headless Chromium (SwiftShader, so every
+// pixel costs CPU), for several bundles back to back in one run, so noise from a shared machine hits them alike.
+//
+// usage: node bench/browser/fill_probe.mjs [--seconds 5] [--rounds 2] [--cases a,b,...] BUNDLE [BUNDLE...]
+//   cases: fish150 (150 fish, size 1, 1600x900 DPR 1), size2 (the same at size 2), size03 (size 0.3),
+//          fish1000 (1000 fish), fish0 (no fish: the page's own floor), NxS (N fish at size S),
+//          demo2 (web/index.html at 1280x800 DPR 2, #n=200&seed=7), demo0 (the same without fish: its floor)
+// Prints one line per case and bundle: median fps over the rounds (and each round's fps), and the CPU time all the
+// browser's processes spent per rendered frame (SwiftShader's work included), steadier under contention.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..', '..');
+const WEB = path.join(ROOT, 'web');
+const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--disable-quic', '--headless'];
+
+const argv = process.argv.slice(2);
+let seconds = 5, rounds = 2, caseNames = ['fish150', 'size2', 'fish1000', 'demo2'];
+const bundles = [];
+for (let i = 0; i < argv.length; i++) {
+  if (argv[i] === '--seconds') seconds = Number(argv[++i]);
+  else if (argv[i] === '--rounds') rounds = Number(argv[++i]);
+  else if (argv[i] === '--cases') caseNames = argv[++i].split(',');
+  else bundles.push(path.resolve(argv[i]));
+}
+if (!bundles.length) bundles.push(path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js'));
+
+const plain = (attrs) => `<!doctype html><html><head><meta charset="utf-8">
+<style>html,body{margin:0;height:100%}body{background:#eef4f6}</style></head><body>
+<script src="/dist/mirofish.js" ${attrs}></script></body></html>`;
+const CASES = {
+  fish150: { page: plain('data-fish="150" data-idle="60"'), vp: [1600, 900], dpr: 1 },
+  size2: { page: plain('data-fish="150" data-idle="60" data-fish-size="2"'), vp: [1600, 900], dpr: 1 },
+  size03: { page: plain('data-fish="150" data-idle="60" data-fish-size="0.3"'), vp: [1600, 900], dpr: 1 },
+  fish0: { page: plain('data-fish="0" data-idle="60"'), vp: [1600, 900], dpr: 1 },
+  fish1000: { page: plain('data-fish="1000" data-idle="60"'), vp: [1600, 900], dpr: 1 },
+  demo2: { page: null, hash: '#n=200&seed=7&idle=60', vp: [1280, 800], dpr: 2 },
+  demo0: { page: null, hash: '#n=0&seed=7&idle=60', vp: [1280, 800], dpr: 2 },
+};
+
+// Any other case named NxS: N fish at size S, 1600x900 DPR 1 (e.g. 1000x0.2).
+for (const name of caseNames) {
+  const m = /^(\d+)x([\d.]+)$/.exec(name);
+  if (m) CASES[name] = { page: plain(`data-fish="${m[1]}" data-idle="60" data-fish-size="${m[2]}"`), vp: [1600, 900], dpr: 1 };
+}
+
+let current = bundles[0];
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/dist/mirofish.js') {
+    res.writeHead(200, { 'Content-Type': 'text/javascript' });
+    return fs.createReadStream(current).pipe(res);
+  }
+  const name = url.pathname.slice(1);
+  if (url.pathname.startsWith('/probe/') && CASES[name.slice(6)]) {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    return res.end(CASES[name.slice(6)].page);
+  }
+  const file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
+  if (!file.startsWith(WEB) || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); return res.end(); }
+  res.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : file.endsWith('.js') ? 'text/javascript' : 'text/plain' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+// CPU seconds used so far by every process descended from this one (the browser, its GPU process, renderers):
+// CPU per frame is steadier than fps when another job shares the cores.
+const TICK = 100;  // USER_HZ
+function treeCpuSeconds() {
+  const parent = new Map(), cpu = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(d), Number(f[1]));
+      cpu.set(Number(d), (Number(f[11]) + Number(f[12])) / TICK);
+    } catch { /* gone */ }
+  }
+  let total = 0;
+  for (const [pid, t] of cpu) {
+    for (let p = pid, hops = 0; p > 1 && hops < 20; p = parent.get(p), hops++) {
+      if (p === process.pid) { if (pid !== process.pid) total += t; break; }
+    }
+  }
+  return total;
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ARGS });
+async function measure(name) {
+  const c = CASES[name];
+  const ctx = await browser.newContext({ viewport: { width: c.vp[0], height: c.vp[1] }, deviceScaleFactor: c.dpr });
+  const page = await ctx.newPage();
+  const url = c.page ? `${base}/probe/${name}` : `${base}/${c.hash}`;
+  await page.goto(url);
+  await page.waitForFunction(() => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames > 3,
+    null, { timeout: 60000, polling: 100 });
+  await page.mouse.move(c.vp[0] / 2, c.vp[1] / 2);  // pointer in: full rate
+  await page.waitForTimeout(1500);
+  const c0 = treeCpuSeconds();
+  const f0 = await page.evaluate(() => [MiroFish.current.stats().frames, performance.now()]);
+  await page.waitForTimeout(seconds * 1000);
+  const f1 = await page.evaluate(() => [MiroFish.current.stats().frames, performance.now()]);
+  const c1 = treeCpuSeconds();
+  const st = await page.evaluate(() => { const s = MiroFish.current.stats(); return [s.simMs, s.renderMs]; });
+  if (process.env.PROBE_VERBOSE) console.log(name, path.basename(current), 'simMs', st[0].toFixed(2), 'renderMs', st[1].toFixed(2));
+  await ctx.close();
+  const frames = f1[0] - f0[0];
+  return { fps: frames / ((f1[1] - f0[1]) / 1000), cpuMs: frames > 0 ? (c1 - c0) * 1000 / frames : NaN };
+}
+
+const results = {};
+for (let r = 0; r < rounds; r++) {
+  for (const name of caseNames) {
+    for (const b of bundles) {
+      current = b;
+      const r = await measure(name);
+      ((results[name] ||= {})[b] ||= []).push(r);
+    }
+  }
+}
+const median = (a) => {
+  const v = a.slice().sort((x, y) => x - y);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+console.log('case      bundle                   fps (median [each round])      browser CPU ms per frame (median [each])');
+for (const name of caseNames) {
+  for (const b of bundles) {
+    const r = results[name][b];
+    const fps = r.map((x) => x.fps), cpu = r.map((x) => x.cpuMs);
+    console.log(`${name.padEnd(9)} ${path.basename(b).padEnd(22)} ${median(fps).toFixed(1).padStart(5)} [${fps.map((x) => x.toFixed(1)).join(', ')}]`.padEnd(64) +
+      `${median(cpu).toFixed(0).padStart(5)} [${cpu.map((x) => x.toFixed(0)).join(', ')}]`);
+  }
+}
+await browser.close();
+server.close();

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Screenshots for eyeballing the koi (on demand): the demo page and close-ups, with any bundle.
+// usage: node bench/browser/shots.mjs BUNDLE OUTDIR
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const WEB = path.join(HERE, '..', '..', 'web');
+const [bundle, outDir] = process.argv.slice(2);
+fs.mkdirSync(outDir, { recursive: true });
+
+const closePage = (bg) => `<!doctype html><html><head><meta charset="utf-8">
+<style>html,body{margin:0;height:100%}body{background:${bg}}</style></head><body>
+<script src="/dist/mirofish.js"></script></body></html>`;
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/dist/mirofish.js') {
+    res.writeHead(200, { 'Content-Type': 'text/javascript' });
+    return fs.createReadStream(bundle).pipe(res);
+  }
+  if (url.pathname === '/close-light') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end(closePage('#eef4f6')); }
+  if (url.pathname === '/close-dark') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end(closePage('#101522')); }
+  const file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
+  if (!file.startsWith(WEB) || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); return res.end(); }
+  res.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : file.endsWith('.js') ? 'text/javascript' : 'text/plain' });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+const shots = [
+  { name: 'demo', url: '/#n=200&seed=7&t=20', vp: [1280, 800], dpr: 2 },
+  { name: 'demo-crop', url: '/#n=200&seed=7&t=20', vp: [1280, 800], dpr: 2, clip: { x: 980, y: 480, width: 300, height: 260 } },
+  { name: 'close-pal0-water', url: '/close-light#n=10&w=700&h=466&seed=3&size=4&water=1&pal=0&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'close-pal0-light', url: '/close-light#n=10&w=700&h=466&seed=3&size=4&pal=0&op=0.9&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'close-pal1-water', url: '/close-light#n=10&w=700&h=466&seed=5&size=4&water=1&pal=1&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'close-pal2-light', url: '/close-light#n=10&w=700&h=466&seed=5&size=4&pal=2&op=0.9&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'close-pal3-dark', url: '/close-dark#n=10&w=700&h=466&seed=5&size=4&pal=3&op=0.9&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'close-pal3-water', url: '/close-light#n=10&w=700&h=466&seed=9&size=4&pal=3&water=1&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'zoom-pal0-light', url: '/close-light#n=4&w=300&h=200&seed=3&size=4&pal=0&op=0.9&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'zoom-pal0-water', url: '/close-light#n=4&w=300&h=200&seed=4&size=4&pal=0&water=1&t=12', vp: [900, 600], dpr: 1 },
+  { name: 'fish150-light-dpr1', url: '/close-light#n=150&seed=7&t=15', vp: [1600, 900], dpr: 1, clip: { x: 0, y: 0, width: 1000, height: 700 } },
+  { name: 'many-water-dpr2', url: '/close-light#n=300&seed=11&water=1&t=15', vp: [800, 500], dpr: 2 },
+];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox', '--no-first-run', '--headless'] });
+for (const s of shots) {
+  const ctx = await browser.newContext({ viewport: { width: s.vp[0], height: s.vp[1] }, deviceScaleFactor: s.dpr });
+  const page = await ctx.newPage();
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log(s.name, m.type(), m.text()); });
+  await page.goto(base + s.url);
+  await page.waitForFunction(() => window.MiroFish && MiroFish.current && !MiroFish.current.stats().seeking &&
+    MiroFish.current.stats().frames > 5, null, { timeout: 120000, polling: 100 });
+  await page.waitForTimeout(400);
+  await page.evaluate(() => MiroFish.current.pause());
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: path.join(outDir, s.name + '.png'), clip: s.clip });
+  await ctx.close();
+  console.log('wrote', path.join(outDir, s.name + '.png'));
+}
+await browser.close();
+server.close();

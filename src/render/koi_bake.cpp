@@ -1,0 +1,192 @@
+// CPU bake of the koi's per-fish constants: the same shape and noise functions the koi shader used to run per
+// pixel per frame, now run once per texel at start-up (S-COST-1).
+#include "render/koi_bake.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mirofish {
+
+namespace {
+
+float clamp01(float v) { return v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v); }
+float smoothstep(float e0, float e1, float x) {
+  float t = clamp01((x - e0) / (e1 - e0));
+  return t * t * (3.0f - 2.0f * t);
+}
+float mixf(float a, float b, float t) { return a + (b - a) * t; }
+uint8_t toByte(float v) { return uint8_t(std::lround(clamp01(v) * 255.0f)); }
+
+// ---- shape (lengths) ------------------------------------------------------------------------------
+constexpr float kBodyEnd = 0.8f;     // peduncle; the tail fin spans the rest
+constexpr float kBodyWidth = 0.104f; // half-width at the widest point
+constexpr float kWidest = 0.3f;      // widest at the front third, as a fraction of the body
+
+float bodyHalfWidth(float s) {
+  float t = clamp01(s / kBodyEnd);
+  if (t < kWidest) {
+    float k = (kWidest - t) / kWidest;  // blunt, rounded head
+    return kBodyWidth * std::sqrt(std::max(1.0f - k * k, 0.0f));
+  }
+  float k = (t - kWidest) / (1.0f - kWidest);
+  float taper = std::cos(k * 1.5707963f);
+  return kBodyWidth * mixf(0.15f, 1.0f, taper * (0.45f + 0.55f * taper) + 0.25f * taper * (1.0f - taper));
+}
+
+float bodyDistance(float s, float y) {
+  float d = std::fabs(y) - bodyHalfWidth(s);
+  d = std::max(d, -s);
+  return std::max(d, s - kBodyEnd - 0.02f);
+}
+
+// Approximate signed distance of an ellipse with centre (cx, cy), unit axis (dx, dy), semi-axes (rx, ry).
+float ellipseDistance(float s, float y, float cx, float cy, float dx, float dy, float rx, float ry) {
+  float px = s - cx, py = y - cy;
+  float ex = (px * dx + py * dy) / rx, ey = (-px * dy + py * dx) / ry;
+  return (std::sqrt(ex * ex + ey * ey) - 1.0f) * std::min(rx, ry);
+}
+
+// Forked tail: two lobes swept back and out from the peduncle, plus the joint to the body.
+float tailDistance(float s, float y) {
+  const float rootX = kBodyEnd - 0.04f;
+  const float ax = 0.914f, ay = 0.407f;
+  float a = ellipseDistance(s, y, rootX + ax * 0.13f, ay * 0.13f, ax, ay, 0.15f, 0.056f);
+  float b = ellipseDistance(s, y, rootX + ax * 0.13f, -ay * 0.13f, ax, -ay, 0.15f, 0.056f);
+  float joint = std::max(std::fabs(y) - 0.035f, std::fabs(s - rootX - 0.03f) - 0.05f);
+  return std::min(std::min(a, b), joint);
+}
+
+float pelvicDistance(float s, float y) {
+  const float dx = 0.8f, dy = 0.6f;
+  return ellipseDistance(s, std::fabs(y), 0.5f + dx * 0.04f, 0.05f + dy * 0.04f, dx, dy, 0.05f, 0.024f);
+}
+
+void bakeShape(std::vector<uint8_t>* out) {
+  out->assign(size_t(kShapeW) * kShapeH * 4, 0);
+  for (int j = 0; j < kShapeH; ++j) {
+    float y = -kShapeY + 2.0f * kShapeY * (float(j) + 0.5f) / float(kShapeH);
+    for (int i = 0; i < kShapeW; ++i) {
+      float s = kShapeS0 + (kShapeS1 - kShapeS0) * (float(i) + 0.5f) / float(kShapeW);
+      uint8_t* t = &(*out)[(size_t(j) * kShapeW + i) * 4];
+      t[0] = toByte(bodyDistance(s, y) / kShapeDistSpan + 0.5f);
+      t[1] = toByte(tailDistance(s, y) / kShapeDistSpan + 0.5f);
+      // Rounded body: lit along the back, darker at the flanks; a soft highlight just off the spine.
+      float w = std::max(bodyHalfWidth(s), 1e-3f);
+      float across = std::max(-1.0f, std::min(1.0f, y / w));
+      float nz = std::sqrt(1.0f - across * across);
+      t[2] = toByte(0.66f + 0.34f * nz);
+      float u = (across + 0.22f) / 0.32f;
+      t[3] = toByte(std::exp(-u * u) * smoothstep(0.04f, 0.25f, s) * (1.0f - smoothstep(0.55f, 0.8f, s)));
+    }
+  }
+}
+
+void bakeProfile(std::vector<float>* out) {
+  // Extent of the shapes per fine s column, then each strip's sample = the max over its dilated window.
+  constexpr float kFine = 0.0025f, kDy = 0.002f;
+  const float s0 = kProfileS0 - kProfileStep - kRibbonMaxSpan / float(kStripSegments[kStrips - 1]);
+  const float s1 = kProfileS0 + kProfileStep * float(kProfileN) + kRibbonMaxSpan / float(kStripSegments[kStrips - 1]);
+  const int columns = int((s1 - s0) / kFine) + 1;
+  std::vector<float> fish(size_t(columns), 0.0f), shadow(size_t(columns), 0.0f);
+  for (int c = 0; c < columns; ++c) {
+    float s = s0 + kFine * float(c);
+    for (float y = 0.34f; y >= 0.0f; y -= kDy) {
+      float body = bodyDistance(s, y), tail = tailDistance(s, y);
+      if (fish[size_t(c)] == 0.0f && std::min(std::min(body, tail), pelvicDistance(s, y)) < 0.0f)
+        fish[size_t(c)] = y + kDy;
+      if (shadow[size_t(c)] == 0.0f && std::min(body, tail + 0.01f) < 0.0f) shadow[size_t(c)] = y + kDy;
+    }
+  }
+  out->assign(size_t(kStrips) * kProfileN * 2, 0.0f);
+  for (int strip = 0; strip < kStrips; ++strip) {
+    const float window = kProfileStep + kRibbonMaxSpan / float(kStripSegments[strip]);
+    float* table = out->data() + size_t(strip) * kProfileN * 2;
+    for (int k = 0; k < kProfileN; ++k) {
+      float s = kProfileS0 + kProfileStep * float(k);
+      float f = 0.0f, sh = 0.0f;
+      for (int c = 0; c < columns; ++c) {
+        if (std::fabs(s0 + kFine * float(c) - s) > window) continue;
+        f = std::max(f, fish[size_t(c)]);
+        sh = std::max(sh, shadow[size_t(c)]);
+      }
+      table[k * 2] = f;
+      table[k * 2 + 1] = sh;
+    }
+  }
+}
+
+// ---- patch noise: the hashes and value noise the koi shader used (GLSL uint arithmetic, wraps mod 2^32) ----
+uint32_t hashU(uint32_t x) {
+  x ^= x >> 16;
+  x *= 0x7feb352du;
+  x ^= x >> 15;
+  x *= 0x846ca68bu;
+  x ^= x >> 16;
+  return x;
+}
+float hash01(uint32_t x) { return float(hashU(x) >> 8) * (1.0f / 16777216.0f); }
+
+// Value noise with a one-cell cache: neighbouring texels mostly share a lattice cell.
+struct ValueNoise {
+  uint32_t seed = 0;
+  int cx = 1 << 30, cy = 1 << 30;
+  float a = 0, b = 0, d = 0, e = 0;
+  float at(float px, float py) {
+    float fx0 = std::floor(px), fy0 = std::floor(py);
+    int ix = int(fx0), iy = int(fy0);
+    if (ix != cx || iy != cy) {
+      cx = ix;
+      cy = iy;
+      uint32_t x = uint32_t(ix + 4096), y = uint32_t(iy + 4096);
+      a = hash01(seed ^ hashU(x + hashU(y)));
+      b = hash01(seed ^ hashU(x + 1u + hashU(y)));
+      d = hash01(seed ^ hashU(x + hashU(y + 1u)));
+      e = hash01(seed ^ hashU(x + 1u + hashU(y + 1u)));
+    }
+    float fx = px - fx0, fy = py - fy0;
+    float ux = fx * fx * (3.0f - 2.0f * fx), uy = fy * fy * (3.0f - 2.0f * fy);
+    return mixf(mixf(a, b, ux), mixf(d, e, ux), uy);
+  }
+};
+
+struct Fbm {
+  ValueNoise lo, hi;
+  explicit Fbm(uint32_t seed) {
+    lo.seed = seed;
+    hi.seed = seed * 747796405u + 1u;
+  }
+  float at(float px, float py) { return 0.68f * lo.at(px, py) + 0.32f * hi.at(px * 2.13f + 17.0f, py * 2.13f + 17.0f); }
+};
+
+void bakePatterns(std::vector<uint8_t>* out) {
+  const int atlasW = kPatternTileW * kPatternTilesX, atlasH = kPatternTileH * kPatternTilesY;
+  out->assign(size_t(atlasW) * atlasH * 2, 0);
+  for (int tile = 0; tile < kPatternTiles; ++tile) {
+    // Tile k holds the noise a fish with pattern k had: seed, offsets and both fbm layers as before.
+    uint32_t seed = hashU(uint32_t(tile) + 0x9e3779b9u);
+    float offX = hash01(seed ^ 0x51u) * 64.0f, offY = hash01(seed ^ 0xa3u) * 64.0f;
+    const int x0 = (tile % kPatternTilesX) * kPatternTileW, y0 = (tile / kPatternTilesX) * kPatternTileH;
+    for (int j = 0; j < kPatternTileH; ++j) {
+      Fbm red(seed), ink(seed ^ 0x1234567u);  // a fresh cache per row
+      float y = -kPatternY + 2.0f * kPatternY * (float(j) + 0.5f) / float(kPatternTileH);
+      for (int i = 0; i < kPatternTileW; ++i) {
+        float s = kPatternS0 + (kPatternS1 - kPatternS0) * (float(i) + 0.5f) / float(kPatternTileW);
+        // Stretched a little across the body, so patches wrap over the back like saddles.
+        float px = s * 4.2f, py = y * 6.5f;
+        uint8_t* t = &(*out)[(size_t(y0 + j) * atlasW + size_t(x0 + i)) * 2];
+        t[0] = toByte(red.at(px + offX, py + offY));
+        t[1] = toByte(ink.at(px * 1.6f + offY + 9.0f, py * 1.6f + offX + 9.0f));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void bakeKoi(KoiBake* out) {
+  bakeShape(&out->shape);
+  bakePatterns(&out->pattern);
+  bakeProfile(&out->profile);
+}
+
+}  // namespace mirofish

@@ -1,0 +1,54 @@
+// Per-fish constants baked once on the CPU (S-COST-1): the koi shape field, the patch-noise atlas and the ribbon
+// width profile. The koi shaders sample these instead of evaluating noise and shape functions per pixel.
+//
+// Fish coordinates are in body lengths: s = 0 at the snout .. 1 at the tail-fin tip (backward), y lateral
+// (+ = the fish's right). The layouts below are mirrored as constants in shaders/koi.vert and koi.frag.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace mirofish {
+
+// Shape field, RGBA8, kShapeW x kShapeH texels over s in [kShapeS0, kShapeS1], y in [-kShapeY, kShapeY]:
+//   r  body signed distance     encoded d / kShapeDistSpan + 0.5 (so +-kShapeDistSpan/2 lengths, clamped)
+//   g  tail signed distance     same encoding (the forked tail and the peduncle joint)
+//   b  body shade               0.66 + 0.34 * n.z of a rounded body (lit along the back)
+//   a  back light               the soft highlight along the spine
+constexpr int kShapeW = 256, kShapeH = 128;
+constexpr float kShapeS0 = -0.2f, kShapeS1 = 1.2f, kShapeY = 0.35f;
+constexpr float kShapeDistSpan = 0.5f;
+
+// Patch noise atlas, RG8: kPatternTilesX x kPatternTilesY tiles of kPatternTileW x kPatternTileH texels, each
+// over s in [kPatternS0, kPatternS1], y in [-kPatternY, kPatternY]. r = red-patch noise, g = ink (sumi) noise,
+// both the raw fbm value in 0..1; the shader applies the fish's own thresholds, so fish sharing a tile still differ.
+constexpr int kPatternTileW = 64, kPatternTileH = 32;
+constexpr int kPatternTilesX = 8, kPatternTilesY = 8;
+constexpr int kPatternTiles = kPatternTilesX * kPatternTilesY;
+constexpr float kPatternS0 = -0.02f, kPatternS1 = 1.02f, kPatternY = 0.13f;
+
+// Ribbon strips, finer for bigger fish: a segment stays about 3-5 device px long, so the bend looks smooth while
+// small fish cost few, fat triangles (software rasterisers pay set-up and 2x2-quad overshading per triangle).
+constexpr int kStrips = 4;
+constexpr int kStripSegments[kStrips] = {28, 16, 10, 6};
+constexpr float kStripMinPx[kStrips] = {90.0f, 45.0f, 20.0f, 0.0f};  // a layer's largest fish at least this long
+constexpr float kRibbonMaxSpan = 1.6f;  // lengths a ribbon spans at most (tail, margins, shadow offset)
+
+// Ribbon width profiles, one per strip: kProfileN samples from kProfileS0 every kProfileStep; per sample (x, y) =
+// max |y| of (body, tail, pelvic fins) and of (body, tail) for the shadow within +-(kProfileStep + the strip's
+// vertex spacing) along s. The linearly interpolated profile at a vertex is then at least the widest shape
+// over both neighbouring segments, so the straight ribbon edge between two vertices never cuts a shape.
+constexpr int kProfileN = 53;
+constexpr float kProfileS0 = -0.15f, kProfileStep = 0.025f;
+
+struct KoiBake {
+  std::vector<uint8_t> shape;    // kShapeW * kShapeH * 4
+  std::vector<uint8_t> pattern;  // (kPatternTileW * kPatternTilesX) * (kPatternTileH * kPatternTilesY) * 2
+  std::vector<float> profile;    // kStrips * kProfileN * 2
+  bool empty() const { return shape.empty(); }
+};
+
+// Fills everything (a few milliseconds; done once per renderer, kept across context losses).
+void bakeKoi(KoiBake* out);
+
+}  // namespace mirofish
