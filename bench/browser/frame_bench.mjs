@@ -265,7 +265,8 @@ async function openPond(browser, base, fish, log, quality = 'auto') {
   timerInfo.isolated = await page.evaluate(() => window.crossOriginIsolated);
   if (!st) throw new Error(`mount({fish: ${fish}}) gave no handle (WebGL2 missing?): ${log.join(' | ')}`);
   if (st.fish !== fish) throw new Error(`asked for ${fish} fish, the pond has ${st.fish}`);
-  await page.waitForFunction(() => window.bench.stats().frames >= 2, null, { timeout: 60000, polling: 50 });
+  // 0 fish draw one still frame and then no loop at all (state 'empty').
+  await page.waitForFunction((n) => window.bench.stats().frames >= n, fish > 0 ? 2 : 1, { timeout: 60000, polling: 50 });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   return { context, page, cdp, world };

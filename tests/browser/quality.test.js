@@ -57,8 +57,8 @@ describe('quality governor', () => {
     g.configure('auto', 1, 60, 6, true);
     assert.equal(g.level, g.levels.length - 1, 'software GL starts at the lowest level');
     assert.match(g.reason, /software GL/);
-    // Cost between the two bounds (3..6 ms): no change either way.
-    assert.deepEqual(run(g, { fps: 60, cost: 4.5, seconds: 10 }), []);
+    // Cost between the two bounds (4.5..6 ms for the level above, which costs the same per frame): no change.
+    assert.deepEqual(run(g, { fps: 60, cost: 5, seconds: 10 }), []);
     // Headroom: one level up every few windows, back to the top.
     const up = run(g, { fps: 60, cost: 0.5, seconds: 30 });
     assert.deepEqual(up, [5, 4, 3, 2, 1, 0]);

@@ -9,7 +9,9 @@ const QUALITY_WINDOW_FRAMES = 6;   // ...and this many frames
 const QUALITY_UP_WINDOWS = 3;      // windows of headroom in a row before a step up
 const QUALITY_MAX_FLIPS = 3;       // step-ups that had to be undone before the level stays put
 const QUALITY_SLOW = 0.8;          // below 80 % of the level's frame rate: frames are being missed
-const QUALITY_ROOM = 0.5;          // render cost under half the budget, at the full frame rate: headroom
+const QUALITY_ROOM = 0.75;         // the level above, as predicted, must cost under 3/4 of the budget: headroom
+// Per-frame cost of the fish detail levels relative to the full koi (1 000 fish in SwiftShader: 69 / 85 / 93 ms).
+const DETAIL_COST = [0.74, 0.91, 1];
 
 // Levels from best to cheapest: {dpr, detail (2 full koi, 1 cheap back layer, 0 all cheap), fps}.
 function qualityLevels(deviceDpr, maxFps) {
@@ -134,7 +136,11 @@ class Governor {
     }
     // A step-up that did not hold bars that level for 20 windows (~10 s), then it may be tried again.
     if (this.flips < QUALITY_MAX_FLIPS && this.windowIndex - this.lastUpWindow > 20) this.ceiling = 0;
-    const room = cost < QUALITY_ROOM * this.budget && (faked || fps >= 0.92 * targetFps);
+    // What a frame would cost one level up: pixels grow with dpr squared, the detail by DETAIL_COST; a higher frame
+    // rate costs the same per frame. The margin between this and the step-down bound (the budget) is the hysteresis.
+    const up = this.levels[Math.max(0, this.level - 1)], here = this.current();
+    const predicted = cost * (up.dpr / here.dpr) ** 2 * DETAIL_COST[up.detail] / DETAIL_COST[here.detail];
+    const room = predicted < QUALITY_ROOM * this.budget && (faked || fps >= 0.92 * targetFps);
     if (!room) {
       this.upStreak = 0;
       return false;
