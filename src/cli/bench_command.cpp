@@ -89,11 +89,13 @@ int benchCommand(CliArgs& a) {
   std::string jsonPath;
   bool quick = false;
   int maxFish = 100000;
+  std::string series;  // comma list of series to run (density,brute,fixed,cap); empty: all
   while (!a.done()) {
     std::string flag = a.next();
     if (flag == "--json") jsonPath = a.value(flag);
     else if (flag == "--quick") quick = true;
     else if (flag == "--max") maxFish = int(parseCount(flag, a.value(flag), 1, 1000000));
+    else if (flag == "--series") series = "," + a.value(flag) + ",";
     else throw CliError{"bench: unknown flag '" + flag + "'"};
   }
   const double budget = quick ? 300 : 1500;  // ms of stepping per measurement
@@ -108,6 +110,7 @@ int benchCommand(CliArgs& a) {
   std::vector<BenchResult> all;
   auto run = [&](const std::string& s, int n, double w, double h, bool brute, int cap) {
     if (n > maxFish) return;
+    if (!series.empty() && series.find("," + s + ",") == std::string::npos) return;
     all.push_back(measure(s, n, w, h, brute, cap, budget));
     printRow(all.back());
   };

@@ -6,13 +6,23 @@
 
 #include "sim/det_math.h"
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace mirofish {
+
+struct ScanConfig {
+  float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
+  bool fovOn;
+};
 
 namespace {
 
 // Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
 // result is the same whatever order its neighbours are visited in (grid == brute force, bit for bit).
 constexpr float kFix = 1048576.0f;  // 2^20: ~1e-6 px resolution
+constexpr size_t kScanPad = 4;
 constexpr float kMaxTerm = 1.0e5f;  // per-neighbour clamp keeps every sum far from int64 overflow
 
 inline int64_t fix(float v) {
@@ -31,11 +41,6 @@ struct Sums {
   int nSep = 0, nAli = 0, nCoh = 0;
   float minD2 = -1;
   uint64_t checks = 0;
-};
-
-struct ScanConfig {
-  float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
-  bool fovOn;
 };
 
 // A candidate counts when it is inside the largest radius, not the fish itself or a coincident fish (d2 == 0,
@@ -69,6 +74,7 @@ inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, floa
   }
 }
 
+#if !defined(__wasm_simd128__)
 // Accumulates one contiguous run of candidates into the fish's sums.
 inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
                      int end, float xi, float yi, float hxi, float hyi, Sums& s) {
@@ -78,6 +84,126 @@ inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const 
     if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s);
   }
 }
+
+#endif
+
+#if defined(__wasm_simd128__)
+// The same scan four candidates at a time (wasm SIMD128, -msimd128). Every lane computes exactly the scalar
+// float expressions (no FMA in wasm, IEEE division), and each fixed-point term trunc(v * 2^20) is built exactly
+// from float ops as hi * 2^16 + lo with two int32 lanes (|v| < 2^18: separation terms are clamped to 1e5,
+// offsets are inside the radius, speeds are capped). The int32 lane sums are widened into the int64 sums at
+// least every kFlushIters vectors, long before they could overflow, so the sums are the scalar ones bit for bit.
+struct FixLanes {
+  v128_t hi, lo;
+};
+struct LaneSums {
+  FixLanes sepX, sepY, aliX, aliY, cohX, cohY;
+  v128_t nSep, nAli, nCoh, minD2;
+  int iters;
+};
+constexpr int kFlushIters = 256;  // |hi| < 2^21 per term: 256 terms per lane stay far inside int32
+
+// Integer-valued floats with |x| < 2^22 to int32: adding 1.5 * 2^23 puts x in the low mantissa bits.
+inline v128_t exactInt(v128_t integral) {
+  return wasm_i32x4_sub(wasm_f32x4_add(integral, wasm_f32x4_splat(12582912.0f)), wasm_i32x4_splat(0x4B400000));
+}
+// Adds trunc(v * 2^20) per lane: hi = trunc(16 v), lo = trunc((v - hi / 16) * 2^20); every step is exact.
+inline void addFix(FixLanes& a, v128_t v) {
+  v128_t hiF = wasm_f32x4_trunc(wasm_f32x4_mul(v, wasm_f32x4_splat(16.0f)));
+  v128_t rest = wasm_f32x4_sub(v, wasm_f32x4_mul(hiF, wasm_f32x4_splat(0.0625f)));
+  v128_t loF = wasm_f32x4_trunc(wasm_f32x4_mul(rest, wasm_f32x4_splat(1048576.0f)));
+  a.hi = wasm_i32x4_add(a.hi, exactInt(hiF));
+  a.lo = wasm_i32x4_add(a.lo, exactInt(loF));
+}
+inline int64_t drain(FixLanes& a) {
+  v128_t lo = wasm_i64x2_add(wasm_i64x2_shl(wasm_i64x2_extend_low_i32x4(a.hi), 16), wasm_i64x2_extend_low_i32x4(a.lo));
+  v128_t hi = wasm_i64x2_add(wasm_i64x2_shl(wasm_i64x2_extend_high_i32x4(a.hi), 16), wasm_i64x2_extend_high_i32x4(a.lo));
+  v128_t sum = wasm_i64x2_add(lo, hi);
+  a.hi = a.lo = wasm_i32x4_splat(0);
+  return wasm_i64x2_extract_lane(sum, 0) + wasm_i64x2_extract_lane(sum, 1);
+}
+inline int hsum32(v128_t v) {
+  return wasm_i32x4_extract_lane(v, 0) + wasm_i32x4_extract_lane(v, 1) + wasm_i32x4_extract_lane(v, 2) +
+         wasm_i32x4_extract_lane(v, 3);
+}
+inline void resetLanes(LaneSums& L) {
+  const v128_t z = wasm_i32x4_splat(0);
+  L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = FixLanes{z, z};
+  L.nSep = L.nAli = L.nCoh = z;
+  L.minD2 = wasm_f32x4_splat(3.0e38f);
+  L.iters = 0;
+}
+// Moves the lane sums into the fish's int64 sums (exact integer additions: any grouping gives the same bits).
+inline void drainLanes(LaneSums& L, Sums& s) {
+  s.sepX += drain(L.sepX);
+  s.sepY += drain(L.sepY);
+  s.aliX += drain(L.aliX);
+  s.aliY += drain(L.aliY);
+  s.cohX += drain(L.cohX);
+  s.cohY += drain(L.cohY);
+  s.nSep += hsum32(L.nSep);
+  s.nAli += hsum32(L.nAli);
+  s.nCoh += hsum32(L.nCoh);
+  const v128_t z = wasm_i32x4_splat(0);
+  L.nSep = L.nAli = L.nCoh = z;
+  float m = 3.0e38f;
+  for (float v : {wasm_f32x4_extract_lane(L.minD2, 0), wasm_f32x4_extract_lane(L.minD2, 1),
+                  wasm_f32x4_extract_lane(L.minD2, 2), wasm_f32x4_extract_lane(L.minD2, 3)})
+    m = v < m ? v : m;
+  if (m < 3.0e38f && (s.minD2 < 0 || m < s.minD2)) s.minD2 = m;
+  L.minD2 = wasm_f32x4_splat(3.0e38f);
+  L.iters = 0;
+}
+
+// Reads up to 3 floats past `end`: the candidate arrays carry that padding (the extra lanes are masked off).
+inline void scanSpanSimd(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY,
+                         int begin, int end, float xi, float yi, float hxi, float hyi, LaneSums& L, Sums& s) {
+  const v128_t vxi = wasm_f32x4_splat(xi), vyi = wasm_f32x4_splat(yi);
+  const v128_t rMax2 = wasm_f32x4_splat(c.rMax2), rSep2 = wasm_f32x4_splat(c.rSep2);
+  const v128_t rAli2 = wasm_f32x4_splat(c.rAli2), rCoh2 = wasm_f32x4_splat(c.rCoh2);
+  const v128_t zero = wasm_f32x4_splat(0.0f), one = wasm_f32x4_splat(1.0f);
+  const v128_t maxTerm = wasm_f32x4_splat(kMaxTerm), minTerm = wasm_f32x4_splat(-kMaxTerm);
+  const v128_t lane = wasm_i32x4_make(0, 1, 2, 3);
+  const v128_t vhx = wasm_f32x4_splat(hxi), vhy = wasm_f32x4_splat(hyi), cos2 = wasm_f32x4_splat(c.cosHalfFov2);
+  for (int k = begin; k < end; k += 4) {
+    const v128_t live = wasm_i32x4_lt(lane, wasm_i32x4_splat(end - k));
+    const v128_t dx = wasm_f32x4_sub(wasm_v128_load(X + k), vxi);
+    const v128_t dy = wasm_f32x4_sub(wasm_v128_load(Y + k), vyi);
+    const v128_t d2 = wasm_f32x4_add(wasm_f32x4_mul(dx, dx), wasm_f32x4_mul(dy, dy));
+    v128_t ok = wasm_v128_and(live, wasm_v128_and(wasm_f32x4_lt(d2, rMax2), wasm_f32x4_ne(d2, zero)));
+    if (c.fovOn) {  // the blind spot, as isNeighbour decides it
+      const v128_t dot = wasm_f32x4_add(wasm_f32x4_mul(vhx, dx), wasm_f32x4_mul(vhy, dy));
+      const v128_t dd = wasm_f32x4_mul(dot, dot), cd = wasm_f32x4_mul(cos2, d2);
+      const v128_t seen = c.cosHalfFov <= 0 ? wasm_v128_or(wasm_f32x4_ge(dot, zero), wasm_f32x4_le(dd, cd))
+                                            : wasm_v128_and(wasm_f32x4_gt(dot, zero), wasm_f32x4_ge(dd, cd));
+      ok = wasm_v128_and(ok, seen);
+    }
+    const v128_t mSep = wasm_v128_and(ok, wasm_f32x4_lt(d2, rSep2));
+    const v128_t mAli = wasm_v128_and(ok, wasm_f32x4_lt(d2, rAli2));
+    const v128_t mCoh = wasm_v128_and(ok, wasm_f32x4_lt(d2, rCoh2));
+    L.minD2 = wasm_v128_bitselect(d2, L.minD2, wasm_v128_and(ok, wasm_f32x4_lt(d2, L.minD2)));
+    if (wasm_v128_any_true(mSep)) {
+      const v128_t inv = wasm_f32x4_div(one, d2);
+      v128_t tx = wasm_f32x4_mul(dx, inv), ty = wasm_f32x4_mul(dy, inv);
+      // fix(): NaN -> 0, then the clamp to +-kMaxTerm
+      tx = wasm_v128_and(tx, wasm_f32x4_eq(tx, tx));
+      ty = wasm_v128_and(ty, wasm_f32x4_eq(ty, ty));
+      tx = wasm_v128_bitselect(maxTerm, wasm_v128_bitselect(minTerm, tx, wasm_f32x4_lt(tx, minTerm)), wasm_f32x4_gt(tx, maxTerm));
+      ty = wasm_v128_bitselect(maxTerm, wasm_v128_bitselect(minTerm, ty, wasm_f32x4_lt(ty, minTerm)), wasm_f32x4_gt(ty, maxTerm));
+      addFix(L.sepX, wasm_v128_and(wasm_f32x4_neg(tx), mSep));  // sep -= fix(t) == sep += fix(-t)
+      addFix(L.sepY, wasm_v128_and(wasm_f32x4_neg(ty), mSep));
+      L.nSep = wasm_i32x4_sub(L.nSep, mSep);
+    }
+    addFix(L.aliX, wasm_v128_and(wasm_v128_load(VX + k), mAli));
+    addFix(L.aliY, wasm_v128_and(wasm_v128_load(VY + k), mAli));
+    addFix(L.cohX, wasm_v128_and(dx, mCoh));
+    addFix(L.cohY, wasm_v128_and(dy, mCoh));
+    L.nAli = wasm_i32x4_sub(L.nAli, mAli);
+    L.nCoh = wasm_i32x4_sub(L.nCoh, mCoh);
+    if (++L.iters == kFlushIters) drainLanes(L, s);
+  }
+}
+#endif
 
 // With a neighbour cap, the run's neighbours are only collected; the nearest `cap` (ties by fish id) count,
 // so the result does not depend on the order the search visits them in.
@@ -132,8 +258,11 @@ void School::setParams(const Params& params) {
 void School::resize(int n) {
   if (n < 0) n = 0;
   fish_.reserveFor(n);
-  if (sortedX_.size() < size_t(fish_.capacity)) {
-    for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_}) v->resize(size_t(fish_.capacity));
+  if (sortedX_.size() < size_t(fish_.capacity) + kScanPad) {
+    // kScanPad floats of padding: the 4-wide scan reads up to 3 past a run's end (masked off).
+    for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_, &sortedHX_, &sortedHY_, &sortedPanic_, &sortedForce_,
+                    &sortedFX_, &sortedFY_})
+      v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
     capBuffer_.reserve(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
   }
   for (int i = fish_.count; i < n; ++i) spawn(i);
@@ -216,11 +345,6 @@ void School::step() {
 
   if (!bruteForce_) grid_.build(f.x.data(), f.y.data(), n);
 
-  const float fmax = float(p.maxForce);
-  const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
-  const float panicCoh = float(p.panicCohesion), panicTime = float(p.panicTime);
-  const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
-  const int cap = int(p.neighbourCap);
   const float c2 = d_.cosHalfFov * d_.cosHalfFov;
   const float rMax2 = d_.rMax * d_.rMax;
 
@@ -228,64 +352,175 @@ void School::step() {
   for (int k = 0; k < kMaxScares; ++k)
     if (scares_[k].timeLeft > 0) activeScares = k + 1;
 
-  uint64_t checks = 0;
-  float minD2 = -1;
-  double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
-  int localPolCount = 0, nearestCount = 0;
-
-  // Neighbour candidates are read from copies in cell order, so a 3x3 scan walks three contiguous runs.
-  const float* X = f.x.data();
-  const float* Y = f.y.data();
-  const float* VX = f.vx.data();
-  const float* VY = f.vy.data();
+  // Neighbour candidates are read from padded copies in cell order (id order for brute force), so a 3x3 scan
+  // walks three contiguous runs.
   if (!bruteForce_) {
     const int* order = grid_.order();
     for (int k = 0; k < n; ++k) {
       int j = order[k];
-      sortedX_[k] = X[j];
-      sortedY_[k] = Y[j];
-      sortedVX_[k] = VX[j];
-      sortedVY_[k] = VY[j];
+      sortedX_[k] = f.x[j];
+      sortedY_[k] = f.y[j];
+      sortedVX_[k] = f.vx[j];
+      sortedVY_[k] = f.vy[j];
+      sortedHX_[k] = f.hx[j];
+      sortedHY_[k] = f.hy[j];
+      sortedPanic_[k] = f.panic[j];
+      sortedForce_[k] = f.forceScale[j];
     }
-    X = sortedX_.data();
-    Y = sortedY_.data();
-    VX = sortedVX_.data();
-    VY = sortedVY_.data();
+  } else {
+    auto copyN = [n](const std::vector<float>& from, std::vector<float>& to) {
+      std::copy(from.begin(), from.begin() + n, to.begin());
+    };
+    copyN(f.x, sortedX_);
+    copyN(f.y, sortedY_);
+    copyN(f.vx, sortedVX_);
+    copyN(f.vy, sortedVY_);
+    copyN(f.hx, sortedHX_);
+    copyN(f.hy, sortedHY_);
+    copyN(f.panic, sortedPanic_);
+    copyN(f.forceScale, sortedForce_);
   }
+  const float* X = sortedX_.data();
+  const float* Y = sortedY_.data();
+  const float* VX = sortedVX_.data();
+  const float* VY = sortedVY_.data();
   const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn};
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
 
-  // Pass 1: each fish reads the previous state only and writes its raw steering force into the ring.
-  // Visited in cell order, so consecutive fish scan the same, cached candidate runs.
-  for (int oi = 0; oi < n; ++oi) {
-    const int i = sortedIds ? sortedIds[oi] : oi;
-    const float xi = f.x[i], yi = f.y[i], hxi = f.hx[i], hyi = f.hy[i];
-    Sums s;
-    capBuffer_.clear();
-    // Candidate runs: everything for brute force; 3x3 cells as three row spans for the grid
-    // (cells in a row are contiguous in the counting-sort order).
+  // Steering comes out in the visiting order; brute force visits in id order and writes the ring directly.
+  StepTotals t = steerPass(bruteForce_ ? ringX : sortedFX_.data(), bruteForce_ ? ringY : sortedFY_.data(), X, Y, VX,
+                           VY, scan, sortedIds, activeScares);
+  if (!bruteForce_) {
+    const int* order = grid_.order();
+    for (int k = 0; k < n; ++k) {
+      ringX[order[k]] = sortedFX_[k];
+      ringY[order[k]] = sortedFY_[k];
+    }
+  }
+  uint64_t checks = t.checks;
+  float minD2 = t.minD2;
+  double sumNeighbours = t.sumNeighbours, sumLocalPol = t.sumLocalPol, sumNearest = t.sumNearest;
+  int localPolCount = t.localPolCount, nearestCount = t.nearestCount;
+  integratePass(ringX, ringY, slots);
+  for (Scare& sc : scares_)
+    if (sc.timeLeft > 0) sc.timeLeft -= kStepSeconds;
+
+  ++stepCount_;
+  lastChecks_ = checks;
+
+  // S-SIM-9 debug check: the first non-finite value, with its fish and step.
+  if (badFish_ < 0) {
+    for (int i = 0; i < n; ++i) {
+      float sum = f.x[i] + f.y[i] + f.vx[i] + f.vy[i];
+      if (!(sum - sum == 0)) {
+        badFish_ = i;
+        badStep_ = stepCount_;
+        break;
+      }
+    }
+  }
+
+  if (metricsOn_) {
+    StepMetrics& m = metrics_;
+    m.step = stepCount_;
+    m.distanceChecks = checks;
+    m.avgNeighbours = n ? float(sumNeighbours / n) : 0;
+    m.minDistance = minD2 >= 0 ? detSqrt(minD2) : -1;
+    m.meanNearest = nearestCount ? float(sumNearest / nearestCount) : 0;
+    m.localPolarization = localPolCount ? float(sumLocalPol / localPolCount) : 0;
+    double cx = 0, cy = 0, hxs = 0, hys = 0;
+    for (int i = 0; i < n; ++i) {
+      cx += f.x[i];
+      cy += f.y[i];
+      hxs += f.hx[i];
+      hys += f.hy[i];
+    }
+    if (n) {
+      cx /= n;
+      cy /= n;
+    }
+    double mill = 0;
+    for (int i = 0; i < n; ++i) {
+      float rx = float(f.x[i] - cx), ry = float(f.y[i] - cy);
+      normalizeOrZero(rx, ry);
+      mill += double(rx * f.hy[i] - ry * f.hx[i]);
+    }
+    m.centroidX = float(cx);
+    m.centroidY = float(cy);
+    m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
+    m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
+    float uniform = n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
+    m.state = history_.push(m.avgNeighbours, uniform);
+  }
+}
+
+// Pass 1: neighbour sums and steering of every fish into the ring slot; reads the previous state only.
+[[gnu::noinline]] School::StepTotals School::steerPass(float* ringX, float* ringY, const float* X, const float* Y,
+                                                      const float* VX, const float* VY, const ScanConfig& scan,
+                                                      const int* sortedIds, int activeScares) {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const int n = f.count;
+  const int cap = int(p.neighbourCap);
+  const float fmax = float(p.maxForce);
+  const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
+  const float panicCoh = float(p.panicCohesion), panicTime = float(p.panicTime);
+  uint64_t checks = 0;
+  float minD2 = -1;
+  double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
+  int localPolCount = 0, nearestCount = 0;
+  // Each fish reads the previous state only and writes its raw steering force. Fish are visited cell by cell
+  // in the counting-sort order: a cell's fish share one 3x3 neighbourhood (three row spans: cells in a row are
+  // contiguous in that order), and every per-fish input and output is a sequential read or write of a copy in
+  // that order (gathered and scattered in tight loops in step()).
+  const float* HX = sortedHX_.data();
+  const float* HY = sortedHY_.data();
+  const float* PANIC = sortedPanic_.data();
+  const float* FORCE = sortedForce_.data();
+  const int cols = grid_.cols(), rows = grid_.rows();
+  const int* start = grid_.cellStart();
+  const int cells = bruteForce_ ? 1 : cols * rows;
+  for (int cell = 0; cell < cells; ++cell) {
+    // Candidate runs: everything for brute force; the 3x3 cells as three row spans for the grid.
     int spanBegin[3] = {0, 0, 0}, spanEnd[3] = {n, 0, 0}, spans = 1;
+    int first = 0, last = n;
     if (!bruteForce_) {
-      const int cols = grid_.cols(), rows = grid_.rows();
-      const int c = grid_.cellOf(xi, yi);
-      const int cx = c % cols, cy = c / cols;
+      first = start[cell];
+      last = start[cell + 1];
+      if (first == last) continue;
+      const int cx = cell % cols, cy = cell / cols;
       const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
       const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
-      const int* start = grid_.cellStart();
       spans = 0;
       for (int gy = y0; gy <= y1; ++gy, ++spans) {
         spanBegin[spans] = start[gy * cols + x0];
         spanEnd[spans] = start[gy * cols + x1 + 1];
       }
     }
+  for (int oi = first; oi < last; ++oi) {
+    const int i = sortedIds ? sortedIds[oi] : oi;
+    const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
+    Sums s;
+#if defined(__wasm_simd128__)
+    LaneSums lanes;
+    resetLanes(lanes);
+#endif
+    capBuffer_.clear();
     int candidates = 0;
     for (int r = 0; r < spans; ++r) {
       candidates += spanEnd[r] - spanBegin[r];
       if (cap > 0)
         collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
       else
+#if defined(__wasm_simd128__)
+        scanSpanSimd(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
+#else
         scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
+#endif
     }
+#if defined(__wasm_simd128__)
+    if (cap <= 0) drainLanes(lanes, s);
+#endif
     if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
       auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
         return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
@@ -303,7 +538,7 @@ void School::step() {
 
     // S-SIM-1: each rule normalized, then weighted.
     float ax = 0, ay = 0;
-    const bool panicked = f.panic[i] > 0;
+    const bool panicked = PANIC[oi] > 0;
     if (s.nSep) {
       float vx = unfix(s.sepX), vy = unfix(s.sepY);
       normalizeOrZero(vx, vy);
@@ -325,7 +560,7 @@ void School::step() {
       ax += vx * wc;
       ay += vy * wc;
     }
-    const float fi = fmax * f.forceScale[i];
+    const float fi = fmax * FORCE[oi];
     float fx = ax * fi, fy = ay * fi;
 
     // S-INT-1 pointer: gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering donut).
@@ -358,8 +593,8 @@ void School::step() {
         f.panic[i] = panicTime;
       }
     }
-    ringX[i] = fx;
-    ringY[i] = fy;
+    ringX[oi] = fx;
+    ringY[oi] = fy;
 
     if (metricsOn_) {
       sumNeighbours += s.nCoh;
@@ -370,7 +605,25 @@ void School::step() {
       }
     }
   }
+  }
 
+  StepTotals t;
+  t.checks = checks;
+  t.minD2 = minD2;
+  t.sumNeighbours = sumNeighbours;
+  t.sumLocalPol = sumLocalPol;
+  t.sumNearest = sumNearest;
+  t.localPolCount = localPolCount;
+  t.nearestCount = nearestCount;
+  return t;
+}
+
+[[gnu::noinline]] void School::integratePass(float* ringX, float* ringY, int slots) {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const int n = f.count;
+  const float fmax = float(p.maxForce);
+  const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
   // Pass 2: each fish integrates its own state; RNG draws happen here, in id order.
   const float dt = kStepSeconds;
   const float wander = float(p.wander) * fmax;
@@ -475,56 +728,6 @@ void School::step() {
     }
     f.x[i] = nx;
     f.y[i] = ny;
-  }
-  for (Scare& sc : scares_)
-    if (sc.timeLeft > 0) sc.timeLeft -= dt;
-
-  ++stepCount_;
-  lastChecks_ = checks;
-
-  // S-SIM-9 debug check: the first non-finite value, with its fish and step.
-  if (badFish_ < 0) {
-    for (int i = 0; i < n; ++i) {
-      float sum = f.x[i] + f.y[i] + f.vx[i] + f.vy[i];
-      if (!(sum - sum == 0)) {
-        badFish_ = i;
-        badStep_ = stepCount_;
-        break;
-      }
-    }
-  }
-
-  if (metricsOn_) {
-    StepMetrics& m = metrics_;
-    m.step = stepCount_;
-    m.distanceChecks = checks;
-    m.avgNeighbours = n ? float(sumNeighbours / n) : 0;
-    m.minDistance = minD2 >= 0 ? detSqrt(minD2) : -1;
-    m.meanNearest = nearestCount ? float(sumNearest / nearestCount) : 0;
-    m.localPolarization = localPolCount ? float(sumLocalPol / localPolCount) : 0;
-    double cx = 0, cy = 0, hxs = 0, hys = 0;
-    for (int i = 0; i < n; ++i) {
-      cx += f.x[i];
-      cy += f.y[i];
-      hxs += f.hx[i];
-      hys += f.hy[i];
-    }
-    if (n) {
-      cx /= n;
-      cy /= n;
-    }
-    double mill = 0;
-    for (int i = 0; i < n; ++i) {
-      float rx = float(f.x[i] - cx), ry = float(f.y[i] - cy);
-      normalizeOrZero(rx, ry);
-      mill += double(rx * f.hy[i] - ry * f.hx[i]);
-    }
-    m.centroidX = float(cx);
-    m.centroidY = float(cy);
-    m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
-    m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
-    float uniform = n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
-    m.state = history_.push(m.avgNeighbours, uniform);
   }
 }
 
