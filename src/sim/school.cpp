@@ -89,46 +89,39 @@ inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const 
 
 #if defined(__wasm_simd128__)
 // The same scan four candidates at a time (wasm SIMD128, -msimd128). Every lane computes exactly the scalar
-// float expressions (no FMA in wasm, IEEE division), and each fixed-point term trunc(v * 2^20) is built exactly
-// from float ops as hi * 2^16 + lo with two int32 lanes (|v| < 2^18: separation terms are clamped to 1e5,
-// offsets are inside the radius, speeds are capped). The int32 lane sums are widened into the int64 sums at
-// least every kFlushIters vectors, long before they could overflow, so the sums are the scalar ones bit for bit.
+// float expressions (no FMA in wasm, IEEE division), and each fixed-point term trunc(v * 2^20) is an
+// integer-valued float (|v| < 2^17: separation terms are clamped to 1e5, offsets are inside the radius, speeds
+// are capped), widened exactly to double and summed in f64 lanes. Sums of integers below 2^53 are exact in
+// double whatever the order; the lanes are moved into the int64 sums at least every kFlushIters vectors (at most
+// 256 terms of < 2^37 per lane), so the sums are the scalar ones bit for bit.
 struct FixLanes {
-  v128_t hi, lo;
+  v128_t lanes01, lanes23;  // f64x2 sums of lanes 0,1 and 2,3
 };
 struct LaneSums {
   FixLanes sepX, sepY, aliX, aliY, cohX, cohY;
   v128_t nSep, nAli, nCoh, minD2;
   int iters;
 };
-constexpr int kFlushIters = 256;  // |hi| < 2^21 per term: 256 terms per lane stay far inside int32
+constexpr int kFlushIters = 256;
 
-// Integer-valued floats with |x| < 2^22 to int32: adding 1.5 * 2^23 puts x in the low mantissa bits.
-inline v128_t exactInt(v128_t integral) {
-  return wasm_i32x4_sub(wasm_f32x4_add(integral, wasm_f32x4_splat(12582912.0f)), wasm_i32x4_splat(0x4B400000));
-}
-// Adds trunc(v * 2^20) per lane: hi = trunc(16 v), lo = trunc((v - hi / 16) * 2^20); every step is exact.
+// Adds trunc(v * 2^20) per lane (v * 2^20 is exact: a power-of-two scale; trunc of a float is a float).
 inline void addFix(FixLanes& a, v128_t v) {
-  v128_t hiF = wasm_f32x4_trunc(wasm_f32x4_mul(v, wasm_f32x4_splat(16.0f)));
-  v128_t rest = wasm_f32x4_sub(v, wasm_f32x4_mul(hiF, wasm_f32x4_splat(0.0625f)));
-  v128_t loF = wasm_f32x4_trunc(wasm_f32x4_mul(rest, wasm_f32x4_splat(1048576.0f)));
-  a.hi = wasm_i32x4_add(a.hi, exactInt(hiF));
-  a.lo = wasm_i32x4_add(a.lo, exactInt(loF));
+  const v128_t t = wasm_f32x4_trunc(wasm_f32x4_mul(v, wasm_f32x4_splat(kFix)));
+  a.lanes01 = wasm_f64x2_add(a.lanes01, wasm_f64x2_promote_low_f32x4(t));
+  a.lanes23 = wasm_f64x2_add(a.lanes23, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3)));
 }
 inline int64_t drain(FixLanes& a) {
-  v128_t lo = wasm_i64x2_add(wasm_i64x2_shl(wasm_i64x2_extend_low_i32x4(a.hi), 16), wasm_i64x2_extend_low_i32x4(a.lo));
-  v128_t hi = wasm_i64x2_add(wasm_i64x2_shl(wasm_i64x2_extend_high_i32x4(a.hi), 16), wasm_i64x2_extend_high_i32x4(a.lo));
-  v128_t sum = wasm_i64x2_add(lo, hi);
-  a.hi = a.lo = wasm_i32x4_splat(0);
-  return wasm_i64x2_extract_lane(sum, 0) + wasm_i64x2_extract_lane(sum, 1);
+  const v128_t sum = wasm_f64x2_add(a.lanes01, a.lanes23);  // integers < 2^53: exact
+  a.lanes01 = a.lanes23 = wasm_f64x2_splat(0.0);
+  return int64_t(wasm_f64x2_extract_lane(sum, 0)) + int64_t(wasm_f64x2_extract_lane(sum, 1));
 }
 inline int hsum32(v128_t v) {
   return wasm_i32x4_extract_lane(v, 0) + wasm_i32x4_extract_lane(v, 1) + wasm_i32x4_extract_lane(v, 2) +
          wasm_i32x4_extract_lane(v, 3);
 }
 inline void resetLanes(LaneSums& L) {
-  const v128_t z = wasm_i32x4_splat(0);
-  L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = FixLanes{z, z};
+  const v128_t z = wasm_i32x4_splat(0), zd = wasm_f64x2_splat(0.0);
+  L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = FixLanes{zd, zd};
   L.nSep = L.nAli = L.nCoh = z;
   L.minD2 = wasm_f32x4_splat(3.0e38f);
   L.iters = 0;
@@ -263,7 +256,8 @@ void School::resize(int n) {
     for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_, &sortedHX_, &sortedHY_, &sortedPanic_, &sortedForce_,
                     &sortedFX_, &sortedFY_})
       v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
-    capBuffer_.reserve(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
+    capBuffer_.reserve(size_t(fish_.capacity));
+    rngDraws_.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
   }
   for (int i = fish_.count; i < n; ++i) spawn(i);
   fish_.count = n;
@@ -637,9 +631,10 @@ void School::step() {
     ringSlotsX[k] = f.steerX[k].data();
     ringSlotsY[k] = f.steerY[k].data();
   }
-  for (int i = 0; i < n; ++i) {
+  // One fish, scalar: the reference for every target (the wasm build runs four at a time below, the same bits).
+  auto integrateFish = [&](int i, float u) {
     // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
-    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (rng_.uniform() - 0.5f) * 0.6f);
+    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * 0.6f);
     float ws = detSin(f.wanderPhase[i]);
     float hx = f.hx[i], hy = f.hy[i];
     ringX[i] += -hy * ws * wander;
@@ -728,8 +723,191 @@ void School::step() {
     }
     f.x[i] = nx;
     f.y[i] = ny;
-  }
+  };
+#if defined(__wasm_simd128__)
+  // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
+  float* draws = rngDraws_.data();
+  for (int i = 0; i < n; ++i) draws[i] = rng_.uniform();
+  int i = 0;
+  for (; i + 4 <= n; i += 4)
+    if (!integrate4(i, draws + i, ringX, ringY, slots)) {  // a lane off the common path: these four one by one
+      for (int j = i; j < i + 4; ++j) integrateFish(j, draws[j]);
+    }
+  for (; i < n; ++i) integrateFish(i, draws[i]);
+#else
+  for (int i = 0; i < n; ++i) integrateFish(i, rng_.uniform());
+#endif
 }
+
+#if defined(__wasm_simd128__)
+namespace {
+
+using V = v128_t;
+inline V splat(float v) { return wasm_f32x4_splat(v); }
+inline V add(V a, V b) { return wasm_f32x4_add(a, b); }
+inline V sub(V a, V b) { return wasm_f32x4_sub(a, b); }
+inline V mul(V a, V b) { return wasm_f32x4_mul(a, b); }
+inline V div(V a, V b) { return wasm_f32x4_div(a, b); }
+inline V sel(V mask, V a, V b) { return wasm_v128_bitselect(a, b, mask); }  // mask ? a : b, per lane
+inline V gt(V a, V b) { return wasm_f32x4_gt(a, b); }
+inline V lt(V a, V b) { return wasm_f32x4_lt(a, b); }
+inline V ge(V a, V b) { return wasm_f32x4_ge(a, b); }
+inline V clampv(V v, V lo, V hi) { return sel(lt(v, lo), lo, sel(gt(v, hi), hi, v)); }  // clampf
+
+// wrapAngle's three common cases; `rare` collects lanes that need the scalar wrapAngle.
+inline V wrap4(V a, V& rare) {
+  const V twoPi = splat(kTwoPi), fourPi = splat(2 * kTwoPi), zero = splat(0.0f);
+  const V in0 = wasm_v128_and(ge(a, zero), lt(a, twoPi));
+  const V in1 = wasm_v128_and(ge(a, twoPi), lt(a, fourPi));
+  const V in2 = wasm_v128_and(lt(a, zero), ge(a, splat(-kTwoPi)));
+  const V down = sub(a, twoPi), up = add(a, twoPi);
+  rare = wasm_v128_or(rare, wasm_v128_not(wasm_v128_or(in0, wasm_v128_or(in1, in2))));
+  return sel(in0, a, sel(in1, sel(lt(down, twoPi), down, zero), sel(lt(up, twoPi), up, zero)));
+}
+
+// detSin for |angle| < 4096 (the callers pass wrapped angles in [0, 2pi)): the same reduction and polynomials.
+inline V sin4(V angle) {
+  const V qf = mul(angle, splat(0.636619772f));
+  const V q = wasm_i32x4_trunc_sat_f32x4(sel(ge(qf, splat(0.0f)), add(qf, splat(0.5f)), sub(qf, splat(0.5f))));
+  const V fq = wasm_f32x4_convert_i32x4(q);
+  const V x = sub(sub(sub(angle, mul(fq, splat(1.5703125f))), mul(fq, splat(4.837512969970703125e-4f))),
+                  mul(fq, splat(7.549789948768648e-8f)));
+  const V x2 = mul(x, x);
+  const V sp = mul(x, add(splat(1.0f), mul(x2, add(splat(-1.6666654611e-1f),
+                                                    mul(x2, add(splat(8.3321608736e-3f), mul(x2, splat(-1.9515295891e-4f))))))));
+  const V cp = add(splat(1.0f), mul(x2, add(splat(-0.5f), mul(x2, add(splat(4.166664568298827e-2f),
+                                                                      mul(x2, add(splat(-1.388731625493765e-3f),
+                                                                                  mul(x2, splat(2.443315711809948e-5f)))))))));
+  const V one = wasm_i32x4_splat(1), two = wasm_i32x4_splat(2);
+  const V odd = wasm_i32x4_eq(wasm_v128_and(q, one), one), neg = wasm_i32x4_eq(wasm_v128_and(q, two), two);
+  const V s = sel(odd, cp, sp);
+  return sel(neg, wasm_f32x4_neg(s), s);
+}
+
+}  // namespace
+
+// Pass 2 for fish i..i+3, lane for lane the scalar integrateFish: every float operation in the same order, every
+// branch a select of both sides (divisions in lanes that the scalar code skips are computed and dropped). Returns
+// false, having written nothing, when a lane leaves the common path (an angle the scalar wrapAngle reduces the
+// long way); the caller then runs those four fish one by one.
+bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, int slots) {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const float dt = kStepSeconds;
+  const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
+  V rare = wasm_i32x4_splat(0);
+
+  const V wp = wrap4(add(wasm_v128_load(&f.wanderPhase[i]), mul(sub(wasm_v128_load(draws), splat(0.5f)), splat(0.6f))), rare);
+  const V ws = sin4(wp);
+  const V hx = wasm_v128_load(&f.hx[i]), hy = wasm_v128_load(&f.hy[i]);
+  const V wander = splat(float(p.wander) * float(p.maxForce));
+  const V rx = add(wasm_v128_load(ringX + i), mul(mul(wasm_f32x4_neg(hy), ws), wander));
+  const V ry = add(wasm_v128_load(ringY + i), mul(mul(hx, ws), wander));
+
+  const int slot = int(stepCount_ % uint64_t(slots));
+  V fx = zero, fy = zero;
+  for (int k = 0; k < slots; ++k) {
+    fx = add(fx, k == slot ? rx : wasm_v128_load(&f.steerX[k][i]));
+    fy = add(fy, k == slot ? ry : wasm_v128_load(&f.steerY[k][i]));
+  }
+  const V invSlots = splat(1.0f / float(slots));
+  fx = mul(fx, invSlots);
+  fy = mul(fy, invSlots);
+  const V fi = mul(splat(float(p.maxForce)), wasm_v128_load(&f.forceScale[i]));
+  const V f2 = add(mul(fx, fx), mul(fy, fy));
+  {
+    const V over = gt(f2, mul(fi, fi));
+    const V k = div(fi, wasm_f32x4_sqrt(f2));
+    fx = sel(over, mul(fx, k), fx);
+    fy = sel(over, mul(fy, k), fy);
+  }
+
+  V vx = wasm_v128_load(&f.vx[i]), vy = wasm_v128_load(&f.vy[i]);
+  const V x = wasm_v128_load(&f.x[i]), y = wasm_v128_load(&f.y[i]);
+  const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
+  if (margin > 0) {
+    const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
+    const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
+    for (int side = 0; side < 4; ++side) {
+      const V in = gt(into[side], zero);
+      const V t = div(into[side], m);
+      const V push = mul(mul(edgeForce, t), t);
+      const V damp = clampv(mul(mul(edgeDamp, t), vdt), zero, one);
+      V& fc = side < 2 ? fx : fy;
+      V& vc = side < 2 ? vx : vy;
+      const V outward = (side & 1) ? gt(vc, zero) : lt(vc, zero);
+      fc = sel(in, (side & 1) ? sub(fc, push) : add(fc, push), fc);
+      vc = sel(wasm_v128_and(in, outward), sub(vc, mul(vc, damp)), vc);
+    }
+  }
+  vx = add(vx, mul(fx, vdt));
+  vy = add(vy, mul(fy, vdt));
+
+  V speed = wasm_f32x4_sqrt(add(mul(vx, vx), mul(vy, vy)));
+  const V cosT = splat(d_.cosTurn), sinT = splat(d_.sinTurn);
+  const V moving = gt(speed, splat(1e-6f));
+  const V ux0 = div(vx, speed), uy0 = div(vy, speed);
+  const V dot = add(mul(hx, ux0), mul(hy, uy0));
+  const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
+  const V sharp = lt(dot, cosT);
+  const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
+  V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
+  V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
+  {  // normalizeOrZero
+    const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
+    const V ok = gt(len2, splat(1e-12f));
+    const V inv = div(one, wasm_f32x4_sqrt(len2));
+    uxT = sel(ok, mul(uxT, inv), zero);
+    uyT = sel(ok, mul(uyT, inv), zero);
+  }
+  const V absCross = sel(lt(cross0, zero), wasm_f32x4_neg(cross0), cross0);
+  const V softFrac = clampv(div(absCross, sinT), zero, one);
+  const V ux = sel(moving, sel(sharp, uxT, ux0), hx);
+  const V uy = sel(moving, sel(sharp, uyT, uy0), hy);
+  const V cross = sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero);
+  const V turnFrac = sel(moving, sel(sharp, one, softFrac), zero);
+
+  const V panicLeft = wasm_v128_load(&f.panic[i]);
+  const V panicFactor = sel(gt(panicLeft, zero), splat(float(p.panicSpeed)), one);
+  const V vcap = mul(mul(mul(splat(float(p.maxSpeed)), wasm_v128_load(&f.speedScale[i])), panicFactor),
+                     sub(one, mul(splat(float(p.turnSlowdown)), turnFrac)));
+  const V vmin = splat(float(p.minSpeed));
+  const V vfloor = sel(lt(vmin, vcap), vmin, vcap);
+  speed = clampv(speed, vfloor, vcap);
+  const V nvx = mul(ux, speed), nvy = mul(uy, speed);
+  const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
+  const V turn = add(mul(wasm_v128_load(&f.turn[i]), splat(0.85f)), mul(splat(0.15f), div(cross, vdt)));
+
+  const V rel = mul(speed, splat(1.0f / 60.0f));
+  const V r2 = wasm_f32x4_sqrt(rel), r8 = wasm_f32x4_sqrt(wasm_f32x4_sqrt(r2));
+  const V tail = wrap4(add(add(wasm_v128_load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * 1.5f), r2), r8), vdt)),
+                           splat(0.5f * dt)),
+                       rare);
+  if (wasm_v128_any_true(rare)) return false;
+
+  V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));
+  const V W = splat(w), H = splat(h);
+  const V out = wasm_v128_or(wasm_v128_or(lt(nx, zero), gt(nx, W)), wasm_v128_or(lt(ny, zero), gt(ny, H)));
+  if (wasm_v128_any_true(out)) {  // fallback clamp: never fires with sane parameters
+    clampCount_ += uint64_t(__builtin_popcount(wasm_i32x4_bitmask(out)));
+    nx = sel(out, clampv(nx, zero, W), nx);
+    ny = sel(out, clampv(ny, zero, H), ny);
+  }
+  wasm_v128_store(&f.wanderPhase[i], wp);
+  wasm_v128_store(ringX + i, rx);
+  wasm_v128_store(ringY + i, ry);
+  wasm_v128_store(&f.hx[i], ux);
+  wasm_v128_store(&f.hy[i], uy);
+  wasm_v128_store(&f.vx[i], nvx);
+  wasm_v128_store(&f.vy[i], nvy);
+  wasm_v128_store(&f.panic[i], panicNext);
+  wasm_v128_store(&f.turn[i], turn);
+  wasm_v128_store(&f.tailPhase[i], tail);
+  wasm_v128_store(&f.x[i], nx);
+  wasm_v128_store(&f.y[i], ny);
+  return true;
+}
+#endif
 
 uint64_t School::stateHash() const {
   uint64_t hash = 0xcbf29ce484222325ULL;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "sim/hash_codec.h"
@@ -194,9 +195,26 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
   }
 }
 
-// The wasm build scans neighbours four at a time (SIMD128) while native builds scan one at a time; these pin
-// the paths the golden scenario does not reach, so a wasm run that disagrees with native fails here.
+// The wasm build scans neighbours and integrates fish four at a time (SIMD128) while native builds go one at a
+// time; these pin the paths the golden scenario does not reach, so a wasm run that disagrees with native fails.
 namespace {
+
+// FNV-1a over every per-step float of every fish (stateHash covers x, y, vx, vy only).
+uint64_t fullStateHash(const School& s) {
+  const FishArrays& f = s.fish();
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const std::vector<float>* v : {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.tailPhase, &f.turn, &f.panic,
+                                      &f.wanderPhase, &f.steerX[0], &f.steerY[0]})
+    for (int i = 0; i < s.count(); ++i) {
+      uint32_t bits;
+      std::memcpy(&bits, &(*v)[size_t(i)], 4);
+      for (int b = 0; b < 4; ++b) {
+        hash ^= (bits >> (8 * b)) & 0xffu;
+        hash *= 0x100000001b3ULL;
+      }
+    }
+  return hash;
+}
 
 // A dense school with the blind spot on (fov 270) and a pointer, 200 steps.
 uint64_t blindSpotScenario(bool brute) {
@@ -212,7 +230,7 @@ uint64_t blindSpotScenario(bool brute) {
     s.setPointer(k < 100, 100.0f + 7.0f * float(k), 300.0f);
     s.step();
   }
-  return s.stateHash();
+  return fullStateHash(s);
 }
 
 // Coincident fish (d2 == 0 is skipped) and fish one float ulp apart (the separation term hits its clamp),
@@ -234,20 +252,44 @@ uint64_t nearCoincidentScenario(bool brute) {
   placeFish(s, 6, 100, 50, -40, 5);
   placeFish(s, 7, 35, 45, 10, -45);
   s.steps(30);
-  return s.stateHash();
+  return fullStateHash(s);
+}
+
+// Phases the scalar wrapAngle reduces the long way (the wasm four-wide pass 2 hands those fish to the scalar
+// code), a scare, and fish outside the world (the fallback clamp).
+uint64_t oddPhaseScenario(bool brute) {
+  Params p;
+  p.fish = 64;
+  p.seed = 11;
+  School s(p);
+  s.setBruteForce(brute);
+  FishArrays& f = mutableFish(s);
+  f.wanderPhase[1] = 50.0f;
+  f.wanderPhase[6] = -20.0f;
+  f.wanderPhase[13] = 9.0f;
+  f.tailPhase[2] = 1.0e7f;
+  f.tailPhase[20] = -3.0f;
+  f.x[40] = 1650.0f;  // outside the world: the fallback clamp fires
+  f.y[41] = -30.0f;
+  s.scare(800.0f, 450.0f);
+  s.steps(40);
+  return fullStateHash(s) ^ s.clampCount();
 }
 
 }  // namespace
 
 TEST_CASE("determinism: the wide neighbour scan matches the scalar one on every target", "[determinism][golden]") {
-  // Computed natively (Release, scalar scan); wasm-node (SIMD128 scan) and native-debug must agree.
-  constexpr uint64_t kBlindSpot = 0x015feeb537a99e7bULL;
-  constexpr uint64_t kNearCoincident = 0x5903cc883123a9a1ULL;
-  uint64_t blind = blindSpotScenario(false), near = nearCoincidentScenario(false);
-  std::string blindHex = hex16(blind), nearHex = hex16(near);
-  CAPTURE(blindHex, nearHex);
+  // Computed natively (Release, scalar code); wasm-node (SIMD128 scan and pass 2) and native-debug must agree.
+  constexpr uint64_t kBlindSpot = 0x7055059fecf19facULL;
+  constexpr uint64_t kNearCoincident = 0x72129a415b5fe950ULL;
+  constexpr uint64_t kOddPhase = 0x942203c7143ee864ULL;
+  uint64_t blind = blindSpotScenario(false), near = nearCoincidentScenario(false), odd = oddPhaseScenario(false);
+  std::string blindHex = hex16(blind), nearHex = hex16(near), oddHex = hex16(odd);
+  CAPTURE(blindHex, nearHex, oddHex);
   CHECK(blind == kBlindSpot);
   CHECK(near == kNearCoincident);
+  CHECK(odd == kOddPhase);
   CHECK(blindSpotScenario(true) == blind);
   CHECK(nearCoincidentScenario(true) == near);
+  CHECK(oddPhaseScenario(true) == odd);
 }
