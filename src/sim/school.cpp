@@ -15,6 +15,7 @@ namespace mirofish {
 struct ScanConfig {
   float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
   bool fovOn;
+  bool nearest;  // track the nearest distance (metrics)
 };
 
 namespace {
@@ -148,18 +149,23 @@ inline void drainLanes(LaneSums& L, Sums& s) {
   L.iters = 0;
 }
 
+// Adds a term already scaled and truncated (an integer-valued float).
+inline void addTrunc(FixLanes& a, v128_t t) {
+  a.lanes01 = wasm_f64x2_add(a.lanes01, wasm_f64x2_promote_low_f32x4(t));
+  a.lanes23 = wasm_f64x2_add(a.lanes23, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3)));
+}
+
 // Reads up to 3 floats past `end`: the candidate arrays carry that padding (the extra lanes are masked off).
-inline void scanSpanSimd(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY,
+// TVX/TVY hold each candidate's alignment term trunc(v * 2^20), computed once per step.
+inline void scanSpanSimd(const ScanConfig& c, const float* X, const float* Y, const float* TVX, const float* TVY,
                          int begin, int end, float xi, float yi, float hxi, float hyi, LaneSums& L, Sums& s) {
   const v128_t vxi = wasm_f32x4_splat(xi), vyi = wasm_f32x4_splat(yi);
   const v128_t rMax2 = wasm_f32x4_splat(c.rMax2), rSep2 = wasm_f32x4_splat(c.rSep2);
   const v128_t rAli2 = wasm_f32x4_splat(c.rAli2), rCoh2 = wasm_f32x4_splat(c.rCoh2);
   const v128_t zero = wasm_f32x4_splat(0.0f), one = wasm_f32x4_splat(1.0f);
   const v128_t maxTerm = wasm_f32x4_splat(kMaxTerm), minTerm = wasm_f32x4_splat(-kMaxTerm);
-  const v128_t lane = wasm_i32x4_make(0, 1, 2, 3);
   const v128_t vhx = wasm_f32x4_splat(hxi), vhy = wasm_f32x4_splat(hyi), cos2 = wasm_f32x4_splat(c.cosHalfFov2);
-  for (int k = begin; k < end; k += 4) {
-    const v128_t live = wasm_i32x4_lt(lane, wasm_i32x4_splat(end - k));
+  auto four = [&](int k, v128_t live) {
     const v128_t dx = wasm_f32x4_sub(wasm_v128_load(X + k), vxi);
     const v128_t dy = wasm_f32x4_sub(wasm_v128_load(Y + k), vyi);
     const v128_t d2 = wasm_f32x4_add(wasm_f32x4_mul(dx, dx), wasm_f32x4_mul(dy, dy));
@@ -174,7 +180,7 @@ inline void scanSpanSimd(const ScanConfig& c, const float* X, const float* Y, co
     const v128_t mSep = wasm_v128_and(ok, wasm_f32x4_lt(d2, rSep2));
     const v128_t mAli = wasm_v128_and(ok, wasm_f32x4_lt(d2, rAli2));
     const v128_t mCoh = wasm_v128_and(ok, wasm_f32x4_lt(d2, rCoh2));
-    L.minD2 = wasm_v128_bitselect(d2, L.minD2, wasm_v128_and(ok, wasm_f32x4_lt(d2, L.minD2)));
+    if (c.nearest) L.minD2 = wasm_v128_bitselect(d2, L.minD2, wasm_v128_and(ok, wasm_f32x4_lt(d2, L.minD2)));
     if (wasm_v128_any_true(mSep)) {
       const v128_t inv = wasm_f32x4_div(one, d2);
       v128_t tx = wasm_f32x4_mul(dx, inv), ty = wasm_f32x4_mul(dy, inv);
@@ -187,14 +193,16 @@ inline void scanSpanSimd(const ScanConfig& c, const float* X, const float* Y, co
       addFix(L.sepY, wasm_v128_and(wasm_f32x4_neg(ty), mSep));
       L.nSep = wasm_i32x4_sub(L.nSep, mSep);
     }
-    addFix(L.aliX, wasm_v128_and(wasm_v128_load(VX + k), mAli));
-    addFix(L.aliY, wasm_v128_and(wasm_v128_load(VY + k), mAli));
+    addTrunc(L.aliX, wasm_v128_and(wasm_v128_load(TVX + k), mAli));
+    addTrunc(L.aliY, wasm_v128_and(wasm_v128_load(TVY + k), mAli));
     addFix(L.cohX, wasm_v128_and(dx, mCoh));
     addFix(L.cohY, wasm_v128_and(dy, mCoh));
     L.nAli = wasm_i32x4_sub(L.nAli, mAli);
     L.nCoh = wasm_i32x4_sub(L.nCoh, mCoh);
     if (++L.iters == kFlushIters) drainLanes(L, s);
-  }
+  };
+  const v128_t lane = wasm_i32x4_make(0, 1, 2, 3);
+  for (int k = begin; k < end; k += 4) four(k, wasm_i32x4_lt(lane, wasm_i32x4_splat(end - k)));
 }
 #endif
 
@@ -254,7 +262,7 @@ void School::resize(int n) {
   if (sortedX_.size() < size_t(fish_.capacity) + kScanPad) {
     // kScanPad floats of padding: the 4-wide scan reads up to 3 past a run's end (masked off).
     for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_, &sortedHX_, &sortedHY_, &sortedPanic_, &sortedForce_,
-                    &sortedFX_, &sortedFY_})
+                    &sortedFX_, &sortedFY_, &sortedTVX_, &sortedTVY_})
       v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
     capBuffer_.reserve(size_t(fish_.capacity));
     rngDraws_.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
@@ -378,7 +386,7 @@ void School::step() {
   const float* Y = sortedY_.data();
   const float* VX = sortedVX_.data();
   const float* VY = sortedVY_.data();
-  const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn};
+  const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn, metricsOn_};
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
 
   // Steering comes out in the visiting order; brute force visits in id order and writes the ring directly.
@@ -471,6 +479,17 @@ void School::step() {
   const float* HY = sortedHY_.data();
   const float* PANIC = sortedPanic_.data();
   const float* FORCE = sortedForce_.data();
+#if defined(__wasm_simd128__)
+  // Alignment terms trunc(v * 2^20) of every candidate, once per step instead of once per pair.
+  float* tvx = sortedTVX_.data();
+  float* tvy = sortedTVY_.data();
+  for (int k = 0; k < n; k += 4) {
+    wasm_v128_store(tvx + k, wasm_f32x4_trunc(wasm_f32x4_mul(wasm_v128_load(VX + k), wasm_f32x4_splat(kFix))));
+    wasm_v128_store(tvy + k, wasm_f32x4_trunc(wasm_f32x4_mul(wasm_v128_load(VY + k), wasm_f32x4_splat(kFix))));
+  }
+  const float* TVX = tvx;
+  const float* TVY = tvy;
+#endif
   const int cols = grid_.cols(), rows = grid_.rows();
   const int* start = grid_.cellStart();
   const int cells = bruteForce_ ? 1 : cols * rows;
@@ -507,7 +526,7 @@ void School::step() {
         collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
       else
 #if defined(__wasm_simd128__)
-        scanSpanSimd(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
+        scanSpanSimd(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
 #else
         scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
 #endif

@@ -89,7 +89,7 @@ class School {
   // Per-step copies in grid cell order: neighbour candidates (padded for the 4-wide scan), the visited fish's own
   // inputs, and its steering output (scattered back to id order).
   std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
-  std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_;
+  std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
   std::vector<float> rngDraws_;                                 // pass 2's RNG draws, wasm four-wide path
   std::vector<CapCandidate> capBuffer_;                         // reused; capacity = fish capacity
   bool bruteForce_ = false;
