@@ -492,16 +492,18 @@ void School::step() {
 #endif
   const int cols = grid_.cols(), rows = grid_.rows();
   const int* start = grid_.cellStart();
-  const int cells = bruteForce_ ? 1 : cols * rows;
-  for (int cell = 0; cell < cells; ++cell) {
+  // Brute force is one pseudo-cell holding every fish, with one run of all of them as its candidates.
+  const int cellRows = bruteForce_ ? 1 : rows, cellCols = bruteForce_ ? 1 : cols;
+  for (int cy = 0; cy < cellRows; ++cy)
+  for (int cx = 0; cx < cellCols; ++cx) {
     // Candidate runs: everything for brute force; the 3x3 cells as three row spans for the grid.
     int spanBegin[3] = {0, 0, 0}, spanEnd[3] = {n, 0, 0}, spans = 1;
     int first = 0, last = n;
     if (!bruteForce_) {
+      const int cell = cy * cols + cx;
       first = start[cell];
       last = start[cell + 1];
       if (first == last) continue;
-      const int cx = cell % cols, cy = cell / cols;
       const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
       const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
       spans = 0;
