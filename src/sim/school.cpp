@@ -6,8 +6,16 @@
 
 #include "sim/det_math.h"
 
+// Four-wide neighbour scan: wasm SIMD128 (-msimd128) or x86-64's baseline SSE2; elsewhere, or with
+// -DMIROFISH_SCALAR_SCAN (to check the two against each other), the scalar scan.
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
+#if !defined(MIROFISH_SCALAR_SCAN)
+#define MIROFISH_WIDE_SCAN 1
+#endif
+#elif defined(__SSE2__) && !defined(MIROFISH_SCALAR_SCAN)
+#include <emmintrin.h>
+#define MIROFISH_WIDE_SCAN 1
 #endif
 
 namespace mirofish {
@@ -75,7 +83,7 @@ inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, floa
   }
 }
 
-#if !defined(__wasm_simd128__)
+#if !defined(MIROFISH_WIDE_SCAN)
 // Accumulates one contiguous run of candidates into the fish's sums.
 inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
                      int end, float xi, float yi, float hxi, float hyi, Sums& s) {
@@ -88,43 +96,126 @@ inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const 
 
 #endif
 
+#if defined(MIROFISH_WIDE_SCAN)
+// Four lanes of float (F), double pairs (D) and int32 (I): wasm SIMD128 or x86 SSE2, the same operations.
+namespace v4 {
 #if defined(__wasm_simd128__)
-// The same scan four candidates at a time (wasm SIMD128, -msimd128). Every lane computes exactly the scalar
-// float expressions (no FMA in wasm, IEEE division), and each fixed-point term trunc(v * 2^20) is an
-// integer-valued float (|v| < 2^17: separation terms are clamped to 1e5, offsets are inside the radius, speeds
-// are capped), widened exactly to double and summed in f64 lanes. Sums of integers below 2^53 are exact in
-// double whatever the order; the lanes are moved into the int64 sums at least every kFlushIters vectors (at most
-// 256 terms of < 2^37 per lane), so the sums are the scalar ones bit for bit.
+using F = v128_t;
+using D = v128_t;
+using I = v128_t;
+inline F splat(float v) { return wasm_f32x4_splat(v); }
+inline F load(const float* p) { return wasm_v128_load(p); }
+inline void store(float* p, F v) { wasm_v128_store(p, v); }
+inline F add(F a, F b) { return wasm_f32x4_add(a, b); }
+inline F sub(F a, F b) { return wasm_f32x4_sub(a, b); }
+inline F mul(F a, F b) { return wasm_f32x4_mul(a, b); }
+inline F div(F a, F b) { return wasm_f32x4_div(a, b); }
+inline F lt(F a, F b) { return wasm_f32x4_lt(a, b); }
+inline F gt(F a, F b) { return wasm_f32x4_gt(a, b); }
+inline F ge(F a, F b) { return wasm_f32x4_ge(a, b); }
+inline F le(F a, F b) { return wasm_f32x4_le(a, b); }
+inline F eq(F a, F b) { return wasm_f32x4_eq(a, b); }
+inline F ne(F a, F b) { return wasm_f32x4_ne(a, b); }
+inline F band(F a, F b) { return wasm_v128_and(a, b); }
+inline F bor(F a, F b) { return wasm_v128_or(a, b); }
+inline F sel(F mask, F a, F b) { return wasm_v128_bitselect(a, b, mask); }  // mask ? a : b, per lane
+inline F neg(F a) { return wasm_f32x4_neg(a); }
+inline F trunc(F a) { return wasm_f32x4_trunc(a); }
+inline bool any(F mask) { return wasm_v128_any_true(mask); }
+inline F firstLanes(int count) { return wasm_i32x4_lt(wasm_i32x4_make(0, 1, 2, 3), wasm_i32x4_splat(count)); }
+inline D zeroD() { return wasm_f64x2_splat(0.0); }
+inline void addWide(D& lanes01, D& lanes23, F t) {
+  lanes01 = wasm_f64x2_add(lanes01, wasm_f64x2_promote_low_f32x4(t));
+  lanes23 = wasm_f64x2_add(lanes23, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3)));
+}
+inline int64_t sumWide(D lanes01, D lanes23) {
+  const D sum = wasm_f64x2_add(lanes01, lanes23);
+  return int64_t(wasm_f64x2_extract_lane(sum, 0)) + int64_t(wasm_f64x2_extract_lane(sum, 1));
+}
+inline I zeroI() { return wasm_i32x4_splat(0); }
+inline I countIn(I count, F mask) { return wasm_i32x4_sub(count, mask); }  // a set mask lane is -1
+inline void storeI(int* out, I v) { wasm_v128_store(out, v); }
+#else
+using F = __m128;
+using D = __m128d;
+using I = __m128i;
+inline F splat(float v) { return _mm_set1_ps(v); }
+inline F load(const float* p) { return _mm_loadu_ps(p); }
+inline void store(float* p, F v) { _mm_storeu_ps(p, v); }
+inline F add(F a, F b) { return _mm_add_ps(a, b); }
+inline F sub(F a, F b) { return _mm_sub_ps(a, b); }
+inline F mul(F a, F b) { return _mm_mul_ps(a, b); }
+inline F div(F a, F b) { return _mm_div_ps(a, b); }
+inline F lt(F a, F b) { return _mm_cmplt_ps(a, b); }
+inline F gt(F a, F b) { return _mm_cmpgt_ps(a, b); }
+inline F ge(F a, F b) { return _mm_cmpge_ps(a, b); }
+inline F le(F a, F b) { return _mm_cmple_ps(a, b); }
+inline F eq(F a, F b) { return _mm_cmpeq_ps(a, b); }
+inline F ne(F a, F b) { return _mm_cmpneq_ps(a, b); }
+inline F band(F a, F b) { return _mm_and_ps(a, b); }
+inline F bor(F a, F b) { return _mm_or_ps(a, b); }
+inline F sel(F mask, F a, F b) { return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b)); }
+inline F neg(F a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
+// Round toward zero without SSE4.1: |a| >= 2^23 is already an integer; below, the int32 round trip is exact.
+inline F trunc(F a) {
+  const F big = _mm_cmpge_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), a), _mm_set1_ps(8388608.0f));
+  return sel(big, a, _mm_cvtepi32_ps(_mm_cvttps_epi32(a)));
+}
+inline bool any(F mask) { return _mm_movemask_ps(mask) != 0; }
+inline F firstLanes(int count) {
+  return _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(count)));
+}
+inline D zeroD() { return _mm_setzero_pd(); }
+inline void addWide(D& lanes01, D& lanes23, F t) {
+  lanes01 = _mm_add_pd(lanes01, _mm_cvtps_pd(t));
+  lanes23 = _mm_add_pd(lanes23, _mm_cvtps_pd(_mm_movehl_ps(t, t)));
+}
+inline int64_t sumWide(D lanes01, D lanes23) {
+  const D sum = _mm_add_pd(lanes01, lanes23);
+  return int64_t(_mm_cvtsd_f64(sum)) + int64_t(_mm_cvtsd_f64(_mm_unpackhi_pd(sum, sum)));
+}
+inline I zeroI() { return _mm_setzero_si128(); }
+inline I countIn(I count, F mask) { return _mm_sub_epi32(count, _mm_castps_si128(mask)); }
+inline void storeI(int* out, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v); }
+#endif
+}  // namespace v4
+
+// The same scan four candidates at a time. Every lane computes exactly the scalar float expressions (no FMA,
+// IEEE division), and each fixed-point term trunc(v * 2^20) is an integer-valued float (|v| < 2^17: separation
+// terms are clamped to 1e5, offsets are inside the radius, speeds are capped), widened exactly to double and
+// summed in f64 lanes. Sums of integers below 2^53 are exact in double whatever the order; the lanes are moved
+// into the int64 sums at least every kFlushIters vectors (at most 256 terms of < 2^37 per lane), so the sums are
+// the scalar ones bit for bit.
 struct FixLanes {
-  v128_t lanes01, lanes23;  // f64x2 sums of lanes 0,1 and 2,3
+  v4::D lanes01, lanes23;  // f64 sums of lanes 0,1 and 2,3
 };
 struct LaneSums {
   FixLanes sepX, sepY, aliX, aliY, cohX, cohY;
-  v128_t nSep, nAli, nCoh, minD2;
+  v4::I nSep, nAli, nCoh;
+  v4::F minD2;
   int iters;
 };
 constexpr int kFlushIters = 256;
 
 // Adds trunc(v * 2^20) per lane (v * 2^20 is exact: a power-of-two scale; trunc of a float is a float).
-inline void addFix(FixLanes& a, v128_t v) {
-  const v128_t t = wasm_f32x4_trunc(wasm_f32x4_mul(v, wasm_f32x4_splat(kFix)));
-  a.lanes01 = wasm_f64x2_add(a.lanes01, wasm_f64x2_promote_low_f32x4(t));
-  a.lanes23 = wasm_f64x2_add(a.lanes23, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3)));
-}
+inline void addFix(FixLanes& a, v4::F v) { v4::addWide(a.lanes01, a.lanes23, v4::trunc(v4::mul(v, v4::splat(kFix)))); }
+// Adds a term already scaled and truncated (an integer-valued float).
+inline void addTrunc(FixLanes& a, v4::F t) { v4::addWide(a.lanes01, a.lanes23, t); }
 inline int64_t drain(FixLanes& a) {
-  const v128_t sum = wasm_f64x2_add(a.lanes01, a.lanes23);  // integers < 2^53: exact
-  a.lanes01 = a.lanes23 = wasm_f64x2_splat(0.0);
-  return int64_t(wasm_f64x2_extract_lane(sum, 0)) + int64_t(wasm_f64x2_extract_lane(sum, 1));
+  const int64_t sum = v4::sumWide(a.lanes01, a.lanes23);  // integers < 2^53: exact
+  a.lanes01 = a.lanes23 = v4::zeroD();
+  return sum;
 }
-inline int hsum32(v128_t v) {
-  return wasm_i32x4_extract_lane(v, 0) + wasm_i32x4_extract_lane(v, 1) + wasm_i32x4_extract_lane(v, 2) +
-         wasm_i32x4_extract_lane(v, 3);
+inline int hsum32(v4::I v) {
+  int lanes[4];
+  v4::storeI(lanes, v);
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
 }
 inline void resetLanes(LaneSums& L) {
-  const v128_t z = wasm_i32x4_splat(0), zd = wasm_f64x2_splat(0.0);
+  const v4::D zd = v4::zeroD();
   L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = FixLanes{zd, zd};
-  L.nSep = L.nAli = L.nCoh = z;
-  L.minD2 = wasm_f32x4_splat(3.0e38f);
+  L.nSep = L.nAli = L.nCoh = v4::zeroI();
+  L.minD2 = v4::splat(3.0e38f);
   L.iters = 0;
 }
 // Moves the lane sums into the fish's int64 sums (exact integer additions: any grouping gives the same bits).
@@ -138,71 +229,59 @@ inline void drainLanes(LaneSums& L, Sums& s) {
   s.nSep += hsum32(L.nSep);
   s.nAli += hsum32(L.nAli);
   s.nCoh += hsum32(L.nCoh);
-  const v128_t z = wasm_i32x4_splat(0);
-  L.nSep = L.nAli = L.nCoh = z;
+  L.nSep = L.nAli = L.nCoh = v4::zeroI();
+  float lanes[4];
+  v4::store(lanes, L.minD2);
   float m = 3.0e38f;
-  for (float v : {wasm_f32x4_extract_lane(L.minD2, 0), wasm_f32x4_extract_lane(L.minD2, 1),
-                  wasm_f32x4_extract_lane(L.minD2, 2), wasm_f32x4_extract_lane(L.minD2, 3)})
-    m = v < m ? v : m;
+  for (float v : lanes) m = v < m ? v : m;
   if (m < 3.0e38f && (s.minD2 < 0 || m < s.minD2)) s.minD2 = m;
-  L.minD2 = wasm_f32x4_splat(3.0e38f);
+  L.minD2 = v4::splat(3.0e38f);
   L.iters = 0;
-}
-
-// Adds a term already scaled and truncated (an integer-valued float).
-inline void addTrunc(FixLanes& a, v128_t t) {
-  a.lanes01 = wasm_f64x2_add(a.lanes01, wasm_f64x2_promote_low_f32x4(t));
-  a.lanes23 = wasm_f64x2_add(a.lanes23, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3)));
 }
 
 // Reads up to 3 floats past `end`: the candidate arrays carry that padding (the extra lanes are masked off).
 // TVX/TVY hold each candidate's alignment term trunc(v * 2^20), computed once per step.
-inline void scanSpanSimd(const ScanConfig& c, const float* X, const float* Y, const float* TVX, const float* TVY,
+inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, const float* TVX, const float* TVY,
                          int begin, int end, float xi, float yi, float hxi, float hyi, LaneSums& L, Sums& s) {
-  const v128_t vxi = wasm_f32x4_splat(xi), vyi = wasm_f32x4_splat(yi);
-  const v128_t rMax2 = wasm_f32x4_splat(c.rMax2), rSep2 = wasm_f32x4_splat(c.rSep2);
-  const v128_t rAli2 = wasm_f32x4_splat(c.rAli2), rCoh2 = wasm_f32x4_splat(c.rCoh2);
-  const v128_t zero = wasm_f32x4_splat(0.0f), one = wasm_f32x4_splat(1.0f);
-  const v128_t maxTerm = wasm_f32x4_splat(kMaxTerm), minTerm = wasm_f32x4_splat(-kMaxTerm);
-  const v128_t vhx = wasm_f32x4_splat(hxi), vhy = wasm_f32x4_splat(hyi), cos2 = wasm_f32x4_splat(c.cosHalfFov2);
-  auto four = [&](int k, v128_t live) {
-    const v128_t dx = wasm_f32x4_sub(wasm_v128_load(X + k), vxi);
-    const v128_t dy = wasm_f32x4_sub(wasm_v128_load(Y + k), vyi);
-    const v128_t d2 = wasm_f32x4_add(wasm_f32x4_mul(dx, dx), wasm_f32x4_mul(dy, dy));
-    v128_t ok = wasm_v128_and(live, wasm_v128_and(wasm_f32x4_lt(d2, rMax2), wasm_f32x4_ne(d2, zero)));
+  using namespace v4;
+  const F vxi = splat(xi), vyi = splat(yi);
+  const F rMax2 = splat(c.rMax2), rSep2 = splat(c.rSep2), rAli2 = splat(c.rAli2), rCoh2 = splat(c.rCoh2);
+  const F zero = splat(0.0f), one = splat(1.0f), maxTerm = splat(kMaxTerm), minTerm = splat(-kMaxTerm);
+  const F vhx = splat(hxi), vhy = splat(hyi), cos2 = splat(c.cosHalfFov2);
+  for (int k = begin; k < end; k += 4) {
+    const F dx = sub(load(X + k), vxi);
+    const F dy = sub(load(Y + k), vyi);
+    const F d2 = add(mul(dx, dx), mul(dy, dy));
+    F ok = band(firstLanes(end - k), band(lt(d2, rMax2), ne(d2, zero)));
     if (c.fovOn) {  // the blind spot, as isNeighbour decides it
-      const v128_t dot = wasm_f32x4_add(wasm_f32x4_mul(vhx, dx), wasm_f32x4_mul(vhy, dy));
-      const v128_t dd = wasm_f32x4_mul(dot, dot), cd = wasm_f32x4_mul(cos2, d2);
-      const v128_t seen = c.cosHalfFov <= 0 ? wasm_v128_or(wasm_f32x4_ge(dot, zero), wasm_f32x4_le(dd, cd))
-                                            : wasm_v128_and(wasm_f32x4_gt(dot, zero), wasm_f32x4_ge(dd, cd));
-      ok = wasm_v128_and(ok, seen);
+      const F dot = add(mul(vhx, dx), mul(vhy, dy));
+      const F dd = mul(dot, dot), cd = mul(cos2, d2);
+      ok = band(ok, c.cosHalfFov <= 0 ? bor(ge(dot, zero), le(dd, cd)) : band(gt(dot, zero), ge(dd, cd)));
     }
-    const v128_t mSep = wasm_v128_and(ok, wasm_f32x4_lt(d2, rSep2));
-    const v128_t mAli = wasm_v128_and(ok, wasm_f32x4_lt(d2, rAli2));
-    const v128_t mCoh = wasm_v128_and(ok, wasm_f32x4_lt(d2, rCoh2));
-    if (c.nearest) L.minD2 = wasm_v128_bitselect(d2, L.minD2, wasm_v128_and(ok, wasm_f32x4_lt(d2, L.minD2)));
-    if (wasm_v128_any_true(mSep)) {
-      const v128_t inv = wasm_f32x4_div(one, d2);
-      v128_t tx = wasm_f32x4_mul(dx, inv), ty = wasm_f32x4_mul(dy, inv);
+    const F mSep = band(ok, lt(d2, rSep2));
+    const F mAli = band(ok, lt(d2, rAli2));
+    const F mCoh = band(ok, lt(d2, rCoh2));
+    if (c.nearest) L.minD2 = sel(band(ok, lt(d2, L.minD2)), d2, L.minD2);
+    if (any(mSep)) {
+      const F inv = div(one, d2);
+      F tx = mul(dx, inv), ty = mul(dy, inv);
       // fix(): NaN -> 0, then the clamp to +-kMaxTerm
-      tx = wasm_v128_and(tx, wasm_f32x4_eq(tx, tx));
-      ty = wasm_v128_and(ty, wasm_f32x4_eq(ty, ty));
-      tx = wasm_v128_bitselect(maxTerm, wasm_v128_bitselect(minTerm, tx, wasm_f32x4_lt(tx, minTerm)), wasm_f32x4_gt(tx, maxTerm));
-      ty = wasm_v128_bitselect(maxTerm, wasm_v128_bitselect(minTerm, ty, wasm_f32x4_lt(ty, minTerm)), wasm_f32x4_gt(ty, maxTerm));
-      addFix(L.sepX, wasm_v128_and(wasm_f32x4_neg(tx), mSep));  // sep -= fix(t) == sep += fix(-t)
-      addFix(L.sepY, wasm_v128_and(wasm_f32x4_neg(ty), mSep));
-      L.nSep = wasm_i32x4_sub(L.nSep, mSep);
+      tx = band(tx, eq(tx, tx));
+      ty = band(ty, eq(ty, ty));
+      tx = sel(gt(tx, maxTerm), maxTerm, sel(lt(tx, minTerm), minTerm, tx));
+      ty = sel(gt(ty, maxTerm), maxTerm, sel(lt(ty, minTerm), minTerm, ty));
+      addFix(L.sepX, band(neg(tx), mSep));  // sep -= fix(t) == sep += fix(-t)
+      addFix(L.sepY, band(neg(ty), mSep));
+      L.nSep = countIn(L.nSep, mSep);
     }
-    addTrunc(L.aliX, wasm_v128_and(wasm_v128_load(TVX + k), mAli));
-    addTrunc(L.aliY, wasm_v128_and(wasm_v128_load(TVY + k), mAli));
-    addFix(L.cohX, wasm_v128_and(dx, mCoh));
-    addFix(L.cohY, wasm_v128_and(dy, mCoh));
-    L.nAli = wasm_i32x4_sub(L.nAli, mAli);
-    L.nCoh = wasm_i32x4_sub(L.nCoh, mCoh);
+    addTrunc(L.aliX, band(load(TVX + k), mAli));
+    addTrunc(L.aliY, band(load(TVY + k), mAli));
+    addFix(L.cohX, band(dx, mCoh));
+    addFix(L.cohY, band(dy, mCoh));
+    L.nAli = countIn(L.nAli, mAli);
+    L.nCoh = countIn(L.nCoh, mCoh);
     if (++L.iters == kFlushIters) drainLanes(L, s);
-  };
-  const v128_t lane = wasm_i32x4_make(0, 1, 2, 3);
-  for (int k = begin; k < end; k += 4) four(k, wasm_i32x4_lt(lane, wasm_i32x4_splat(end - k)));
+  }
 }
 #endif
 
@@ -479,13 +558,13 @@ void School::step() {
   const float* HY = sortedHY_.data();
   const float* PANIC = sortedPanic_.data();
   const float* FORCE = sortedForce_.data();
-#if defined(__wasm_simd128__)
+#if defined(MIROFISH_WIDE_SCAN)
   // Alignment terms trunc(v * 2^20) of every candidate, once per step instead of once per pair.
   float* tvx = sortedTVX_.data();
   float* tvy = sortedTVY_.data();
   for (int k = 0; k < n; k += 4) {
-    wasm_v128_store(tvx + k, wasm_f32x4_trunc(wasm_f32x4_mul(wasm_v128_load(VX + k), wasm_f32x4_splat(kFix))));
-    wasm_v128_store(tvy + k, wasm_f32x4_trunc(wasm_f32x4_mul(wasm_v128_load(VY + k), wasm_f32x4_splat(kFix))));
+    v4::store(tvx + k, v4::trunc(v4::mul(v4::load(VX + k), v4::splat(kFix))));
+    v4::store(tvy + k, v4::trunc(v4::mul(v4::load(VY + k), v4::splat(kFix))));
   }
   const float* TVX = tvx;
   const float* TVY = tvy;
@@ -516,7 +595,7 @@ void School::step() {
     const int i = sortedIds ? sortedIds[oi] : oi;
     const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
     Sums s;
-#if defined(__wasm_simd128__)
+#if defined(MIROFISH_WIDE_SCAN)
     LaneSums lanes;
     resetLanes(lanes);
 #endif
@@ -527,13 +606,13 @@ void School::step() {
       if (cap > 0)
         collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
       else
-#if defined(__wasm_simd128__)
-        scanSpanSimd(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
+#if defined(MIROFISH_WIDE_SCAN)
+        scanSpanWide(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
 #else
         scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
 #endif
     }
-#if defined(__wasm_simd128__)
+#if defined(MIROFISH_WIDE_SCAN)
     if (cap <= 0) drainLanes(lanes, s);
 #endif
     if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
