@@ -6,16 +6,16 @@
 
 #include "sim/det_math.h"
 
-// Four-wide neighbour scan: wasm SIMD128 (-msimd128) or x86-64's baseline SSE2; elsewhere, or with
-// -DMIROFISH_SCALAR_SCAN (to check the two against each other), the scalar scan.
+// Four-wide neighbour scan and pass 2: wasm SIMD128 (-msimd128) or x86-64's baseline SSE2; elsewhere, or with
+// -DMIROFISH_SCALAR (to check the two against each other), the scalar code.
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
-#if !defined(MIROFISH_SCALAR_SCAN)
-#define MIROFISH_WIDE_SCAN 1
+#if !defined(MIROFISH_SCALAR)
+#define MIROFISH_WIDE 1
 #endif
-#elif defined(__SSE2__) && !defined(MIROFISH_SCALAR_SCAN)
+#elif defined(__SSE2__) && !defined(MIROFISH_SCALAR)
 #include <emmintrin.h>
-#define MIROFISH_WIDE_SCAN 1
+#define MIROFISH_WIDE 1
 #endif
 
 namespace mirofish {
@@ -83,7 +83,7 @@ inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, floa
   }
 }
 
-#if !defined(MIROFISH_WIDE_SCAN)
+#if !defined(MIROFISH_WIDE)
 // Accumulates one contiguous run of candidates into the fish's sums.
 inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
                      int end, float xi, float yi, float hxi, float hyi, Sums& s) {
@@ -96,7 +96,7 @@ inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const 
 
 #endif
 
-#if defined(MIROFISH_WIDE_SCAN)
+#if defined(MIROFISH_WIDE)
 // Four lanes of float (F), double pairs (D) and int32 (I): wasm SIMD128 or x86 SSE2, the same operations.
 namespace v4 {
 #if defined(__wasm_simd128__)
@@ -135,6 +135,12 @@ inline int64_t sumWide(D lanes01, D lanes23) {
 inline I zeroI() { return wasm_i32x4_splat(0); }
 inline I countIn(I count, F mask) { return wasm_i32x4_sub(count, mask); }  // a set mask lane is -1
 inline void storeI(int* out, I v) { wasm_v128_store(out, v); }
+inline F sqrt(F a) { return wasm_f32x4_sqrt(a); }
+inline F bnot(F a) { return wasm_v128_not(a); }
+inline I toInt(F a) { return wasm_i32x4_trunc_sat_f32x4(a); }  // in range: truncation
+inline F toFloat(I a) { return wasm_f32x4_convert_i32x4(a); }
+inline F hasBit(I a, int bit) { return wasm_i32x4_eq(wasm_v128_and(a, wasm_i32x4_splat(bit)), wasm_i32x4_splat(bit)); }
+inline int laneBits(F mask) { return int(wasm_i32x4_bitmask(mask)); }
 #else
 using F = __m128;
 using D = __m128d;
@@ -177,6 +183,14 @@ inline int64_t sumWide(D lanes01, D lanes23) {
 inline I zeroI() { return _mm_setzero_si128(); }
 inline I countIn(I count, F mask) { return _mm_sub_epi32(count, _mm_castps_si128(mask)); }
 inline void storeI(int* out, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v); }
+inline F sqrt(F a) { return _mm_sqrt_ps(a); }
+inline F bnot(F a) { return _mm_xor_ps(a, _mm_castsi128_ps(_mm_set1_epi32(-1))); }
+inline I toInt(F a) { return _mm_cvttps_epi32(a); }
+inline F toFloat(I a) { return _mm_cvtepi32_ps(a); }
+inline F hasBit(I a, int bit) {
+  return _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a, _mm_set1_epi32(bit)), _mm_set1_epi32(bit)));
+}
+inline int laneBits(F mask) { return _mm_movemask_ps(mask); }
 #endif
 }  // namespace v4
 
@@ -558,7 +572,7 @@ void School::step() {
   const float* HY = sortedHY_.data();
   const float* PANIC = sortedPanic_.data();
   const float* FORCE = sortedForce_.data();
-#if defined(MIROFISH_WIDE_SCAN)
+#if defined(MIROFISH_WIDE)
   // Alignment terms trunc(v * 2^20) of every candidate, once per step instead of once per pair.
   float* tvx = sortedTVX_.data();
   float* tvy = sortedTVY_.data();
@@ -595,7 +609,7 @@ void School::step() {
     const int i = sortedIds ? sortedIds[oi] : oi;
     const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
     Sums s;
-#if defined(MIROFISH_WIDE_SCAN)
+#if defined(MIROFISH_WIDE)
     LaneSums lanes;
     resetLanes(lanes);
 #endif
@@ -606,13 +620,13 @@ void School::step() {
       if (cap > 0)
         collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
       else
-#if defined(MIROFISH_WIDE_SCAN)
+#if defined(MIROFISH_WIDE)
         scanSpanWide(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
 #else
         scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
 #endif
     }
-#if defined(MIROFISH_WIDE_SCAN)
+#if defined(MIROFISH_WIDE)
     if (cap <= 0) drainLanes(lanes, s);
 #endif
     if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
@@ -824,7 +838,7 @@ void School::step() {
     f.x[i] = nx;
     f.y[i] = ny;
   };
-#if defined(__wasm_simd128__)
+#if defined(MIROFISH_WIDE)
   // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
   float* draws = rngDraws_.data();
   for (int i = 0; i < n; ++i) draws[i] = rng_.uniform();
@@ -839,37 +853,37 @@ void School::step() {
 #endif
 }
 
-#if defined(__wasm_simd128__)
+#if defined(MIROFISH_WIDE)
 namespace {
 
-using V = v128_t;
-inline V splat(float v) { return wasm_f32x4_splat(v); }
-inline V add(V a, V b) { return wasm_f32x4_add(a, b); }
-inline V sub(V a, V b) { return wasm_f32x4_sub(a, b); }
-inline V mul(V a, V b) { return wasm_f32x4_mul(a, b); }
-inline V div(V a, V b) { return wasm_f32x4_div(a, b); }
-inline V sel(V mask, V a, V b) { return wasm_v128_bitselect(a, b, mask); }  // mask ? a : b, per lane
-inline V gt(V a, V b) { return wasm_f32x4_gt(a, b); }
-inline V lt(V a, V b) { return wasm_f32x4_lt(a, b); }
-inline V ge(V a, V b) { return wasm_f32x4_ge(a, b); }
+using V = v4::F;
+using v4::add;
+using v4::div;
+using v4::ge;
+using v4::gt;
+using v4::lt;
+using v4::mul;
+using v4::sel;
+using v4::splat;
+using v4::sub;
 inline V clampv(V v, V lo, V hi) { return sel(lt(v, lo), lo, sel(gt(v, hi), hi, v)); }  // clampf
 
 // wrapAngle's three common cases; `rare` collects lanes that need the scalar wrapAngle.
 inline V wrap4(V a, V& rare) {
   const V twoPi = splat(kTwoPi), fourPi = splat(2 * kTwoPi), zero = splat(0.0f);
-  const V in0 = wasm_v128_and(ge(a, zero), lt(a, twoPi));
-  const V in1 = wasm_v128_and(ge(a, twoPi), lt(a, fourPi));
-  const V in2 = wasm_v128_and(lt(a, zero), ge(a, splat(-kTwoPi)));
+  const V in0 = v4::band(ge(a, zero), lt(a, twoPi));
+  const V in1 = v4::band(ge(a, twoPi), lt(a, fourPi));
+  const V in2 = v4::band(lt(a, zero), ge(a, splat(-kTwoPi)));
   const V down = sub(a, twoPi), up = add(a, twoPi);
-  rare = wasm_v128_or(rare, wasm_v128_not(wasm_v128_or(in0, wasm_v128_or(in1, in2))));
+  rare = v4::bor(rare, v4::bnot(v4::bor(in0, v4::bor(in1, in2))));
   return sel(in0, a, sel(in1, sel(lt(down, twoPi), down, zero), sel(lt(up, twoPi), up, zero)));
 }
 
 // detSin for |angle| < 4096 (the callers pass wrapped angles in [0, 2pi)): the same reduction and polynomials.
 inline V sin4(V angle) {
   const V qf = mul(angle, splat(0.636619772f));
-  const V q = wasm_i32x4_trunc_sat_f32x4(sel(ge(qf, splat(0.0f)), add(qf, splat(0.5f)), sub(qf, splat(0.5f))));
-  const V fq = wasm_f32x4_convert_i32x4(q);
+  const v4::I q = v4::toInt(sel(ge(qf, splat(0.0f)), add(qf, splat(0.5f)), sub(qf, splat(0.5f))));
+  const V fq = v4::toFloat(q);
   const V x = sub(sub(sub(angle, mul(fq, splat(1.5703125f))), mul(fq, splat(4.837512969970703125e-4f))),
                   mul(fq, splat(7.549789948768648e-8f)));
   const V x2 = mul(x, x);
@@ -878,10 +892,9 @@ inline V sin4(V angle) {
   const V cp = add(splat(1.0f), mul(x2, add(splat(-0.5f), mul(x2, add(splat(4.166664568298827e-2f),
                                                                       mul(x2, add(splat(-1.388731625493765e-3f),
                                                                                   mul(x2, splat(2.443315711809948e-5f)))))))));
-  const V one = wasm_i32x4_splat(1), two = wasm_i32x4_splat(2);
-  const V odd = wasm_i32x4_eq(wasm_v128_and(q, one), one), neg = wasm_i32x4_eq(wasm_v128_and(q, two), two);
+  const V odd = v4::hasBit(q, 1), neg = v4::hasBit(q, 2);
   const V s = sel(odd, cp, sp);
-  return sel(neg, wasm_f32x4_neg(s), s);
+  return sel(neg, v4::neg(s), s);
 }
 
 }  // namespace
@@ -895,35 +908,35 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
   const Params& p = params_;
   const float dt = kStepSeconds;
   const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
-  V rare = wasm_i32x4_splat(0);
+  V rare = splat(0.0f);
 
-  const V wp = wrap4(add(wasm_v128_load(&f.wanderPhase[i]), mul(sub(wasm_v128_load(draws), splat(0.5f)), splat(0.6f))), rare);
+  const V wp = wrap4(add(v4::load(&f.wanderPhase[i]), mul(sub(v4::load(draws), splat(0.5f)), splat(0.6f))), rare);
   const V ws = sin4(wp);
-  const V hx = wasm_v128_load(&f.hx[i]), hy = wasm_v128_load(&f.hy[i]);
+  const V hx = v4::load(&f.hx[i]), hy = v4::load(&f.hy[i]);
   const V wander = splat(float(p.wander) * float(p.maxForce));
-  const V rx = add(wasm_v128_load(ringX + i), mul(mul(wasm_f32x4_neg(hy), ws), wander));
-  const V ry = add(wasm_v128_load(ringY + i), mul(mul(hx, ws), wander));
+  const V rx = add(v4::load(ringX + i), mul(mul(v4::neg(hy), ws), wander));
+  const V ry = add(v4::load(ringY + i), mul(mul(hx, ws), wander));
 
   const int slot = int(stepCount_ % uint64_t(slots));
   V fx = zero, fy = zero;
   for (int k = 0; k < slots; ++k) {
-    fx = add(fx, k == slot ? rx : wasm_v128_load(&f.steerX[k][i]));
-    fy = add(fy, k == slot ? ry : wasm_v128_load(&f.steerY[k][i]));
+    fx = add(fx, k == slot ? rx : v4::load(&f.steerX[k][i]));
+    fy = add(fy, k == slot ? ry : v4::load(&f.steerY[k][i]));
   }
   const V invSlots = splat(1.0f / float(slots));
   fx = mul(fx, invSlots);
   fy = mul(fy, invSlots);
-  const V fi = mul(splat(float(p.maxForce)), wasm_v128_load(&f.forceScale[i]));
+  const V fi = mul(splat(float(p.maxForce)), v4::load(&f.forceScale[i]));
   const V f2 = add(mul(fx, fx), mul(fy, fy));
   {
     const V over = gt(f2, mul(fi, fi));
-    const V k = div(fi, wasm_f32x4_sqrt(f2));
+    const V k = div(fi, v4::sqrt(f2));
     fx = sel(over, mul(fx, k), fx);
     fy = sel(over, mul(fy, k), fy);
   }
 
-  V vx = wasm_v128_load(&f.vx[i]), vy = wasm_v128_load(&f.vy[i]);
-  const V x = wasm_v128_load(&f.x[i]), y = wasm_v128_load(&f.y[i]);
+  V vx = v4::load(&f.vx[i]), vy = v4::load(&f.vy[i]);
+  const V x = v4::load(&f.x[i]), y = v4::load(&f.y[i]);
   const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
   if (margin > 0) {
     const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
@@ -937,13 +950,13 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
       V& vc = side < 2 ? vx : vy;
       const V outward = (side & 1) ? gt(vc, zero) : lt(vc, zero);
       fc = sel(in, (side & 1) ? sub(fc, push) : add(fc, push), fc);
-      vc = sel(wasm_v128_and(in, outward), sub(vc, mul(vc, damp)), vc);
+      vc = sel(v4::band(in, outward), sub(vc, mul(vc, damp)), vc);
     }
   }
   vx = add(vx, mul(fx, vdt));
   vy = add(vy, mul(fy, vdt));
 
-  V speed = wasm_f32x4_sqrt(add(mul(vx, vx), mul(vy, vy)));
+  V speed = v4::sqrt(add(mul(vx, vx), mul(vy, vy)));
   const V cosT = splat(d_.cosTurn), sinT = splat(d_.sinTurn);
   const V moving = gt(speed, splat(1e-6f));
   const V ux0 = div(vx, speed), uy0 = div(vy, speed);
@@ -956,55 +969,55 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
   {  // normalizeOrZero
     const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
     const V ok = gt(len2, splat(1e-12f));
-    const V inv = div(one, wasm_f32x4_sqrt(len2));
+    const V inv = div(one, v4::sqrt(len2));
     uxT = sel(ok, mul(uxT, inv), zero);
     uyT = sel(ok, mul(uyT, inv), zero);
   }
-  const V absCross = sel(lt(cross0, zero), wasm_f32x4_neg(cross0), cross0);
+  const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
   const V softFrac = clampv(div(absCross, sinT), zero, one);
   const V ux = sel(moving, sel(sharp, uxT, ux0), hx);
   const V uy = sel(moving, sel(sharp, uyT, uy0), hy);
   const V cross = sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero);
   const V turnFrac = sel(moving, sel(sharp, one, softFrac), zero);
 
-  const V panicLeft = wasm_v128_load(&f.panic[i]);
+  const V panicLeft = v4::load(&f.panic[i]);
   const V panicFactor = sel(gt(panicLeft, zero), splat(float(p.panicSpeed)), one);
-  const V vcap = mul(mul(mul(splat(float(p.maxSpeed)), wasm_v128_load(&f.speedScale[i])), panicFactor),
+  const V vcap = mul(mul(mul(splat(float(p.maxSpeed)), v4::load(&f.speedScale[i])), panicFactor),
                      sub(one, mul(splat(float(p.turnSlowdown)), turnFrac)));
   const V vmin = splat(float(p.minSpeed));
   const V vfloor = sel(lt(vmin, vcap), vmin, vcap);
   speed = clampv(speed, vfloor, vcap);
   const V nvx = mul(ux, speed), nvy = mul(uy, speed);
   const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
-  const V turn = add(mul(wasm_v128_load(&f.turn[i]), splat(0.85f)), mul(splat(0.15f), div(cross, vdt)));
+  const V turn = add(mul(v4::load(&f.turn[i]), splat(0.85f)), mul(splat(0.15f), div(cross, vdt)));
 
   const V rel = mul(speed, splat(1.0f / 60.0f));
-  const V r2 = wasm_f32x4_sqrt(rel), r8 = wasm_f32x4_sqrt(wasm_f32x4_sqrt(r2));
-  const V tail = wrap4(add(add(wasm_v128_load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * 1.5f), r2), r8), vdt)),
+  const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
+  const V tail = wrap4(add(add(v4::load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * 1.5f), r2), r8), vdt)),
                            splat(0.5f * dt)),
                        rare);
-  if (wasm_v128_any_true(rare)) return false;
+  if (v4::any(rare)) return false;
 
   V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));
   const V W = splat(w), H = splat(h);
-  const V out = wasm_v128_or(wasm_v128_or(lt(nx, zero), gt(nx, W)), wasm_v128_or(lt(ny, zero), gt(ny, H)));
-  if (wasm_v128_any_true(out)) {  // fallback clamp: never fires with sane parameters
-    clampCount_ += uint64_t(__builtin_popcount(wasm_i32x4_bitmask(out)));
+  const V out = v4::bor(v4::bor(lt(nx, zero), gt(nx, W)), v4::bor(lt(ny, zero), gt(ny, H)));
+  if (v4::any(out)) {  // fallback clamp: never fires with sane parameters
+    clampCount_ += uint64_t(__builtin_popcount(unsigned(v4::laneBits(out))));
     nx = sel(out, clampv(nx, zero, W), nx);
     ny = sel(out, clampv(ny, zero, H), ny);
   }
-  wasm_v128_store(&f.wanderPhase[i], wp);
-  wasm_v128_store(ringX + i, rx);
-  wasm_v128_store(ringY + i, ry);
-  wasm_v128_store(&f.hx[i], ux);
-  wasm_v128_store(&f.hy[i], uy);
-  wasm_v128_store(&f.vx[i], nvx);
-  wasm_v128_store(&f.vy[i], nvy);
-  wasm_v128_store(&f.panic[i], panicNext);
-  wasm_v128_store(&f.turn[i], turn);
-  wasm_v128_store(&f.tailPhase[i], tail);
-  wasm_v128_store(&f.x[i], nx);
-  wasm_v128_store(&f.y[i], ny);
+  v4::store(&f.wanderPhase[i], wp);
+  v4::store(ringX + i, rx);
+  v4::store(ringY + i, ry);
+  v4::store(&f.hx[i], ux);
+  v4::store(&f.hy[i], uy);
+  v4::store(&f.vx[i], nvx);
+  v4::store(&f.vy[i], nvy);
+  v4::store(&f.panic[i], panicNext);
+  v4::store(&f.turn[i], turn);
+  v4::store(&f.tailPhase[i], tail);
+  v4::store(&f.x[i], nx);
+  v4::store(&f.y[i], ny);
   return true;
 }
 #endif

@@ -76,9 +76,7 @@ class School {
   StepTotals steerPass(float* ringX, float* ringY, const float* X, const float* Y, const float* VX, const float* VY,
                        const ScanConfig& scan, const int* sortedIds, int activeScares);
   void integratePass(float* ringX, float* ringY, int slots);
-#if defined(__wasm_simd128__)
-  bool integrate4(int i, const float* draws, float* ringX, float* ringY, int slots);
-#endif
+  bool integrate4(int i, const float* draws, float* ringX, float* ringY, int slots);  // four-wide builds only
 
   Params params_;
   FishArrays fish_;
@@ -90,7 +88,7 @@ class School {
   // inputs, and its steering output (scattered back to id order).
   std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
   std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
-  std::vector<float> rngDraws_;                                 // pass 2's RNG draws, wasm four-wide path
+  std::vector<float> rngDraws_;                                 // pass 2's RNG draws (four-wide builds)
   std::vector<CapCandidate> capBuffer_;                         // reused; capacity = fish capacity
   bool bruteForce_ = false;
   bool metricsOn_ = true;
