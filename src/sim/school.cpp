@@ -749,7 +749,7 @@ void School::step() {
     ringSlotsX[k] = f.steerX[k].data();
     ringSlotsY[k] = f.steerY[k].data();
   }
-  // One fish, scalar: the reference for every target (the wasm build runs four at a time below, the same bits).
+  // One fish, scalar: the reference for every target (four-wide builds run four at a time below, the same bits).
   auto integrateFish = [&](int i, float u) {
     // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
     f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * 0.6f);

@@ -195,8 +195,9 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
   }
 }
 
-// The wasm build scans neighbours and integrates fish four at a time (SIMD128) while native builds go one at a
-// time; these pin the paths the golden scenario does not reach, so a wasm run that disagrees with native fails.
+// Builds scan neighbours and integrate fish four at a time (wasm SIMD128, x86-64 SSE2) or one at a time
+// (-DMIROFISH_SCALAR, other CPUs); these pin the paths the golden scenario does not reach, with values computed
+// by the scalar code, so a four-wide build that disagrees with it fails here.
 namespace {
 
 // FNV-1a over every per-step float of every fish (stateHash covers x, y, vx, vy only).
@@ -255,7 +256,7 @@ uint64_t nearCoincidentScenario(bool brute) {
   return fullStateHash(s);
 }
 
-// Phases the scalar wrapAngle reduces the long way (the wasm four-wide pass 2 hands those fish to the scalar
+// Phases the scalar wrapAngle reduces the long way (the four-wide pass 2 hands those fish to the scalar
 // code), a scare, and fish outside the world (the fallback clamp).
 uint64_t oddPhaseScenario(bool brute) {
   Params p;
@@ -279,7 +280,7 @@ uint64_t oddPhaseScenario(bool brute) {
 }  // namespace
 
 TEST_CASE("determinism: the wide neighbour scan matches the scalar one on every target", "[determinism][golden]") {
-  // Computed natively (Release, scalar code); wasm-node (SIMD128 scan and pass 2) and native-debug must agree.
+  // Computed by the scalar code (native Release, before the four-wide paths); every build must agree.
   constexpr uint64_t kBlindSpot = 0x7055059fecf19facULL;
   constexpr uint64_t kNearCoincident = 0x72129a415b5fe950ULL;
   constexpr uint64_t kOddPhase = 0x942203c7143ee864ULL;
