@@ -42,11 +42,11 @@ BenchResult measure(const std::string& series, int n, double w, double h, bool b
   // warms up on the grid: the trajectories are bit-identical, so it is timed on exactly the grid's school.
   school.steps(120);
   school.setBruteForce(brute);
-  double t0 = nowMs();
-  school.step();
-  double perStep = nowMs() - t0;
-  int stepsPerRun = std::max(1, int(budgetMs / 9 / std::max(perStep, 1e-3)));
-  stepsPerRun = std::min(stepsPerRun, 200);
+  // Steps per timed batch from an estimate of the cost, never from a timing: a timed count would let faster code
+  // run further into the clumping school (more candidates per fish) and be measured on a harder state.
+  const double density = std::max(1.0, (n / (w * h)) / (300.0 / (1600.0 * 900.0)));
+  const double estimateMs = brute ? 2e-6 * double(n) * n : 4e-4 * double(n) * density + 0.01;
+  int stepsPerRun = std::max(1, std::min(200, int(budgetMs / 9 / estimateMs)));
   std::vector<double> times;
   double checks = 0, neighbours = 0;
   for (int r = 0; r < 7; ++r) {
@@ -89,11 +89,13 @@ int benchCommand(CliArgs& a) {
   std::string jsonPath;
   bool quick = false;
   int maxFish = 100000;
+  std::string series;  // comma list of series to run (density,brute,fixed,cap); empty: all
   while (!a.done()) {
     std::string flag = a.next();
     if (flag == "--json") jsonPath = a.value(flag);
     else if (flag == "--quick") quick = true;
     else if (flag == "--max") maxFish = int(parseCount(flag, a.value(flag), 1, 1000000));
+    else if (flag == "--series") series = "," + a.value(flag) + ",";
     else throw CliError{"bench: unknown flag '" + flag + "'"};
   }
   const double budget = quick ? 300 : 1500;  // ms of stepping per measurement
@@ -108,6 +110,7 @@ int benchCommand(CliArgs& a) {
   std::vector<BenchResult> all;
   auto run = [&](const std::string& s, int n, double w, double h, bool brute, int cap) {
     if (n > maxFish) return;
+    if (!series.empty() && series.find("," + s + ",") == std::string::npos) return;
     all.push_back(measure(s, n, w, h, brute, cap, budget));
     printRow(all.back());
   };

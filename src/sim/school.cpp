@@ -6,13 +6,33 @@
 
 #include "sim/det_math.h"
 
+// Four-wide neighbour scan and pass 2: wasm SIMD128 (-msimd128) or x86-64's baseline SSE2; elsewhere, or with
+// -DMIROFISH_SCALAR (to check the two against each other), the scalar code.
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#if !defined(MIROFISH_SCALAR)
+#define MIROFISH_WIDE 1
+#endif
+#elif defined(__SSE2__) && !defined(MIROFISH_SCALAR)
+#include <emmintrin.h>
+#define MIROFISH_WIDE 1
+#endif
+
 namespace mirofish {
+
+struct ScanConfig {
+  float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
+  bool fovOn;
+  bool nearest;  // track the nearest distance (metrics)
+  bool sparse;   // few candidates are neighbours (brute force)
+};
 
 namespace {
 
 // Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
 // result is the same whatever order its neighbours are visited in (grid == brute force, bit for bit).
 constexpr float kFix = 1048576.0f;  // 2^20: ~1e-6 px resolution
+constexpr size_t kScanPad = 4;
 constexpr float kMaxTerm = 1.0e5f;  // per-neighbour clamp keeps every sum far from int64 overflow
 
 inline int64_t fix(float v) {
@@ -31,11 +51,6 @@ struct Sums {
   int nSep = 0, nAli = 0, nCoh = 0;
   float minD2 = -1;
   uint64_t checks = 0;
-};
-
-struct ScanConfig {
-  float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
-  bool fovOn;
 };
 
 // A candidate counts when it is inside the largest radius, not the fish itself or a coincident fish (d2 == 0,
@@ -69,6 +84,7 @@ inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, floa
   }
 }
 
+#if !defined(MIROFISH_WIDE)
 // Accumulates one contiguous run of candidates into the fish's sums.
 inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
                      int end, float xi, float yi, float hxi, float hyi, Sums& s) {
@@ -78,6 +94,214 @@ inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const 
     if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s);
   }
 }
+
+#endif
+
+#if defined(MIROFISH_WIDE)
+// Four lanes of float (F), double pairs (D) and int32 (I): wasm SIMD128 or x86 SSE2, the same operations.
+namespace v4 {
+#if defined(__wasm_simd128__)
+using F = v128_t;
+using D = v128_t;
+using I = v128_t;
+inline F splat(float v) { return wasm_f32x4_splat(v); }
+inline F load(const float* p) { return wasm_v128_load(p); }
+inline void store(float* p, F v) { wasm_v128_store(p, v); }
+inline F add(F a, F b) { return wasm_f32x4_add(a, b); }
+inline F sub(F a, F b) { return wasm_f32x4_sub(a, b); }
+inline F mul(F a, F b) { return wasm_f32x4_mul(a, b); }
+inline F div(F a, F b) { return wasm_f32x4_div(a, b); }
+inline F lt(F a, F b) { return wasm_f32x4_lt(a, b); }
+inline F gt(F a, F b) { return wasm_f32x4_gt(a, b); }
+inline F ge(F a, F b) { return wasm_f32x4_ge(a, b); }
+inline F le(F a, F b) { return wasm_f32x4_le(a, b); }
+inline F eq(F a, F b) { return wasm_f32x4_eq(a, b); }
+inline F ne(F a, F b) { return wasm_f32x4_ne(a, b); }
+inline F band(F a, F b) { return wasm_v128_and(a, b); }
+inline F bor(F a, F b) { return wasm_v128_or(a, b); }
+inline F sel(F mask, F a, F b) { return wasm_v128_bitselect(a, b, mask); }  // mask ? a : b, per lane
+inline F neg(F a) { return wasm_f32x4_neg(a); }
+inline F trunc(F a) { return wasm_f32x4_trunc(a); }
+inline bool any(F mask) { return wasm_v128_any_true(mask); }
+inline F firstLanes(int count) { return wasm_i32x4_lt(wasm_i32x4_make(0, 1, 2, 3), wasm_i32x4_splat(count)); }
+inline D zeroD() { return wasm_f64x2_splat(0.0); }
+inline void addWide(D& lanes01, D& lanes23, F t) {
+  lanes01 = wasm_f64x2_add(lanes01, wasm_f64x2_promote_low_f32x4(t));
+  lanes23 = wasm_f64x2_add(lanes23, wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3)));
+}
+inline int64_t sumWide(D lanes01, D lanes23) {
+  const D sum = wasm_f64x2_add(lanes01, lanes23);
+  return int64_t(wasm_f64x2_extract_lane(sum, 0)) + int64_t(wasm_f64x2_extract_lane(sum, 1));
+}
+inline I zeroI() { return wasm_i32x4_splat(0); }
+inline I countIn(I count, F mask) { return wasm_i32x4_sub(count, mask); }  // a set mask lane is -1
+inline void storeI(int* out, I v) { wasm_v128_store(out, v); }
+inline F sqrt(F a) { return wasm_f32x4_sqrt(a); }
+inline F bnot(F a) { return wasm_v128_not(a); }
+inline I toInt(F a) { return wasm_i32x4_trunc_sat_f32x4(a); }  // in range: truncation
+inline F toFloat(I a) { return wasm_f32x4_convert_i32x4(a); }
+inline F hasBit(I a, int bit) { return wasm_i32x4_eq(wasm_v128_and(a, wasm_i32x4_splat(bit)), wasm_i32x4_splat(bit)); }
+inline int laneBits(F mask) { return int(wasm_i32x4_bitmask(mask)); }
+#else
+using F = __m128;
+using D = __m128d;
+using I = __m128i;
+inline F splat(float v) { return _mm_set1_ps(v); }
+inline F load(const float* p) { return _mm_loadu_ps(p); }
+inline void store(float* p, F v) { _mm_storeu_ps(p, v); }
+inline F add(F a, F b) { return _mm_add_ps(a, b); }
+inline F sub(F a, F b) { return _mm_sub_ps(a, b); }
+inline F mul(F a, F b) { return _mm_mul_ps(a, b); }
+inline F div(F a, F b) { return _mm_div_ps(a, b); }
+inline F lt(F a, F b) { return _mm_cmplt_ps(a, b); }
+inline F gt(F a, F b) { return _mm_cmpgt_ps(a, b); }
+inline F ge(F a, F b) { return _mm_cmpge_ps(a, b); }
+inline F le(F a, F b) { return _mm_cmple_ps(a, b); }
+inline F eq(F a, F b) { return _mm_cmpeq_ps(a, b); }
+inline F ne(F a, F b) { return _mm_cmpneq_ps(a, b); }
+inline F band(F a, F b) { return _mm_and_ps(a, b); }
+inline F bor(F a, F b) { return _mm_or_ps(a, b); }
+inline F sel(F mask, F a, F b) { return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b)); }
+inline F neg(F a) { return _mm_xor_ps(a, _mm_set1_ps(-0.0f)); }
+// Round toward zero without SSE4.1: |a| >= 2^23 is already an integer; below, the int32 round trip is exact.
+inline F trunc(F a) {
+  const F big = _mm_cmpge_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), a), _mm_set1_ps(8388608.0f));
+  return sel(big, a, _mm_cvtepi32_ps(_mm_cvttps_epi32(a)));
+}
+inline bool any(F mask) { return _mm_movemask_ps(mask) != 0; }
+inline F firstLanes(int count) {
+  return _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(count)));
+}
+inline D zeroD() { return _mm_setzero_pd(); }
+inline void addWide(D& lanes01, D& lanes23, F t) {
+  lanes01 = _mm_add_pd(lanes01, _mm_cvtps_pd(t));
+  lanes23 = _mm_add_pd(lanes23, _mm_cvtps_pd(_mm_movehl_ps(t, t)));
+}
+inline int64_t sumWide(D lanes01, D lanes23) {
+  const D sum = _mm_add_pd(lanes01, lanes23);
+  return int64_t(_mm_cvtsd_f64(sum)) + int64_t(_mm_cvtsd_f64(_mm_unpackhi_pd(sum, sum)));
+}
+inline I zeroI() { return _mm_setzero_si128(); }
+inline I countIn(I count, F mask) { return _mm_sub_epi32(count, _mm_castps_si128(mask)); }
+inline void storeI(int* out, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v); }
+inline F sqrt(F a) { return _mm_sqrt_ps(a); }
+inline F bnot(F a) { return _mm_xor_ps(a, _mm_castsi128_ps(_mm_set1_epi32(-1))); }
+inline I toInt(F a) { return _mm_cvttps_epi32(a); }
+inline F toFloat(I a) { return _mm_cvtepi32_ps(a); }
+inline F hasBit(I a, int bit) {
+  return _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a, _mm_set1_epi32(bit)), _mm_set1_epi32(bit)));
+}
+inline int laneBits(F mask) { return _mm_movemask_ps(mask); }
+#endif
+}  // namespace v4
+
+// The same scan four candidates at a time. Every lane computes exactly the scalar float expressions (no FMA,
+// IEEE division), and each fixed-point term trunc(v * 2^20) is an integer-valued float (|v| < 2^17: separation
+// terms are clamped to 1e5, offsets are inside the radius, speeds are capped), widened exactly to double and
+// summed in f64 lanes. Sums of integers below 2^53 are exact in double whatever the order; the lanes are moved
+// into the int64 sums at least every kFlushIters vectors (at most 256 terms of < 2^37 per lane), so the sums are
+// the scalar ones bit for bit.
+struct FixLanes {
+  v4::D lanes01, lanes23;  // f64 sums of lanes 0,1 and 2,3
+};
+struct LaneSums {
+  FixLanes sepX, sepY, aliX, aliY, cohX, cohY;
+  v4::I nSep, nAli, nCoh;
+  v4::F minD2;
+  int iters;
+};
+constexpr int kFlushIters = 256;
+
+// Adds trunc(v * 2^20) per lane (v * 2^20 is exact: a power-of-two scale; trunc of a float is a float).
+inline void addFix(FixLanes& a, v4::F v) { v4::addWide(a.lanes01, a.lanes23, v4::trunc(v4::mul(v, v4::splat(kFix)))); }
+// Adds a term already scaled and truncated (an integer-valued float).
+inline void addTrunc(FixLanes& a, v4::F t) { v4::addWide(a.lanes01, a.lanes23, t); }
+inline int64_t drain(FixLanes& a) {
+  const int64_t sum = v4::sumWide(a.lanes01, a.lanes23);  // integers < 2^53: exact
+  a.lanes01 = a.lanes23 = v4::zeroD();
+  return sum;
+}
+inline int hsum32(v4::I v) {
+  int lanes[4];
+  v4::storeI(lanes, v);
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3];
+}
+inline void resetLanes(LaneSums& L) {
+  const v4::D zd = v4::zeroD();
+  L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = FixLanes{zd, zd};
+  L.nSep = L.nAli = L.nCoh = v4::zeroI();
+  L.minD2 = v4::splat(3.0e38f);
+  L.iters = 0;
+}
+// Moves the lane sums into the fish's int64 sums (exact integer additions: any grouping gives the same bits).
+inline void drainLanes(LaneSums& L, Sums& s) {
+  s.sepX += drain(L.sepX);
+  s.sepY += drain(L.sepY);
+  s.aliX += drain(L.aliX);
+  s.aliY += drain(L.aliY);
+  s.cohX += drain(L.cohX);
+  s.cohY += drain(L.cohY);
+  s.nSep += hsum32(L.nSep);
+  s.nAli += hsum32(L.nAli);
+  s.nCoh += hsum32(L.nCoh);
+  L.nSep = L.nAli = L.nCoh = v4::zeroI();
+  float lanes[4];
+  v4::store(lanes, L.minD2);
+  float m = 3.0e38f;
+  for (float v : lanes) m = v < m ? v : m;
+  if (m < 3.0e38f && (s.minD2 < 0 || m < s.minD2)) s.minD2 = m;
+  L.minD2 = v4::splat(3.0e38f);
+  L.iters = 0;
+}
+
+// Reads up to 3 floats past `end`: the candidate arrays carry that padding (the extra lanes are masked off).
+// TVX/TVY hold each candidate's alignment term trunc(v * 2^20), computed once per step.
+inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, const float* TVX, const float* TVY,
+                         int begin, int end, float xi, float yi, float hxi, float hyi, LaneSums& L, Sums& s) {
+  using namespace v4;
+  const F vxi = splat(xi), vyi = splat(yi);
+  const F rMax2 = splat(c.rMax2), rSep2 = splat(c.rSep2), rAli2 = splat(c.rAli2), rCoh2 = splat(c.rCoh2);
+  const F zero = splat(0.0f), one = splat(1.0f), maxTerm = splat(kMaxTerm), minTerm = splat(-kMaxTerm);
+  const F vhx = splat(hxi), vhy = splat(hyi), cos2 = splat(c.cosHalfFov2);
+  for (int k = begin; k < end; k += 4) {
+    const F dx = sub(load(X + k), vxi);
+    const F dy = sub(load(Y + k), vyi);
+    const F d2 = add(mul(dx, dx), mul(dy, dy));
+    F ok = band(firstLanes(end - k), band(lt(d2, rMax2), ne(d2, zero)));
+    if (c.fovOn) {  // the blind spot, as isNeighbour decides it
+      const F dot = add(mul(vhx, dx), mul(vhy, dy));
+      const F dd = mul(dot, dot), cd = mul(cos2, d2);
+      ok = band(ok, c.cosHalfFov <= 0 ? bor(ge(dot, zero), le(dd, cd)) : band(gt(dot, zero), ge(dd, cd)));
+    }
+    // Brute force: nearly every candidate is far away, so skipping empty vectors pays; in the grid's 3x3 cells
+    // a third or more are neighbours and the branch costs more than it saves (measured).
+    if (c.sparse && !any(ok)) continue;
+    const F mSep = band(ok, lt(d2, rSep2));
+    const F mAli = band(ok, lt(d2, rAli2));
+    const F mCoh = band(ok, lt(d2, rCoh2));
+    if (c.nearest) L.minD2 = sel(band(ok, lt(d2, L.minD2)), d2, L.minD2);
+    if (any(mSep)) {
+      const F inv = div(one, d2);
+      F tx = mul(dx, inv), ty = mul(dy, inv);
+      // fix(): NaN -> 0, then the clamp to +-kMaxTerm
+      tx = band(tx, eq(tx, tx));
+      ty = band(ty, eq(ty, ty));
+      tx = sel(gt(tx, maxTerm), maxTerm, sel(lt(tx, minTerm), minTerm, tx));
+      ty = sel(gt(ty, maxTerm), maxTerm, sel(lt(ty, minTerm), minTerm, ty));
+      addFix(L.sepX, band(neg(tx), mSep));  // sep -= fix(t) == sep += fix(-t)
+      addFix(L.sepY, band(neg(ty), mSep));
+      L.nSep = countIn(L.nSep, mSep);
+    }
+    addTrunc(L.aliX, band(load(TVX + k), mAli));
+    addTrunc(L.aliY, band(load(TVY + k), mAli));
+    addFix(L.cohX, band(dx, mCoh));
+    addFix(L.cohY, band(dy, mCoh));
+    L.nAli = countIn(L.nAli, mAli);
+    L.nCoh = countIn(L.nCoh, mCoh);
+    if (++L.iters == kFlushIters) drainLanes(L, s);
+  }
+}
+#endif
 
 // With a neighbour cap, the run's neighbours are only collected; the nearest `cap` (ties by fish id) count,
 // so the result does not depend on the order the search visits them in.
@@ -132,9 +356,13 @@ void School::setParams(const Params& params) {
 void School::resize(int n) {
   if (n < 0) n = 0;
   fish_.reserveFor(n);
-  if (sortedX_.size() < size_t(fish_.capacity)) {
-    for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_}) v->resize(size_t(fish_.capacity));
-    capBuffer_.reserve(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
+  if (sortedX_.size() < size_t(fish_.capacity) + kScanPad) {
+    // kScanPad floats of padding: the 4-wide scan reads up to 3 past a run's end (masked off).
+    for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_, &sortedHX_, &sortedHY_, &sortedPanic_, &sortedForce_,
+                    &sortedFX_, &sortedFY_, &sortedTVX_, &sortedTVY_})
+      v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
+    capBuffer_.reserve(size_t(fish_.capacity));
+    rngDraws_.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
   }
   for (int i = fish_.count; i < n; ++i) spawn(i);
   fish_.count = n;
@@ -216,11 +444,6 @@ void School::step() {
 
   if (!bruteForce_) grid_.build(f.x.data(), f.y.data(), n);
 
-  const float fmax = float(p.maxForce);
-  const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
-  const float panicCoh = float(p.panicCohesion), panicTime = float(p.panicTime);
-  const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
-  const int cap = int(p.neighbourCap);
   const float c2 = d_.cosHalfFov * d_.cosHalfFov;
   const float rMax2 = d_.rMax * d_.rMax;
 
@@ -228,64 +451,188 @@ void School::step() {
   for (int k = 0; k < kMaxScares; ++k)
     if (scares_[k].timeLeft > 0) activeScares = k + 1;
 
-  uint64_t checks = 0;
-  float minD2 = -1;
-  double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
-  int localPolCount = 0, nearestCount = 0;
-
-  // Neighbour candidates are read from copies in cell order, so a 3x3 scan walks three contiguous runs.
-  const float* X = f.x.data();
-  const float* Y = f.y.data();
-  const float* VX = f.vx.data();
-  const float* VY = f.vy.data();
+  // Neighbour candidates are read from padded copies in cell order (id order for brute force), so a 3x3 scan
+  // walks three contiguous runs.
   if (!bruteForce_) {
     const int* order = grid_.order();
     for (int k = 0; k < n; ++k) {
       int j = order[k];
-      sortedX_[k] = X[j];
-      sortedY_[k] = Y[j];
-      sortedVX_[k] = VX[j];
-      sortedVY_[k] = VY[j];
+      sortedX_[k] = f.x[j];
+      sortedY_[k] = f.y[j];
+      sortedVX_[k] = f.vx[j];
+      sortedVY_[k] = f.vy[j];
+      sortedHX_[k] = f.hx[j];
+      sortedHY_[k] = f.hy[j];
+      sortedPanic_[k] = f.panic[j];
+      sortedForce_[k] = f.forceScale[j];
     }
-    X = sortedX_.data();
-    Y = sortedY_.data();
-    VX = sortedVX_.data();
-    VY = sortedVY_.data();
+  } else {
+    auto copyN = [n](const std::vector<float>& from, std::vector<float>& to) {
+      std::copy(from.begin(), from.begin() + n, to.begin());
+    };
+    copyN(f.x, sortedX_);
+    copyN(f.y, sortedY_);
+    copyN(f.vx, sortedVX_);
+    copyN(f.vy, sortedVY_);
+    copyN(f.hx, sortedHX_);
+    copyN(f.hy, sortedHY_);
+    copyN(f.panic, sortedPanic_);
+    copyN(f.forceScale, sortedForce_);
   }
-  const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn};
+  const float* X = sortedX_.data();
+  const float* Y = sortedY_.data();
+  const float* VX = sortedVX_.data();
+  const float* VY = sortedVY_.data();
+  const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn, metricsOn_, bruteForce_};
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
 
-  // Pass 1: each fish reads the previous state only and writes its raw steering force into the ring.
-  // Visited in cell order, so consecutive fish scan the same, cached candidate runs.
-  for (int oi = 0; oi < n; ++oi) {
-    const int i = sortedIds ? sortedIds[oi] : oi;
-    const float xi = f.x[i], yi = f.y[i], hxi = f.hx[i], hyi = f.hy[i];
-    Sums s;
-    capBuffer_.clear();
-    // Candidate runs: everything for brute force; 3x3 cells as three row spans for the grid
-    // (cells in a row are contiguous in the counting-sort order).
+  // Steering comes out in the visiting order; brute force visits in id order and writes the ring directly.
+  StepTotals t = steerPass(bruteForce_ ? ringX : sortedFX_.data(), bruteForce_ ? ringY : sortedFY_.data(), X, Y, VX,
+                           VY, scan, sortedIds, activeScares);
+  if (!bruteForce_) {
+    const int* order = grid_.order();
+    for (int k = 0; k < n; ++k) {
+      ringX[order[k]] = sortedFX_[k];
+      ringY[order[k]] = sortedFY_[k];
+    }
+  }
+  uint64_t checks = t.checks;
+  float minD2 = t.minD2;
+  double sumNeighbours = t.sumNeighbours, sumLocalPol = t.sumLocalPol, sumNearest = t.sumNearest;
+  int localPolCount = t.localPolCount, nearestCount = t.nearestCount;
+  integratePass(ringX, ringY, slots);
+  for (Scare& sc : scares_)
+    if (sc.timeLeft > 0) sc.timeLeft -= kStepSeconds;
+
+  ++stepCount_;
+  lastChecks_ = checks;
+
+  // S-SIM-9 debug check: the first non-finite value, with its fish and step.
+  if (badFish_ < 0) {
+    for (int i = 0; i < n; ++i) {
+      float sum = f.x[i] + f.y[i] + f.vx[i] + f.vy[i];
+      if (!(sum - sum == 0)) {
+        badFish_ = i;
+        badStep_ = stepCount_;
+        break;
+      }
+    }
+  }
+
+  if (metricsOn_) {
+    StepMetrics& m = metrics_;
+    m.step = stepCount_;
+    m.distanceChecks = checks;
+    m.avgNeighbours = n ? float(sumNeighbours / n) : 0;
+    m.minDistance = minD2 >= 0 ? detSqrt(minD2) : -1;
+    m.meanNearest = nearestCount ? float(sumNearest / nearestCount) : 0;
+    m.localPolarization = localPolCount ? float(sumLocalPol / localPolCount) : 0;
+    double cx = 0, cy = 0, hxs = 0, hys = 0;
+    for (int i = 0; i < n; ++i) {
+      cx += f.x[i];
+      cy += f.y[i];
+      hxs += f.hx[i];
+      hys += f.hy[i];
+    }
+    if (n) {
+      cx /= n;
+      cy /= n;
+    }
+    double mill = 0;
+    for (int i = 0; i < n; ++i) {
+      float rx = float(f.x[i] - cx), ry = float(f.y[i] - cy);
+      normalizeOrZero(rx, ry);
+      mill += double(rx * f.hy[i] - ry * f.hx[i]);
+    }
+    m.centroidX = float(cx);
+    m.centroidY = float(cy);
+    m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
+    m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
+    float uniform = n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
+    m.state = history_.push(m.avgNeighbours, uniform);
+  }
+}
+
+// Pass 1: neighbour sums and steering of every fish into the ring slot; reads the previous state only.
+[[gnu::noinline]] School::StepTotals School::steerPass(float* ringX, float* ringY, const float* X, const float* Y,
+                                                      const float* VX, const float* VY, const ScanConfig& scan,
+                                                      const int* sortedIds, int activeScares) {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const int n = f.count;
+  const int cap = int(p.neighbourCap);
+  const float fmax = float(p.maxForce);
+  const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
+  const float panicCoh = float(p.panicCohesion), panicTime = float(p.panicTime);
+  uint64_t checks = 0;
+  float minD2 = -1;
+  double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
+  int localPolCount = 0, nearestCount = 0;
+  // Each fish reads the previous state only and writes its raw steering force. Fish are visited cell by cell
+  // in the counting-sort order: a cell's fish share one 3x3 neighbourhood (three row spans: cells in a row are
+  // contiguous in that order), and every per-fish input and output is a sequential read or write of a copy in
+  // that order (gathered and scattered in tight loops in step()).
+  const float* HX = sortedHX_.data();
+  const float* HY = sortedHY_.data();
+  const float* PANIC = sortedPanic_.data();
+  const float* FORCE = sortedForce_.data();
+#if defined(MIROFISH_WIDE)
+  // Alignment terms trunc(v * 2^20) of every candidate, once per step instead of once per pair.
+  float* tvx = sortedTVX_.data();
+  float* tvy = sortedTVY_.data();
+  for (int k = 0; k < n; k += 4) {
+    v4::store(tvx + k, v4::trunc(v4::mul(v4::load(VX + k), v4::splat(kFix))));
+    v4::store(tvy + k, v4::trunc(v4::mul(v4::load(VY + k), v4::splat(kFix))));
+  }
+  const float* TVX = tvx;
+  const float* TVY = tvy;
+#endif
+  const int cols = grid_.cols(), rows = grid_.rows();
+  const int* start = grid_.cellStart();
+  // Brute force is one pseudo-cell holding every fish, with one run of all of them as its candidates.
+  const int cellRows = bruteForce_ ? 1 : rows, cellCols = bruteForce_ ? 1 : cols;
+  for (int cy = 0; cy < cellRows; ++cy)
+  for (int cx = 0; cx < cellCols; ++cx) {
+    // Candidate runs: everything for brute force; the 3x3 cells as three row spans for the grid.
     int spanBegin[3] = {0, 0, 0}, spanEnd[3] = {n, 0, 0}, spans = 1;
+    int first = 0, last = n;
     if (!bruteForce_) {
-      const int cols = grid_.cols(), rows = grid_.rows();
-      const int c = grid_.cellOf(xi, yi);
-      const int cx = c % cols, cy = c / cols;
+      const int cell = cy * cols + cx;
+      first = start[cell];
+      last = start[cell + 1];
+      if (first == last) continue;
       const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
       const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
-      const int* start = grid_.cellStart();
       spans = 0;
       for (int gy = y0; gy <= y1; ++gy, ++spans) {
         spanBegin[spans] = start[gy * cols + x0];
         spanEnd[spans] = start[gy * cols + x1 + 1];
       }
     }
+  for (int oi = first; oi < last; ++oi) {
+    const int i = sortedIds ? sortedIds[oi] : oi;
+    const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
+    Sums s;
+#if defined(MIROFISH_WIDE)
+    LaneSums lanes;
+    resetLanes(lanes);
+#endif
+    capBuffer_.clear();
     int candidates = 0;
     for (int r = 0; r < spans; ++r) {
       candidates += spanEnd[r] - spanBegin[r];
       if (cap > 0)
         collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
       else
+#if defined(MIROFISH_WIDE)
+        scanSpanWide(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
+#else
         scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
+#endif
     }
+#if defined(MIROFISH_WIDE)
+    if (cap <= 0) drainLanes(lanes, s);
+#endif
     if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
       auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
         return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
@@ -303,7 +650,7 @@ void School::step() {
 
     // S-SIM-1: each rule normalized, then weighted.
     float ax = 0, ay = 0;
-    const bool panicked = f.panic[i] > 0;
+    const bool panicked = PANIC[oi] > 0;
     if (s.nSep) {
       float vx = unfix(s.sepX), vy = unfix(s.sepY);
       normalizeOrZero(vx, vy);
@@ -325,7 +672,7 @@ void School::step() {
       ax += vx * wc;
       ay += vy * wc;
     }
-    const float fi = fmax * f.forceScale[i];
+    const float fi = fmax * FORCE[oi];
     float fx = ax * fi, fy = ay * fi;
 
     // S-INT-1 pointer: gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering donut).
@@ -358,8 +705,8 @@ void School::step() {
         f.panic[i] = panicTime;
       }
     }
-    ringX[i] = fx;
-    ringY[i] = fy;
+    ringX[oi] = fx;
+    ringY[oi] = fy;
 
     if (metricsOn_) {
       sumNeighbours += s.nCoh;
@@ -370,7 +717,25 @@ void School::step() {
       }
     }
   }
+  }
 
+  StepTotals t;
+  t.checks = checks;
+  t.minD2 = minD2;
+  t.sumNeighbours = sumNeighbours;
+  t.sumLocalPol = sumLocalPol;
+  t.sumNearest = sumNearest;
+  t.localPolCount = localPolCount;
+  t.nearestCount = nearestCount;
+  return t;
+}
+
+[[gnu::noinline]] void School::integratePass(float* ringX, float* ringY, int slots) {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const int n = f.count;
+  const float fmax = float(p.maxForce);
+  const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
   // Pass 2: each fish integrates its own state; RNG draws happen here, in id order.
   const float dt = kStepSeconds;
   const float wander = float(p.wander) * fmax;
@@ -384,9 +749,10 @@ void School::step() {
     ringSlotsX[k] = f.steerX[k].data();
     ringSlotsY[k] = f.steerY[k].data();
   }
-  for (int i = 0; i < n; ++i) {
+  // One fish, scalar: the reference for every target (four-wide builds run four at a time below, the same bits).
+  auto integrateFish = [&](int i, float u) {
     // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
-    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (rng_.uniform() - 0.5f) * 0.6f);
+    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * 0.6f);
     float ws = detSin(f.wanderPhase[i]);
     float hx = f.hx[i], hy = f.hy[i];
     ringX[i] += -hy * ws * wander;
@@ -475,58 +841,190 @@ void School::step() {
     }
     f.x[i] = nx;
     f.y[i] = ny;
-  }
-  for (Scare& sc : scares_)
-    if (sc.timeLeft > 0) sc.timeLeft -= dt;
-
-  ++stepCount_;
-  lastChecks_ = checks;
-
-  // S-SIM-9 debug check: the first non-finite value, with its fish and step.
-  if (badFish_ < 0) {
-    for (int i = 0; i < n; ++i) {
-      float sum = f.x[i] + f.y[i] + f.vx[i] + f.vy[i];
-      if (!(sum - sum == 0)) {
-        badFish_ = i;
-        badStep_ = stepCount_;
-        break;
-      }
+  };
+#if defined(MIROFISH_WIDE)
+  // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
+  float* draws = rngDraws_.data();
+  for (int i = 0; i < n; ++i) draws[i] = rng_.uniform();
+  int i = 0;
+  for (; i + 4 <= n; i += 4)
+    if (!integrate4(i, draws + i, ringX, ringY, slots)) {  // a lane off the common path: these four one by one
+      for (int j = i; j < i + 4; ++j) integrateFish(j, draws[j]);
     }
-  }
-
-  if (metricsOn_) {
-    StepMetrics& m = metrics_;
-    m.step = stepCount_;
-    m.distanceChecks = checks;
-    m.avgNeighbours = n ? float(sumNeighbours / n) : 0;
-    m.minDistance = minD2 >= 0 ? detSqrt(minD2) : -1;
-    m.meanNearest = nearestCount ? float(sumNearest / nearestCount) : 0;
-    m.localPolarization = localPolCount ? float(sumLocalPol / localPolCount) : 0;
-    double cx = 0, cy = 0, hxs = 0, hys = 0;
-    for (int i = 0; i < n; ++i) {
-      cx += f.x[i];
-      cy += f.y[i];
-      hxs += f.hx[i];
-      hys += f.hy[i];
-    }
-    if (n) {
-      cx /= n;
-      cy /= n;
-    }
-    double mill = 0;
-    for (int i = 0; i < n; ++i) {
-      float rx = float(f.x[i] - cx), ry = float(f.y[i] - cy);
-      normalizeOrZero(rx, ry);
-      mill += double(rx * f.hy[i] - ry * f.hx[i]);
-    }
-    m.centroidX = float(cx);
-    m.centroidY = float(cy);
-    m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
-    m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
-    float uniform = n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
-    m.state = history_.push(m.avgNeighbours, uniform);
-  }
+  for (; i < n; ++i) integrateFish(i, draws[i]);
+#else
+  for (int i = 0; i < n; ++i) integrateFish(i, rng_.uniform());
+#endif
 }
+
+#if defined(MIROFISH_WIDE)
+namespace {
+
+using V = v4::F;
+using v4::add;
+using v4::div;
+using v4::ge;
+using v4::gt;
+using v4::lt;
+using v4::mul;
+using v4::sel;
+using v4::splat;
+using v4::sub;
+inline V clampv(V v, V lo, V hi) { return sel(lt(v, lo), lo, sel(gt(v, hi), hi, v)); }  // clampf
+
+// wrapAngle's three common cases; `rare` collects lanes that need the scalar wrapAngle.
+inline V wrap4(V a, V& rare) {
+  const V twoPi = splat(kTwoPi), fourPi = splat(2 * kTwoPi), zero = splat(0.0f);
+  const V in0 = v4::band(ge(a, zero), lt(a, twoPi));
+  const V in1 = v4::band(ge(a, twoPi), lt(a, fourPi));
+  const V in2 = v4::band(lt(a, zero), ge(a, splat(-kTwoPi)));
+  const V down = sub(a, twoPi), up = add(a, twoPi);
+  rare = v4::bor(rare, v4::bnot(v4::bor(in0, v4::bor(in1, in2))));
+  return sel(in0, a, sel(in1, sel(lt(down, twoPi), down, zero), sel(lt(up, twoPi), up, zero)));
+}
+
+// detSin for |angle| < 4096 (the callers pass wrapped angles in [0, 2pi)): the same reduction and polynomials.
+inline V sin4(V angle) {
+  const V qf = mul(angle, splat(0.636619772f));
+  const v4::I q = v4::toInt(sel(ge(qf, splat(0.0f)), add(qf, splat(0.5f)), sub(qf, splat(0.5f))));
+  const V fq = v4::toFloat(q);
+  const V x = sub(sub(sub(angle, mul(fq, splat(1.5703125f))), mul(fq, splat(4.837512969970703125e-4f))),
+                  mul(fq, splat(7.549789948768648e-8f)));
+  const V x2 = mul(x, x);
+  const V sp = mul(x, add(splat(1.0f), mul(x2, add(splat(-1.6666654611e-1f),
+                                                    mul(x2, add(splat(8.3321608736e-3f), mul(x2, splat(-1.9515295891e-4f))))))));
+  const V cp = add(splat(1.0f), mul(x2, add(splat(-0.5f), mul(x2, add(splat(4.166664568298827e-2f),
+                                                                      mul(x2, add(splat(-1.388731625493765e-3f),
+                                                                                  mul(x2, splat(2.443315711809948e-5f)))))))));
+  const V odd = v4::hasBit(q, 1), neg = v4::hasBit(q, 2);
+  const V s = sel(odd, cp, sp);
+  return sel(neg, v4::neg(s), s);
+}
+
+}  // namespace
+
+// Pass 2 for fish i..i+3, lane for lane the scalar integrateFish: every float operation in the same order, every
+// branch a select of both sides (divisions in lanes that the scalar code skips are computed and dropped). Returns
+// false, having written nothing, when a lane leaves the common path (an angle the scalar wrapAngle reduces the
+// long way); the caller then runs those four fish one by one.
+bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, int slots) {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const float dt = kStepSeconds;
+  const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
+  V rare = splat(0.0f);
+
+  const V wp = wrap4(add(v4::load(&f.wanderPhase[i]), mul(sub(v4::load(draws), splat(0.5f)), splat(0.6f))), rare);
+  const V ws = sin4(wp);
+  const V hx = v4::load(&f.hx[i]), hy = v4::load(&f.hy[i]);
+  const V wander = splat(float(p.wander) * float(p.maxForce));
+  const V rx = add(v4::load(ringX + i), mul(mul(v4::neg(hy), ws), wander));
+  const V ry = add(v4::load(ringY + i), mul(mul(hx, ws), wander));
+
+  const int slot = int(stepCount_ % uint64_t(slots));
+  V fx = zero, fy = zero;
+  for (int k = 0; k < slots; ++k) {
+    fx = add(fx, k == slot ? rx : v4::load(&f.steerX[k][i]));
+    fy = add(fy, k == slot ? ry : v4::load(&f.steerY[k][i]));
+  }
+  const V invSlots = splat(1.0f / float(slots));
+  fx = mul(fx, invSlots);
+  fy = mul(fy, invSlots);
+  const V fi = mul(splat(float(p.maxForce)), v4::load(&f.forceScale[i]));
+  const V f2 = add(mul(fx, fx), mul(fy, fy));
+  {
+    const V over = gt(f2, mul(fi, fi));
+    const V k = div(fi, v4::sqrt(f2));
+    fx = sel(over, mul(fx, k), fx);
+    fy = sel(over, mul(fy, k), fy);
+  }
+
+  V vx = v4::load(&f.vx[i]), vy = v4::load(&f.vy[i]);
+  const V x = v4::load(&f.x[i]), y = v4::load(&f.y[i]);
+  const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
+  if (margin > 0) {
+    const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
+    const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
+    for (int side = 0; side < 4; ++side) {
+      const V in = gt(into[side], zero);
+      const V t = div(into[side], m);
+      const V push = mul(mul(edgeForce, t), t);
+      const V damp = clampv(mul(mul(edgeDamp, t), vdt), zero, one);
+      V& fc = side < 2 ? fx : fy;
+      V& vc = side < 2 ? vx : vy;
+      const V outward = (side & 1) ? gt(vc, zero) : lt(vc, zero);
+      fc = sel(in, (side & 1) ? sub(fc, push) : add(fc, push), fc);
+      vc = sel(v4::band(in, outward), sub(vc, mul(vc, damp)), vc);
+    }
+  }
+  vx = add(vx, mul(fx, vdt));
+  vy = add(vy, mul(fy, vdt));
+
+  V speed = v4::sqrt(add(mul(vx, vx), mul(vy, vy)));
+  const V cosT = splat(d_.cosTurn), sinT = splat(d_.sinTurn);
+  const V moving = gt(speed, splat(1e-6f));
+  const V ux0 = div(vx, speed), uy0 = div(vy, speed);
+  const V dot = add(mul(hx, ux0), mul(hy, uy0));
+  const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
+  const V sharp = lt(dot, cosT);
+  const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
+  V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
+  V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
+  {  // normalizeOrZero
+    const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
+    const V ok = gt(len2, splat(1e-12f));
+    const V inv = div(one, v4::sqrt(len2));
+    uxT = sel(ok, mul(uxT, inv), zero);
+    uyT = sel(ok, mul(uyT, inv), zero);
+  }
+  const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
+  const V softFrac = clampv(div(absCross, sinT), zero, one);
+  const V ux = sel(moving, sel(sharp, uxT, ux0), hx);
+  const V uy = sel(moving, sel(sharp, uyT, uy0), hy);
+  const V cross = sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero);
+  const V turnFrac = sel(moving, sel(sharp, one, softFrac), zero);
+
+  const V panicLeft = v4::load(&f.panic[i]);
+  const V panicFactor = sel(gt(panicLeft, zero), splat(float(p.panicSpeed)), one);
+  const V vcap = mul(mul(mul(splat(float(p.maxSpeed)), v4::load(&f.speedScale[i])), panicFactor),
+                     sub(one, mul(splat(float(p.turnSlowdown)), turnFrac)));
+  const V vmin = splat(float(p.minSpeed));
+  const V vfloor = sel(lt(vmin, vcap), vmin, vcap);
+  speed = clampv(speed, vfloor, vcap);
+  const V nvx = mul(ux, speed), nvy = mul(uy, speed);
+  const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
+  const V turn = add(mul(v4::load(&f.turn[i]), splat(0.85f)), mul(splat(0.15f), div(cross, vdt)));
+
+  const V rel = mul(speed, splat(1.0f / 60.0f));
+  const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
+  const V tail = wrap4(add(add(v4::load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * 1.5f), r2), r8), vdt)),
+                           splat(0.5f * dt)),
+                       rare);
+  if (v4::any(rare)) return false;
+
+  V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));
+  const V W = splat(w), H = splat(h);
+  const V out = v4::bor(v4::bor(lt(nx, zero), gt(nx, W)), v4::bor(lt(ny, zero), gt(ny, H)));
+  if (v4::any(out)) {  // fallback clamp: never fires with sane parameters
+    clampCount_ += uint64_t(__builtin_popcount(unsigned(v4::laneBits(out))));
+    nx = sel(out, clampv(nx, zero, W), nx);
+    ny = sel(out, clampv(ny, zero, H), ny);
+  }
+  v4::store(&f.wanderPhase[i], wp);
+  v4::store(ringX + i, rx);
+  v4::store(ringY + i, ry);
+  v4::store(&f.hx[i], ux);
+  v4::store(&f.hy[i], uy);
+  v4::store(&f.vx[i], nvx);
+  v4::store(&f.vy[i], nvy);
+  v4::store(&f.panic[i], panicNext);
+  v4::store(&f.turn[i], turn);
+  v4::store(&f.tailPhase[i], tail);
+  v4::store(&f.x[i], nx);
+  v4::store(&f.y[i], ny);
+  return true;
+}
+#endif
 
 uint64_t School::stateHash() const {
   uint64_t hash = 0xcbf29ce484222325ULL;

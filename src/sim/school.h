@@ -21,6 +21,8 @@ struct CapCandidate {
   int id, slot;
 };
 
+struct ScanConfig;  // the neighbour radii of one step (school.cpp)
+
 struct Scare {
   float x = 0, y = 0, timeLeft = 0;  // px, px, s
 };
@@ -65,7 +67,16 @@ class School {
   void resize(int n);
   void spawn(int i);
   void derive();
-  void steerFish(int i, const float* steerX, const float* steerY);
+  struct StepTotals {
+    uint64_t checks = 0;
+    float minD2 = -1;
+    double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
+    int localPolCount = 0, nearestCount = 0;
+  };
+  StepTotals steerPass(float* ringX, float* ringY, const float* X, const float* Y, const float* VX, const float* VY,
+                       const ScanConfig& scan, const int* sortedIds, int activeScares);
+  void integratePass(float* ringX, float* ringY, int slots);
+  bool integrate4(int i, const float* draws, float* ringX, float* ringY, int slots);  // four-wide builds only
 
   Params params_;
   FishArrays fish_;
@@ -73,7 +84,11 @@ class School {
   Rng rng_;
   StepMetrics metrics_;
   MetricsHistory history_;
-  std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;  // neighbour candidates in grid cell order
+  // Per-step copies in grid cell order: neighbour candidates (padded for the 4-wide scan), the visited fish's own
+  // inputs, and its steering output (scattered back to id order).
+  std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
+  std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
+  std::vector<float> rngDraws_;                                 // pass 2's RNG draws (four-wide builds)
   std::vector<CapCandidate> capBuffer_;                         // reused; capacity = fish capacity
   bool bruteForce_ = false;
   bool metricsOn_ = true;

@@ -1,7 +1,9 @@
 // Determinism (S-SIM-11, S-USE-3): the golden hash shared by native and wasm, seeds, live fish count changes.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "sim/hash_codec.h"
@@ -191,4 +193,104 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     b.steps(120);
     CHECK(a.stateHash() == b.stateHash());
   }
+}
+
+// Builds scan neighbours and integrate fish four at a time (wasm SIMD128, x86-64 SSE2) or one at a time
+// (-DMIROFISH_SCALAR, other CPUs); these pin the paths the golden scenario does not reach, with values computed
+// by the scalar code, so a four-wide build that disagrees with it fails here.
+namespace {
+
+// FNV-1a over every per-step float of every fish (stateHash covers x, y, vx, vy only).
+uint64_t fullStateHash(const School& s) {
+  const FishArrays& f = s.fish();
+  uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const std::vector<float>* v : {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.tailPhase, &f.turn, &f.panic,
+                                      &f.wanderPhase, &f.steerX[0], &f.steerY[0]})
+    for (int i = 0; i < s.count(); ++i) {
+      uint32_t bits;
+      std::memcpy(&bits, &(*v)[size_t(i)], 4);
+      for (int b = 0; b < 4; ++b) {
+        hash ^= (bits >> (8 * b)) & 0xffu;
+        hash *= 0x100000001b3ULL;
+      }
+    }
+  return hash;
+}
+
+// A dense school with the blind spot on (fov 270) and a pointer, 200 steps.
+uint64_t blindSpotScenario(bool brute) {
+  Params p;
+  p.fish = 400;
+  p.seed = 3;
+  p.width = 900;
+  p.height = 600;
+  p.fov = 270;
+  School s(p);
+  s.setBruteForce(brute);
+  for (int k = 0; k < 200; ++k) {
+    s.setPointer(k < 100, 100.0f + 7.0f * float(k), 300.0f);
+    s.step();
+  }
+  return fullStateHash(s);
+}
+
+// Coincident fish (d2 == 0 is skipped) and fish one float ulp apart (the separation term hits its clamp),
+// next to ordinary neighbours, for 30 steps.
+uint64_t nearCoincidentScenario(bool brute) {
+  Params p = isolatedParams(8);
+  p.sepWeight = 1.6;
+  p.aliWeight = 1.0;
+  p.cohWeight = 0.8;
+  School s(p);
+  s.setBruteForce(brute);
+  // Near the corner, where a float ulp is ~4e-6 px: 1/d exceeds the 1e5 clamp. The soft walls act too.
+  placeFish(s, 0, 60, 60, 40, 0);
+  placeFish(s, 1, 60, 60, 0, 40);                                  // on top of fish 0
+  placeFish(s, 2, 60.5f, 70, 30, 30);
+  placeFish(s, 3, std::nextafter(60.5f, 100.0f), 70, -30, 30);   // one ulp from fish 2
+  placeFish(s, 4, 75, 65, 50, -10);
+  placeFish(s, 5, 50, 90, 20, 20);
+  placeFish(s, 6, 100, 50, -40, 5);
+  placeFish(s, 7, 35, 45, 10, -45);
+  s.steps(30);
+  return fullStateHash(s);
+}
+
+// Phases the scalar wrapAngle reduces the long way (the four-wide pass 2 hands those fish to the scalar
+// code), a scare, and fish outside the world (the fallback clamp).
+uint64_t oddPhaseScenario(bool brute) {
+  Params p;
+  p.fish = 64;
+  p.seed = 11;
+  School s(p);
+  s.setBruteForce(brute);
+  FishArrays& f = mutableFish(s);
+  f.wanderPhase[1] = 50.0f;
+  f.wanderPhase[6] = -20.0f;
+  f.wanderPhase[13] = 9.0f;
+  f.tailPhase[2] = 1.0e7f;
+  f.tailPhase[20] = -3.0f;
+  f.x[40] = 1650.0f;  // outside the world: the fallback clamp fires
+  f.y[41] = -30.0f;
+  s.scare(800.0f, 450.0f);
+  s.steps(40);
+  return fullStateHash(s) ^ s.clampCount();
+}
+
+}  // namespace
+
+TEST_CASE("determinism: the wide neighbour scan matches the scalar one on every target", "[determinism][golden]") {
+  // Computed by the scalar code (native Release, before the four-wide paths); every build must agree.
+  constexpr uint64_t kBlindSpot = 0x7055059fecf19facULL;
+  constexpr uint64_t kNearCoincident = 0x72129a415b5fe950ULL;
+  constexpr uint64_t kOddPhase = 0x942203c7143ee864ULL;
+  uint64_t blind = blindSpotScenario(false), near = nearCoincidentScenario(false), odd = oddPhaseScenario(false);
+  std::string blindHex = hex16(blind), nearHex = hex16(near), oddHex = hex16(odd);
+  CAPTURE(blindHex, nearHex, oddHex);
+  CHECK(blind == kBlindSpot);
+  CHECK(near == kNearCoincident);
+  CHECK(odd == kOddPhase);
+  CHECK(blindSpotScenario(true) == blind);
+  CHECK(nearCoincidentScenario(true) == near);
+  CHECK(oddPhaseScenario(true) == odd);
 }
