@@ -90,6 +90,18 @@ ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning) 
   return status;
 }
 
+Params withinRange(const Params& in) {
+  Params out = in;
+  for (int i = 0; i < kParamCount; ++i) {
+    const ParamInfo& info = kParamInfo[i];
+    double& v = out.ref(ParamId(i));
+    if (!std::isfinite(v)) v = info.def;
+    if (v < info.min) v = info.min;
+    if (v > info.max) v = info.max;
+  }
+  return out;
+}
+
 bool applyPreset(Params& p, const std::string& name) {
   if (name == "default") {
     Params d;

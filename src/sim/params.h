@@ -111,6 +111,9 @@ ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning);
 const char* groupName(ParamGroup g);
 // False for the page owner's own settings (ParamGroup::Page), which a URL hash never carries.
 constexpr bool inHash(const ParamInfo& info) { return info.group != ParamGroup::Page; }
+// Every value inside its table range, non-finite ones at their default (no warnings: the edges give those). What the
+// School holds, whoever built the Params (smoothing=0 would divide by zero).
+Params withinRange(const Params& p);
 // "default" or "tuned" (S-SIM-2); false for an unknown name.
 bool applyPreset(Params& p, const std::string& name);
 // Sim-only sanity (S-SIM-13): empty when fine, else a warning sentence.

@@ -2,6 +2,7 @@
 #include "sim/school.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "sim/det_math.h"
@@ -317,7 +318,7 @@ inline void collectSpan(const ScanConfig& c, const float* X, const float* Y, con
 }  // namespace
 
 School::School(const Params& params) {
-  params_ = params;
+  params_ = withinRange(params);  // the constructor trusts its caller no more than setParams does
   rng_.reseed(uint64_t(params_.seed));
   derive();
   resize(int(params_.fish));
@@ -340,7 +341,8 @@ void School::derive() {
   grid_.configure(float(p.width), float(p.height), d_.rMax);
 }
 
-void School::setParams(const Params& params) {
+void School::setParams(const Params& unchecked) {
+  const Params params = withinRange(unchecked);
   bool reseed = params.seed != params_.seed;
   params_ = params;
   derive();
@@ -399,14 +401,14 @@ void School::spawn(int i) {
 }
 
 void School::setPointer(bool present, float x, float y) {
-  if (!(x == x) || !(y == y)) present = false;  // NaN never reaches the state
+  if (!std::isfinite(x) || !std::isfinite(y)) present = false;  // NaN and +-inf never reach the state
   pointerPresent_ = present;
   pointerX_ = x;
   pointerY_ = y;
 }
 
 void School::scare(float x, float y) {
-  if (!(x == x) || !(y == y)) return;
+  if (!std::isfinite(x) || !std::isfinite(y)) return;
   int slot = 0;  // reuse the slot closest to expiring
   for (int k = 1; k < kMaxScares; ++k)
     if (scares_[k].timeLeft < scares_[slot].timeLeft) slot = k;

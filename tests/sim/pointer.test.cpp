@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "sim/school.h"
@@ -206,5 +207,40 @@ TEST_CASE("scare: fish flee a fear source, which expires", "[pointer][scare]") {
     mirofish::test::placeFish(s, 0, 320, 300, 10, 0);
     s.step();
     CHECK(s.fish().panic[0] == 0);
+  }
+}
+
+TEST_CASE("School validates what it is given: Params out of range, non-finite pointer and scares", "[pointer][params]") {
+  SECTION("the constructor clamps like setParams: smoothing 0, NaN speed, negative fish") {
+    Params p;
+    p.fish = 50;
+    p.smoothing = 0;  // would divide by zero
+    p.maxSpeed = std::nan("");
+    p.sepRadius = 1e9;
+    School s(p);
+    CHECK(s.params().smoothing == 1);
+    CHECK(s.params().maxSpeed == Params().maxSpeed);
+    CHECK(s.params().sepRadius == 400);
+    s.steps(120);
+    CHECK(s.firstNonFinite() < 0);
+    Params neg;
+    neg.fish = -5;
+    CHECK(School(neg).count() == 0);
+  }
+
+  SECTION("+-inf and NaN pointers and scares change nothing") {
+    Params p;
+    p.fish = 60;
+    School a(p), b(p);
+    a.setPointer(true, std::numeric_limits<float>::infinity(), 100);
+    b.setPointer(true, 100, -std::numeric_limits<float>::infinity());
+    a.scare(std::nanf(""), 10);
+    b.scare(10, std::numeric_limits<float>::infinity());
+    School c(p);
+    a.steps(200);
+    b.steps(200);
+    c.steps(200);
+    CHECK(a.stateHash() == c.stateHash());
+    CHECK(b.stateHash() == c.stateHash());
   }
 }
