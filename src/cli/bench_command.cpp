@@ -77,8 +77,8 @@ BenchResult measure(const std::string& series, int n, double w, double h, bool b
 }
 
 void printRow(const BenchResult& b) {
-  std::printf("%-8s %7d %6.0fx%-6.0f %4d %10.4f %10.4f %10.4f %12.3f %10.1f %9.1f\n", b.series.c_str(), b.fish, b.worldW,
-              b.worldH, b.cap, b.medianMs, b.minMs, b.maxMs, b.medianMs * 1000.0 / std::max(b.fish, 1),
+  std::printf("%-8s %7d %6.0fx%-6.0f %4d %10.4f %10.4f %10.4f %12.3f %10.1f %9.1f\n", b.series.c_str(), b.fish,
+              b.worldW, b.worldH, b.cap, b.medianMs, b.minMs, b.maxMs, b.medianMs * 1000.0 / std::max(b.fish, 1),
               b.checksPerFish, b.neighboursPerFish);
   std::fflush(stdout);
 }
@@ -92,11 +92,16 @@ int benchCommand(CliArgs& a) {
   std::string series;  // comma list of series to run (density,brute,fixed,cap); empty: all
   while (!a.done()) {
     std::string flag = a.next();
-    if (flag == "--json") jsonPath = a.value(flag);
-    else if (flag == "--quick") quick = true;
-    else if (flag == "--max") maxFish = int(parseCount(flag, a.value(flag), 1, 1000000));
-    else if (flag == "--series") series = "," + a.value(flag) + ",";
-    else throw CliError{"bench: unknown flag '" + flag + "'"};
+    if (flag == "--json")
+      jsonPath = a.value(flag);
+    else if (flag == "--quick")
+      quick = true;
+    else if (flag == "--max")
+      maxFish = int(parseCount(flag, a.value(flag), 1, 1000000));
+    else if (flag == "--series")
+      series = "," + a.value(flag) + ",";
+    else
+      throw CliError{"bench: unknown flag '" + flag + "'"};
   }
   const double budget = quick ? 300 : 1500;  // ms of stepping per measurement
 #ifdef __EMSCRIPTEN__

@@ -14,8 +14,7 @@ bool parseStrictNumber(const std::string& s, double* out) { return parseDecimal(
 
 long long parseCount(const std::string& flag, const std::string& s, long long lo, long long hi) {
   double v;
-  if (!parseStrictNumber(s, &v) || v != std::floor(v))
-    throw CliError{flag + ": '" + s + "' is not a whole number"};
+  if (!parseStrictNumber(s, &v) || v != std::floor(v)) throw CliError{flag + ": '" + s + "' is not a whole number"};
   if (v < double(lo) || v > double(hi))
     throw CliError{flag + ": " + s + " is outside " + std::to_string(lo) + ".." + std::to_string(hi)};
   return (long long)v;

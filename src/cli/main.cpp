@@ -8,11 +8,12 @@
 using namespace mirofish;
 
 static void usage(std::FILE* out) {
-  std::fprintf(out,
-               "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
-               "                    [--<param> VALUE ...]\n"
-               "       mirofish params\n"
-               "       mirofish bench [--json FILE] [--quick] [--max N]\n");
+  std::fprintf(
+      out,
+      "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
+      "                    [--<param> VALUE ...]\n"
+      "       mirofish params\n"
+      "       mirofish bench [--json FILE] [--quick] [--max N]\n");
 }
 
 int main(int argc, char** argv) {
@@ -30,7 +31,8 @@ int main(int argc, char** argv) {
       usage(stdout);
       return 0;
     }
-    std::fprintf(stderr, "mirofish: unknown command '%s' (commands: run, params, bench; see mirofish --help)\n", argv[1]);
+    std::fprintf(stderr, "mirofish: unknown command '%s' (commands: run, params, bench; see mirofish --help)\n",
+                 argv[1]);
     return 2;
   } catch (const CliError& e) {
     std::fprintf(stderr, "mirofish: %s\n", e.message.c_str());

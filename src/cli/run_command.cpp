@@ -13,9 +13,10 @@ namespace mirofish {
 namespace {
 
 void writeMetricsRow(std::FILE* out, const StepMetrics& m) {
-  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s\n", m.step, double(m.avgNeighbours),
-               double(m.minDistance), double(m.meanNearest), double(m.centroidX), double(m.centroidY), double(m.polarization),
-               double(m.milling), double(m.localPolarization), m.distanceChecks, schoolStateName(m.state));
+  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s\n", m.step,
+               double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.centroidX),
+               double(m.centroidY), double(m.polarization), double(m.milling), double(m.localPolarization),
+               m.distanceChecks, schoolStateName(m.state));
 }
 
 }  // namespace
@@ -66,8 +67,10 @@ int runCommand(CliArgs& a) {
     csv = std::fopen(metricsPath.c_str(), "w");
     if (!csv) throw CliError{"--metrics: cannot write '" + metricsPath + "'"};
     std::fprintf(csv, "# mirofish metrics; hash=%s; brute=%d\n", encoded.c_str(), brute ? 1 : 0);
-    std::fprintf(csv, "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
-                      "distance_checks,state\n");
+    std::fprintf(
+        csv,
+        "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
+        "distance_checks,state\n");
   }
   school.steps(int(seekSteps));
   for (long long s = 0; s < steps; ++s) {
@@ -84,8 +87,8 @@ int runCommand(CliArgs& a) {
   std::printf("hash %s\n", encoded.c_str());
   std::printf("fish %d  steps %" PRIu64 "  mode %s\n", school.count(), school.stepCount(), brute ? "brute" : "grid");
   std::printf("avg-neighbours %.3f  min-distance %.3f  mean-nearest %.3f  polarization %.3f  milling %.3f  state %s\n",
-              double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.polarization), double(m.milling),
-              schoolStateName(m.state));
+              double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.polarization),
+              double(m.milling), schoolStateName(m.state));
   std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
               school.clampCount());
   std::printf("state-hash %016" PRIx64 "\n", school.stateHash());
@@ -96,30 +99,38 @@ int paramsCommand(CliArgs& a) {
   bool markdown = false, json = false;
   while (!a.done()) {
     std::string flag = a.next();
-    if (flag == "--markdown") markdown = true;
-    else if (flag == "--json") json = true;
-    else throw CliError{"params: unexpected argument '" + flag + "'"};
+    if (flag == "--markdown")
+      markdown = true;
+    else if (flag == "--json")
+      json = true;
+    else
+      throw CliError{"params: unexpected argument '" + flag + "'"};
   }
   if (json) {  // scripts/gen-types writes web/mirofish.d.ts's options from this
     std::printf("[\n");
     for (int i = 0; i < kParamCount; ++i) {
       const ParamInfo& p = kParamInfo[i];
-      std::printf("  {\"name\": \"%s\", \"key\": \"%s\", \"unit\": \"%s\", \"def\": %.10g, \"min\": %.10g, \"max\": %.10g, "
-                  "\"integer\": %s, \"group\": \"%s\", \"help\": \"%s\"}%s\n",
-                  p.name, p.key, p.unit, p.def, p.min, p.max, p.integer ? "true" : "false", groupName(p.group), p.help,
-                  i + 1 < kParamCount ? "," : "");
+      std::printf(
+          "  {\"name\": \"%s\", \"key\": \"%s\", \"unit\": \"%s\", \"def\": %.10g, \"min\": %.10g, \"max\": %.10g, "
+          "\"integer\": %s, \"group\": \"%s\", \"help\": \"%s\"}%s\n",
+          p.name, p.key, p.unit, p.def, p.min, p.max, p.integer ? "true" : "false", groupName(p.group), p.help,
+          i + 1 < kParamCount ? "," : "");
     }
     std::printf("]\n");
     return 0;
   }
   if (markdown) {  // the README's options table is this output
-    std::printf("| option (`data-*`, `--flag`) | hash key | unit | default | min | max | meaning |\n|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "| option (`data-*`, `--flag`) | hash key | unit | default | min | max | meaning "
+        "|\n|---|---|---|---|---|---|---|\n");
     for (const ParamInfo& p : kParamInfo)
-      std::printf("| `%s` | %s | %s | %g | %g | %.10g | %s |\n", p.name, inHash(p) ? ("`" + std::string(p.key) + "`").c_str() : "page only",
-                  p.unit, p.def, p.min, p.max, p.help);
+      std::printf("| `%s` | %s | %s | %g | %g | %.10g | %s |\n", p.name,
+                  inHash(p) ? ("`" + std::string(p.key) + "`").c_str() : "page only", p.unit, p.def, p.min, p.max,
+                  p.help);
     return 0;
   }
-  std::printf("%-18s %-7s %-7s %10s %10s %12s  %s\n", "name (--flag)", "key", "unit", "default", "min", "max", "meaning");
+  std::printf("%-18s %-7s %-7s %10s %10s %12s  %s\n", "name (--flag)", "key", "unit", "default", "min", "max",
+              "meaning");
   for (const ParamInfo& p : kParamInfo)
     std::printf("%-18s %-7s %-7s %10g %10g %12.10g  %s%s\n", p.name, p.key, p.unit, p.def, p.min, p.max,
                 inHash(p) ? "" : "[page only, never in a hash] ", p.help);

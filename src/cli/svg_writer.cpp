@@ -21,8 +21,7 @@ bool writeSchoolSvg(const School& school, const std::string& path) {
     double hue = std::atan2(hy, hx) * 180.0 / 3.14159265358979 + 180.0;
     double x = f.x[i], y = f.y[i], len = 9, wid = 3.5;
     // A kite: nose, two flanks, tail.
-    std::fprintf(out,
-                 "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"hsl(%.0f,80%%,62%%)\"/>\n",
+    std::fprintf(out, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"hsl(%.0f,80%%,62%%)\"/>\n",
                  x + hx * len, y + hy * len, x - hy * wid, y + hx * wid, x - hx * len * 0.8, y - hy * len * 0.8,
                  x + hy * wid, y - hx * wid, hue);
   }

@@ -30,8 +30,8 @@ namespace {
 // over all its fish, degenerate triangles between fish, and koi.vert finds its fish and its place on the
 // ribbon from gl_VertexID. The per-fish data is one texture upload per frame (kFishPerRow fish per row).
 constexpr int kInstanceFloats = 12;
-constexpr int kFishPerRow = 256;               // koi.vert kFishPerRow
-constexpr int kFishTexels = 3;                 // RGBA texels per fish
+constexpr int kFishPerRow = 256;  // koi.vert kFishPerRow
+constexpr int kFishTexels = 3;    // RGBA texels per fish
 constexpr int kMinInstanceCapacity = kFishPerRow;
 
 // Ribbon: cross-sections along the fish, 0..1; koi.vert maps them per fish from just before the snout (or its
@@ -177,8 +177,8 @@ bool FishRenderer::init() {
   if (!waterProgram_) return fail("water " + log);
 
   shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake_.shape.data());
-  patternTexture_ = makeTexture(GL_RG8, GL_RG, kPatternTileW * kPatternTilesX, kPatternTileH * kPatternTilesY,
-                                bake_.pattern.data());
+  patternTexture_ =
+      makeTexture(GL_RG8, GL_RG, kPatternTileW * kPatternTilesX, kPatternTileH * kPatternTilesY, bake_.pattern.data());
   glBindTexture(GL_TEXTURE_2D, 0);
 
   GLuint w = waterProgram_;

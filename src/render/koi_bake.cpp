@@ -18,9 +18,9 @@ float mixf(float a, float b, float t) { return a + (b - a) * t; }
 uint8_t toByte(float v) { return uint8_t(std::lround(clamp01(v) * 255.0f)); }
 
 // ---- shape (lengths) ------------------------------------------------------------------------------
-constexpr float kBodyEnd = 0.8f;     // peduncle; the tail fin spans the rest
-constexpr float kBodyWidth = 0.104f; // half-width at the widest point
-constexpr float kWidest = 0.3f;      // widest at the front third, as a fraction of the body
+constexpr float kBodyEnd = 0.8f;      // peduncle; the tail fin spans the rest
+constexpr float kBodyWidth = 0.104f;  // half-width at the widest point
+constexpr float kWidest = 0.3f;       // widest at the front third, as a fraction of the body
 
 float bodyHalfWidth(float s) {
   float t = clamp01(s / kBodyEnd);

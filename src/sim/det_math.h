@@ -12,7 +12,8 @@ constexpr float kTwoPi = 6.28318530717958647692f;
 // Only + - * and float rounding, so every IEEE target gives the same bits. Inline: it runs per fish per step.
 inline void detSinCos(float angle, float* s, float* c) {
   if (!(angle == angle) || angle > 1e6f || angle < -1e6f) {  // NaN or absurd: a defined answer
-    *s = 0; *c = 1;
+    *s = 0;
+    *c = 1;
     return;
   }
   float x;
@@ -32,17 +33,38 @@ inline void detSinCos(float angle, float* s, float* c) {
   }
   float x2 = x * x;
   float sp = x * (1.0f + x2 * (-1.6666654611e-1f + x2 * (8.3321608736e-3f + x2 * -1.9515295891e-4f)));
-  float cp = 1.0f + x2 * (-0.5f + x2 * (4.166664568298827e-2f + x2 * (-1.388731625493765e-3f + x2 * 2.443315711809948e-5f)));
+  float cp =
+      1.0f + x2 * (-0.5f + x2 * (4.166664568298827e-2f + x2 * (-1.388731625493765e-3f + x2 * 2.443315711809948e-5f)));
   switch (q & 3) {
-    case 0: *s = sp; *c = cp; break;
-    case 1: *s = cp; *c = -sp; break;
-    case 2: *s = -sp; *c = -cp; break;
-    default: *s = -cp; *c = sp; break;
+    case 0:
+      *s = sp;
+      *c = cp;
+      break;
+    case 1:
+      *s = cp;
+      *c = -sp;
+      break;
+    case 2:
+      *s = -sp;
+      *c = -cp;
+      break;
+    default:
+      *s = -cp;
+      *c = sp;
+      break;
   }
 }
 
-inline float detSin(float a) { float s, c; detSinCos(a, &s, &c); return s; }
-inline float detCos(float a) { float s, c; detSinCos(a, &s, &c); return c; }
+inline float detSin(float a) {
+  float s, c;
+  detSinCos(a, &s, &c);
+  return s;
+}
+inline float detCos(float a) {
+  float s, c;
+  detSinCos(a, &s, &c);
+  return c;
+}
 
 // Wraps an angle into [0, 2pi).
 inline float wrapAngle(float a) {
@@ -60,14 +82,17 @@ inline float wrapAngle(float a) {
   return r;
 }
 
-
 // sqrt is correctly rounded by IEEE 754 on every target, so std::sqrt is deterministic.
 inline float detSqrt(float v) { return std::sqrt(v); }
 
 // S-SIM-9: below length 1e-6 the zero vector, never a division by ~0.
 inline void normalizeOrZero(float& x, float& y) {
   float len2 = x * x + y * y;
-  if (!(len2 > 1e-12f)) { x = 0; y = 0; return; }
+  if (!(len2 > 1e-12f)) {
+    x = 0;
+    y = 0;
+    return;
+  }
   float inv = 1.0f / detSqrt(len2);
   x *= inv;
   y *= inv;

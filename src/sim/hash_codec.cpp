@@ -144,7 +144,8 @@ DecodedHash decodeHash(const std::string& input, const Params& base) {
     }
     r.anyKey = true;
     if (!inHash(kParamInfo[id])) {
-      r.warnings.push_back(std::string("hash: ") + kParamInfo[id].name + " is the page's own setting; a link cannot change it; ignored.");
+      r.warnings.push_back(std::string("hash: ") + kParamInfo[id].name +
+                           " is the page's own setting; a link cannot change it; ignored.");
       continue;
     }
     if (!parseDecimal(val, &v)) {

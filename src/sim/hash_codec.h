@@ -17,14 +17,15 @@ struct DecodedHash {
   double seekAsked = 0;               // t as written (before the clamp), for the link limits
   int seekWarning = -1;               // index in warnings of the one about t, if any
   bool hasSeek = false;
-  bool anyKey = false;                // false for a plain anchor such as "#about"
+  bool anyKey = false;  // false for a plain anchor such as "#about"
 };
 
 // Never throws, never yields NaN. Accepts an optional leading '#'. `preset=default|tuned` is applied
 // first, whatever its position; names (sepRadius) are accepted as well as keys (rsep). A hash without a single key
 // of ours (#about, #foo=bar) is the page's: anyKey false and no warnings.
 DecodedHash decodeHash(const std::string& hash, const Params& base = Params());
-// Every parameter that a hash carries (not the page's own settings), in table order; integers without decimals, others with up to 3 (trailing zeros cut).
+// Every parameter that a hash carries (not the page's own settings), in table order; integers without decimals, others
+// with up to 3 (trailing zeros cut).
 std::string encodeHash(const Params& p);
 std::string formatValue(const ParamInfo& info, double v);
 

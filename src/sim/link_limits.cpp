@@ -63,8 +63,9 @@ DecodedHash decodeLink(const std::string& hash, const Params& owner) {
       f *= 0.98;
     }
     d.warnings.push_back("hash: a " + num(p.width) + "x" + num(p.height) + " px world with a " + num(r) +
-                         " px largest radius needs " + num(std::floor(cells)) + " grid cells, more than a link may ask for (" +
-                         num(allowed) + "); the world is cut to " + num(w) + "x" + num(h) + " px.");
+                         " px largest radius needs " + num(std::floor(cells)) +
+                         " grid cells, more than a link may ask for (" + num(allowed) + "); the world is cut to " +
+                         num(w) + "x" + num(h) + " px.");
     p.width = w;
     p.height = h;
   }

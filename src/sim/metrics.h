@@ -10,14 +10,15 @@ const char* schoolStateName(SchoolState s);
 
 struct StepMetrics {
   uint64_t step = 0;
-  float avgNeighbours = 0;   // fish within the cohesion radius (and field of view), mean over fish
-  float minDistance = 0;     // smallest pairwise distance found within the largest radius; -1 if no pair that close
-  float meanNearest = 0;     // mean over fish of the nearest neighbour's distance (fish with one within the largest radius)
+  float avgNeighbours = 0;  // fish within the cohesion radius (and field of view), mean over fish
+  float minDistance = 0;    // smallest pairwise distance found within the largest radius; -1 if no pair that close
+  float meanNearest =
+      0;  // mean over fish of the nearest neighbour's distance (fish with one within the largest radius)
   float centroidX = 0, centroidY = 0;
-  float polarization = 0;    // |mean heading|: 1 all aligned, ~0 random
-  float milling = 0;         // |mean angular momentum of headings about the centroid|: 1 a perfect mill
-  float localPolarization = 0; // mean over fish of heading . unit(mean neighbour heading)
-  uint64_t distanceChecks = 0; // pairs whose distance was computed this step
+  float polarization = 0;       // |mean heading|: 1 all aligned, ~0 random
+  float milling = 0;            // |mean angular momentum of headings about the centroid|: 1 a perfect mill
+  float localPolarization = 0;  // mean over fish of heading . unit(mean neighbour heading)
+  uint64_t distanceChecks = 0;  // pairs whose distance was computed this step
   SchoolState state = SchoolState::Dispersed;
 };
 
@@ -29,7 +30,10 @@ struct StepMetrics {
 class MetricsHistory {
  public:
   static constexpr int kWindow = 120;
-  void reset() { count_ = 0; head_ = 0; }
+  void reset() {
+    count_ = 0;
+    head_ = 0;
+  }
   SchoolState push(float avgNeighbours, float uniform);
 
  private:

@@ -30,10 +30,10 @@ class NeighbourGrid {
  private:
   int cols_ = 1, rows_ = 1;
   float cell_ = 1, invCell_ = 1;
-  std::vector<int> start_;     // cols*rows + 1 offsets
-  std::vector<int> cellIndex_; // per fish
-  std::vector<int> order_;     // fish indices sorted by cell
-  std::vector<int> cursor_;    // scatter write positions, reused
+  std::vector<int> start_;      // cols*rows + 1 offsets
+  std::vector<int> cellIndex_;  // per fish
+  std::vector<int> order_;      // fish indices sorted by cell
+  std::vector<int> cursor_;     // scatter write positions, reused
 };
 
 }  // namespace mirofish

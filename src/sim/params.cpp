@@ -12,8 +12,7 @@ double Params::get(ParamId id) const { return const_cast<Params*>(this)->ref(id)
 double& Params::ref(ParamId id) {
   switch (id) {
 #define MIROFISH_CASE(field, ...) \
-  case ParamId::field:            \
-    return field;
+  case ParamId::field: return field;
     MIROFISH_PARAMS(MIROFISH_CASE)
 #undef MIROFISH_CASE
   }
@@ -25,17 +24,26 @@ bool parseDecimal(const std::string& s, double* out) {
   if (n == 0 || n > 32) return false;
   if (s[i] == '+' || s[i] == '-') ++i;
   size_t digits = 0;
-  while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++digits; }
+  while (i < n && s[i] >= '0' && s[i] <= '9') {
+    ++i;
+    ++digits;
+  }
   if (i < n && s[i] == '.') {
     ++i;
-    while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++digits; }
+    while (i < n && s[i] >= '0' && s[i] <= '9') {
+      ++i;
+      ++digits;
+    }
   }
   if (digits == 0) return false;
   if (i < n && (s[i] == 'e' || s[i] == 'E')) {
     ++i;
     if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
     size_t e = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9') { ++i; ++e; }
+    while (i < n && s[i] >= '0' && s[i] <= '9') {
+      ++i;
+      ++e;
+    }
     if (e == 0) return false;
   }
   if (i != n) return false;
@@ -73,7 +81,9 @@ static std::string fmt(double v) {
 ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning) {
   const ParamInfo& info = kParamInfo[int(id)];
   if (!std::isfinite(value)) {
-    if (warning) *warning = std::string(info.name) + " (" + info.key + "): value is not a finite number; kept " + fmt(p.get(id)) + ".";
+    if (warning)
+      *warning =
+          std::string(info.name) + " (" + info.key + "): value is not a finite number; kept " + fmt(p.get(id)) + ".";
     return ParamStatus::NotFinite;
   }
   double q = quantize(info, value);
@@ -105,15 +115,22 @@ Params withinRange(const Params& in) {
 bool applyPreset(Params& p, const std::string& name) {
   if (name == "default") {
     Params d;
-    p.sepRadius = d.sepRadius; p.aliRadius = d.aliRadius; p.cohRadius = d.cohRadius;
-    p.sepWeight = d.sepWeight; p.aliWeight = d.aliWeight; p.cohWeight = d.cohWeight;
+    p.sepRadius = d.sepRadius;
+    p.aliRadius = d.aliRadius;
+    p.cohRadius = d.cohRadius;
+    p.sepWeight = d.sepWeight;
+    p.aliWeight = d.aliWeight;
+    p.cohWeight = d.cohWeight;
     p.maxForce = d.maxForce;
     return true;
   }
   if (name == "tuned") {  // S-SIM-2, seeds/000 §6.2: the seed's four tuning steps
-    p.cohWeight = 1.4; p.cohRadius = 80;
-    p.aliWeight = 1.5; p.aliRadius = 70;
-    p.sepWeight = 2.2; p.sepRadius = 28;
+    p.cohWeight = 1.4;
+    p.cohRadius = 80;
+    p.aliWeight = 1.5;
+    p.aliRadius = 70;
+    p.sepWeight = 2.2;
+    p.sepRadius = 28;
     p.maxForce = 160;
     return true;
   }
@@ -125,8 +142,8 @@ std::string sanityWarning(const Params& p) {
   double perStep = p.maxSpeed * p.panicSpeed * (1.0 + p.variation) / 60.0;
   std::string w;
   if (perStep >= 0.5 * minR)
-    w += "a fish can move " + fmt(std::floor(perStep * 10 + 0.5) / 10) + " px per step, more than half the smallest radius (" +
-         fmt(minR) + " px): raise the radii or lower vmax. ";
+    w += "a fish can move " + fmt(std::floor(perStep * 10 + 0.5) / 10) +
+         " px per step, more than half the smallest radius (" + fmt(minR) + " px): raise the radii or lower vmax. ";
   if (p.maxForce < 1.0 * p.maxSpeed || p.maxForce > 3.0 * p.maxSpeed)
     w += "fmax should be about 1.5-2 x vmax (now " + fmt(p.maxForce) + " vs " + fmt(p.maxSpeed) + "). ";
   if (p.minSpeed > p.maxSpeed) w += "vmin is above vmax; fish swim at vmax. ";

@@ -489,8 +489,8 @@ void School::step() {
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
 
   // Steering comes out in the visiting order; brute force visits in id order and writes the ring directly.
-  StepTotals t = steerPass(bruteForce_ ? ringX : sortedFX_.data(), bruteForce_ ? ringY : sortedFY_.data(), X, Y, VX,
-                           VY, scan, sortedIds, activeScares);
+  StepTotals t = steerPass(bruteForce_ ? ringX : sortedFX_.data(), bruteForce_ ? ringY : sortedFY_.data(), X, Y, VX, VY,
+                           scan, sortedIds, activeScares);
   if (!bruteForce_) {
     const int* order = grid_.order();
     for (int k = 0; k < n; ++k) {
@@ -550,15 +550,16 @@ void School::step() {
     m.centroidY = float(cy);
     m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
     m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
-    float uniform = n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
+    float uniform =
+        n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
     m.state = history_.push(m.avgNeighbours, uniform);
   }
 }
 
 // Pass 1: neighbour sums and steering of every fish into the ring slot; reads the previous state only.
 [[gnu::noinline]] School::StepTotals School::steerPass(float* ringX, float* ringY, const float* X, const float* Y,
-                                                      const float* VX, const float* VY, const ScanConfig& scan,
-                                                      const int* sortedIds, int activeScares) {
+                                                       const float* VX, const float* VY, const ScanConfig& scan,
+                                                       const int* sortedIds, int activeScares) {
   FishArrays& f = fish_;
   const Params& p = params_;
   const int n = f.count;
@@ -594,132 +595,133 @@ void School::step() {
   // Brute force is one pseudo-cell holding every fish, with one run of all of them as its candidates.
   const int cellRows = bruteForce_ ? 1 : rows, cellCols = bruteForce_ ? 1 : cols;
   for (int cy = 0; cy < cellRows; ++cy)
-  for (int cx = 0; cx < cellCols; ++cx) {
-    // Candidate runs: everything for brute force; the 3x3 cells as three row spans for the grid.
-    int spanBegin[3] = {0, 0, 0}, spanEnd[3] = {n, 0, 0}, spans = 1;
-    int first = 0, last = n;
-    if (!bruteForce_) {
-      const int cell = cy * cols + cx;
-      first = start[cell];
-      last = start[cell + 1];
-      if (first == last) continue;
-      const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
-      const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
-      spans = 0;
-      for (int gy = y0; gy <= y1; ++gy, ++spans) {
-        spanBegin[spans] = start[gy * cols + x0];
-        spanEnd[spans] = start[gy * cols + x1 + 1];
+    for (int cx = 0; cx < cellCols; ++cx) {
+      // Candidate runs: everything for brute force; the 3x3 cells as three row spans for the grid.
+      int spanBegin[3] = {0, 0, 0}, spanEnd[3] = {n, 0, 0}, spans = 1;
+      int first = 0, last = n;
+      if (!bruteForce_) {
+        const int cell = cy * cols + cx;
+        first = start[cell];
+        last = start[cell + 1];
+        if (first == last) continue;
+        const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
+        const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
+        spans = 0;
+        for (int gy = y0; gy <= y1; ++gy, ++spans) {
+          spanBegin[spans] = start[gy * cols + x0];
+          spanEnd[spans] = start[gy * cols + x1 + 1];
+        }
       }
-    }
-  for (int oi = first; oi < last; ++oi) {
-    const int i = sortedIds ? sortedIds[oi] : oi;
-    const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
-    Sums s;
+      for (int oi = first; oi < last; ++oi) {
+        const int i = sortedIds ? sortedIds[oi] : oi;
+        const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
+        Sums s;
 #if defined(MIROFISH_WIDE)
-    LaneSums lanes;
-    resetLanes(lanes);
+        LaneSums lanes;
+        resetLanes(lanes);
 #endif
-    capBuffer_.clear();
-    int candidates = 0;
-    for (int r = 0; r < spans; ++r) {
-      candidates += spanEnd[r] - spanBegin[r];
-      if (cap > 0)
-        collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
-      else
+        capBuffer_.clear();
+        int candidates = 0;
+        for (int r = 0; r < spans; ++r) {
+          candidates += spanEnd[r] - spanBegin[r];
+          if (cap > 0)
+            collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
+          else
 #if defined(MIROFISH_WIDE)
-        scanSpanWide(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
+            scanSpanWide(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
 #else
-        scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
+            scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
 #endif
-    }
+        }
 #if defined(MIROFISH_WIDE)
-    if (cap <= 0) drainLanes(lanes, s);
+        if (cap <= 0) drainLanes(lanes, s);
 #endif
-    if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
-      auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
-        return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
-      };
-      size_t keep = capBuffer_.size() < size_t(cap) ? capBuffer_.size() : size_t(cap);
-      if (keep < capBuffer_.size())
-        std::nth_element(capBuffer_.begin(), capBuffer_.begin() + long(keep), capBuffer_.end(), nearer);
-      for (size_t q = 0; q < keep; ++q) {
-        const CapCandidate& cand = capBuffer_[q];
-        addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s);
-      }
-    }
-    s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
-    checks += s.checks;
+        if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
+          auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
+            return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
+          };
+          size_t keep = capBuffer_.size() < size_t(cap) ? capBuffer_.size() : size_t(cap);
+          if (keep < capBuffer_.size())
+            std::nth_element(capBuffer_.begin(), capBuffer_.begin() + long(keep), capBuffer_.end(), nearer);
+          for (size_t q = 0; q < keep; ++q) {
+            const CapCandidate& cand = capBuffer_[q];
+            addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s);
+          }
+        }
+        s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
+        checks += s.checks;
 
-    // S-SIM-1: each rule normalized, then weighted.
-    float ax = 0, ay = 0;
-    const bool panicked = PANIC[oi] > 0;
-    if (s.nSep) {
-      float vx = unfix(s.sepX), vy = unfix(s.sepY);
-      normalizeOrZero(vx, vy);
-      ax += vx * wSep;
-      ay += vy * wSep;
-    }
-    if (s.nAli) {
-      float vx = unfix(s.aliX), vy = unfix(s.aliY);
-      normalizeOrZero(vx, vy);
-      ax += vx * wAli;
-      ay += vy * wAli;
-      sumLocalPol += double(vx * hxi + vy * hyi);
-      ++localPolCount;
-    }
-    if (s.nCoh) {
-      float vx = unfix(s.cohX), vy = unfix(s.cohY);
-      normalizeOrZero(vx, vy);
-      float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
-      ax += vx * wc;
-      ay += vy * wc;
-    }
-    const float fi = fmax * FORCE[oi];
-    float fx = ax * fi, fy = ay * fi;
+        // S-SIM-1: each rule normalized, then weighted.
+        float ax = 0, ay = 0;
+        const bool panicked = PANIC[oi] > 0;
+        if (s.nSep) {
+          float vx = unfix(s.sepX), vy = unfix(s.sepY);
+          normalizeOrZero(vx, vy);
+          ax += vx * wSep;
+          ay += vy * wSep;
+        }
+        if (s.nAli) {
+          float vx = unfix(s.aliX), vy = unfix(s.aliY);
+          normalizeOrZero(vx, vy);
+          ax += vx * wAli;
+          ay += vy * wAli;
+          sumLocalPol += double(vx * hxi + vy * hyi);
+          ++localPolCount;
+        }
+        if (s.nCoh) {
+          float vx = unfix(s.cohX), vy = unfix(s.cohY);
+          normalizeOrZero(vx, vy);
+          float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
+          ax += vx * wc;
+          ay += vy * wc;
+        }
+        const float fi = fmax * FORCE[oi];
+        float fx = ax * fi, fy = ay * fi;
 
-    // S-INT-1 pointer: gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering donut).
-    if (cursorActive_) {
-      float dx = xi - cursorX_, dy = yi - cursorY_;
-      float d2 = dx * dx + dy * dy;
-      float r = cursorRadius_;
-      if (d2 < r * r) {
-        float d = detSqrt(d2);
-        normalizeOrZero(dx, dy);
-        float k = float(p.pointerWeight) * fmax * (1.0f - d / r);
-        fx += dx * k;
-        fy += dy * k;
-        f.panic[i] = panicTime;
-      }
-    }
-    // S-INT-3 scares: flee within the radius while the fear source lasts.
-    for (int si = 0; si < activeScares; ++si) {
-      const Scare& sc = scares_[si];
-      if (sc.timeLeft <= 0) continue;
-      float dx = xi - sc.x, dy = yi - sc.y;
-      float d2 = dx * dx + dy * dy;
-      float r = float(p.scareRadius);
-      if (d2 < r * r) {
-        float d = detSqrt(d2);
-        normalizeOrZero(dx, dy);
-        float k = float(p.scareWeight) * fmax * (1.0f - 0.5f * d / r);
-        fx += dx * k;
-        fy += dy * k;
-        f.panic[i] = panicTime;
-      }
-    }
-    ringX[oi] = fx;
-    ringY[oi] = fy;
+        // S-INT-1 pointer: gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering
+        // donut).
+        if (cursorActive_) {
+          float dx = xi - cursorX_, dy = yi - cursorY_;
+          float d2 = dx * dx + dy * dy;
+          float r = cursorRadius_;
+          if (d2 < r * r) {
+            float d = detSqrt(d2);
+            normalizeOrZero(dx, dy);
+            float k = float(p.pointerWeight) * fmax * (1.0f - d / r);
+            fx += dx * k;
+            fy += dy * k;
+            f.panic[i] = panicTime;
+          }
+        }
+        // S-INT-3 scares: flee within the radius while the fear source lasts.
+        for (int si = 0; si < activeScares; ++si) {
+          const Scare& sc = scares_[si];
+          if (sc.timeLeft <= 0) continue;
+          float dx = xi - sc.x, dy = yi - sc.y;
+          float d2 = dx * dx + dy * dy;
+          float r = float(p.scareRadius);
+          if (d2 < r * r) {
+            float d = detSqrt(d2);
+            normalizeOrZero(dx, dy);
+            float k = float(p.scareWeight) * fmax * (1.0f - 0.5f * d / r);
+            fx += dx * k;
+            fy += dy * k;
+            f.panic[i] = panicTime;
+          }
+        }
+        ringX[oi] = fx;
+        ringY[oi] = fy;
 
-    if (metricsOn_) {
-      sumNeighbours += s.nCoh;
-      if (s.minD2 >= 0) {
-        if (minD2 < 0 || s.minD2 < minD2) minD2 = s.minD2;
-        sumNearest += double(detSqrt(s.minD2));
-        ++nearestCount;
+        if (metricsOn_) {
+          sumNeighbours += s.nCoh;
+          if (s.minD2 >= 0) {
+            if (minD2 < 0 || s.minD2 < minD2) minD2 = s.minD2;
+            sumNearest += double(detSqrt(s.minD2));
+            ++nearestCount;
+          }
+        }
       }
     }
-  }
-  }
 
   StepTotals t;
   t.checks = checks;
@@ -788,10 +790,22 @@ void School::step() {
         const float t = into[side] / margin;
         const float push = edgeForce * t * t, damp = clampf(edgeDamp * t * dt, 0, 1);
         switch (side) {
-          case 0: fx += push; if (vx < 0) vx -= vx * damp; break;
-          case 1: fx -= push; if (vx > 0) vx -= vx * damp; break;
-          case 2: fy += push; if (vy < 0) vy -= vy * damp; break;
-          default: fy -= push; if (vy > 0) vy -= vy * damp; break;
+          case 0:
+            fx += push;
+            if (vx < 0) vx -= vx * damp;
+            break;
+          case 1:
+            fx -= push;
+            if (vx > 0) vx -= vx * damp;
+            break;
+          case 2:
+            fy += push;
+            if (vy < 0) vy -= vy * damp;
+            break;
+          default:
+            fy -= push;
+            if (vy > 0) vy -= vy * damp;
+            break;
         }
       }
     }
@@ -893,11 +907,14 @@ inline V sin4(V angle) {
   const V x = sub(sub(sub(angle, mul(fq, splat(1.5703125f))), mul(fq, splat(4.837512969970703125e-4f))),
                   mul(fq, splat(7.549789948768648e-8f)));
   const V x2 = mul(x, x);
-  const V sp = mul(x, add(splat(1.0f), mul(x2, add(splat(-1.6666654611e-1f),
-                                                    mul(x2, add(splat(8.3321608736e-3f), mul(x2, splat(-1.9515295891e-4f))))))));
-  const V cp = add(splat(1.0f), mul(x2, add(splat(-0.5f), mul(x2, add(splat(4.166664568298827e-2f),
-                                                                      mul(x2, add(splat(-1.388731625493765e-3f),
-                                                                                  mul(x2, splat(2.443315711809948e-5f)))))))));
+  const V sp =
+      mul(x, add(splat(1.0f), mul(x2, add(splat(-1.6666654611e-1f),
+                                          mul(x2, add(splat(8.3321608736e-3f), mul(x2, splat(-1.9515295891e-4f))))))));
+  const V cp = add(
+      splat(1.0f),
+      mul(x2, add(splat(-0.5f),
+                  mul(x2, add(splat(4.166664568298827e-2f),
+                              mul(x2, add(splat(-1.388731625493765e-3f), mul(x2, splat(2.443315711809948e-5f)))))))));
   const V odd = v4::hasBit(q, 1), neg = v4::hasBit(q, 2);
   const V s = sel(odd, cp, sp);
   return sel(neg, v4::neg(s), s);
@@ -999,9 +1016,8 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
 
   const V rel = mul(speed, splat(1.0f / 60.0f));
   const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
-  const V tail = wrap4(add(add(v4::load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * 1.5f), r2), r8), vdt)),
-                           splat(0.5f * dt)),
-                       rare);
+  const V tail = wrap4(
+      add(add(v4::load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * 1.5f), r2), r8), vdt)), splat(0.5f * dt)), rare);
   if (v4::any(rare)) return false;
 
   V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));

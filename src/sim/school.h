@@ -88,8 +88,8 @@ class School {
   // inputs, and its steering output (scattered back to id order).
   std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
   std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
-  std::vector<float> rngDraws_;                                 // pass 2's RNG draws (four-wide builds)
-  std::vector<CapCandidate> capBuffer_;                         // reused; capacity = fish capacity
+  std::vector<float> rngDraws_;          // pass 2's RNG draws (four-wide builds)
+  std::vector<CapCandidate> capBuffer_;  // reused; capacity = fish capacity
   bool bruteForce_ = false;
   bool metricsOn_ = true;
 

@@ -24,7 +24,7 @@ struct SetResult {
 
 // What a hash did to the pond.
 struct HashResult {
-  bool anyKey = false;   // false for a plain anchor (#about): the page keeps it
+  bool anyKey = false;  // false for a plain anchor (#about): the page keeps it
   bool hasSeek = false;
   double seekSeconds = 0;
   std::vector<std::string> warnings;
@@ -32,10 +32,10 @@ struct HashResult {
 
 struct PondStats {
   int fish = 0;
-  double steps = 0;  // uint64 step count as a double (exact below 2^53)
+  double steps = 0;        // uint64 step count as a double (exact below 2^53)
   bool rendering = false;  // a live GL context and renderer
   int drawCalls = 0;
-  int scares = 0;    // clicks and taps that reached the school (a scroll never does)
+  int scares = 0;  // clicks and taps that reached the school (a scroll never does)
 };
 
 class Pond {
@@ -82,7 +82,7 @@ class Pond {
 
   // Draws one frame; false when there is nothing to draw with (no context, lost context).
   bool render(double timeSeconds);
-  void contextLost();            // the GL objects are gone: forget them
+  void contextLost();             // the GL objects are gone: forget them
   std::string contextRestored();  // recreate them on the restored context; "" on success
 
   PondStats stats() const;

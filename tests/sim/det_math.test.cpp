@@ -18,15 +18,21 @@ TEST_CASE("det_math: detSinCos, wrapAngle, normalizeOrZero", "[det_math]") {
       double es = std::fabs(double(s) - std::sin(double(a)));
       double ec = std::fabs(double(c) - std::cos(double(a)));
       double id = std::fabs(double(s) * s + double(c) * c - 1.0);
-      if (es > worstS) { worstS = es; worstAt = a; }
-      if (ec > worstC) { worstC = ec; worstAt = a; }
+      if (es > worstS) {
+        worstS = es;
+        worstAt = a;
+      }
+      if (ec > worstC) {
+        worstC = ec;
+        worstAt = a;
+      }
       if (id > worstId) worstId = id;
       // detSin/detCos are the same function.
       if (detSin(a) != s || detCos(a) != c) worstS = 1;
     };
-    for (int k = -200000; k <= 200000; ++k) probe(float(k) * 1e-4f);          // [-20, 20] densely
-    for (int k = -100000; k <= 100000; ++k) probe(float(k) * 9.87654f);       // out to +-1e6
-    for (int q = -8; q <= 8; ++q)                                              // quadrant edges
+    for (int k = -200000; k <= 200000; ++k) probe(float(k) * 1e-4f);     // [-20, 20] densely
+    for (int k = -100000; k <= 100000; ++k) probe(float(k) * 9.87654f);  // out to +-1e6
+    for (int q = -8; q <= 8; ++q)                                        // quadrant edges
       for (float eps : {-1e-6f, 0.0f, 1e-6f}) probe(float(q) * (kPi / 4) + eps);
     probe(999999.9f);
     probe(-999999.9f);
@@ -55,8 +61,12 @@ TEST_CASE("det_math: detSinCos, wrapAngle, normalizeOrZero", "[det_math]") {
   }
 
   SECTION("NaN, infinities and absurd angles give a defined answer (0, 1)") {
-    const float bad[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
-                         -std::numeric_limits<float>::infinity(), 1e7f, -1e7f, 3e38f};
+    const float bad[] = {std::numeric_limits<float>::quiet_NaN(),
+                         std::numeric_limits<float>::infinity(),
+                         -std::numeric_limits<float>::infinity(),
+                         1e7f,
+                         -1e7f,
+                         3e38f};
     for (float a : bad) {
       float s = 5, c = 5;
       detSinCos(a, &s, &c);

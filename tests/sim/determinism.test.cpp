@@ -131,11 +131,11 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     const FishArrays& f = s.fish();
     int diffs = 0;
     for (int i = 0; i < 120; ++i) {
-      bool same = f.x[i] == before.x[i] && f.y[i] == before.y[i] && f.vx[i] == before.vx[i] && f.vy[i] == before.vy[i] &&
-                  f.hx[i] == before.hx[i] && f.hy[i] == before.hy[i] && f.speedScale[i] == before.speedScale[i] &&
-                  f.forceScale[i] == before.forceScale[i] && f.tailPhase[i] == before.tailPhase[i] &&
-                  f.wanderPhase[i] == before.wanderPhase[i] && f.pattern[i] == before.pattern[i] &&
-                  f.panic[i] == before.panic[i] && f.turn[i] == before.turn[i];
+      bool same = f.x[i] == before.x[i] && f.y[i] == before.y[i] && f.vx[i] == before.vx[i] &&
+                  f.vy[i] == before.vy[i] && f.hx[i] == before.hx[i] && f.hy[i] == before.hy[i] &&
+                  f.speedScale[i] == before.speedScale[i] && f.forceScale[i] == before.forceScale[i] &&
+                  f.tailPhase[i] == before.tailPhase[i] && f.wanderPhase[i] == before.wanderPhase[i] &&
+                  f.pattern[i] == before.pattern[i] && f.panic[i] == before.panic[i] && f.turn[i] == before.turn[i];
       for (int k = 0; k < kMaxSmoothing; ++k)
         same = same && f.steerX[k][i] == before.steerX[k][i] && f.steerY[k][i] == before.steerY[k][i];
       if (!same) ++diffs;
@@ -245,9 +245,9 @@ uint64_t nearCoincidentScenario(bool brute) {
   s.setBruteForce(brute);
   // Near the corner, where a float ulp is ~4e-6 px: 1/d exceeds the 1e5 clamp. The soft walls act too.
   placeFish(s, 0, 60, 60, 40, 0);
-  placeFish(s, 1, 60, 60, 0, 40);                                  // on top of fish 0
+  placeFish(s, 1, 60, 60, 0, 40);  // on top of fish 0
   placeFish(s, 2, 60.5f, 70, 30, 30);
-  placeFish(s, 3, std::nextafter(60.5f, 100.0f), 70, -30, 30);   // one ulp from fish 2
+  placeFish(s, 3, std::nextafter(60.5f, 100.0f), 70, -30, 30);  // one ulp from fish 2
   placeFish(s, 4, 75, 65, 50, -10);
   placeFish(s, 5, 50, 90, 20, 20);
   placeFish(s, 6, 100, 50, -40, 5);

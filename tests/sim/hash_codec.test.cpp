@@ -118,7 +118,11 @@ TEST_CASE("hash codec: encode/decode round trip", "[hash]") {
     DecodedHash partial = decodeHash("preset=tuned", base);
     CHECK(partial.params.maxSpeed == 77);
     CHECK(partial.params.sepWeight == 2.2);
-    CHECK(firstDifference(decodeHash("preset=tuned").params, [] { Params x; applyPreset(x, "tuned"); return x; }()) == "");
+    CHECK(firstDifference(decodeHash("preset=tuned").params, [] {
+            Params x;
+            applyPreset(x, "tuned");
+            return x;
+          }()) == "");
   }
 
   SECTION("1000 random valid parameter sets survive encode -> decode exactly") {
@@ -276,7 +280,7 @@ TEST_CASE("hash codec: specific inputs and their warnings", "[hash]") {
     std::string longValue = "n=" + std::string(5000, '7');
     DecodedHash lv = decodeHash(longValue);
     CHECK(lv.params.fish == d.fish);
-    REQUIRE(lv.warnings.size() == 2);  // too long, and not a number (a 4094-digit value)
+    REQUIRE(lv.warnings.size() == 2);                         // too long, and not a number (a 4094-digit value)
     for (const auto& w : lv.warnings) CHECK(w.size() < 200);  // warnings quote a bounded excerpt
   }
 
@@ -289,71 +293,105 @@ TEST_CASE("hash codec: specific inputs and their warnings", "[hash]") {
 
 TEST_CASE("hash codec: decoder fuzz, 100 000 random and mutated strings", "[hash][fuzz]") {
   SECTION("no crash, every value finite, in range and quantized, warnings printable, long input warned") {
-  std::mt19937_64 rng(7);
-  auto pick = [&](size_t n) { return size_t(rng() % n); };
-  const std::string valid = encodeHash(Params()) + "&t=12.5&preset=tuned";
-  const std::vector<std::string> pieces = {"&", "=", "%", "%2", "%26", "%3D", "nan", "inf", "-inf", "1e309", "-1e309", "-0",
-                                "99999999999999999999999", "1e-400", "0x1F", "+", "-", ".", "e", "t=", "preset=",
-                                "\xe9\xad\x9a", "\xf0\x9f\x90\x9f", "\xff", std::string(1, '\0'), "#", " ", "n=",
-                                "rsep=", "seed=4294967296", "fish=", "n=-1"};
-  const size_t kPieces = pieces.size();
+    std::mt19937_64 rng(7);
+    auto pick = [&](size_t n) { return size_t(rng() % n); };
+    const std::string valid = encodeHash(Params()) + "&t=12.5&preset=tuned";
+    const std::vector<std::string> pieces = {"&",
+                                             "=",
+                                             "%",
+                                             "%2",
+                                             "%26",
+                                             "%3D",
+                                             "nan",
+                                             "inf",
+                                             "-inf",
+                                             "1e309",
+                                             "-1e309",
+                                             "-0",
+                                             "99999999999999999999999",
+                                             "1e-400",
+                                             "0x1F",
+                                             "+",
+                                             "-",
+                                             ".",
+                                             "e",
+                                             "t=",
+                                             "preset=",
+                                             "\xe9\xad\x9a",
+                                             "\xf0\x9f\x90\x9f",
+                                             "\xff",
+                                             std::string(1, '\0'),
+                                             "#",
+                                             " ",
+                                             "n=",
+                                             "rsep=",
+                                             "seed=4294967296",
+                                             "fish=",
+                                             "n=-1"};
+    const size_t kPieces = pieces.size();
 
-  int crashesOrInvalid = 0, badWarnings = 0, longNotWarned = 0;
-  std::string firstInvalidInput, firstBadWarning, firstLong;
-  const int kCases = 100000;
-  for (int k = 0; k < kCases; ++k) {
-    std::string s;
-    switch (k % 4) {
-      case 0: {  // random bytes
-        size_t len = pick(64);
-        for (size_t i = 0; i < len; ++i) s += char(rng() & 0xff);
-        break;
-      }
-      case 1: {  // random pieces
-        size_t len = 1 + pick(12);
-        for (size_t i = 0; i < len; ++i) s += pieces[pick(kPieces)];
-        break;
-      }
-      default: {  // mutations of a valid hash
-        s = valid;
-        size_t muts = 1 + pick(6);
-        for (size_t m = 0; m < muts; ++m) {
-          size_t at = pick(s.size() + 1);
-          switch (pick(5)) {
-            case 0: if (at < s.size()) s[at] = char(rng() & 0xff); break;
-            case 1: s.insert(at, pieces[pick(kPieces)]); break;
-            case 2: if (at < s.size()) s.erase(at, 1 + pick(8)); break;
-            case 3: s.insert(at, 1, "&=%.-e0123456789"[pick(16)]); break;
-            default: if (at < s.size()) s[at] = char(s[at] ^ (1 << pick(8))); break;
-          }
+    int crashesOrInvalid = 0, badWarnings = 0, longNotWarned = 0;
+    std::string firstInvalidInput, firstBadWarning, firstLong;
+    const int kCases = 100000;
+    for (int k = 0; k < kCases; ++k) {
+      std::string s;
+      switch (k % 4) {
+        case 0: {  // random bytes
+          size_t len = pick(64);
+          for (size_t i = 0; i < len; ++i) s += char(rng() & 0xff);
+          break;
         }
-        if (k % 97 == 2) s += std::string(4100 + pick(3000), "a&=1"[pick(4)]);  // longer than 4096
-        break;
+        case 1: {  // random pieces
+          size_t len = 1 + pick(12);
+          for (size_t i = 0; i < len; ++i) s += pieces[pick(kPieces)];
+          break;
+        }
+        default: {  // mutations of a valid hash
+          s = valid;
+          size_t muts = 1 + pick(6);
+          for (size_t m = 0; m < muts; ++m) {
+            size_t at = pick(s.size() + 1);
+            switch (pick(5)) {
+              case 0:
+                if (at < s.size()) s[at] = char(rng() & 0xff);
+                break;
+              case 1: s.insert(at, pieces[pick(kPieces)]); break;
+              case 2:
+                if (at < s.size()) s.erase(at, 1 + pick(8));
+                break;
+              case 3: s.insert(at, 1, "&=%.-e0123456789"[pick(16)]); break;
+              default:
+                if (at < s.size()) s[at] = char(s[at] ^ (1 << pick(8)));
+                break;
+            }
+          }
+          if (k % 97 == 2) s += std::string(4100 + pick(3000), "a&=1"[pick(4)]);  // longer than 4096
+          break;
+        }
       }
-    }
-    if (k % 1009 == 0) s = std::string(4097 + pick(20000), char(rng() & 0xff));
+      if (k % 1009 == 0) s = std::string(4097 + pick(20000), char(rng() & 0xff));
 
-    DecodedHash r = decodeHash(s);
-    std::string invalid = firstInvalid(r.params);
-    if (!invalid.empty() || !std::isfinite(r.seekSeconds) || r.seekSeconds < 0 || r.seekSeconds > 3600 ||
-        (!r.hasSeek && r.seekSeconds != 0)) {
-      if (!crashesOrInvalid++) firstInvalidInput = escaped(s) + " -> " + invalid;
-    }
-    for (const auto& w : r.warnings)
-      if (!printableLine(w) || w.size() > 400) {
-        if (!badWarnings++) firstBadWarning = escaped(s) + " -> " + escaped(w);
+      DecodedHash r = decodeHash(s);
+      std::string invalid = firstInvalid(r.params);
+      if (!invalid.empty() || !std::isfinite(r.seekSeconds) || r.seekSeconds < 0 || r.seekSeconds > 3600 ||
+          (!r.hasSeek && r.seekSeconds != 0)) {
+        if (!crashesOrInvalid++) firstInvalidInput = escaped(s) + " -> " + invalid;
       }
-    std::string body = (!s.empty() && s[0] == '#') ? s.substr(1) : s;
-    if (r.anyKey && body.size() > kMaxHashLength && countContaining(r.warnings, "characters long") != 1) {
-      if (!longNotWarned++) firstLong = escaped(s);
+      for (const auto& w : r.warnings)
+        if (!printableLine(w) || w.size() > 400) {
+          if (!badWarnings++) firstBadWarning = escaped(s) + " -> " + escaped(w);
+        }
+      std::string body = (!s.empty() && s[0] == '#') ? s.substr(1) : s;
+      if (r.anyKey && body.size() > kMaxHashLength && countContaining(r.warnings, "characters long") != 1) {
+        if (!longNotWarned++) firstLong = escaped(s);
+      }
     }
-  }
-  INFO("first invalid: " << firstInvalidInput);
-  CHECK(crashesOrInvalid == 0);
-  INFO("first bad warning: " << firstBadWarning);
-  CHECK(badWarnings == 0);
-  INFO("first long input without its warning: " << firstLong);
-  CHECK(longNotWarned == 0);
+    INFO("first invalid: " << firstInvalidInput);
+    CHECK(crashesOrInvalid == 0);
+    INFO("first bad warning: " << firstBadWarning);
+    CHECK(badWarnings == 0);
+    INFO("first long input without its warning: " << firstLong);
+    CHECK(longNotWarned == 0);
   }
 
   SECTION("a single bad pair in a valid hash gives exactly one warning naming its key") {
@@ -370,8 +408,7 @@ TEST_CASE("hash codec: decoder fuzz, 100 000 random and mutated strings", "[hash
       DecodedHash d = decodeHash(s);
       bool named = d.warnings.size() == 1 && (d.warnings[0].find(key + "=") != std::string::npos ||
                                               d.warnings[0].find("(" + key + ")") != std::string::npos);
-      bool ok = named &&
-                firstDifference(d.params, Params()).empty();
+      bool ok = named && firstDifference(d.params, Params()).empty();
       if (!ok && !wrong++) firstWrong = escaped(s);
     }
     INFO("first: " << firstWrong);

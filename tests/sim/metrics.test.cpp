@@ -31,8 +31,8 @@ TEST_CASE("metrics: known configurations", "[metrics]") {
     CHECK(m.centroidX == Approx((2000 + 2030 + 2000 + 3000) / 4.0f + 0.5f).margin(1e-3));  // moved 0.5 px in the step
     CHECK(m.centroidY == Approx((2000 + 2000 + 2040 + 3000) / 4.0f).margin(1e-3));
     CHECK(m.distanceChecks == s.distanceChecks());
-    CHECK(m.distanceChecks >= 6);    // the three see each other
-    CHECK(m.distanceChecks < 12);    // fish 3 is in no one's 3x3 cells
+    CHECK(m.distanceChecks >= 6);  // the three see each other
+    CHECK(m.distanceChecks < 12);  // fish 3 is in no one's 3x3 cells
     s.setBruteForce(true);
     s.step();
     CHECK(s.metrics().distanceChecks == 12);

@@ -59,10 +59,14 @@ TEST_CASE("neighbour grid: buckets, clamping, no reallocation", "[grid]") {
         y[size_t(i)] = uy(rng);
       }
       if (n > 3) {  // exact borders and corners
-        x[0] = 60; y[0] = 60;
-        x[1] = 0; y[1] = 0;
-        x[2] = 1600; y[2] = 900;
-        x[3] = 120; y[3] = 899.999f;
+        x[0] = 60;
+        y[0] = 60;
+        x[1] = 0;
+        y[1] = 0;
+        x[2] = 1600;
+        y[2] = 900;
+        x[3] = 120;
+        y[3] = 899.999f;
       }
       g.build(x.data(), y.data(), n);
       const int cells = g.cols() * g.rows();
@@ -159,7 +163,11 @@ Compare gridVersusBrute(School grid, int steps, int every) {
 
 TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determinism]") {
   SECTION("several seeds and sizes in the default world") {
-    struct Case { int fish; double seed; int steps; };
+    struct Case {
+      int fish;
+      double seed;
+      int steps;
+    };
     const Case cases[] = {{2, 1, 200}, {50, 3, 300}, {300, 7, 300}, {800, 11, 120}};
     for (const Case& k : cases) {
       Params p;
@@ -170,7 +178,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
       CHECK(c.mismatches == 0);
       CHECK(c.neighbourMismatches == 0);
       const uint64_t pairs = uint64_t(k.fish) * uint64_t(k.fish - 1);
-      CHECK(c.bruteChecks == pairs * uint64_t(k.steps));  // brute force tests every ordered pair
+      CHECK(c.bruteChecks == pairs * uint64_t(k.steps));           // brute force tests every ordered pair
       if (k.fish >= 300) CHECK(c.gridChecks * 4 < c.bruteChecks);  // the grid far fewer
     }
   }

@@ -182,7 +182,7 @@ TEST_CASE("scare: fish flee a fear source, which expires", "[pointer][scare]") {
       mirofish::test::placeFish(s, 0, 1500, 800, 10, 0);  // far from the scare
       s.scare(300, 300);
       s.steps(wait);
-      mirofish::test::placeFish(s, 0, 320, 300, 10, 0);   // now well inside its radius
+      mirofish::test::placeFish(s, 0, 320, 300, 10, 0);  // now well inside its radius
       s.step();
       return s.fish().panic[0];
     };
@@ -210,7 +210,8 @@ TEST_CASE("scare: fish flee a fear source, which expires", "[pointer][scare]") {
   }
 }
 
-TEST_CASE("School validates what it is given: Params out of range, non-finite pointer and scares", "[pointer][params]") {
+TEST_CASE("School validates what it is given: Params out of range, non-finite pointer and scares",
+          "[pointer][params]") {
   SECTION("the constructor clamps like setParams: smoothing 0, NaN speed, negative fish") {
     Params p;
     p.fish = 50;

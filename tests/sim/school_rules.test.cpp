@@ -56,8 +56,8 @@ TEST_CASE("school rules in isolation", "[rules]") {
       p.aliWeight = wAli;
       p.minSpeed = 0;
       School s(p);
-      placeFish(s, 0, 2000, 2000, 20, 0);   // heading +x
-      placeFish(s, 1, 2000, 2015, 0, 20);   // neighbours heading +y
+      placeFish(s, 0, 2000, 2000, 20, 0);  // heading +x
+      placeFish(s, 1, 2000, 2015, 0, 20);  // neighbours heading +y
       placeFish(s, 2, 2010, 2015, 0, 20);
       s.steps(30);
       return s;
@@ -92,7 +92,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
     };
     School on = run(0.8), off = run(0);
     CAPTURE(on.fish().hy[0], toCentroid(on), toCentroid(off));
-    CHECK(on.fish().hy[0] > 0.3f);          // turned toward +y
+    CHECK(on.fish().hy[0] > 0.3f);  // turned toward +y
     CHECK(off.fish().hy[0] == 0.0f);
     CHECK(toCentroid(off) == Approx(40.0f).margin(1e-3));
     CHECK(toCentroid(on) < 36.0f);
@@ -127,9 +127,9 @@ TEST_CASE("school rules in isolation", "[rules]") {
       auto alone = run(270, true);
       auto blind = run(270, false);
       auto seeing = run(360, false);
-      CHECK(sameFishState(blind.first, 0, alone.first, 0));     // fish 0 never noticed fish 1
+      CHECK(sameFishState(blind.first, 0, alone.first, 0));         // fish 0 never noticed fish 1
       CHECK_FALSE(sameFishState(seeing.first, 0, alone.first, 0));  // with full vision it does
-      CHECK(blind.second == 0.5f);   // fish 1 sees fish 0 ahead of it, fish 0 sees nothing
+      CHECK(blind.second == 0.5f);  // fish 1 sees fish 0 ahead of it, fish 0 sees nothing
       CHECK(seeing.second == 1.0f);
     }
     // A fish at the side (90 degrees) is inside a 270 degree field of view.
