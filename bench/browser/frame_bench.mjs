@@ -523,7 +523,7 @@ async function main() {
   }
   const gz = zlib.gzipSync(fs.readFileSync(BUNDLE), { level: 9 }).length;
   out.meta.bundleGzipBytes = gz;
-  out.checks.push({ name: 'mirofish.js <= 100 KB gzipped', ok: gz <= 102400, got: `${gz} bytes`, target: true });
+  out.checks.push({ name: 'mirofish.js <= 100 KB gzipped', ok: gz <= 100000, got: `${gz} bytes`, target: true });
   const tgt = out.frames.find((r) => r.fish === RENDER_TARGET_FISH && r.quality === 'high');
   if (tgt) {
     out.checks.push({ name: `render-submit at ${thousands(RENDER_TARGET_FISH)} fish <= ${RENDER_TARGET_MS} ms (median)`,

@@ -26,3 +26,9 @@ if(ESBUILD)
     file(RENAME ${DIST}/${name}.min ${DIST}/${name})
   endforeach()
 endif()
+# The wasm, re-embedded as printable ASCII (embed_wasm.mjs): after minification, which would escape it.
+execute_process(COMMAND node ${CMAKE_CURRENT_LIST_DIR}/embed_wasm.mjs ${DIST}/mirofish.js ${DIST}/mirofish.mjs
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "embed_wasm.mjs failed")
+endif()

@@ -8,3 +8,5 @@
 (function (define, exports, module, fetch, classic) {
   // document.currentScript is only set while a classic script runs synchronously: keep it for the auto-mount.
   var mirofishScript = classic && typeof document !== 'undefined' ? document.currentScript : null;
+  // The wasm, as printable ASCII (src/web/embed_wasm.mjs fills it in after the link; module.js decodes it).
+  var mirofishWasm = '__MIROFISH_WASM__';
