@@ -12,30 +12,7 @@ describe('mount, set and destroy', () => {
   // Counts live listeners and animation frames, installed before any page script.
   async function open(path = '/fixtures/manual.html') {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
-    await context.addInitScript(() => {
-      window.__rafRuns = 0;
-      const raf = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (cb) => raf((t) => { window.__rafRuns++; cb(t); });
-      window.__listeners = 0;
-      const add = EventTarget.prototype.addEventListener;
-      const remove = EventTarget.prototype.removeEventListener;
-      const live = new WeakMap();
-      EventTarget.prototype.addEventListener = function (type, fn, opts) {
-        const key = type + '|' + (typeof opts === 'object' && opts ? !!opts.capture : !!opts);
-        let set = live.get(this);
-        if (!set) live.set(this, (set = new Map()));
-        const fns = set.get(key) || new Set();
-        if (fn && !fns.has(fn)) { fns.add(fn); window.__listeners++; }
-        set.set(key, fns);
-        return add.call(this, type, fn, opts);
-      };
-      EventTarget.prototype.removeEventListener = function (type, fn, opts) {
-        const key = type + '|' + (typeof opts === 'object' && opts ? !!opts.capture : !!opts);
-        const fns = live.get(this) && live.get(this).get(key);
-        if (fns && fns.delete(fn)) window.__listeners--;
-        return remove.call(this, type, fn, opts);
-      };
-    });
+    await h.instrument(context);  // live listeners, animation frames, WebGL contexts
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + path);
