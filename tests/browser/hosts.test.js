@@ -216,6 +216,18 @@ describe('host pages', () => {
     await context.close();
   });
 
+  it('reads options with the hash\'s number grammar: 0x1 and 1_0 are refused as #op=0x1 is (spaces around are trimmed)', async () => {
+    const { context, page, log } = await open('/fixtures/manual.html');
+    const r = await page.evaluate(async () => {
+      const s = await window.MiroFish.mount(null, { fish: 20, opacity: '0x1', sepRadius: '1_0', maxSpeed: '1e2', seed: ' 5' });
+      return s.params();
+    });
+    assert.deepEqual([r.opacity, r.sepRadius, r.maxSpeed, r.seed], [0.55, 22, 100, 5]);
+    const warned = ourWarnings(log);
+    assert.ok(warned.some((w) => /opacity/.test(w)) && warned.some((w) => /sepRadius/.test(w)), warned.join('\n'));
+    await context.close();
+  });
+
   it('finishes a seek while paused, and applies perf and dpr arriving by hashchange', async () => {
     const { context, page, log } = await open('/fixtures/manual.html#n=30&seed=3&t=10');
     const r = await page.evaluate(async () => {
