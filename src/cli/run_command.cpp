@@ -13,10 +13,10 @@ namespace mirofish {
 namespace {
 
 void writeMetricsRow(std::FILE* out, const StepMetrics& m) {
-  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s\n", m.step,
+  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s,%d,%.5f\n", m.step,
                double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.centroidX),
                double(m.centroidY), double(m.polarization), double(m.milling), double(m.localPolarization),
-               m.distanceChecks, schoolStateName(m.state));
+               m.distanceChecks, schoolStateName(m.state), m.groups, double(m.coverage));
 }
 
 }  // namespace
@@ -70,7 +70,7 @@ int runCommand(CliArgs& a) {
     std::fprintf(
         csv,
         "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
-        "distance_checks,state\n");
+        "distance_checks,state,groups,coverage\n");
   }
   school.steps(int(seekSteps));
   for (long long s = 0; s < steps; ++s) {
@@ -89,6 +89,7 @@ int runCommand(CliArgs& a) {
   std::printf("avg-neighbours %.3f  min-distance %.3f  mean-nearest %.3f  polarization %.3f  milling %.3f  state %s\n",
               double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.polarization),
               double(m.milling), schoolStateName(m.state));
+  std::printf("groups %d  coverage %.3f\n", m.groups, double(m.coverage));
   std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
               school.clampCount());
   std::printf("state-hash %016" PRIx64 "\n", school.stateHash());

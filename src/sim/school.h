@@ -81,6 +81,9 @@ class School {
   void ageScares();
   void checkFinite();                        // S-SIM-9
   void computeMetrics(const StepTotals& t);  // S-DEV-4, only when metrics are on
+  int countGroups();                         // metrics: union-find over the cohesion-radius links
+  float updateCoverage();                    // metrics: marks this step's cells, returns the share visited
+  void resetCoverage();
   bool integrate4(int i, const float* draws, float* ringX, float* ringY, int slots);  // four-wide builds only
 
   Params params_;
@@ -93,8 +96,10 @@ class School {
   // inputs, and its steering output (scattered back to id order).
   std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
   std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
-  std::vector<float> rngDraws_;          // pass 2's RNG draws (four-wide builds)
-  std::vector<CapCandidate> capBuffer_;  // reused; capacity = fish capacity
+  std::vector<float> rngDraws_;                 // pass 2's RNG draws (four-wide builds)
+  std::vector<CapCandidate> capBuffer_;         // reused; capacity = fish capacity
+  std::vector<int> groupParent_;                // union-find parents for the groups metric (cell-order slots)
+  uint64_t coverageLast_[kCoverageCells] = {};  // last step a fish was in each coverage cell; 0 = never
   bool bruteForce_ = false;
   bool metricsOn_ = true;
 
