@@ -1,8 +1,12 @@
 // `mirofish run`: hash + flags -> school -> N steps -> metrics CSV / SVG -> `state-hash <16 hex>`.
 #include "cli/run_command.h"
 
+#include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "cli/svg_writer.h"
 #include "sim/hash_codec.h"
@@ -13,10 +17,69 @@ namespace mirofish {
 namespace {
 
 void writeMetricsRow(std::FILE* out, const StepMetrics& m) {
-  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s\n", m.step,
+  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s,%d,%.5f\n", m.step,
                double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.centroidX),
                double(m.centroidY), double(m.polarization), double(m.milling), double(m.localPolarization),
-               m.distanceChecks, schoolStateName(m.state));
+               m.distanceChecks, schoolStateName(m.state), m.groups, double(m.coverage));
+}
+
+// A reproducible input, applied before the step at which stepCount() reaches `step` (seek steps count too).
+struct RunEvent {
+  enum Kind { Scare, Pointer, PointerOff } kind;
+  long long step;
+  float x, y;
+  std::string text;
+};
+
+double eventNumber(const std::string& event, const std::string& what, const std::string& s) {
+  double v;
+  if (!parseStrictNumber(s, &v)) throw CliError{"--event " + event + ": " + what + " '" + s + "' is not a number"};
+  return v;
+}
+
+// scare@T:X,Y | pointer@T:X,Y | pointer-off@T; T in seconds of simulated time (step round(T * 60)), X, Y in px.
+RunEvent parseEvent(const std::string& text) {
+  const std::string usage = " (expected scare@T:X,Y, pointer@T:X,Y or pointer-off@T)";
+  const size_t at = text.find('@');
+  const std::string kind = text.substr(0, at);
+  if (kind == "feed")
+    throw CliError{"--event " + text + ": feeding is not built yet; events are scare, pointer and pointer-off"};
+  RunEvent e{RunEvent::Scare, 0, 0, 0, text};
+  if (kind == "scare")
+    e.kind = RunEvent::Scare;
+  else if (kind == "pointer")
+    e.kind = RunEvent::Pointer;
+  else if (kind == "pointer-off")
+    e.kind = RunEvent::PointerOff;
+  else
+    throw CliError{"--event '" + text + "': unknown event '" + kind + "'" + usage};
+  if (at == std::string::npos) throw CliError{"--event '" + text + "': missing @T" + usage};
+  const std::string rest = text.substr(at + 1);
+  const size_t colon = rest.find(':');
+  const double t = eventNumber(text, "time", rest.substr(0, colon));
+  if (t < 0 || t > 1e7) throw CliError{"--event " + text + ": time " + rest.substr(0, colon) + " is outside 0..1e7 s"};
+  e.step = (long long)(t * 60.0 + 0.5);  // as the t= seek rounds
+  if (e.kind == RunEvent::PointerOff) {
+    if (colon != std::string::npos) throw CliError{"--event " + text + ": pointer-off takes no position" + usage};
+    return e;
+  }
+  if (colon == std::string::npos) throw CliError{"--event " + text + ": missing :X,Y" + usage};
+  const std::string pos = rest.substr(colon + 1);
+  const size_t comma = pos.find(',');
+  if (comma == std::string::npos) throw CliError{"--event " + text + ": position '" + pos + "' is not X,Y" + usage};
+  const double x = eventNumber(text, "x", pos.substr(0, comma)), y = eventNumber(text, "y", pos.substr(comma + 1));
+  if (std::fabs(x) > 1e9 || std::fabs(y) > 1e9) throw CliError{"--event " + text + ": position outside +-1e9 px"};
+  e.x = float(x);
+  e.y = float(y);
+  return e;
+}
+
+void applyEvent(School& school, const RunEvent& e) {
+  switch (e.kind) {
+    case RunEvent::Scare: school.scare(e.x, e.y); break;
+    case RunEvent::Pointer: school.setPointer(true, e.x, e.y); break;
+    case RunEvent::PointerOff: school.setPointer(false, 0, 0); break;
+  }
 }
 
 }  // namespace
@@ -30,6 +93,7 @@ int runCommand(CliArgs& a) {
   std::vector<std::string> warnings;
   bool hasSeek = false;
   double seek = 0;
+  std::vector<RunEvent> events;
   while (!a.done()) {
     std::string flag = a.next();
     if (flag == "--hash") {
@@ -46,6 +110,8 @@ int runCommand(CliArgs& a) {
       brute = true;
     } else if (flag == "--metrics") {
       metricsPath = a.value(flag);
+    } else if (flag == "--event") {
+      events.push_back(parseEvent(a.value(flag)));
     } else if (flag == "--svg") {
       svgPath = a.value(flag);
     } else if (!applyParamFlag(a, flag, params, warnings)) {
@@ -70,14 +136,25 @@ int runCommand(CliArgs& a) {
     std::fprintf(
         csv,
         "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
-        "distance_checks,state\n");
+        "distance_checks,state,groups,coverage\n");
   }
-  school.steps(int(seekSteps));
-  for (long long s = 0; s < steps; ++s) {
+  // Events by step; events at the same step in the order given.
+  std::stable_sort(events.begin(), events.end(), [](const RunEvent& l, const RunEvent& r) { return l.step < r.step; });
+  size_t nextEvent = 0;
+  auto stepOnce = [&]() {
+    while (nextEvent < events.size() && events[nextEvent].step == (long long)school.stepCount())
+      applyEvent(school, events[nextEvent++]);
     school.step();
+  };
+  for (long long s = 0; s < seekSteps; ++s) stepOnce();
+  for (long long s = 0; s < steps; ++s) {
+    stepOnce();
     if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsRow(csv, school.metrics());
   }
   if (csv) std::fclose(csv);
+  for (size_t k = nextEvent; k < events.size(); ++k)
+    std::fprintf(stderr, "warning: --event %s (step %lld) is after the run's last step %" PRIu64 "\n",
+                 events[k].text.c_str(), events[k].step, school.stepCount());
   if (!svgPath.empty() && !writeSchoolSvg(school, svgPath)) throw CliError{"--svg: cannot write '" + svgPath + "'"};
   if (school.firstNonFinite() >= 0)
     std::fprintf(stderr, "warning: fish %d became non-finite at step %" PRIu64 "\n", school.firstNonFinite(),
@@ -89,6 +166,7 @@ int runCommand(CliArgs& a) {
   std::printf("avg-neighbours %.3f  min-distance %.3f  mean-nearest %.3f  polarization %.3f  milling %.3f  state %s\n",
               double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.polarization),
               double(m.milling), schoolStateName(m.state));
+  std::printf("groups %d  coverage %.3f\n", m.groups, double(m.coverage));
   std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
               school.clampCount());
   std::printf("state-hash %016" PRIx64 "\n", school.stateHash());

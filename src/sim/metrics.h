@@ -20,7 +20,17 @@ struct StepMetrics {
   float localPolarization = 0;  // mean over fish of heading . unit(mean neighbour heading)
   uint64_t distanceChecks = 0;  // pairs whose distance was computed this step
   SchoolState state = SchoolState::Dispersed;
+  // Connected components of the school after the step: two fish are linked when closer than the cohesion radius
+  // (field of view ignored); n isolated fish are n groups, 0 fish 0.
+  int groups = 0;
+  // Share (0..1) of a kCoverageCols x kCoverageRows grid over the world that a fish has been in during the last
+  // kCoverageWindowSteps steps (60 s) with metrics on; steps with metrics off record no visits.
+  float coverage = 0;
 };
+
+constexpr int kCoverageCols = 16, kCoverageRows = 9;
+constexpr int kCoverageCells = kCoverageCols * kCoverageRows;
+constexpr uint64_t kCoverageWindowSteps = 3600;  // 60 s of 1/60 s steps
 
 // The state rule, over the last 120 steps (2 s) of avgNeighbours, against `uniform`: the neighbours a fish
 // would have if the same fish were spread evenly, (n - 1) * pi * rcoh^2 / (w * h):

@@ -47,6 +47,49 @@ inline float unfix(int64_t v) { return float(double(v) * (1.0 / 1048576.0)); }
 
 inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
+// The step's fixed numbers (the tunable ones are parameters in params.h). Changing any changes the golden hashes.
+constexpr float kCursorRadiusGrowth = 0.5f;       // -: a fast cursor's avoidance radius is up to 1.5x (S-INT-1)
+constexpr float kCursorFullGrowthSpeed = 600.0f;  // px/s: cursor speed at which that growth is full
+constexpr float kScareFalloff = 0.5f;             // -: the scare push halves at the radius, so edge fish still flee
+constexpr float kWanderPhaseStep = 0.6f;          // rad/step: the wander phase's random walk, +-0.3 rad a step
+constexpr float kStillSpeed = 1e-6f;              // px/s: below this a fish keeps its heading (no 0/0 direction)
+constexpr float kTurnKeep = 0.85f;                // -: per-step smoothing of the body-bend turn rate (S-REN-7) ...
+constexpr float kTurnTake = 0.15f;                // -: ... so the bend eases in over ~6 steps (0.1 s)
+constexpr float kTailRefSpeed = 60.0f;            // px/s: the speed kTailHz is specified at (S-REN-6)
+constexpr float kTailHz = 1.5f;                   // Hz: tail-beat frequency at kTailRefSpeed (S-REN-6)
+constexpr float kTailIdleRate = 0.5f;             // rad/s: a still fish's tail still moves a little
+
+// S-SIM-7 soft walls for one fish: the push grows quadratically inside the margin, and outward speed bleeds off.
+// Depth into each margin; the divisions only run for fish inside one (most fish are in the open).
+inline void softWalls(float xi, float yi, float w, float h, float margin, float edgeForce, float edgeDamp, float& fx,
+                      float& fy, float& vx, float& vy) {
+  const float dt = kStepSeconds;
+  const float into[4] = {margin - xi, xi - (w - margin), margin - yi, yi - (h - margin)};
+  for (int side = 0; side < 4; ++side) {
+    if (!(into[side] > 0)) continue;
+    const float t = into[side] / margin;
+    const float push = edgeForce * t * t, damp = clampf(edgeDamp * t * dt, 0, 1);
+    switch (side) {
+      case 0:
+        fx += push;
+        if (vx < 0) vx -= vx * damp;
+        break;
+      case 1:
+        fx -= push;
+        if (vx > 0) vx -= vx * damp;
+        break;
+      case 2:
+        fy += push;
+        if (vy < 0) vy -= vy * damp;
+        break;
+      default:
+        fy -= push;
+        if (vy > 0) vy -= vy * damp;
+        break;
+    }
+  }
+}
+
 struct Sums {
   int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
   int nSep = 0, nAli = 0, nCoh = 0;
@@ -344,6 +387,7 @@ void School::derive() {
 void School::setParams(const Params& unchecked) {
   const Params params = withinRange(unchecked);
   bool reseed = params.seed != params_.seed;
+  if (reseed || params.width != params_.width || params.height != params_.height) resetCoverage();
   params_ = params;
   derive();
   if (reseed) {  // a new seed is a new school
@@ -365,6 +409,7 @@ void School::resize(int n) {
       v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
     capBuffer_.reserve(size_t(fish_.capacity));
     rngDraws_.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
+    groupParent_.resize(size_t(fish_.capacity));
   }
   for (int i = fish_.count; i < n; ++i) spawn(i);
   fish_.count = n;
@@ -419,43 +464,57 @@ void School::steps(int n) {
   for (int k = 0; k < n; ++k) step();
 }
 
+// One step, phase by phase. Every phase reads the previous state where the rules say so (pass 1 reads the copies
+// made by bucketFish; pass 2 writes the fish arrays), so the phases run in this order and no other.
 void School::step() {
-  FishArrays& f = fish_;
-  const Params& p = params_;
-  const int n = f.count;
-  const int slots = int(p.smoothing);
+  const int slots = int(params_.smoothing);
   const int slot = int(stepCount_ % uint64_t(slots));
-  float* ringX = f.steerX[slot].data();
-  float* ringY = f.steerY[slot].data();
+  float* ringX = fish_.steerX[slot].data();  // this step's steering slot, in id order
+  float* ringY = fish_.steerY[slot].data();
+  // Brute force visits in id order and writes the ring directly; the grid writes in cell order, scattered after.
+  float* outX = bruteForce_ ? ringX : sortedFX_.data();
+  float* outY = bruteForce_ ? ringY : sortedFY_.data();
 
-  // Virtual cursor (S-INT-1): follows the raw pointer with a ~0.12 s lag; the radius grows with its speed.
-  if (pointerPresent_) {
-    if (!cursorActive_) {
-      cursorActive_ = true;
-      cursorX_ = pointerX_;
-      cursorY_ = pointerY_;
-    }
-    float dx = (pointerX_ - cursorX_) * d_.cursorAlpha, dy = (pointerY_ - cursorY_) * d_.cursorAlpha;
-    cursorX_ += dx;
-    cursorY_ += dy;
-    float speed = detSqrt(dx * dx + dy * dy) / kStepSeconds;
-    cursorRadius_ = float(p.pointerRadius) * (1.0f + 0.5f * clampf(speed / 600.0f, 0.0f, 1.0f));
-  } else {
+  updateCursor();
+  bucketFish();
+  StepTotals totals = steerFromNeighbours(outX, outY);
+  fleePointerAndScares(outX, outY);
+  if (!bruteForce_) scatterSteering(ringX, ringY);
+  moveFish(ringX, ringY, slots);
+  ageScares();
+
+  ++stepCount_;
+  lastChecks_ = totals.checks;
+  checkFinite();
+  if (metricsOn_) computeMetrics(totals);
+}
+
+// Virtual cursor (S-INT-1): follows the raw pointer with a ~0.12 s lag; the radius grows with its speed.
+void School::updateCursor() {
+  if (!pointerPresent_) {
     cursorActive_ = false;
+    return;
   }
+  if (!cursorActive_) {
+    cursorActive_ = true;
+    cursorX_ = pointerX_;
+    cursorY_ = pointerY_;
+  }
+  float dx = (pointerX_ - cursorX_) * d_.cursorAlpha, dy = (pointerY_ - cursorY_) * d_.cursorAlpha;
+  cursorX_ += dx;
+  cursorY_ += dy;
+  float speed = detSqrt(dx * dx + dy * dy) / kStepSeconds;
+  cursorRadius_ =
+      float(params_.pointerRadius) * (1.0f + kCursorRadiusGrowth * clampf(speed / kCursorFullGrowthSpeed, 0.0f, 1.0f));
+}
 
-  if (!bruteForce_) grid_.build(f.x.data(), f.y.data(), n);
-
-  const float c2 = d_.cosHalfFov * d_.cosHalfFov;
-  const float rMax2 = d_.rMax * d_.rMax;
-
-  int activeScares = 0;  // scares_ prefix that can hold a live scare (none: the loop costs nothing)
-  for (int k = 0; k < kMaxScares; ++k)
-    if (scares_[k].timeLeft > 0) activeScares = k + 1;
-
-  // Neighbour candidates are read from padded copies in cell order (id order for brute force), so a 3x3 scan
-  // walks three contiguous runs.
+// Counting-sort grid, then padded copies of the fish in cell order (id order for brute force), so a 3x3 scan
+// walks three contiguous runs and every per-fish read in pass 1 is sequential.
+void School::bucketFish() {
+  const FishArrays& f = fish_;
+  const int n = f.count;
   if (!bruteForce_) {
+    grid_.build(f.x.data(), f.y.data(), n);
     const int* order = grid_.order();
     for (int k = 0; k < n; ++k) {
       int j = order[k];
@@ -481,92 +540,164 @@ void School::step() {
     copyN(f.panic, sortedPanic_);
     copyN(f.forceScale, sortedForce_);
   }
+}
+
+// Cell-order steering back into the ring slot, in id order.
+void School::scatterSteering(float* ringX, float* ringY) {
+  const int n = fish_.count;
+  const int* order = grid_.order();
+  for (int k = 0; k < n; ++k) {
+    ringX[order[k]] = sortedFX_[k];
+    ringY[order[k]] = sortedFY_[k];
+  }
+}
+
+void School::ageScares() {
+  for (Scare& sc : scares_)
+    if (sc.timeLeft > 0) sc.timeLeft -= kStepSeconds;
+}
+
+// S-SIM-9 debug check: the first non-finite value, with its fish and step.
+void School::checkFinite() {
+  if (badFish_ >= 0) return;
+  const FishArrays& f = fish_;
+  for (int i = 0; i < f.count; ++i) {
+    float sum = f.x[i] + f.y[i] + f.vx[i] + f.vy[i];
+    if (!(sum - sum == 0)) {
+      badFish_ = i;
+      badStep_ = stepCount_;
+      break;
+    }
+  }
+}
+
+// S-DEV-4: the step's metrics from pass 1's totals and the new state.
+void School::computeMetrics(const StepTotals& t) {
+  const FishArrays& f = fish_;
+  const Params& p = params_;
+  const int n = f.count;
+  StepMetrics& m = metrics_;
+  m.step = stepCount_;
+  m.distanceChecks = t.checks;
+  m.avgNeighbours = n ? float(t.sumNeighbours / n) : 0;
+  m.minDistance = t.minD2 >= 0 ? detSqrt(t.minD2) : -1;
+  m.meanNearest = t.nearestCount ? float(t.sumNearest / t.nearestCount) : 0;
+  m.localPolarization = t.localPolCount ? float(t.sumLocalPol / t.localPolCount) : 0;
+  double cx = 0, cy = 0, hxs = 0, hys = 0;
+  for (int i = 0; i < n; ++i) {
+    cx += f.x[i];
+    cy += f.y[i];
+    hxs += f.hx[i];
+    hys += f.hy[i];
+  }
+  if (n) {
+    cx /= n;
+    cy /= n;
+  }
+  double mill = 0;
+  for (int i = 0; i < n; ++i) {
+    float rx = float(f.x[i] - cx), ry = float(f.y[i] - cy);
+    normalizeOrZero(rx, ry);
+    mill += double(rx * f.hy[i] - ry * f.hx[i]);
+  }
+  m.centroidX = float(cx);
+  m.centroidY = float(cy);
+  m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
+  m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
+  float uniform =
+      n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
+  m.state = history_.push(m.avgNeighbours, uniform);
+  m.groups = countGroups();
+  m.coverage = updateCoverage();
+}
+
+// Connected components over the links "closer than the cohesion radius", on the positions after the step: the
+// grid is rebuilt on them (its cells are at least the cohesion radius, so the 3x3 cells hold every link), each
+// pair is tested once from its lower cell-order slot, and union-find merges (root = the lower slot). The count
+// does not depend on the visiting order, so grid and brute force agree.
+int School::countGroups() {
+  const FishArrays& f = fish_;
+  const int n = f.count;
+  if (n == 0) return 0;
+  grid_.build(f.x.data(), f.y.data(), n);  // the next step rebuilds it anyway
+  const int* order = grid_.order();
+  float* X = sortedX_.data();  // free until the next step's bucketFish
+  float* Y = sortedY_.data();
+  int* parent = groupParent_.data();
+  for (int k = 0; k < n; ++k) {
+    X[k] = f.x[order[k]];
+    Y[k] = f.y[order[k]];
+    parent[k] = k;
+  }
+  auto root = [parent](int a) {
+    while (parent[a] != a) a = parent[a] = parent[parent[a]];  // path halving
+    return a;
+  };
+  const float r2 = d_.rCoh2;
+  const int cols = grid_.cols(), rows = grid_.rows();
+  const int* start = grid_.cellStart();
+  int groups = n;
+  for (int cy = 0; cy < rows; ++cy)
+    for (int cx = 0; cx < cols; ++cx) {
+      const int cell = cy * cols + cx;
+      const int first = start[cell], last = start[cell + 1];
+      if (first == last) continue;
+      const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
+      const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
+      for (int k = first; k < last; ++k)
+        for (int gy = y0; gy <= y1; ++gy) {
+          const int begin = start[gy * cols + x0], end = start[gy * cols + x1 + 1];
+          for (int j = begin > k ? begin : k + 1; j < end; ++j) {
+            const float dx = X[j] - X[k], dy = Y[j] - Y[k];
+            if (!(dx * dx + dy * dy < r2)) continue;
+            const int a = root(k), b = root(j);
+            if (a == b) continue;
+            parent[a > b ? a : b] = a < b ? a : b;
+            --groups;
+          }
+        }
+    }
+  return groups;
+}
+
+// Marks the coverage cell of every fish with this step, then counts the cells marked within the window.
+float School::updateCoverage() {
+  const FishArrays& f = fish_;
+  const float sx = float(kCoverageCols) / float(params_.width), sy = float(kCoverageRows) / float(params_.height);
+  for (int i = 0; i < f.count; ++i) {
+    // Clamped in float, as NeighbourGrid::cellOf: positions on or past an edge land in the border cells.
+    const float fx = f.x[i] * sx, fy = f.y[i] * sy;
+    const int cx = fx > 0 ? (fx < float(kCoverageCols - 1) ? int(fx) : kCoverageCols - 1) : 0;
+    const int cy = fy > 0 ? (fy < float(kCoverageRows - 1) ? int(fy) : kCoverageRows - 1) : 0;
+    coverageLast_[cy * kCoverageCols + cx] = stepCount_;
+  }
+  int visited = 0;
+  for (uint64_t last : coverageLast_)
+    if (last != 0 && stepCount_ - last < kCoverageWindowSteps) ++visited;
+  return float(visited) / float(kCoverageCells);
+}
+
+void School::resetCoverage() {
+  for (uint64_t& last : coverageLast_) last = 0;
+}
+
+// Pass 1: neighbour sums and the three rules' steering of every fish (S-SIM-1, S-INT-2), written in the visiting
+// order; reads the previous state only (the copies bucketFish made).
+[[gnu::noinline]] School::StepTotals School::steerFromNeighbours(float* outX, float* outY) {
+  const Params& p = params_;
+  const int n = fish_.count;
+  const int cap = int(p.neighbourCap);
+  const float fmax = float(p.maxForce);
+  const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
+  const float panicCoh = float(p.panicCohesion);
   const float* X = sortedX_.data();
   const float* Y = sortedY_.data();
   const float* VX = sortedVX_.data();
   const float* VY = sortedVY_.data();
-  const ScanConfig scan{rMax2, d_.rSep2, d_.rAli2, d_.rCoh2, d_.cosHalfFov, c2, d_.fovOn, metricsOn_, bruteForce_};
+  const ScanConfig scan{d_.rMax * d_.rMax, d_.rSep2,      d_.rAli2,
+                        d_.rCoh2,          d_.cosHalfFov, d_.cosHalfFov * d_.cosHalfFov,
+                        d_.fovOn,          metricsOn_,    bruteForce_};
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
-
-  // Steering comes out in the visiting order; brute force visits in id order and writes the ring directly.
-  StepTotals t = steerPass(bruteForce_ ? ringX : sortedFX_.data(), bruteForce_ ? ringY : sortedFY_.data(), X, Y, VX, VY,
-                           scan, sortedIds, activeScares);
-  if (!bruteForce_) {
-    const int* order = grid_.order();
-    for (int k = 0; k < n; ++k) {
-      ringX[order[k]] = sortedFX_[k];
-      ringY[order[k]] = sortedFY_[k];
-    }
-  }
-  uint64_t checks = t.checks;
-  float minD2 = t.minD2;
-  double sumNeighbours = t.sumNeighbours, sumLocalPol = t.sumLocalPol, sumNearest = t.sumNearest;
-  int localPolCount = t.localPolCount, nearestCount = t.nearestCount;
-  integratePass(ringX, ringY, slots);
-  for (Scare& sc : scares_)
-    if (sc.timeLeft > 0) sc.timeLeft -= kStepSeconds;
-
-  ++stepCount_;
-  lastChecks_ = checks;
-
-  // S-SIM-9 debug check: the first non-finite value, with its fish and step.
-  if (badFish_ < 0) {
-    for (int i = 0; i < n; ++i) {
-      float sum = f.x[i] + f.y[i] + f.vx[i] + f.vy[i];
-      if (!(sum - sum == 0)) {
-        badFish_ = i;
-        badStep_ = stepCount_;
-        break;
-      }
-    }
-  }
-
-  if (metricsOn_) {
-    StepMetrics& m = metrics_;
-    m.step = stepCount_;
-    m.distanceChecks = checks;
-    m.avgNeighbours = n ? float(sumNeighbours / n) : 0;
-    m.minDistance = minD2 >= 0 ? detSqrt(minD2) : -1;
-    m.meanNearest = nearestCount ? float(sumNearest / nearestCount) : 0;
-    m.localPolarization = localPolCount ? float(sumLocalPol / localPolCount) : 0;
-    double cx = 0, cy = 0, hxs = 0, hys = 0;
-    for (int i = 0; i < n; ++i) {
-      cx += f.x[i];
-      cy += f.y[i];
-      hxs += f.hx[i];
-      hys += f.hy[i];
-    }
-    if (n) {
-      cx /= n;
-      cy /= n;
-    }
-    double mill = 0;
-    for (int i = 0; i < n; ++i) {
-      float rx = float(f.x[i] - cx), ry = float(f.y[i] - cy);
-      normalizeOrZero(rx, ry);
-      mill += double(rx * f.hy[i] - ry * f.hx[i]);
-    }
-    m.centroidX = float(cx);
-    m.centroidY = float(cy);
-    m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
-    m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
-    float uniform =
-        n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
-    m.state = history_.push(m.avgNeighbours, uniform);
-  }
-}
-
-// Pass 1: neighbour sums and steering of every fish into the ring slot; reads the previous state only.
-[[gnu::noinline]] School::StepTotals School::steerPass(float* ringX, float* ringY, const float* X, const float* Y,
-                                                       const float* VX, const float* VY, const ScanConfig& scan,
-                                                       const int* sortedIds, int activeScares) {
-  FishArrays& f = fish_;
-  const Params& p = params_;
-  const int n = f.count;
-  const int cap = int(p.neighbourCap);
-  const float fmax = float(p.maxForce);
-  const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
-  const float panicCoh = float(p.panicCohesion), panicTime = float(p.panicTime);
   uint64_t checks = 0;
   float minD2 = -1;
   double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
@@ -613,7 +744,6 @@ void School::step() {
         }
       }
       for (int oi = first; oi < last; ++oi) {
-        const int i = sortedIds ? sortedIds[oi] : oi;
         const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
         Sums s;
 #if defined(MIROFISH_WIDE)
@@ -678,39 +808,8 @@ void School::step() {
         const float fi = fmax * FORCE[oi];
         float fx = ax * fi, fy = ay * fi;
 
-        // S-INT-1 pointer: gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering
-        // donut).
-        if (cursorActive_) {
-          float dx = xi - cursorX_, dy = yi - cursorY_;
-          float d2 = dx * dx + dy * dy;
-          float r = cursorRadius_;
-          if (d2 < r * r) {
-            float d = detSqrt(d2);
-            normalizeOrZero(dx, dy);
-            float k = float(p.pointerWeight) * fmax * (1.0f - d / r);
-            fx += dx * k;
-            fy += dy * k;
-            f.panic[i] = panicTime;
-          }
-        }
-        // S-INT-3 scares: flee within the radius while the fear source lasts.
-        for (int si = 0; si < activeScares; ++si) {
-          const Scare& sc = scares_[si];
-          if (sc.timeLeft <= 0) continue;
-          float dx = xi - sc.x, dy = yi - sc.y;
-          float d2 = dx * dx + dy * dy;
-          float r = float(p.scareRadius);
-          if (d2 < r * r) {
-            float d = detSqrt(d2);
-            normalizeOrZero(dx, dy);
-            float k = float(p.scareWeight) * fmax * (1.0f - 0.5f * d / r);
-            fx += dx * k;
-            fy += dy * k;
-            f.panic[i] = panicTime;
-          }
-        }
-        ringX[oi] = fx;
-        ringY[oi] = fy;
+        outX[oi] = fx;
+        outY[oi] = fy;
 
         if (metricsOn_) {
           sumNeighbours += s.nCoh;
@@ -734,13 +833,67 @@ void School::step() {
   return t;
 }
 
-[[gnu::noinline]] void School::integratePass(float* ringX, float* ringY, int slots) {
+// S-INT-1 pointer and S-INT-3 scares: added to pass 1's steering (same visiting order) of the fish they reach,
+// which panic (S-INT-2). With no cursor and no live scare (the usual step) this phase is skipped.
+void School::fleePointerAndScares(float* outX, float* outY) {
+  int activeScares = 0;  // scares_ prefix that can hold a live scare
+  for (int k = 0; k < kMaxScares; ++k)
+    if (scares_[k].timeLeft > 0) activeScares = k + 1;
+  if (!cursorActive_ && activeScares == 0) return;
+  const Params& p = params_;
+  const int n = fish_.count;
+  const float fmax = float(p.maxForce), panicTime = float(p.panicTime);
+  const float* X = sortedX_.data();
+  const float* Y = sortedY_.data();
+  const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
+  float* panic = fish_.panic.data();
+  for (int oi = 0; oi < n; ++oi) {
+    const int i = sortedIds ? sortedIds[oi] : oi;
+    const float xi = X[oi], yi = Y[oi];
+    float fx = outX[oi], fy = outY[oi];
+    // Gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering donut).
+    if (cursorActive_) {
+      float dx = xi - cursorX_, dy = yi - cursorY_;
+      float d2 = dx * dx + dy * dy;
+      float r = cursorRadius_;
+      if (d2 < r * r) {
+        float d = detSqrt(d2);
+        normalizeOrZero(dx, dy);
+        float k = float(p.pointerWeight) * fmax * (1.0f - d / r);
+        fx += dx * k;
+        fy += dy * k;
+        panic[i] = panicTime;
+      }
+    }
+    // Flee within the radius while the fear source lasts; still kScareEdgeShare of the push at the radius.
+    for (int si = 0; si < activeScares; ++si) {
+      const Scare& sc = scares_[si];
+      if (sc.timeLeft <= 0) continue;
+      float dx = xi - sc.x, dy = yi - sc.y;
+      float d2 = dx * dx + dy * dy;
+      float r = float(p.scareRadius);
+      if (d2 < r * r) {
+        float d = detSqrt(d2);
+        normalizeOrZero(dx, dy);
+        float k = float(p.scareWeight) * fmax * (1.0f - kScareFalloff * d / r);
+        fx += dx * k;
+        fy += dy * k;
+        panic[i] = panicTime;
+      }
+    }
+    outX[oi] = fx;
+    outY[oi] = fy;
+  }
+}
+
+// Pass 2: each fish moves on its own state: wander, steering smoothed and clamped, soft walls, turn-rate limit,
+// speed cap, tail beat, position (and the fallback clamp). RNG draws happen here, in id order.
+[[gnu::noinline]] void School::moveFish(float* ringX, float* ringY, int slots) {
   FishArrays& f = fish_;
   const Params& p = params_;
   const int n = f.count;
   const float fmax = float(p.maxForce);
   const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
-  // Pass 2: each fish integrates its own state; RNG draws happen here, in id order.
   const float dt = kStepSeconds;
   const float wander = float(p.wander) * fmax;
   const float vmin = float(p.minSpeed), vmax = float(p.maxSpeed);
@@ -756,7 +909,7 @@ void School::step() {
   // One fish, scalar: the reference for every target (four-wide builds run four at a time below, the same bits).
   auto integrateFish = [&](int i, float u) {
     // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
-    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * 0.6f);
+    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * kWanderPhaseStep);
     float ws = detSin(f.wanderPhase[i]);
     float hx = f.hx[i], hy = f.hy[i];
     ringX[i] += -hy * ws * wander;
@@ -778,44 +931,16 @@ void School::step() {
       fy *= k;
     }
 
-    // S-SIM-7 soft walls, added after the clamp so the school's own steering can never drown them:
-    // the push grows quadratically inside the margin, and outward speed bleeds off.
+    // S-SIM-7 soft walls, added after the clamp so the school's own steering can never drown them.
     float vx = f.vx[i], vy = f.vy[i];
-    if (margin > 0) {
-      // Depth into each margin; the divisions only run for fish inside one (most fish are in the open).
-      const float xi = f.x[i], yi = f.y[i];
-      const float into[4] = {margin - xi, xi - (w - margin), margin - yi, yi - (h - margin)};
-      for (int side = 0; side < 4; ++side) {
-        if (!(into[side] > 0)) continue;
-        const float t = into[side] / margin;
-        const float push = edgeForce * t * t, damp = clampf(edgeDamp * t * dt, 0, 1);
-        switch (side) {
-          case 0:
-            fx += push;
-            if (vx < 0) vx -= vx * damp;
-            break;
-          case 1:
-            fx -= push;
-            if (vx > 0) vx -= vx * damp;
-            break;
-          case 2:
-            fy += push;
-            if (vy < 0) vy -= vy * damp;
-            break;
-          default:
-            fy -= push;
-            if (vy > 0) vy -= vy * damp;
-            break;
-        }
-      }
-    }
+    if (margin > 0) softWalls(f.x[i], f.y[i], w, h, margin, edgeForce, edgeDamp, fx, fy, vx, vy);
     vx += fx * dt;
     vy += fy * dt;
 
     // S-SIM-3 turn-rate limit, on the heading unit vector: no atan2, one precomputed sin/cos.
     float speed = detSqrt(vx * vx + vy * vy);
     float ux = hx, uy = hy, turnFrac = 0, cross = 0;
-    if (speed > 1e-6f) {
+    if (speed > kStillSpeed) {
       ux = vx / speed;
       uy = vy / speed;
       float dot = hx * ux + hy * uy;
@@ -841,12 +966,12 @@ void School::step() {
     f.vx[i] = ux * speed;
     f.vy[i] = uy * speed;
     f.panic[i] = panicLeft > dt ? panicLeft - dt : 0;
-    f.turn[i] = f.turn[i] * 0.85f + 0.15f * (cross / dt);  // smoothed rad/s for the body bend
+    f.turn[i] = f.turn[i] * kTurnKeep + kTurnTake * (cross / dt);  // smoothed rad/s for the body bend
 
-    // S-REN-6 tail beat: 1.5 Hz at 60 px/s, frequency ~ speed^0.6 (x^0.625 via square roots, deterministic).
-    float rel = speed * (1.0f / 60.0f);
+    // S-REN-6 tail beat: kTailHz at kTailRefSpeed, frequency ~ speed^0.6 (x^0.625 via square roots, deterministic).
+    float rel = speed * (1.0f / kTailRefSpeed);
     float r2 = detSqrt(rel), r8 = detSqrt(detSqrt(r2));
-    f.tailPhase[i] = wrapAngle(f.tailPhase[i] + kTwoPi * 1.5f * r2 * r8 * dt + 0.5f * dt);
+    f.tailPhase[i] = wrapAngle(f.tailPhase[i] + kTwoPi * kTailHz * r2 * r8 * dt + kTailIdleRate * dt);
 
     float nx = f.x[i] + f.vx[i] * dt, ny = f.y[i] + f.vy[i] * dt;
     // Fallback clamp: never fires with sane parameters (counted so tests can prove it).
@@ -922,7 +1047,7 @@ inline V sin4(V angle) {
 
 }  // namespace
 
-// Pass 2 for fish i..i+3, lane for lane the scalar integrateFish: every float operation in the same order, every
+// Pass 2 for fish i..i+3, lane for lane moveFish's scalar integrateFish: every float operation in the same order, every
 // branch a select of both sides (divisions in lanes that the scalar code skips are computed and dropped). Returns
 // false, having written nothing, when a lane leaves the common path (an angle the scalar wrapAngle reduces the
 // long way); the caller then runs those four fish one by one.
@@ -933,7 +1058,8 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
   const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
   V rare = splat(0.0f);
 
-  const V wp = wrap4(add(v4::load(&f.wanderPhase[i]), mul(sub(v4::load(draws), splat(0.5f)), splat(0.6f))), rare);
+  const V wp =
+      wrap4(add(v4::load(&f.wanderPhase[i]), mul(sub(v4::load(draws), splat(0.5f)), splat(kWanderPhaseStep))), rare);
   const V ws = sin4(wp);
   const V hx = v4::load(&f.hx[i]), hy = v4::load(&f.hy[i]);
   const V wander = splat(float(p.wander) * float(p.maxForce));
@@ -981,7 +1107,7 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
 
   V speed = v4::sqrt(add(mul(vx, vx), mul(vy, vy)));
   const V cosT = splat(d_.cosTurn), sinT = splat(d_.sinTurn);
-  const V moving = gt(speed, splat(1e-6f));
+  const V moving = gt(speed, splat(kStillSpeed));
   const V ux0 = div(vx, speed), uy0 = div(vy, speed);
   const V dot = add(mul(hx, ux0), mul(hy, uy0));
   const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
@@ -1012,12 +1138,13 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
   speed = clampv(speed, vfloor, vcap);
   const V nvx = mul(ux, speed), nvy = mul(uy, speed);
   const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
-  const V turn = add(mul(v4::load(&f.turn[i]), splat(0.85f)), mul(splat(0.15f), div(cross, vdt)));
+  const V turn = add(mul(v4::load(&f.turn[i]), splat(kTurnKeep)), mul(splat(kTurnTake), div(cross, vdt)));
 
-  const V rel = mul(speed, splat(1.0f / 60.0f));
+  const V rel = mul(speed, splat(1.0f / kTailRefSpeed));
   const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
-  const V tail = wrap4(
-      add(add(v4::load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * 1.5f), r2), r8), vdt)), splat(0.5f * dt)), rare);
+  const V tail = wrap4(add(add(v4::load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * kTailHz), r2), r8), vdt)),
+                           splat(kTailIdleRate * dt)),
+                       rare);
   if (v4::any(rare)) return false;
 
   V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));

@@ -21,8 +21,6 @@ struct CapCandidate {
   int id, slot;
 };
 
-struct ScanConfig;  // the neighbour radii of one step (school.cpp)
-
 struct Scare {
   float x = 0, y = 0, timeLeft = 0;  // px, px, s
 };
@@ -73,9 +71,19 @@ class School {
     double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
     int localPolCount = 0, nearestCount = 0;
   };
-  StepTotals steerPass(float* ringX, float* ringY, const float* X, const float* Y, const float* VX, const float* VY,
-                       const ScanConfig& scan, const int* sortedIds, int activeScares);
-  void integratePass(float* ringX, float* ringY, int slots);
+  // The phases of step(), in the order it runs them (school.cpp).
+  void updateCursor();                                       // S-INT-1 virtual cursor follows the pointer
+  void bucketFish();                                         // grid build; copies of the fish in cell order
+  StepTotals steerFromNeighbours(float* outX, float* outY);  // pass 1: the three rules (cell order)
+  void fleePointerAndScares(float* outX, float* outY);       // pointer and scare pushes, panic (cell order)
+  void scatterSteering(float* ringX, float* ringY);          // cell order -> this step's ring slot (id order)
+  void moveFish(float* ringX, float* ringY, int slots);      // pass 2: walls, turn limit, speed cap, integration
+  void ageScares();
+  void checkFinite();                        // S-SIM-9
+  void computeMetrics(const StepTotals& t);  // S-DEV-4, only when metrics are on
+  int countGroups();                         // metrics: union-find over the cohesion-radius links
+  float updateCoverage();                    // metrics: marks this step's cells, returns the share visited
+  void resetCoverage();
   bool integrate4(int i, const float* draws, float* ringX, float* ringY, int slots);  // four-wide builds only
 
   Params params_;
@@ -88,8 +96,10 @@ class School {
   // inputs, and its steering output (scattered back to id order).
   std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
   std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
-  std::vector<float> rngDraws_;          // pass 2's RNG draws (four-wide builds)
-  std::vector<CapCandidate> capBuffer_;  // reused; capacity = fish capacity
+  std::vector<float> rngDraws_;                 // pass 2's RNG draws (four-wide builds)
+  std::vector<CapCandidate> capBuffer_;         // reused; capacity = fish capacity
+  std::vector<int> groupParent_;                // union-find parents for the groups metric (cell-order slots)
+  uint64_t coverageLast_[kCoverageCells] = {};  // last step a fish was in each coverage cell; 0 = never
   bool bruteForce_ = false;
   bool metricsOn_ = true;
 

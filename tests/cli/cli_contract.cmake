@@ -1,6 +1,7 @@
 # The CLI's contract, run by CTest as `cmake -DCLI=<path to mirofish> -P cli_contract.cmake`:
 #  - every bad flag or value exits with code 2 and prints exactly one line on stderr, naming the problem;
 #  - the same hash gives the same `state-hash <16 hex>` last line, and --brute gives the grid's hash;
+#  - --event replays: the same events give the same state-hash, an event changes it, a t= seek counts it;
 #  - --metrics writes a CSV whose first line is a `#` comment carrying the hash; --svg writes an SVG;
 #  - `params` lists every parameter of the table (read from src/sim/params.h, so it never goes stale).
 cmake_minimum_required(VERSION 3.20)
@@ -77,6 +78,17 @@ expect_usage_error("0x10" run --n 0x10)
 expect_usage_error("--every" run --every 0)
 expect_usage_error("frobnicate" frobnicate)
 expect_usage_error("extra" params extra)
+# --event: bad events are one line and exit 2; feeding says it is not built yet.
+expect_usage_error("feeding is not built yet" run --steps 10 --event feed@2:800,450)
+expect_usage_error("unknown event 'bogus'" run --steps 10 --event bogus@1:2,3)
+expect_usage_error("missing @T" run --steps 10 --event scare)
+expect_usage_error("'x' is not a number" run --steps 10 --event scare@x:1,2)
+expect_usage_error("outside" run --steps 10 --event scare@-1:1,2)
+expect_usage_error("missing :X,Y" run --steps 10 --event pointer@1)
+expect_usage_error("not X,Y" run --steps 10 --event scare@1:200)
+expect_usage_error("'nan' is not a number" run --steps 10 --event scare@1:2,nan)
+expect_usage_error("takes no position" run --steps 10 --event pointer-off@1:2,3)
+expect_usage_error("--event" run --steps 10 --event)
 
 # --- same hash, same state-hash; the grid and brute force agree ---
 state_hash(h1 --hash "n=50&seed=3" --steps 100)
@@ -106,6 +118,29 @@ endif()
 # The golden CLI run the Catch2 suite and the browser tests compare against.
 state_hash(hg --hash "n=300&seed=7" --steps 600)
 message(STATUS "n=300&seed=7, 600 steps: state-hash ${hg}")
+
+# --event: the same events replay to the same state hash (and brute force agrees); an event changes the hash;
+# events are counted in a t= seek (steps from 0), and events at different steps may be given in any order.
+set(events --event scare@2:400,300 --event pointer@3:800,450 --event pointer-off@5)
+state_hash(he1 --hash "n=300&seed=7" --steps 600 ${events})
+state_hash(he2 --hash "n=300&seed=7" --steps 600 ${events})
+if(NOT he1 STREQUAL he2)
+  message(FATAL_ERROR "the same events gave two state hashes: ${he1} vs ${he2}")
+endif()
+if(he1 STREQUAL hg)
+  message(FATAL_ERROR "a scare and a pointer left the state hash unchanged (${hg})")
+endif()
+state_hash(heb --hash "n=300&seed=7" --steps 600 ${events} --brute)
+state_hash(hes --hash "n=300&seed=7&t=2.5" --steps 450 ${events})
+state_hash(heo --hash "n=300&seed=7" --steps 600 --event pointer-off@5 --event pointer@3:800,450 --event scare@2:400,300)
+if(NOT heb STREQUAL he1 OR NOT hes STREQUAL he1 OR NOT heo STREQUAL he1)
+  message(FATAL_ERROR "events: brute ${heb}, seek ${hes}, reordered ${heo} should all be ${he1}")
+endif()
+state_hash(he3 --hash "n=300&seed=7" --steps 600 --event scare@2.5:400,300)
+if(he3 STREQUAL hg OR he3 STREQUAL he1)
+  message(FATAL_ERROR "a lone scare at 2.5 s should give a hash of its own, got ${he3}")
+endif()
+message(STATUS "n=300&seed=7, 600 steps with events: state-hash ${he1}")
 
 # A value out of range is clamped with a warning (exit 0), not an error.
 state_hash(hc --hash "n=50&seed=3" --steps 10 --rsep 1e6)

@@ -137,3 +137,109 @@ TEST_CASE("metrics: the school-state rule over 2 s", "[metrics]") {
     CHECK(s == SchoolState::Cohesive);
   }
 }
+
+// groups: connected components, two fish linked when closer than the cohesion radius (60 px by default).
+TEST_CASE("metrics: groups on known configurations", "[metrics][groups]") {
+  SECTION("two separated clumps: 2 groups; grid and brute force agree") {
+    Params p = isolatedParams(10);
+    School grid(p), brute(p);
+    brute.setBruteForce(true);
+    for (School* s : {&grid, &brute}) {
+      for (int i = 0; i < 5; ++i) placeFish(*s, i, 1000 + 20.0f * float(i), 1000, 30, 0);
+      for (int i = 5; i < 10; ++i) placeFish(*s, i, 3000, 3000 + 20.0f * float(i - 5), 30, 0);
+      s->step();
+    }
+    CHECK(grid.metrics().groups == 2);
+    CHECK(brute.metrics().groups == 2);
+  }
+  SECTION("one chain longer than the radius is one group (links are transitive)") {
+    Params p = isolatedParams(8);
+    School s(p);
+    for (int i = 0; i < 8; ++i) placeFish(s, i, 1000 + 50.0f * float(i), 2000, 0, 30);  // 50 px apart, 350 long
+    s.step();
+    CHECK(s.metrics().groups == 1);
+  }
+  SECTION("n isolated fish: n groups; no fish: 0") {
+    const int n = 12;
+    Params p = isolatedParams(n);
+    School s(p);
+    for (int i = 0; i < n; ++i) placeFish(s, i, 500 + 250.0f * float(i % 4), 500 + 250.0f * float(i / 4), 30, 0);
+    s.step();
+    CHECK(s.metrics().groups == n);
+    p.fish = 0;
+    School empty(p);
+    empty.step();
+    CHECK(empty.metrics().groups == 0);
+  }
+  SECTION("a fish just inside the radius links, one just outside does not") {
+    Params p = isolatedParams(3);
+    p.minSpeed = 0;  // still fish stay put
+    School s(p);
+    placeFish(s, 0, 2000, 2000, 0, 0);
+    placeFish(s, 1, 2059, 2000, 0, 0);
+    placeFish(s, 2, 2000, 2061, 0, 0);
+    s.step();
+    CHECK(s.metrics().groups == 2);
+  }
+}
+
+// coverage: the share of a 16 x 9 grid over the world visited in the last 3600 steps.
+TEST_CASE("metrics: coverage", "[metrics][coverage]") {
+  Params p = isolatedParams(1);
+  p.minSpeed = 0;  // a placed fish with no speed stays where it is (no rule steers it)
+  SECTION("a school parked in one cell covers 1/144; the cell leaves the window after 3600 steps") {
+    School s(p);
+    placeFish(s, 0, 2100, 2200, 0, 0);  // cell (8, 4) of 250 x 444 px cells
+    s.step();
+    CHECK(s.metrics().coverage == Approx(1.0f / 144.0f));
+    placeFish(s, 0, 100, 100, 0, 0);  // cell (0, 0)
+    s.step();
+    CHECK(s.metrics().coverage == Approx(2.0f / 144.0f));
+    s.steps(3598);  // step 3600: cell (8, 4) was last visited at step 1, 3599 steps ago
+    CHECK(s.stepCount() == 3600);
+    CHECK(s.metrics().coverage == Approx(2.0f / 144.0f));
+    s.step();
+    CHECK(s.metrics().coverage == Approx(1.0f / 144.0f));
+  }
+  SECTION("a parked school covers 1/144, and coverage rises as it spreads") {
+    p.fish = 20;
+    School s(p);
+    for (int i = 0; i < 20; ++i) placeFish(s, i, 2010 + 10.0f * float(i % 5), 2110 + 10.0f * float(i / 5), 0, 0);
+    s.step();
+    CHECK(s.metrics().coverage == Approx(1.0f / 144.0f));
+    for (int i = 0; i < 20; ++i) placeFish(s, i, 125 + 250.0f * float(i % 10), 200 + 444.0f * float(i / 10), 0, 0);
+    s.step();
+    CHECK(s.metrics().coverage == Approx(21.0f / 144.0f));  // 20 new cells in rows 0 and 1, and the parked one
+  }
+  SECTION("a free school's coverage never falls while it spreads over its first seconds") {
+    Params d;
+    d.seed = 3;
+    School s(d);
+    s.step();
+    const float first = s.metrics().coverage;
+    s.steps(600);
+    CHECK(s.metrics().coverage >= first);
+    CHECK(s.metrics().coverage > 0.5f);  // 200 fish spawned all over the world
+    CHECK(s.metrics().coverage <= 1.0f);
+  }
+}
+
+TEST_CASE("metrics: off costs nothing, nothing is computed or recorded", "[metrics]") {
+  Params p = isolatedParams(2);
+  p.minSpeed = 0;
+  School s(p);
+  s.setMetricsEnabled(false);
+  placeFish(s, 0, 2100, 2200, 0, 0);
+  placeFish(s, 1, 2120, 2200, 0, 0);
+  s.steps(10);
+  CHECK(s.metrics().step == 0);  // never filled
+  CHECK(s.metrics().groups == 0);
+  CHECK(s.metrics().coverage == 0.0f);
+  placeFish(s, 0, 100, 100, 0, 0);  // the cell fish 0 swam in with metrics off was never recorded
+  placeFish(s, 1, 3900, 3900, 0, 0);
+  s.setMetricsEnabled(true);
+  s.step();
+  CHECK(s.metrics().step == 11);
+  CHECK(s.metrics().groups == 2);
+  CHECK(s.metrics().coverage == Approx(2.0f / 144.0f));
+}
