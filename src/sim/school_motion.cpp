@@ -1,0 +1,297 @@
+// Pass 2 of School::step: each fish moves on its own state (wander, smoothing, walls, turn limit, speed cap, tail
+// beat, position), scalar and four fish at a time with the same bits.
+#include <cmath>
+
+#include "sim/det_math.h"
+#include "sim/school.h"
+#include "sim/school_step.h"
+#include "sim/simd4.h"
+
+namespace mirofish {
+
+// Pass 2: each fish moves on its own state: wander, steering smoothed and clamped, soft walls, turn-rate limit,
+// speed cap, tail beat, position (and the fallback clamp). RNG draws happen here, in id order.
+[[gnu::noinline]] void School::moveFish(float* ringX, float* ringY, int slots) {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const int n = f.count;
+  const float fmax = float(p.maxForce);
+  const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
+  const float dt = kStepSeconds;
+  const float wander = float(p.wander) * fmax;
+  const float vmin = float(p.minSpeed), vmax = float(p.maxSpeed);
+  const float panicSpeed = float(p.panicSpeed), turnSlow = float(p.turnSlowdown);
+  const float edgeDamp = float(p.edgeDamping), edgeForce = float(p.edgeForce);
+  const float invSlots = 1.0f / float(slots);
+  const float* ringSlotsX[kMaxSmoothing];
+  const float* ringSlotsY[kMaxSmoothing];
+  for (int k = 0; k < slots; ++k) {
+    ringSlotsX[k] = f.steerX[k].data();
+    ringSlotsY[k] = f.steerY[k].data();
+  }
+  // One fish, scalar: the reference for every target (four-wide builds run four at a time below, the same bits).
+  auto integrateFish = [&](int i, float u) {
+    // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
+    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * kWanderPhaseStep);
+    float ws = detSin(f.wanderPhase[i]);
+    float hx = f.hx[i], hy = f.hy[i];
+    ringX[i] += -hy * ws * wander;
+    ringY[i] += hx * ws * wander;
+
+    // S-SIM-4 anti-jitter: average the ring, then clamp to this fish's force limit.
+    float fx = 0, fy = 0;
+    for (int k = 0; k < slots; ++k) {
+      fx += ringSlotsX[k][i];
+      fy += ringSlotsY[k][i];
+    }
+    fx *= invSlots;
+    fy *= invSlots;
+    const float fi = fmax * f.forceScale[i];
+    float f2 = fx * fx + fy * fy;
+    if (f2 > fi * fi) {
+      float k = fi / detSqrt(f2);
+      fx *= k;
+      fy *= k;
+    }
+
+    // S-SIM-7 soft walls, added after the clamp so the school's own steering can never drown them.
+    float vx = f.vx[i], vy = f.vy[i];
+    if (margin > 0) softWalls(f.x[i], f.y[i], w, h, margin, edgeForce, edgeDamp, fx, fy, vx, vy);
+    vx += fx * dt;
+    vy += fy * dt;
+
+    // S-SIM-3 turn-rate limit, on the heading unit vector: no atan2, one precomputed sin/cos.
+    float speed = detSqrt(vx * vx + vy * vy);
+    float ux = hx, uy = hy, turnFrac = 0, cross = 0;
+    if (speed > kStillSpeed) {
+      ux = vx / speed;
+      uy = vy / speed;
+      float dot = hx * ux + hy * uy;
+      cross = hx * uy - hy * ux;
+      if (dot < d_.cosTurn) {
+        float sgn = cross >= 0 ? 1.0f : -1.0f;
+        ux = hx * d_.cosTurn - sgn * hy * d_.sinTurn;
+        uy = hy * d_.cosTurn + sgn * hx * d_.sinTurn;
+        normalizeOrZero(ux, uy);  // keep |u| == 1 against rounding drift
+        cross = sgn * d_.sinTurn;
+        turnFrac = 1;
+      } else {
+        turnFrac = clampf((cross < 0 ? -cross : cross) / d_.sinTurn, 0, 1);
+      }
+    }
+    // S-SIM-5/6/S-INT-2: per-fish cap, lower in sharp turns, higher in panic.
+    float panicLeft = f.panic[i];
+    float vcap = vmax * f.speedScale[i] * (panicLeft > 0 ? panicSpeed : 1.0f) * (1.0f - turnSlow * turnFrac);
+    float vfloor = vmin < vcap ? vmin : vcap;
+    speed = clampf(speed, vfloor, vcap);
+    f.hx[i] = ux;
+    f.hy[i] = uy;
+    f.vx[i] = ux * speed;
+    f.vy[i] = uy * speed;
+    f.panic[i] = panicLeft > dt ? panicLeft - dt : 0;
+    f.turn[i] = f.turn[i] * kTurnKeep + kTurnTake * (cross / dt);  // smoothed rad/s for the body bend
+
+    // S-REN-6 tail beat: kTailHz at kTailRefSpeed, frequency ~ speed^0.6 (x^0.625 via square roots, deterministic).
+    float rel = speed * (1.0f / kTailRefSpeed);
+    float r2 = detSqrt(rel), r8 = detSqrt(detSqrt(r2));
+    f.tailPhase[i] = wrapAngle(f.tailPhase[i] + kTwoPi * kTailHz * r2 * r8 * dt + kTailIdleRate * dt);
+
+    float nx = f.x[i] + f.vx[i] * dt, ny = f.y[i] + f.vy[i] * dt;
+    // Fallback clamp: never fires with sane parameters (counted so tests can prove it).
+    if (nx < 0 || nx > w || ny < 0 || ny > h) {
+      ++clampCount_;
+      nx = clampf(nx, 0, w);
+      ny = clampf(ny, 0, h);
+    }
+    f.x[i] = nx;
+    f.y[i] = ny;
+  };
+#if defined(MIROFISH_WIDE)
+  // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
+  float* draws = rngDraws_.data();
+  for (int i = 0; i < n; ++i) draws[i] = rng_.uniform();
+  int i = 0;
+  for (; i + 4 <= n; i += 4)
+    if (!integrate4(i, draws + i, ringX, ringY, slots)) {  // a lane off the common path: these four one by one
+      for (int j = i; j < i + 4; ++j) integrateFish(j, draws[j]);
+    }
+  for (; i < n; ++i) integrateFish(i, draws[i]);
+#else
+  for (int i = 0; i < n; ++i) integrateFish(i, rng_.uniform());
+#endif
+}
+
+#if defined(MIROFISH_WIDE)
+namespace {
+
+using V = v4::F;
+using v4::add;
+using v4::div;
+using v4::ge;
+using v4::gt;
+using v4::lt;
+using v4::mul;
+using v4::sel;
+using v4::splat;
+using v4::sub;
+inline V clampv(V v, V lo, V hi) { return sel(lt(v, lo), lo, sel(gt(v, hi), hi, v)); }  // clampf
+
+// wrapAngle's three common cases; `rare` collects lanes that need the scalar wrapAngle.
+inline V wrap4(V a, V& rare) {
+  const V twoPi = splat(kTwoPi), fourPi = splat(2 * kTwoPi), zero = splat(0.0f);
+  const V in0 = v4::band(ge(a, zero), lt(a, twoPi));
+  const V in1 = v4::band(ge(a, twoPi), lt(a, fourPi));
+  const V in2 = v4::band(lt(a, zero), ge(a, splat(-kTwoPi)));
+  const V down = sub(a, twoPi), up = add(a, twoPi);
+  rare = v4::bor(rare, v4::bnot(v4::bor(in0, v4::bor(in1, in2))));
+  return sel(in0, a, sel(in1, sel(lt(down, twoPi), down, zero), sel(lt(up, twoPi), up, zero)));
+}
+
+// detSin for |angle| < 4096 (the callers pass wrapped angles in [0, 2pi)): the same reduction and polynomials.
+inline V sin4(V angle) {
+  const V qf = mul(angle, splat(0.636619772f));
+  const v4::I q = v4::toInt(sel(ge(qf, splat(0.0f)), add(qf, splat(0.5f)), sub(qf, splat(0.5f))));
+  const V fq = v4::toFloat(q);
+  const V x = sub(sub(sub(angle, mul(fq, splat(1.5703125f))), mul(fq, splat(4.837512969970703125e-4f))),
+                  mul(fq, splat(7.549789948768648e-8f)));
+  const V x2 = mul(x, x);
+  const V sp =
+      mul(x, add(splat(1.0f), mul(x2, add(splat(-1.6666654611e-1f),
+                                          mul(x2, add(splat(8.3321608736e-3f), mul(x2, splat(-1.9515295891e-4f))))))));
+  const V cp = add(
+      splat(1.0f),
+      mul(x2, add(splat(-0.5f),
+                  mul(x2, add(splat(4.166664568298827e-2f),
+                              mul(x2, add(splat(-1.388731625493765e-3f), mul(x2, splat(2.443315711809948e-5f)))))))));
+  const V odd = v4::hasBit(q, 1), neg = v4::hasBit(q, 2);
+  const V s = sel(odd, cp, sp);
+  return sel(neg, v4::neg(s), s);
+}
+
+}  // namespace
+
+// Pass 2 for fish i..i+3, lane for lane moveFish's scalar integrateFish: every float operation in the same order, every
+// branch a select of both sides (divisions in lanes that the scalar code skips are computed and dropped). Returns
+// false, having written nothing, when a lane leaves the common path (an angle the scalar wrapAngle reduces the
+// long way); the caller then runs those four fish one by one.
+bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, int slots) {
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const float dt = kStepSeconds;
+  const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
+  V rare = splat(0.0f);
+
+  const V wp =
+      wrap4(add(v4::load(&f.wanderPhase[i]), mul(sub(v4::load(draws), splat(0.5f)), splat(kWanderPhaseStep))), rare);
+  const V ws = sin4(wp);
+  const V hx = v4::load(&f.hx[i]), hy = v4::load(&f.hy[i]);
+  const V wander = splat(float(p.wander) * float(p.maxForce));
+  const V rx = add(v4::load(ringX + i), mul(mul(v4::neg(hy), ws), wander));
+  const V ry = add(v4::load(ringY + i), mul(mul(hx, ws), wander));
+
+  const int slot = int(stepCount_ % uint64_t(slots));
+  V fx = zero, fy = zero;
+  for (int k = 0; k < slots; ++k) {
+    fx = add(fx, k == slot ? rx : v4::load(&f.steerX[k][i]));
+    fy = add(fy, k == slot ? ry : v4::load(&f.steerY[k][i]));
+  }
+  const V invSlots = splat(1.0f / float(slots));
+  fx = mul(fx, invSlots);
+  fy = mul(fy, invSlots);
+  const V fi = mul(splat(float(p.maxForce)), v4::load(&f.forceScale[i]));
+  const V f2 = add(mul(fx, fx), mul(fy, fy));
+  {
+    const V over = gt(f2, mul(fi, fi));
+    const V k = div(fi, v4::sqrt(f2));
+    fx = sel(over, mul(fx, k), fx);
+    fy = sel(over, mul(fy, k), fy);
+  }
+
+  V vx = v4::load(&f.vx[i]), vy = v4::load(&f.vy[i]);
+  const V x = v4::load(&f.x[i]), y = v4::load(&f.y[i]);
+  const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
+  if (margin > 0) {
+    const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
+    const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
+    for (int side = 0; side < 4; ++side) {
+      const V in = gt(into[side], zero);
+      const V t = div(into[side], m);
+      const V push = mul(mul(edgeForce, t), t);
+      const V damp = clampv(mul(mul(edgeDamp, t), vdt), zero, one);
+      V& fc = side < 2 ? fx : fy;
+      V& vc = side < 2 ? vx : vy;
+      const V outward = (side & 1) ? gt(vc, zero) : lt(vc, zero);
+      fc = sel(in, (side & 1) ? sub(fc, push) : add(fc, push), fc);
+      vc = sel(v4::band(in, outward), sub(vc, mul(vc, damp)), vc);
+    }
+  }
+  vx = add(vx, mul(fx, vdt));
+  vy = add(vy, mul(fy, vdt));
+
+  V speed = v4::sqrt(add(mul(vx, vx), mul(vy, vy)));
+  const V cosT = splat(d_.cosTurn), sinT = splat(d_.sinTurn);
+  const V moving = gt(speed, splat(kStillSpeed));
+  const V ux0 = div(vx, speed), uy0 = div(vy, speed);
+  const V dot = add(mul(hx, ux0), mul(hy, uy0));
+  const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
+  const V sharp = lt(dot, cosT);
+  const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
+  V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
+  V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
+  {  // normalizeOrZero
+    const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
+    const V ok = gt(len2, splat(1e-12f));
+    const V inv = div(one, v4::sqrt(len2));
+    uxT = sel(ok, mul(uxT, inv), zero);
+    uyT = sel(ok, mul(uyT, inv), zero);
+  }
+  const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
+  const V softFrac = clampv(div(absCross, sinT), zero, one);
+  const V ux = sel(moving, sel(sharp, uxT, ux0), hx);
+  const V uy = sel(moving, sel(sharp, uyT, uy0), hy);
+  const V cross = sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero);
+  const V turnFrac = sel(moving, sel(sharp, one, softFrac), zero);
+
+  const V panicLeft = v4::load(&f.panic[i]);
+  const V panicFactor = sel(gt(panicLeft, zero), splat(float(p.panicSpeed)), one);
+  const V vcap = mul(mul(mul(splat(float(p.maxSpeed)), v4::load(&f.speedScale[i])), panicFactor),
+                     sub(one, mul(splat(float(p.turnSlowdown)), turnFrac)));
+  const V vmin = splat(float(p.minSpeed));
+  const V vfloor = sel(lt(vmin, vcap), vmin, vcap);
+  speed = clampv(speed, vfloor, vcap);
+  const V nvx = mul(ux, speed), nvy = mul(uy, speed);
+  const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
+  const V turn = add(mul(v4::load(&f.turn[i]), splat(kTurnKeep)), mul(splat(kTurnTake), div(cross, vdt)));
+
+  const V rel = mul(speed, splat(1.0f / kTailRefSpeed));
+  const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
+  const V tail = wrap4(add(add(v4::load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * kTailHz), r2), r8), vdt)),
+                           splat(kTailIdleRate * dt)),
+                       rare);
+  if (v4::any(rare)) return false;
+
+  V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));
+  const V W = splat(w), H = splat(h);
+  const V out = v4::bor(v4::bor(lt(nx, zero), gt(nx, W)), v4::bor(lt(ny, zero), gt(ny, H)));
+  if (v4::any(out)) {  // fallback clamp: never fires with sane parameters
+    clampCount_ += uint64_t(__builtin_popcount(unsigned(v4::laneBits(out))));
+    nx = sel(out, clampv(nx, zero, W), nx);
+    ny = sel(out, clampv(ny, zero, H), ny);
+  }
+  v4::store(&f.wanderPhase[i], wp);
+  v4::store(ringX + i, rx);
+  v4::store(ringY + i, ry);
+  v4::store(&f.hx[i], ux);
+  v4::store(&f.hy[i], uy);
+  v4::store(&f.vx[i], nvx);
+  v4::store(&f.vy[i], nvy);
+  v4::store(&f.panic[i], panicNext);
+  v4::store(&f.turn[i], turn);
+  v4::store(&f.tailPhase[i], tail);
+  v4::store(&f.x[i], nx);
+  v4::store(&f.y[i], ny);
+  return true;
+}
+#endif
+
+}  // namespace mirofish
