@@ -1,6 +1,8 @@
 // The only Embind block: the parameter table, the Pond and its plain result structs, as JS values.
 #include <emscripten/bind.h>
 
+#include <limits>
+
 #include "sim/hash_codec.h"
 #include "sim/params.h"
 #include "web/pond.h"
@@ -35,6 +37,13 @@ val stringsToArray(const std::vector<std::string>& v) {
   val a = val::array();
   for (size_t i = 0; i < v.size(); ++i) a.set(unsigned(i), v[i]);
   return a;
+}
+
+// The hash's and the CLI's number grammar (params.h parseDecimal) for the shim's option strings: NaN when not a
+// number of that grammar, which setParam then rejects with its warning.
+double parseNumber(const std::string& text) {
+  double v = 0;
+  return parseDecimal(text, &v) ? v : std::numeric_limits<double>::quiet_NaN();
 }
 
 val pondApplyHash(Pond& pond, const std::string& hash) {
@@ -73,6 +82,7 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .field("scares", &PondStats::scares);
 
   function("paramTable", &paramTable);
+  function("parseNumber", &parseNumber);
 
   class_<Pond>("Pond")
       .constructor<>()

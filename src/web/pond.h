@@ -54,7 +54,6 @@ class Pond {
   // Fish detail, RenderView::detail: 2 full koi, 1 cheap koi for the back layer and tiny fish, 0 cheap koi for all.
   // Clamped to 0..2; takes effect on the next frame; never touches the simulation.
   void setDetail(int detail) { detail_ = detail < 0 ? 0 : (detail > 2 ? 2 : detail); }
-  int detail() const { return detail_; }
 
   // Parameters, by table name or hash key. Before begin() they only configure; after it they apply at once.
   SetResult set(const std::string& nameOrKey, double value);

@@ -71,6 +71,17 @@ const DEFAULT_DENSITY = 200 / 1.44;  // fish per million CSS px: 200 at 1600x900
 const DEFAULT_FISH_MIN = 40;
 const DEFAULT_FISH_MAX = 300;
 
+// The values the frame loop reads every frame, cached: each Embind get() marshals a string. Refreshed after the
+// options, every set() and every hash (nothing else changes them).
+function readConfig(p) {
+  const c = p.cfg;
+  c.maxFps = p.pond.get('maxFps');
+  c.idleFps = Math.max(1, p.pond.get('idleFps'));
+  c.reducedMotion = p.pond.get('reducedMotion');
+  c.water = p.pond.get('water');
+  c.fish = p.pond.count();
+}
+
 // Reads a hash into the pond (C++ decodeLink: the page's ceilings apply); false when nothing in it is ours.
 function applyHash(p, hash) {
   const ours = splitHash(hash).ours;
@@ -100,6 +111,7 @@ function readInitialHash(p) {
 function onHashChange(p) {
   if (p.readHash === false || location.hash === p.lastHashApplied) return;
   if (!applyHash(p, location.hash)) return;
+  readConfig(p);
   checkSanity(p);
   p.perf.sync();
   p.sizing.resize(true);

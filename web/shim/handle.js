@@ -101,6 +101,7 @@ class School {
 
 // What a set() changes beyond the value: sanity, resolution, the overlay, a pending seek, the world's origin.
 function afterSet(p, name) {
+  readConfig(p);
   const group = findInfo(name).group;
   if (group === 'sim' || group === 'pointer') checkSanity(p);
   if (['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) p.sizing.resize(true);

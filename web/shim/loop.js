@@ -23,9 +23,9 @@ class Loop {
     const p = this.p;
     if (p.userPaused) return 'paused';
     if (p.pageHidden || p.offscreen) return 'hidden';
-    if (p.prefersReduced && p.pond.get('reducedMotion') === 1) return 'reduced-motion';
+    if (p.prefersReduced && p.cfg.reducedMotion === 1) return 'reduced-motion';
     // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
-    if (p.pond.count() === 0 && p.pond.get('water') === 0) return 'empty';
+    if (p.cfg.fish === 0 && p.cfg.water === 0) return 'empty';
     if (p.pointerAway) return 'idle';
     return 'running';
   }
@@ -50,8 +50,8 @@ class Loop {
   // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate, idleFps when idle.
   targetFps() {
     const p = this.p;
-    let fps = Math.min(p.pond.get('maxFps'), p.governor.current().fps);
-    if (this.state() === 'idle') fps = Math.min(fps, Math.max(1, p.pond.get('idleFps')));
+    let fps = Math.min(p.cfg.maxFps, p.governor.current().fps);
+    if (this.state() === 'idle') fps = Math.min(fps, p.cfg.idleFps);
     return fps;
   }
 

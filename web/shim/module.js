@@ -1,7 +1,9 @@
 // The one wasm instance every pond shares, and the parameter table it carries.
 
 let modulePromise = null;
-let table = null;  // [{name, key, unit, def, min, max, integer, group, help, inHash}] from C++
+let table = null;
+// Option strings are read with the C++ number grammar once the module is there (before, nothing reads options).
+let parseNumber = () => NaN;  // [{name, key, unit, def, min, max, integer, group, help, inHash}] from C++
 
 // Resolves to the module, or to null (with a warning) if it cannot load.
 function loadModule() {
@@ -15,6 +17,7 @@ function loadModule() {
       }))
       .then((M) => {
         table = M.paramTable();
+        parseNumber = (text) => M.parseNumber(text);
         return M;
       })
       .catch((e) => {

@@ -55,7 +55,7 @@ function createOverlay(p) {
       g.fillStyle = '#fff';
       g.font = '15px sans-serif';
       g.fillText('sim ' + p.simMs.toFixed(2) + ' ms  draw ' + p.renderMs.toFixed(2) + ' ms', 4, 17);
-      g.fillText(p.pond.count() + ' fish  ' + p.frameTimes.length + ' fps  level ' + p.governor.level +
+      g.fillText(p.cfg.fish + ' fish  ' + p.frameTimes.length + ' fps  level ' + p.governor.level +
         (p.gpuMs === null ? '' : '  gpu ' + p.gpuMs.toFixed(1)), 4, 36);
     },
   };

@@ -27,7 +27,7 @@ function createPond(M, element, options, onDestroy) {
     }
     return null;
   }
-  const p = pondState(M, pond, canvas, host, element, restoreHost);
+  const p = pondState(pond, canvas, host, element, restoreHost);
   let handle = null;
   const destroy = () => {
     teardown(p);
@@ -49,11 +49,12 @@ function createPond(M, element, options, onDestroy) {
   return handle;
 }
 
-function pondState(M, pond, canvas, host, element, restoreHost) {
+function pondState(pond, canvas, host, element, restoreHost) {
   const gl = canvas.getContext('webgl2');  // the context C++ made on this canvas
   const renderer = probeRenderer(gl);
   const p = {
-    M, pond, canvas, host, element, gl, renderer, restoreHost,
+    pond, canvas, host, element, gl, renderer, restoreHost,
+    cfg: { maxFps: 60, idleFps: 30, reducedMotion: 1, water: 0, fish: 0 },  // readConfig(): what each frame reads
     fullscreen: element === null,
     softwareGL: SOFTWARE_GL.test(renderer),
     gpuTimer: createGpuTimer(gl),
@@ -77,6 +78,7 @@ function start(p, options) {
   applyOptions(p, options);
   readInitialHash(p);
   p.pond.begin();
+  readConfig(p);
   checkSanity(p);
   p.input.start();
   p.sizing.observe();

@@ -25,10 +25,6 @@ function describe(value) {
   }
 }
 
-// The number grammar of the hash and the CLI (params.h parseDecimal): [+-]digits[.digits][e[+-]digits], nothing else,
-// so `data-opacity="0x1"` is refused exactly as `#op=0x1` is.
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
 // Options arrive as numbers, booleans or attribute strings; anything unreadable becomes NaN, which C++ rejects
 // with a specific warning.
 function toNumber(value) {
@@ -38,7 +34,7 @@ function toNumber(value) {
     const s = value.trim().toLowerCase();
     if (s === 'true' || s === 'yes' || s === 'on') return 1;
     if (s === 'false' || s === 'no' || s === 'off') return 0;
-    return s.length <= 32 && DECIMAL.test(s) ? Number(s) : NaN;
+    return parseNumber(s);  // C++ parseDecimal, the hash's grammar: `data-opacity="0x1"` is refused as `#op=0x1` is
   }
   return NaN;
 }
