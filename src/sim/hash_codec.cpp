@@ -71,7 +71,7 @@ std::string encodeHash(const Params& p) {
   return out;
 }
 
-DecodedHash decodeHash(const std::string& input, const Params& base) {
+DecodedHash decodeHash(const std::string& input, const Params& base, double maxSeek) {
   DecodedHash r;
   r.params = base;
   std::string s = input;
@@ -123,16 +123,16 @@ DecodedHash decodeHash(const std::string& input, const Params& base) {
     if (key == "t") {
       r.anyKey = true;
       if (!parseDecimal(val, &v) || !(v == v) || v - v != 0) {
-        r.seekWarning = int(r.warnings.size());
         r.warnings.push_back("hash: t='" + shown(val) + "' is not a number of seconds; ignored.");
-      } else if (v < 0 || v > 3600) {
-        r.seekSeconds = v < 0 ? 0 : 3600;
-        r.seekAsked = v;
+      } else if (v > maxSeek && maxSeek < kMaxSeekSeconds) {  // a page's own ceiling: refused, not clamped
+        r.warnings.push_back("hash: t=" + shown(val) + " s is a longer seek than this page allows (maxSeek " +
+                             formatValue(kParamInfo[int(ParamId::maxSeek)], maxSeek) + " s); not seeking.");
+      } else if (v < 0 || v > kMaxSeekSeconds) {
+        r.seekSeconds = v < 0 ? 0 : kMaxSeekSeconds;
         r.hasSeek = true;
-        r.seekWarning = int(r.warnings.size());
         r.warnings.push_back("hash: t=" + shown(val) + " is outside 0..3600 s; clamped.");
       } else {
-        r.seekSeconds = r.seekAsked = v;
+        r.seekSeconds = v;
         r.hasSeek = true;
       }
       continue;

@@ -8,14 +8,13 @@
 
 namespace mirofish {
 
-constexpr size_t kMaxHashLength = 4096;  // longer input is cut here, with a warning
+constexpr size_t kMaxHashLength = 4096;   // longer input is cut here, with a warning
+constexpr double kMaxSeekSeconds = 3600;  // t= beyond this is clamped to it
 
 struct DecodedHash {
   Params params;                      // base with every recognised, valid pair applied
   std::vector<std::string> warnings;  // one specific sentence per problem
   double seekSeconds = 0;             // t=SECONDS, clamped to [0, 3600]
-  double seekAsked = 0;               // t as written (before the clamp), for the link limits
-  int seekWarning = -1;               // index in warnings of the one about t, if any
   bool hasSeek = false;
   bool anyKey = false;  // false for a plain anchor such as "#about"
 };
@@ -23,7 +22,8 @@ struct DecodedHash {
 // Never throws, never yields NaN. Accepts an optional leading '#'. `preset=default|tuned` is applied
 // first, whatever its position; names (sepRadius) are accepted as well as keys (rsep). A hash without a single key
 // of ours (#about, #foo=bar) is the page's: anyKey false and no warnings.
-DecodedHash decodeHash(const std::string& hash, const Params& base = Params());
+// A page passes its maxSeek: a longer t= is refused with one warning (the CLI keeps the 3600 s clamp).
+DecodedHash decodeHash(const std::string& hash, const Params& base = Params(), double maxSeek = kMaxSeekSeconds);
 // Every parameter that a hash carries (not the page's own settings), in table order; integers without decimals, others
 // with up to 3 (trailing zeros cut).
 std::string encodeHash(const Params& p);

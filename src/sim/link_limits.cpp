@@ -23,24 +23,12 @@ double gridCells(const Params& p) {
 }
 
 DecodedHash decodeLink(const std::string& hash, const Params& owner) {
-  DecodedHash d = decodeHash(hash, owner);
+  DecodedHash d = decodeHash(hash, owner, owner.maxSeek);
   Params& p = d.params;
   if (p.fish > owner.maxFish) {
     d.warnings.push_back("hash: n=" + num(p.fish) + " is more fish than this page lets a link ask for (maxFish " +
                          num(owner.maxFish) + "); using " + num(owner.maxFish) + ".");
     p.fish = owner.maxFish;
-  }
-  if (d.hasSeek && d.seekAsked > owner.maxSeek) {
-    std::string w = "hash: t=" + num(d.seekAsked) + " s is a longer seek than this page allows (maxSeek " +
-                    num(owner.maxSeek) + " s); not seeking.";
-    if (d.seekWarning >= 0) {
-      d.warnings[size_t(d.seekWarning)] = w;  // one warning for t, not "clamped" and then "refused"
-    } else {
-      d.seekWarning = int(d.warnings.size());
-      d.warnings.push_back(w);
-    }
-    d.hasSeek = false;
-    d.seekSeconds = d.seekAsked = 0;
   }
   if (p.maxDpr > owner.maxDpr) {
     d.warnings.push_back("hash: dpr=" + num(p.maxDpr) + " is above this page's maxDpr " + num(owner.maxDpr) +
