@@ -1,6 +1,7 @@
 // What the phases of School::step share: the step's fixed numbers and two small helpers. Internal to src/sim.
 #pragma once
 
+#include "sim/mix32.h"
 #include "sim/school.h"
 
 namespace mirofish {
@@ -67,18 +68,9 @@ constexpr float kCurrentRatio = 0.71f;  // the second band set drifts at this x 
 
 // A fish's own random stream: a hash of (seed, fish, step, salt), uniform in [0, 1). No shared RNG draw, so a state
 // decision never shifts another fish's numbers.
-inline uint32_t mix32(uint32_t x) {
-  x ^= x >> 16;
-  x *= 0x7feb352dU;
-  x ^= x >> 15;
-  x *= 0x846ca68bU;
-  x ^= x >> 16;
-  return x;
-}
 inline float fishRandom(uint32_t seedMix, int fish, uint64_t step, uint32_t salt) {
-  const uint32_t h = mix32(seedMix ^ mix32(uint32_t(fish) * 0x9e3779b9U + salt) ^ (uint32_t(step) * 0x85ebca6bU) ^
-                           uint32_t(step >> 32));
-  return float(h >> 8) * (1.0f / 16777216.0f);
+  return unit24(mix32(seedMix ^ mix32(uint32_t(fish) * 0x9e3779b9U + salt) ^ (uint32_t(step) * 0x85ebca6bU) ^
+                      uint32_t(step >> 32)));
 }
 
 // S-SIM-7 soft walls for one fish: the push grows quadratically inside the margin, and outward speed bleeds off.
