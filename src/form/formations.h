@@ -31,8 +31,8 @@ void ringTargets(const FormationArea& a, float t, int n, float* x, float* y);
 // Three rings (0.35 r, 0.62 r, 0.9 r), fish shared by circumference, turning in alternate directions, their
 // centres circling each other slowly.
 void ringsTargets(const FormationArea& a, float t, int n, float* x, float* y);
-// An infinity sign (lemniscate of Bernoulli, 1.5 r wide each way from the centre where the world allows) along
-// which the fish stream at 0.35 rad/s.
+// An infinity sign (lemniscate of Bernoulli reaching 1.5 r left and right of the centre, 0.53 r up and down) along
+// which the fish stream at 0.35 rad/s. Wider than tall: in a portrait world pass a smaller area.
 void infinityTargets(const FormationArea& a, float t, int n, float* x, float* y);
 // A slow noisy vortex filling the area (sunflower spacing, faster inside, each fish's radius and angle wobbling
 // on its own slow phase).
