@@ -79,7 +79,14 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .field("steps", &PondStats::steps)
       .field("rendering", &PondStats::rendering)
       .field("drawCalls", &PondStats::drawCalls)
-      .field("scares", &PondStats::scares);
+      .field("scares", &PondStats::scares)
+      .field("feeds", &PondStats::feeds)
+      .field("pellets", &PondStats::pellets)
+      .field("eaten", &PondStats::eaten)
+      .field("cruise", &PondStats::cruise)
+      .field("sprint", &PondStats::sprint)
+      .field("hover", &PondStats::hover)
+      .field("startle", &PondStats::startle);
 
   function("paramTable", &paramTable);
   function("parseNumber", &parseNumber);
@@ -101,6 +108,8 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("setViewport", &Pond::setViewport)
       .function("pointer", &Pond::pointer)
       .function("scare", &Pond::scare)
+      .function("feed", &Pond::feed)
+      .function("click", &Pond::click)
       .function("render", &Pond::render)
       .function("contextLost", &Pond::contextLost)
       .function("contextRestored", &Pond::contextRestored)

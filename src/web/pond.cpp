@@ -47,8 +47,9 @@ std::string Pond::attach(const std::string& canvasSelector, bool antialias) {
     return "WebGL2 is not available in this browser";
   }
   emscripten_webgl_make_context_current(context_);
-  if (!renderer_.init()) {
-    std::string why = std::string("the fish renderer could not start: ") + renderer_.error();
+  std::string log;
+  if (!renderer_.init() || !pellets_.init(&log)) {
+    std::string why = std::string("the fish renderer could not start: ") + (log.empty() ? renderer_.error() : log);
     emscripten_webgl_destroy_context(context_);
     context_ = 0;
     return why;
@@ -153,6 +154,21 @@ void Pond::scare(double cssX, double cssY) {
   }
 }
 
+void Pond::feed(double cssX, double cssY) {
+  float x = 0, y = 0;
+  if (school_ && toWorld(cssX, cssY, &x, &y)) {
+    school_->feed(x, y);
+    ++feeds_;
+  }
+}
+
+void Pond::click(double cssX, double cssY) {
+  if (params_.click != 0)
+    scare(cssX, cssY);
+  else
+    feed(cssX, cssY);
+}
+
 bool Pond::render(double timeSeconds) {
   if (!school_ || !context_ || !rendererReady_) return false;
   if (emscripten_is_webgl_context_lost(context_)) return false;
@@ -168,11 +184,17 @@ bool Pond::render(double timeSeconds) {
   view.fishSize = float(params_.fishSize);
   view.detail = detail_;
   renderer_.render(*school_, view);
+  // Pellets float on the surface, over the fish that rise to them.
+  pelletDraws_ = pellets_.render(*school_, view,
+                                 worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_));
   return true;
 }
 
 void Pond::contextLost() {
-  if (rendererReady_) renderer_.dropContext();
+  if (rendererReady_) {
+    renderer_.dropContext();
+    pellets_.dropContext();
+  }
   rendererReady_ = false;
 }
 
@@ -180,7 +202,10 @@ std::string Pond::contextRestored() {
   if (!context_) return "no WebGL2 context to restore";
   emscripten_webgl_make_context_current(context_);
   renderer_.dropContext();
+  pellets_.dropContext();
+  std::string log;
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
+  if (!pellets_.init(&log)) return "the pellet renderer could not restart: " + log;
   rendererReady_ = true;
   return "";
 }
@@ -192,8 +217,20 @@ PondStats Pond::stats() const {
     s.steps = double(school_->stepCount());
   }
   s.rendering = context_ != 0 && rendererReady_;
-  s.drawCalls = renderer_.stats().drawCalls;
+  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_;
   s.scares = scares_;
+  s.feeds = feeds_;
+  if (school_) {
+    for (int k = 0; k < kMaxPellets; ++k) s.pellets += school_->pellets()[k].timeLeft > 0;
+    s.eaten = double(school_->pelletsEaten());
+    int states[kFishStates] = {};
+    const FishArrays& f = school_->fish();
+    for (int i = 0; i < f.count; ++i) ++states[f.state[i] < kFishStates ? f.state[i] : 0];
+    s.cruise = states[0];
+    s.sprint = states[1];
+    s.hover = states[2];
+    s.startle = states[3];
+  }
   return s;
 }
 
@@ -209,8 +246,10 @@ void Pond::release() {
   if (rendererReady_ && !emscripten_is_webgl_context_lost(context_)) {
     emscripten_webgl_make_context_current(context_);
     renderer_.release();
+    pellets_.release();
   } else {
     renderer_.dropContext();
+    pellets_.dropContext();
   }
   rendererReady_ = false;
   emscripten_webgl_make_context_current(0);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "render/fish_renderer.h"
+#include "render/pellet_renderer.h"
 #include "sim/hash_codec.h"
 #include "sim/link_limits.h"
 #include "sim/params.h"
@@ -35,7 +36,11 @@ struct PondStats {
   double steps = 0;        // uint64 step count as a double (exact below 2^53)
   bool rendering = false;  // a live GL context and renderer
   int drawCalls = 0;
-  int scares = 0;  // clicks and taps that reached the school (a scroll never does)
+  int scares = 0;    // scares that reached the school (clicks and taps with click=scare; a scroll never does)
+  int feeds = 0;     // pellets dropped (clicks and taps with click=feed, and feed())
+  int pellets = 0;   // pellets in the water now
+  double eaten = 0;  // pellets eaten so far
+  int cruise = 0, sprint = 0, hover = 0, startle = 0;  // fish in each behaviour state (S-SIM-15)
 };
 
 class Pond {
@@ -78,6 +83,8 @@ class Pond {
   // Pointer in CSS px relative to the canvas's top-left; mapped to world px with the render transform.
   void pointer(bool present, double cssX, double cssY);
   void scare(double cssX, double cssY);
+  void feed(double cssX, double cssY);   // S-INT-4 a pellet where the page was clicked
+  void click(double cssX, double cssY);  // a click or tap: feeds or scares, as the click parameter says
 
   // Draws one frame; false when there is nothing to draw with (no context, lost context).
   bool render(double timeSeconds);
@@ -98,6 +105,8 @@ class Pond {
   std::unique_ptr<School> school_;
   FixedStep clock_;
   FishRenderer renderer_;
+  PelletRenderer pellets_;
+  int pelletDraws_ = 0;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
   bool rendererReady_ = false;
   double cssWidth_ = 1, cssHeight_ = 1;
@@ -105,6 +114,7 @@ class Pond {
   double dpr_ = 1;
   int detail_ = 2;
   int scares_ = 0;
+  int feeds_ = 0;
 };
 
 }  // namespace mirofish

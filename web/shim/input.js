@@ -59,7 +59,7 @@ const inputHub = {
   },
 };
 
-// Touch (S-HOST-4): a tap scares, a touch that scrolls never does; the fish avoid a resting or dragging finger until
+// Touch (S-HOST-4): a tap feeds (or scares, with click=scare), a touch that scrolls never does; the fish avoid a resting or dragging finger until
 // the page scrolls; a touch screen left alone goes idle (idleFps) after TOUCH_IDLE_MS, as a mouse leaving would.
 const TAP_SLOP_PX = 10;
 const TAP_MAX_MS = 500;
@@ -84,7 +84,7 @@ const touch = {
     if (!tap || this.scrolling || performance.now() - tap.t > TAP_MAX_MS) return;
     for (const p of inputHub.ponds) {
       const [x, y] = pointerAt(p, e.clientX, e.clientY);
-      p.pond.scare(x, y);
+      p.pond.click(x, y);
     }
   },
   cancel() {  // the browser took the gesture (a scroll), or the page scrolled under a finger
@@ -158,7 +158,7 @@ function onPointerMove(p, e) {
 }
 function onPointerDown(p, e) {
   const [x, y] = pointerAt(p, e.clientX, e.clientY);
-  p.pond.scare(x, y);
+  p.pond.click(x, y);  // feeds or scares (the click option)
   pointerBack(p);
 }
 
