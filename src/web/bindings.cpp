@@ -86,7 +86,12 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .field("cruise", &PondStats::cruise)
       .field("sprint", &PondStats::sprint)
       .field("hover", &PondStats::hover)
-      .field("startle", &PondStats::startle);
+      .field("startle", &PondStats::startle)
+      .field("form", &PondStats::form)
+      .field("formPhase", &PondStats::formPhase)
+      .field("formTargets", &PondStats::formTargets)
+      .field("formSettled", &PondStats::formSettled)
+      .field("formAdded", &PondStats::formAdded);
 
   function("paramTable", &paramTable);
   function("parseNumber", &parseNumber);
@@ -114,6 +119,8 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("contextLost", &Pond::contextLost)
       .function("contextRestored", &Pond::contextRestored)
       .function("stats", &Pond::stats)
+      .function("form", &Pond::form)
+      .function("releaseForm", &Pond::releaseForm)
       .function("stateHash", &Pond::stateHash)
       .function("count", &Pond::count)
       .function("release", &Pond::release);
