@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "sim/det_math.h"
@@ -18,6 +19,29 @@ struct Polar {
   int index;
 };
 
+bool before(const Polar& a, const Polar& b) {
+  if (a.key != b.key) return a.key < b.key;
+  if (a.dist2 != b.dist2) return a.dist2 < b.dist2;
+  return a.index < b.index;
+}
+
+// Heap sort: the order is strict and total, so any correct sort gives the same result, and this one is a few
+// hundred bytes of the page's bundle where std::sort's instantiation was ~5 KB.
+void sortPolar(Polar* p, int n) {
+  auto sift = [p](int root, int end) {
+    for (int child; (child = 2 * root + 1) < end; root = child) {
+      if (child + 1 < end && before(p[child], p[child + 1])) ++child;
+      if (!before(p[root], p[child])) return;
+      std::swap(p[root], p[child]);
+    }
+  };
+  for (int i = n / 2 - 1; i >= 0; --i) sift(i, n);
+  for (int end = n - 1; end > 0; --end) {
+    std::swap(p[0], p[end]);
+    sift(0, end);
+  }
+}
+
 // Indices 0..n-1 sorted by angle around (cx, cy), then distance, then index: a strict total order.
 std::vector<int> byAngle(const float* x, const float* y, int n, float cx, float cy) {
   std::vector<Polar> p(size_t(n > 0 ? n : 0));
@@ -25,13 +49,9 @@ std::vector<int> byAngle(const float* x, const float* y, int n, float cx, float 
     const float dx = x[i] - cx, dy = y[i] - cy;
     p[size_t(i)] = Polar{angleKey(dx, dy), dx * dx + dy * dy, i};
   }
-  std::sort(p.begin(), p.end(), [](const Polar& a, const Polar& b) {
-    if (a.key != b.key) return a.key < b.key;
-    if (a.dist2 != b.dist2) return a.dist2 < b.dist2;
-    return a.index < b.index;
-  });
-  std::vector<int> order;
-  for (const Polar& q : p) order.push_back(q.index);
+  sortPolar(p.data(), n);
+  std::vector<int> order(p.size());
+  for (size_t k = 0; k < p.size(); ++k) order[k] = p[k].index;
   return order;
 }
 

@@ -1,7 +1,7 @@
 // URL-hash codec: a strict number grammar, one warning per problem, never an exception or a NaN.
 #include "sim/hash_codec.h"
 
-#include <cstdio>
+#include "sim/number_text.h"
 
 namespace mirofish {
 
@@ -46,13 +46,8 @@ std::string percentDecode(const std::string& s) {
 }  // namespace
 
 std::string formatValue(const ParamInfo& info, double v) {
-  char buf[48];
-  if (info.integer) {
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf;
-  }
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  std::string s = buf;
+  if (info.integer) return formatFixed(v, 0);
+  std::string s = formatFixed(v, 3);
   while (!s.empty() && s.back() == '0') s.pop_back();
   if (!s.empty() && s.back() == '.') s.pop_back();
   if (s == "-0") s = "0";

@@ -1,10 +1,10 @@
 // One MiroFish pond: configuration, the fixed-step clock, pointer mapping and the GL context of one canvas.
 #include "web/pond.h"
 
-#include <cinttypes>
 #include <cmath>
-#include <cstdio>
 #include <limits>
+
+#include "sim/number_text.h"
 
 namespace mirofish {
 
@@ -268,12 +268,7 @@ PondStats Pond::stats() const {
   return s;
 }
 
-std::string Pond::stateHash() const {
-  uint64_t h = school_ ? school_->stateHash() : 0;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016" PRIx64, h);
-  return buf;
-}
+std::string Pond::stateHash() const { return formatHex64(school_ ? school_->stateHash() : 0); }
 
 void Pond::release() {
   if (!context_) return;
