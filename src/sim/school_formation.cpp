@@ -134,7 +134,15 @@ void School::landFormation() {
   }
   const int n = fish_.count;
   if (n != int(s.targetOf.size()) || float(params_.width) != s.worldW || float(params_.height) != s.worldH) {
-    release();  // the school or its world changed under the formation: it no longer fits, let go
+    // The school or its world changed under the formation (a page resized, a fish count set): land it again, from
+    // here, in the new world.
+    const FormSpec spec = s.spec;
+    const float hold = s.hold;
+    release();
+    s.spec = spec;
+    s.hold = hold;
+    s.startStep = stepCount_ + 1;
+    s.phase = FormPhase::Waiting;
     return;
   }
   const float dt = kStepSeconds;

@@ -65,4 +65,22 @@ expect_decodes(escaped "qr:100%25%20sure%20%26%20%23done" "100% sure & #done" 1)
 # A phone-sized world: smaller modules (7 px), still whole pixels; and at half size (3.5 px).
 expect_decodes(phone "qr:${sixty}" "${sixty}" 1 --width 390 --height 844)
 expect_decodes(phone-half "qr:${sixty}" "${sixty}" 0.5 --width 390 --height 844)
+# The school itself landing (`mirofish run --form`): 200 fish topped up to the modules, stepped 4 s after at=1,
+# drawn as the page draws it (free fish under the plate, settled fish as modules).
+function(expect_school_decodes label value expected)
+  set(pgm "${WORK}/${label}.pgm")
+  execute_process(COMMAND "${CLI}" run --form "${value}" --at 1 --steps 300 --pgm "${pgm}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+  if(NOT rc STREQUAL "0" OR NOT out MATCHES "phase holding")
+    message(FATAL_ERROR "${label}: `mirofish run --form ${value}` exit ${rc}, not holding by 5 s\n${out}${err}")
+  endif()
+  execute_process(COMMAND "${ZBARIMG}" -q --raw "${pgm}" RESULT_VARIABLE zrc OUTPUT_VARIABLE decoded TIMEOUT 120)
+  if(NOT zrc STREQUAL "0" OR NOT decoded STREQUAL "${expected}\n")
+    message(FATAL_ERROR "${label}: zbarimg read '${decoded}' (exit ${zrc}) from the landed school, expected '${expected}'")
+  endif()
+  message(STATUS "${label}: the landed school decoded")
+endfunction()
+expect_school_decodes(school-word "qr:${word}" "${word}")
+expect_school_decodes(school-sixty "qr:${sixty}" "${sixty}")
+expect_school_decodes(school-escaped "qr:100%25%20sure%20%26%20%23done" "100% sure & #done")
 message(STATUS "form decode: every landed code read back exactly")

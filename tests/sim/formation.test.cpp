@@ -232,3 +232,23 @@ TEST_CASE("hash codec: form= and at= round-trip, escapes included, bad values wa
   CHECK(decodeHash("form=spiral").form.kind == FormationKind::None);
   CHECK(encodeHash(Params(), FormSpec(), 3) == encodeHash(Params()));  // no formation, no keys
 }
+
+TEST_CASE("formation: a world resized under a landing lands again in the new world", "[formation]") {
+  School s = formed("qr:resize");
+  s.steps(60);
+  REQUIRE(s.formation().phase == FormPhase::Landing);
+  Params p = s.params();
+  p.width = 1000;
+  p.height = 700;
+  s.setParams(p);
+  s.step();
+  CHECK(s.formation().phase == FormPhase::Waiting);
+  stepUntilHolding(s, 1200);
+  const FormationState& f = s.formation();
+  CHECK(f.phase == FormPhase::Holding);
+  CHECK(f.worldW == 1000);
+  for (int i = 0; i < s.count(); ++i) {
+    REQUIRE(s.fish().x[size_t(i)] < 1000);
+    REQUIRE(s.fish().y[size_t(i)] < 700);
+  }
+}
