@@ -74,6 +74,8 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .field("value", &SetResult::value)
       .field("warning", &SetResult::warning);
 
+  value_object<FormResult>("FormResult").field("ok", &FormResult::ok).field("warning", &FormResult::warning);
+
   value_object<PondStats>("PondStats")
       .field("fish", &PondStats::fish)
       .field("steps", &PondStats::steps)

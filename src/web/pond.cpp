@@ -110,17 +110,23 @@ void Pond::begin() {
     hashForm_ = FormSpec();  // applyHash already warned about a bad value; a world too small says nothing twice
 }
 
-std::string Pond::form(const std::string& type, const std::string& text, double holdSeconds) {
-  if (!school_) return "form(): the school has not started";
+FormResult Pond::form(const std::string& type, const std::string& text, double holdSeconds) {
+  FormResult r;
+  if (!school_) {
+    r.warning = "form(): the school has not started";
+    return r;
+  }
   std::vector<std::string> notes;
   // The hash's syntax, so JS and links are refused for the same reasons: an empty text reads as "qr:" (ignored).
   const bool needsText = type == "qr" || type == "text";
   const FormSpec spec = parseFormSpec(type + (needsText || !text.empty() ? ":" + percentEncode(text) : ""), &notes);
-  if (spec.kind == FormationKind::None) return notes.empty() ? "form(): nothing to land" : notes[0];
+  if (!notes.empty()) r.warning = notes[0];
+  if (spec.kind == FormationKind::None) return r;
   std::string why;
   const float hold = std::isfinite(holdSeconds) ? float(holdSeconds) : kDefaultHoldSeconds;
-  if (!school_->form(spec, hold, -1, &why)) return "form " + std::string(formationName(spec.kind)) + ": " + why;
-  return notes.empty() ? "" : notes[0];
+  r.ok = school_->form(spec, hold, -1, &why);
+  if (!r.ok) r.warning = "form " + std::string(formationName(spec.kind)) + ": " + why;
+  return r;
 }
 
 void Pond::releaseForm() {

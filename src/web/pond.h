@@ -32,6 +32,12 @@ struct HashResult {
   std::vector<std::string> warnings;
 };
 
+// What school.form() did: landed (ok) or refused; a warning either way when there is something to say.
+struct FormResult {
+  bool ok = false;
+  std::string warning;
+};
+
 struct PondStats {
   int fish = 0;
   double steps = 0;        // uint64 step count as a double (exact below 2^53)
@@ -74,8 +80,8 @@ class Pond {
   // a plain anchor changes nothing.
   HashResult applyHash(const std::string& hash);
   std::string encodeHash() const { return mirofish::encodeHash(params_, hashForm_, hashFormAt_); }
-  // S-CHO school.form({type, text, hold}): lands now; "" when it began, else the one warning (and nothing changes).
-  std::string form(const std::string& type, const std::string& text, double holdSeconds);
+  // S-CHO school.form({type, text, hold}): lands now, or is refused with one warning (and nothing changes).
+  FormResult form(const std::string& type, const std::string& text, double holdSeconds);
   void releaseForm();
   std::string sanityWarning() const { return mirofish::sanityWarning(params_); }
 

@@ -139,6 +139,12 @@ describe('choreography', () => {
     s = await stats();
     assert.equal(s.form.type, 'ring');
     assert.equal(s.form.phase, 'landing');
+    log.clear();
+    assert.equal(await page.evaluate(() => window.MiroFish.current.form({ type: 'qr', text: '' })), false,
+      'refused while a ring is up: false, and the ring stays');
+    assert.equal(log.warnings().length, 1);
+    assert.equal((await stats()).form.type, 'ring');
+    log.clear();
     await page.evaluate(() => window.MiroFish.current.release());
     assert.equal((await stats()).form.type, '');
     assert.deepEqual(log.warnings(), []);

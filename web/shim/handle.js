@@ -116,10 +116,10 @@ class School {
       warn('form(): hold ' + describe(o.hold) + ' is not a number of seconds >= 0; holding ' + FORM_HOLD + ' s');
       hold = FORM_HOLD;
     }
-    const note = p.pond.form(o.type, text, hold);
-    if (note) warn(note);
+    const r = p.pond.form(o.type, text, hold);
+    if (r.warning) warn(r.warning);
     if (!p.loop.animating()) p.loop.drawOnce();
-    return p.pond.stats().form !== '';
+    return r.ok;
   }
   release() {
     const p = this.#p;
