@@ -191,6 +191,27 @@ describe('choreography', () => {
       await r.context.close();
     });
 
+  it('the demo page\'s "say hello" lands the owner\'s name, then a code of the page\'s link', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 } });
+    const page = await context.newPage();
+    const log = h.watchConsole(page);
+    await page.goto(env.srv.base + '/');
+    await h.waitForFish(page);
+    await page.click('#hello-button');
+    await page.evaluate(() => window.MiroFish.current.pause());
+    let s = await page.evaluate(() => window.MiroFish.current.stats());
+    assert.equal(s.form.type, 'text');
+    await page.evaluate(() => window.MiroFish.current.step(9 * 60));  // landed, held 4 s, let go
+    await h.waitFor(page, () => window.MiroFish.current.stats().form.type === 'qr');
+    await page.evaluate(() => window.MiroFish.current.step(4 * 60));
+    s = await page.evaluate(() => window.MiroFish.current.stats());
+    assert.equal(s.form.phase, 'holding');
+    assert.equal(s.form.settled, s.form.targets);
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(log.warnings(), []);
+    await context.close();
+  });
+
   it('a URL that needs escaping round-trips through the hash', async () => {
     const text = 'https://example.org/a b?q=1&r=%41#frag+more';
     const { context, page } = await landed('form=qr:' + encodeURIComponent(text) + '&at=2.5', 1, 1);
