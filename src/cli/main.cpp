@@ -12,7 +12,7 @@ static void usage(std::FILE* out) {
       out,
       "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
       "                    [--event scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T ...]\n"
-      "                    [--<param> VALUE ...]\n"
+      "                    [--obstacle rect:X,Y,W,H | circle:X,Y,R ...] [--<param> VALUE ...]\n"
       "       mirofish params\n"
       "       mirofish bench [--json FILE] [--quick] [--max N]\n");
 }

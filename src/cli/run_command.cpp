@@ -98,6 +98,7 @@ int runCommand(CliArgs& a) {
   bool hasSeek = false;
   double seek = 0;
   std::vector<RunEvent> events;
+  std::vector<Obstacle> obstacles;
   while (!a.done()) {
     std::string flag = a.next();
     if (flag == "--hash") {
@@ -116,6 +117,13 @@ int runCommand(CliArgs& a) {
       metricsPath = a.value(flag);
     } else if (flag == "--event") {
       events.push_back(parseEvent(a.value(flag)));
+    } else if (flag == "--obstacle") {
+      Obstacle o;
+      std::string error;
+      if (!parseObstacle(a.value(flag), &o, &error)) throw CliError{"--" + error};
+      if (obstacles.size() >= size_t(kMaxObstacles))
+        throw CliError{"--obstacle: at most " + std::to_string(kMaxObstacles) + " obstacles"};
+      obstacles.push_back(o);
     } else if (flag == "--svg") {
       svgPath = a.value(flag);
     } else if (!applyParamFlag(a, flag, params, warnings)) {
@@ -128,6 +136,7 @@ int runCommand(CliArgs& a) {
 
   School school(params);
   school.setBruteForce(brute);
+  school.setObstacles(obstacles.data(), int(obstacles.size()));
   // t=SECONDS seeks: those steps run first, and --steps counts on from there.
   long long seekSteps = hasSeek ? (long long)(seek * 60.0 + 0.5) : 0;
   std::string encoded = encodeHash(params);
@@ -175,6 +184,8 @@ int runCommand(CliArgs& a) {
               m.states[1], m.states[2], m.states[3], m.pelletsEaten, school.pelletsDropped());
   std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
               school.clampCount());
+  if (!obstacles.empty())
+    std::printf("obstacles %zu  obstacle-exits %" PRIu64 "\n", obstacles.size(), school.obstacleExits());
   std::printf("state-hash %016" PRIx64 "\n", school.stateHash());
   return 0;
 }

@@ -169,7 +169,9 @@ void School::step() {
   spreadStartle();
   seekFood(ringX, ringY);
   chooseStates(ringX, ringY);
+  repelObstacles(ringX, ringY);
   moveFish(ringX, ringY, slots);
+  leaveObstacles();
   ageScaresAndPellets();
 
   ++stepCount_;

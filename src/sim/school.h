@@ -7,6 +7,7 @@
 #include "sim/fish_arrays.h"
 #include "sim/metrics.h"
 #include "sim/neighbour_grid.h"
+#include "sim/obstacles.h"
 #include "sim/params.h"
 #include "sim/rng.h"
 
@@ -49,6 +50,10 @@ class School {
   void setPointer(bool present, float x, float y);
   void scare(float x, float y);  // S-INT-3 fear source at a world position
   void feed(float x, float y);   // S-INT-4 drops a pellet at a world position (the oldest goes beyond kMaxPellets)
+  // S-ECO-1: replaces the obstacles (world px; the first kMaxObstacles). Fish inside one leave it at the next step.
+  void setObstacles(const Obstacle* list, int count);
+  const ObstacleField& obstacles() const { return obstacles_; }
+  uint64_t obstacleExits() const { return obstacleExits_; }  // fish put back on an outline (the hard limit) so far
   void setBruteForce(bool on) { bruteForce_ = on; }
   bool bruteForce() const { return bruteForce_; }
   void setMetricsEnabled(bool on) { metricsOn_ = on; }
@@ -106,6 +111,8 @@ class School {
   void chooseStates(float* ringX, float* ringY);         // S-SIM-15 state per fish, gait blended toward it
   void moveFish(float* ringX, float* ringY, int slots);  // pass 2: walls, turn limit, speed cap, integration
   void ageScaresAndPellets();
+  void repelObstacles(float* ringX, float* ringY);  // S-ECO-1 soft push away from near obstacles (id order)
+  void leaveObstacles();                            // S-ECO-1 hard limit: a fish inside goes to the outline
   void startle(int i, float strength, float fromX, float fromY);  // fish i startles now
   void checkFinite();                                             // S-SIM-9
   void computeMetrics(const StepTotals& t);                       // S-DEV-4, only when metrics are on
@@ -140,6 +147,8 @@ class School {
   std::vector<CapCandidate> capBuffer_;         // reused; capacity = fish capacity
   std::vector<int> groupParent_;                // union-find parents for the groups metric (cell-order slots)
   uint64_t coverageLast_[kCoverageCells] = {};  // last step a fish was in each coverage cell; 0 = never
+  ObstacleField obstacles_;
+  uint64_t obstacleExits_ = 0;
   bool bruteForce_ = false;
   bool metricsOn_ = true;
 

@@ -89,6 +89,14 @@ expect_usage_error("not X,Y" run --steps 10 --event scare@1:200)
 expect_usage_error("'nan' is not a number" run --steps 10 --event scare@1:2,nan)
 expect_usage_error("takes no position" run --steps 10 --event pointer-off@1:2,3)
 expect_usage_error("--event" run --steps 10 --event)
+# --obstacle (S-ECO-1): a malformed shape, a bad number, a negative size or radius are one line and exit 2.
+expect_usage_error("unknown shape 'square'" run --steps 10 --obstacle square:1,2,3)
+expect_usage_error("2 numbers, circle takes 3" run --steps 10 --obstacle circle:1,2)
+expect_usage_error("'x' is not a number" run --steps 10 --obstacle rect:1,2,x,4)
+expect_usage_error("the radius must not be negative" run --steps 10 --obstacle circle:100,100,-5)
+expect_usage_error("width and height must not be negative" run --steps 10 --obstacle rect:0,0,-1,10)
+expect_usage_error("missing its numbers" run --steps 10 --obstacle rect)
+expect_usage_error("--obstacle" run --steps 10 --obstacle)
 
 # --- same hash, same state-hash; the grid and brute force agree ---
 state_hash(h1 --hash "n=50&seed=3" --steps 100)
@@ -114,6 +122,12 @@ endif()
 state_hash(hf --fish 50 --seed 3 --steps 100)
 if(NOT hf STREQUAL h1)
   message(FATAL_ERROR "--fish 50 --seed 3 gave ${hf}, --hash 'n=50&seed=3' gave ${h1}")
+endif()
+# Obstacles change the run, and the grid and brute force still agree with them.
+state_hash(ho --hash "n=50&seed=3" --steps 100 --obstacle rect:500,300,200,150 --obstacle circle:1100,500,90)
+state_hash(hob --hash "n=50&seed=3" --steps 100 --obstacle rect:500,300,200,150 --obstacle circle:1100,500,90 --brute)
+if(ho STREQUAL h1 OR NOT ho STREQUAL hob)
+  message(FATAL_ERROR "obstacles: grid ${ho}, brute ${hob}, none ${h1}: they must change the run and agree")
 endif()
 # The golden CLI run the Catch2 suite and the browser tests compare against.
 state_hash(hg --hash "n=300&seed=7" --steps 600)
