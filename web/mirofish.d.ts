@@ -80,6 +80,12 @@ export interface MiroFishOptions {
   paused?: boolean | string;
   /** Read the URL hash (`true`, the default), ignore it (`false`), or read this hash string instead. */
   hash?: boolean | string;
+  /**
+   * A CSS selector (`".card, h1, nav"`): the boxes of the matching elements (the first 64, visible and on screen) are
+   * obstacles the fish swim around, kept current through scroll, resize and layout changes. Page only: the hash
+   * carries no layout, so a shared link replays exactly only on the same layout.
+   */
+  avoid?: string;
   /** Cancels a pending mount, and destroys the school once mounted, when it aborts (single-page apps). */
   signal?: AbortSignal;
 
@@ -322,6 +328,8 @@ export interface MiroFishSchool {
   params(): MiroFishParams;
   /** The current parameters as a URL hash, without '#'. */
   hash(): string;
+  /** The obstacles the fish avoid now (from `avoid`), in viewport CSS px as getBoundingClientRect gives them. */
+  obstacles(): Array<{ left: number; top: number; width: number; height: number }>;
   /** Writes hash() into the address bar (history.replaceState: no scroll, no history entry); returns the URL. */
   share(): string;
   /** Runs n simulation steps now (default 1, at most 36000 a call); returns the steps run. */

@@ -139,12 +139,12 @@ void ObstacleField::rebucket(float worldW, float worldH, float reach) {
   }
   for (int c = 0; c < cells; ++c) start_[size_t(c) + 1] += start_[size_t(c)];
   items_.resize(size_t(start_[size_t(cells)]));
-  std::vector<int> fill(start_.begin(), start_.end() - 1);
+  fill_.assign(start_.begin(), start_.end() - 1);
   for (int k = 0; k < int(list_.size()); ++k) {
     int c0, c1, r0, r1;
     span(list_[size_t(k)], &c0, &c1, &r0, &r1);
     for (int r = r0; r <= r1; ++r)
-      for (int c = c0; c <= c1; ++c) items_[size_t(fill[size_t(r * cols_ + c)]++)] = k;
+      for (int c = c0; c <= c1; ++c) items_[size_t(fill_[size_t(r * cols_ + c)]++)] = k;
   }
 }
 

@@ -48,6 +48,7 @@ class ObstacleField {
   std::vector<Obstacle> list_;
   std::vector<int> start_{0, 0};  // cols*rows + 1 offsets into items_
   std::vector<int> items_;
+  std::vector<int> fill_;  // rebucket's write positions, reused
   int cols_ = 1, rows_ = 1;
   float invCell_ = 1, reach_ = 0, worldW_ = 0, worldH_ = 0;
 };

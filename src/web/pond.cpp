@@ -102,6 +102,7 @@ HashResult Pond::applyHash(const std::string& hash) {
 void Pond::begin() {
   school_ = std::make_unique<School>(params_);
   school_->setMetricsEnabled(false);  // the page shows no school metrics: don't pay for them every step
+  sendObstacles();
   clock_ = FixedStep();
 }
 
@@ -123,6 +124,46 @@ void Pond::setViewport(double cssWidth, double cssHeight, int pixelWidth, int pi
   pixelWidth_ = pixelWidth > 0 ? pixelWidth : 1;
   pixelHeight_ = pixelHeight > 0 ? pixelHeight : 1;
   dpr_ = std::isfinite(dpr) && dpr > 0 ? dpr : 1;
+  sendObstacles();  // the transform may have changed
+}
+
+void Pond::stageObstacle(int k, double x, double y, double w, double h) {
+  if (k < 0 || k >= kMaxObstacles) return;
+  const bool ok = std::isfinite(x) && std::isfinite(y) && std::isfinite(w) && std::isfinite(h) && w >= 0 && h >= 0;
+  boxes_[k][0] = ok ? x : 0;
+  boxes_[k][1] = ok ? y : 0;
+  boxes_[k][2] = ok ? w : 0;  // a bad box is an empty one: it pushes nothing
+  boxes_[k][3] = ok ? h : 0;
+}
+
+void Pond::commitObstacles(int n) {
+  boxCount_ = n < 0 ? 0 : (n > kMaxObstacles ? kMaxObstacles : n);
+  sendObstacles();
+}
+
+// CSS boxes to world px through the renderer's transform (toWorld's), then to the school.
+void Pond::sendObstacles() {
+  if (!school_) return;
+  const double scale = std::fmin(cssWidth_ / params_.width, cssHeight_ / params_.height);
+  if (!(scale > 0)) return;
+  const double offX = (cssWidth_ - params_.width * scale) / 2, offY = (cssHeight_ - params_.height * scale) / 2;
+  int n = 0;
+  for (int k = 0; k < boxCount_; ++k) {
+    if (!(boxes_[k][2] > 0 && boxes_[k][3] > 0)) continue;
+    world_[n++] = {Obstacle::Rect, float((boxes_[k][0] - offX) / scale), float((boxes_[k][1] - offY) / scale),
+                   float(boxes_[k][2] / scale), float(boxes_[k][3] / scale)};
+  }
+  school_->setObstacles(world_, n);
+}
+
+double Pond::obstacleEdge(int k, int which) const {
+  if (!school_ || k < 0 || k >= school_->obstacles().count() || which < 0 || which > 3)
+    return std::numeric_limits<double>::quiet_NaN();
+  const Obstacle& o = school_->obstacles().list()[k];
+  const double scale = std::fmin(cssWidth_ / params_.width, cssHeight_ / params_.height);
+  const double offX = (cssWidth_ - params_.width * scale) / 2, offY = (cssHeight_ - params_.height * scale) / 2;
+  const double v[4] = {o.x * scale + offX, o.y * scale + offY, o.w * scale, o.h * scale};
+  return v[which];
 }
 
 // The renderer's transform, in CSS px: scale = min(cw/W, ch/H), offset = (c - W*scale)/2.
