@@ -39,6 +39,12 @@ export type MiroFishParamName =
   | 'attractWeight'
   | 'attractRadius'
   | 'attractPeriod'
+  | 'obstacleWeight'
+  | 'obstacleMargin'
+  | 'predator'
+  | 'predatorRadius'
+  | 'predatorWeight'
+  | 'predatorSpeed'
   | 'pointerRadius'
   | 'pointerWeight'
   | 'pointerSmoothing'
@@ -159,6 +165,18 @@ export interface MiroFishOptions {
   attractRadius?: number | string;
   /** A point of interest crosses the page in about this long (number, s; hash key `ta`). */
   attractPeriod?: number | string;
+  /** Push away from an obstacle at its outline (x fmax) (number; hash key `wobs`). */
+  obstacleWeight?: number | string;
+  /** Obstacles push fish closer than this (soft margin) (number, px; hash key `mobs`). */
+  obstacleMargin?: number | string;
+  /** 1: a predator hunts the school (0 sends it away) (whole number; hash key `pred`). */
+  predator?: number | string | boolean;
+  /** Fish this close to the predator flee and startle (number, px; hash key `rpred`). */
+  predatorRadius?: number | string;
+  /** Flight from the predator (x fmax) (number; hash key `wpred`). */
+  predatorWeight?: number | string;
+  /** The predator's top speed (x vmax) (number; hash key `vpred`). */
+  predatorSpeed?: number | string;
 
   // --- Pointer, touch and clicks ---
   /** Pointer avoidance radius (number, px; hash key `prad`). */

@@ -61,6 +61,14 @@ int obstacleBench(int count, int fish, bool quick) {
   std::sort(a.begin(), a.end());
   std::sort(b.begin(), b.end());
   const double ma = a[a.size() / 2], mb = b[b.size() / 2];
+  std::printf("the obstacles as run flags:");
+  for (const Obstacle& o : list) {
+    if (o.kind == Obstacle::Circle)
+      std::printf(" --obstacle circle:%.0f,%.0f,%.0f", double(o.x), double(o.y), double(o.w));
+    else
+      std::printf(" --obstacle rect:%.0f,%.0f,%.0f,%.0f", double(o.x), double(o.y), double(o.w), double(o.h));
+  }
+  std::printf("\n");
   std::printf("obstacles bench: %d fish in %.0fx%.0f px, %d steps a batch, median of 9 (ms per step)\n", fish, p.width,
               p.height, batch);
   std::printf("without %.4f  with %d obstacles %.4f  ratio %.3f  (hard-limit exits %llu)\n", ma, count, mb, mb / ma,

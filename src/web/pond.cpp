@@ -48,7 +48,7 @@ std::string Pond::attach(const std::string& canvasSelector, bool antialias) {
   }
   emscripten_webgl_make_context_current(context_);
   std::string log;
-  if (!renderer_.init() || !pellets_.init(&log)) {
+  if (!renderer_.init() || !pellets_.init(&log) || !predator_.init(&log)) {
     std::string why = std::string("the fish renderer could not start: ") + (log.empty() ? renderer_.error() : log);
     emscripten_webgl_destroy_context(context_);
     context_ = 0;
@@ -226,8 +226,9 @@ bool Pond::render(double timeSeconds) {
   view.detail = detail_;
   renderer_.render(*school_, view);
   // Pellets float on the surface, over the fish that rise to them.
-  pelletDraws_ = pellets_.render(*school_, view,
-                                 worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_));
+  const WorldToPixels map = worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_);
+  pelletDraws_ = pellets_.render(*school_, view, map);
+  predatorDraws_ = predator_.render(*school_, view, map);  // S-ECO-2 over the school it hunts
   return true;
 }
 
@@ -235,6 +236,7 @@ void Pond::contextLost() {
   if (rendererReady_) {
     renderer_.dropContext();
     pellets_.dropContext();
+    predator_.dropContext();
   }
   rendererReady_ = false;
 }
@@ -244,9 +246,11 @@ std::string Pond::contextRestored() {
   emscripten_webgl_make_context_current(context_);
   renderer_.dropContext();
   pellets_.dropContext();
+  predator_.dropContext();
   std::string log;
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
   if (!pellets_.init(&log)) return "the pellet renderer could not restart: " + log;
+  if (!predator_.init(&log)) return "the predator renderer could not restart: " + log;
   rendererReady_ = true;
   return "";
 }
@@ -258,7 +262,7 @@ PondStats Pond::stats() const {
     s.steps = double(school_->stepCount());
   }
   s.rendering = context_ != 0 && rendererReady_;
-  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_;
+  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_ + predatorDraws_;
   s.scares = scares_;
   s.feeds = feeds_;
   if (school_) {
@@ -288,9 +292,11 @@ void Pond::release() {
     emscripten_webgl_make_context_current(context_);
     renderer_.release();
     pellets_.release();
+    predator_.release();
   } else {
     renderer_.dropContext();
     pellets_.dropContext();
+    predator_.dropContext();
   }
   rendererReady_ = false;
   emscripten_webgl_make_context_current(0);

@@ -9,6 +9,7 @@
 
 #include "render/fish_renderer.h"
 #include "render/pellet_renderer.h"
+#include "render/predator_renderer.h"
 #include "sim/hash_codec.h"
 #include "sim/link_limits.h"
 #include "sim/params.h"
@@ -119,7 +120,8 @@ class Pond {
   FixedStep clock_;
   FishRenderer renderer_;
   PelletRenderer pellets_;
-  int pelletDraws_ = 0;
+  PredatorRenderer predator_;
+  int pelletDraws_ = 0, predatorDraws_ = 0;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
   bool rendererReady_ = false;
   double cssWidth_ = 1, cssHeight_ = 1;
