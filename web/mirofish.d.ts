@@ -39,6 +39,12 @@ export type MiroFishParamName =
   | 'attractWeight'
   | 'attractRadius'
   | 'attractPeriod'
+  | 'obstacleWeight'
+  | 'obstacleMargin'
+  | 'predator'
+  | 'predatorRadius'
+  | 'predatorWeight'
+  | 'predatorSpeed'
   | 'pointerRadius'
   | 'pointerWeight'
   | 'pointerSmoothing'
@@ -80,6 +86,12 @@ export interface MiroFishOptions {
   paused?: boolean | string;
   /** Read the URL hash (`true`, the default), ignore it (`false`), or read this hash string instead. */
   hash?: boolean | string;
+  /**
+   * A CSS selector (`".card, h1, nav"`): the boxes of the matching elements (the first 64, visible and on screen) are
+   * obstacles the fish swim around, kept current through scroll, resize and layout changes. Page only: the hash
+   * carries no layout, so a shared link replays exactly only on the same layout.
+   */
+  avoid?: string;
   /** Cancels a pending mount, and destroys the school once mounted, when it aborts (single-page apps). */
   signal?: AbortSignal;
 
@@ -153,6 +165,18 @@ export interface MiroFishOptions {
   attractRadius?: number | string;
   /** A point of interest crosses the page in about this long (number, s; hash key `ta`). */
   attractPeriod?: number | string;
+  /** Push away from an obstacle at its outline (x fmax) (number; hash key `wobs`). */
+  obstacleWeight?: number | string;
+  /** Obstacles push fish closer than this (soft margin) (number, px; hash key `mobs`). */
+  obstacleMargin?: number | string;
+  /** 1: a predator hunts the school (0 sends it away) (whole number; hash key `pred`). */
+  predator?: number | string | boolean;
+  /** Fish this close to the predator flee and startle (number, px; hash key `rpred`). */
+  predatorRadius?: number | string;
+  /** Flight from the predator (x fmax) (number; hash key `wpred`). */
+  predatorWeight?: number | string;
+  /** The predator's top speed (x vmax) (number; hash key `vpred`). */
+  predatorSpeed?: number | string;
 
   // --- Pointer, touch and clicks ---
   /** Pointer avoidance radius (number, px; hash key `prad`). */
@@ -328,6 +352,8 @@ export interface MiroFishSchool {
   params(): MiroFishParams;
   /** The current parameters as a URL hash, without '#'. */
   hash(): string;
+  /** The obstacles the fish avoid now (from `avoid`), in viewport CSS px as getBoundingClientRect gives them. */
+  obstacles(): Array<{ left: number; top: number; width: number; height: number }>;
   /** Writes hash() into the address bar (history.replaceState: no scroll, no history entry); returns the URL. */
   share(): string;
   /** Runs n simulation steps now (default 1, at most 36000 a call); returns the steps run. */

@@ -89,6 +89,7 @@ int benchCommand(CliArgs& a) {
   std::string jsonPath;
   bool quick = false;
   int maxFish = 100000;
+  int obstacles = -1;  // --obstacles N: only the obstacle comparison
   std::string series;  // comma list of series to run (density,brute,fixed,cap); empty: all
   while (!a.done()) {
     std::string flag = a.next();
@@ -98,11 +99,14 @@ int benchCommand(CliArgs& a) {
       quick = true;
     else if (flag == "--max")
       maxFish = int(parseCount(flag, a.value(flag), 1, 1000000));
+    else if (flag == "--obstacles")
+      obstacles = int(parseCount(flag, a.value(flag), 0, kMaxObstacles));
     else if (flag == "--series")
       series = "," + a.value(flag) + ",";
     else
       throw CliError{"bench: unknown flag '" + flag + "'"};
   }
+  if (obstacles >= 0) return obstacleBench(obstacles, maxFish < 100000 ? maxFish : 10000, quick);
   const double budget = quick ? 300 : 1500;  // ms of stepping per measurement
 #ifdef __EMSCRIPTEN__
   const char* target = "wasm";

@@ -12,7 +12,8 @@ static void usage(std::FILE* out) {
   std::fprintf(
       out,
       "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
-      "                    [--event scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T ...]\n"
+      "                    [--event scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T | set@T:KEY=VALUE ...]\n"
+      "                    [--obstacle rect:X,Y,W,H | circle:X,Y,R ...]\n"
       "                    [--form qr:TEXT|text:TEXT|ring|... [--at SECONDS] [--hold SECONDS] [--pgm FILE.pgm]]\n"
       "                    [--<param> VALUE ...]\n"
       "       mirofish params\n"

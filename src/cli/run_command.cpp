@@ -28,10 +28,12 @@ void writeMetricsRow(std::FILE* out, const StepMetrics& m) {
 
 // A reproducible input, applied before the step at which stepCount() reaches `step` (seek steps count too).
 struct RunEvent {
-  enum Kind { Scare, Feed, Pointer, PointerOff } kind;
+  enum Kind { Scare, Feed, Pointer, PointerOff, Set } kind;
   long long step;
   float x, y;
   std::string text;
+  int param = -1;  // Set: the parameter and its new value (predator=0 sends the predator away, S-ECO-2)
+  double value = 0;
 };
 
 double eventNumber(const std::string& event, const std::string& what, const std::string& s) {
@@ -40,10 +42,10 @@ double eventNumber(const std::string& event, const std::string& what, const std:
   return v;
 }
 
-// scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T; T in seconds of simulated time (step round(T * 60)), X, Y
-// in px.
+// scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T | set@T:KEY=VALUE; T in seconds of simulated time (step
+// round(T * 60)), X, Y in px.
 RunEvent parseEvent(const std::string& text) {
-  const std::string usage = " (expected scare@T:X,Y, feed@T:X,Y, pointer@T:X,Y or pointer-off@T)";
+  const std::string usage = " (expected scare@T:X,Y, feed@T:X,Y, pointer@T:X,Y, pointer-off@T or set@T:KEY=VALUE)";
   const size_t at = text.find('@');
   const std::string kind = text.substr(0, at);
   RunEvent e{RunEvent::Scare, 0, 0, 0, text};
@@ -55,6 +57,8 @@ RunEvent parseEvent(const std::string& text) {
     e.kind = RunEvent::Pointer;
   else if (kind == "pointer-off")
     e.kind = RunEvent::PointerOff;
+  else if (kind == "set")
+    e.kind = RunEvent::Set;
   else
     throw CliError{"--event '" + text + "': unknown event '" + kind + "'" + usage};
   if (at == std::string::npos) throw CliError{"--event '" + text + "': missing @T" + usage};
@@ -65,6 +69,15 @@ RunEvent parseEvent(const std::string& text) {
   e.step = (long long)(t * 60.0 + 0.5);  // as the t= seek rounds
   if (e.kind == RunEvent::PointerOff) {
     if (colon != std::string::npos) throw CliError{"--event " + text + ": pointer-off takes no position" + usage};
+    return e;
+  }
+  if (e.kind == RunEvent::Set) {  // a parameter changed mid-run, as a page's set() would
+    const std::string kv = colon == std::string::npos ? "" : rest.substr(colon + 1);
+    const size_t eq = kv.find('=');
+    if (eq == std::string::npos) throw CliError{"--event " + text + ": missing :KEY=VALUE" + usage};
+    e.param = findParam(kv.substr(0, eq));
+    if (e.param < 0) throw CliError{"--event " + text + ": unknown parameter '" + kv.substr(0, eq) + "'"};
+    e.value = eventNumber(text, "value", kv.substr(eq + 1));
     return e;
   }
   if (colon == std::string::npos) throw CliError{"--event " + text + ": missing :X,Y" + usage};
@@ -84,6 +97,14 @@ void applyEvent(School& school, const RunEvent& e) {
     case RunEvent::Feed: school.feed(e.x, e.y); break;
     case RunEvent::Pointer: school.setPointer(true, e.x, e.y); break;
     case RunEvent::PointerOff: school.setPointer(false, 0, 0); break;
+    case RunEvent::Set: {
+      Params next = school.params();
+      std::string warning;
+      if (setParam(next, ParamId(e.param), e.value, &warning) != ParamStatus::Ok)
+        std::fprintf(stderr, "warning: --event %s: %s\n", e.text.c_str(), warning.c_str());
+      school.setParams(next);
+      break;
+    }
   }
 }
 
@@ -101,6 +122,7 @@ int runCommand(CliArgs& a) {
   bool hasSeek = false;
   double seek = 0;
   std::vector<RunEvent> events;
+  std::vector<Obstacle> obstacles;
   while (!a.done()) {
     std::string flag = a.next();
     if (flag == "--hash") {
@@ -137,6 +159,13 @@ int runCommand(CliArgs& a) {
       metricsPath = a.value(flag);
     } else if (flag == "--event") {
       events.push_back(parseEvent(a.value(flag)));
+    } else if (flag == "--obstacle") {
+      Obstacle o;
+      std::string error;
+      if (!parseObstacle(a.value(flag), &o, &error)) throw CliError{"--" + error};
+      if (obstacles.size() >= size_t(kMaxObstacles))
+        throw CliError{"--obstacle: at most " + std::to_string(kMaxObstacles) + " obstacles"};
+      obstacles.push_back(o);
     } else if (flag == "--svg") {
       svgPath = a.value(flag);
     } else if (!applyParamFlag(a, flag, params, warnings)) {
@@ -149,6 +178,7 @@ int runCommand(CliArgs& a) {
 
   School school(params);
   school.setBruteForce(brute);
+  school.setObstacles(obstacles.data(), int(obstacles.size()));
   std::string formWhy;
   if (form.kind != FormationKind::None && !school.form(form, float(hold), formAt, &formWhy))
     throw CliError{"--form " + formSpecValue(form) + ": " + formWhy};
@@ -210,6 +240,8 @@ int runCommand(CliArgs& a) {
   }
   std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
               school.clampCount());
+  if (!obstacles.empty())
+    std::printf("obstacles %zu  obstacle-exits %" PRIu64 "\n", obstacles.size(), school.obstacleExits());
   std::printf("state-hash %016" PRIx64 "\n", school.stateHash());
   return 0;
 }

@@ -48,6 +48,12 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(attractWeight, "wa", "-", 0.7, 0, 5, false, Sim, "pull toward the nearest point of interest (x fmax)")            \
   X(attractRadius, "ra", "px", 240, 0, 5000, false, Sim, "the school circles inside this (the pull lets go at half)") \
   X(attractPeriod, "ta", "s", 60, 5, 3600, false, Sim, "a point of interest crosses the page in about this long")     \
+  X(obstacleWeight, "wobs", "-", 4, 0, 20, false, Sim, "push away from an obstacle at its outline (x fmax)")          \
+  X(obstacleMargin, "mobs", "px", 64, 1, 500, false, Sim, "obstacles push fish closer than this (soft margin)")       \
+  X(predator, "pred", "-", 0, 0, 1, true, Sim, "1: a predator hunts the school (0 sends it away)")                    \
+  X(predatorRadius, "rpred", "px", 150, 0, 1000, false, Sim, "fish this close to the predator flee and startle")      \
+  X(predatorWeight, "wpred", "-", 4, 0, 20, false, Sim, "flight from the predator (x fmax)")                          \
+  X(predatorSpeed, "vpred", "-", 1.6, 0.5, 4, false, Sim, "the predator's top speed (x vmax)")                        \
   X(pointerRadius, "prad", "px", 90, 0, 1000, false, Pointer, "pointer avoidance radius")                             \
   X(pointerWeight, "pw", "-", 1.5, 0, 10, false, Pointer, "pointer repulsion (x fmax)")                               \
   X(pointerSmoothing, "ptau", "s", 0.12, 0, 2, false, Pointer, "virtual cursor time constant")                        \

@@ -52,6 +52,7 @@ void School::setParams(const Params& unchecked) {
     fish_.count = 0;
     stepCount_ = 0;
     history_.reset();
+    predator_ = Predator();
   }
   resize(int(params_.fish));
 }
@@ -161,6 +162,7 @@ void School::step() {
 
   updateCursor();
   driftPond();
+  huntPredator();
   bucketFish();
   StepTotals totals = steerFromNeighbours(outX, outY, bruteForce_ ? fish_.cue.data() : sortedCue_.data(),
                                           bruteForce_ ? fish_.lone.data() : sortedLone_.data());
@@ -168,8 +170,11 @@ void School::step() {
   if (!bruteForce_) scatterSteering(ringX, ringY);
   spreadStartle();
   seekFood(ringX, ringY);
+  fleePredator(ringX, ringY);
   chooseStates(ringX, ringY);
+  repelObstacles(ringX, ringY);
   moveFish(ringX, ringY, slots);
+  leaveObstacles();
   landFormation();
   ageScaresAndPellets();
 

@@ -8,6 +8,7 @@
 #include "sim/formation_state.h"
 #include "sim/metrics.h"
 #include "sim/neighbour_grid.h"
+#include "sim/obstacles.h"
 #include "sim/params.h"
 #include "sim/rng.h"
 
@@ -38,6 +39,14 @@ struct Point {
   float x = 0, y = 0;
 };
 
+// S-ECO-2 the predator: one bigger, faster fish that hunts the school's nearest dense part and never catches a fish.
+struct Predator {
+  bool present = false, leaving = false;  // leaving: predator=0 sent it off; it swims out of the world and is gone
+  float x = 0, y = 0, vx = 0, vy = 0;     // px, px/s
+  float targetX = 0, targetY = 0;         // px: the dense part it hunts now
+};
+constexpr int kDenseCols = 16, kDenseRows = 9;  // the predator's coarse density map over the world
+
 class School {
  public:
   explicit School(const Params& params = Params());
@@ -50,6 +59,11 @@ class School {
   void setPointer(bool present, float x, float y);
   void scare(float x, float y);  // S-INT-3 fear source at a world position
   void feed(float x, float y);   // S-INT-4 drops a pellet at a world position (the oldest goes beyond kMaxPellets)
+  // S-ECO-1: replaces the obstacles (world px; the first kMaxObstacles). Fish inside one leave it at the next step.
+  void setObstacles(const Obstacle* list, int count);
+  const ObstacleField& obstacles() const { return obstacles_; }
+  uint64_t obstacleExits() const { return obstacleExits_; }
+  const Predator& predator() const { return predator_; }  // fish put back on an outline (the hard limit) so far
   void setBruteForce(bool on) { bruteForce_ = on; }
   bool bruteForce() const { return bruteForce_; }
   void setMetricsEnabled(bool on) { metricsOn_ = on; }
@@ -117,6 +131,11 @@ class School {
   void ageScaresAndPellets();
   void beginFormation();  // S-CHO the landing's first step: targets, added fish, assignment, departures
   void landFormation();   // S-CHO after pass 2: the formation's springs, settling, the hold
+  void repelObstacles(float* ringX, float* ringY);  // S-ECO-1 soft push away from near obstacles (id order)
+  void leaveObstacles();                            // S-ECO-1 hard limit: a fish inside goes to the outline
+  void huntPredator();                              // S-ECO-2 the predator comes, hunts, leaves
+  void fleePredator(float* ringX, float* ringY);    // S-ECO-2 fish near it flee and startle (id order)
+  void aimPredator();                               // S-ECO-2 its target: the nearest dense part of the school
   void startle(int i, float strength, float fromX, float fromY);  // fish i startles now
   void checkFinite();                                             // S-SIM-9
   void computeMetrics(const StepTotals& t);                       // S-DEV-4, only when metrics are on
@@ -151,6 +170,11 @@ class School {
   std::vector<CapCandidate> capBuffer_;         // reused; capacity = fish capacity
   std::vector<int> groupParent_;                // union-find parents for the groups metric (cell-order slots)
   uint64_t coverageLast_[kCoverageCells] = {};  // last step a fish was in each coverage cell; 0 = never
+  ObstacleField obstacles_;
+  uint64_t obstacleExits_ = 0;
+  Predator predator_;
+  int denseCount_[kDenseCols * kDenseRows] = {};
+  float denseX_[kDenseCols * kDenseRows] = {}, denseY_[kDenseCols * kDenseRows] = {};
   bool bruteForce_ = false;
   bool metricsOn_ = true;
 

@@ -48,7 +48,7 @@ std::string Pond::attach(const std::string& canvasSelector, bool antialias) {
   }
   emscripten_webgl_make_context_current(context_);
   std::string log;
-  if (!renderer_.init() || !pellets_.init(&log) || !cells_.init(&log)) {
+  if (!renderer_.init() || !pellets_.init(&log) || !cells_.init(&log) || !predator_.init(&log)) {
     std::string why = std::string("the fish renderer could not start: ") + (log.empty() ? renderer_.error() : log);
     emscripten_webgl_destroy_context(context_);
     context_ = 0;
@@ -104,6 +104,7 @@ HashResult Pond::applyHash(const std::string& hash) {
 void Pond::begin() {
   school_ = std::make_unique<School>(params_);
   school_->setMetricsEnabled(false);  // the page shows no school metrics: don't pay for them every step
+  sendObstacles();
   clock_ = FixedStep();
   std::string why;
   if (hashForm_.kind != FormationKind::None && !school_->form(hashForm_, kDefaultHoldSeconds, hashFormAt_, &why))
@@ -151,6 +152,46 @@ void Pond::setViewport(double cssWidth, double cssHeight, int pixelWidth, int pi
   pixelWidth_ = pixelWidth > 0 ? pixelWidth : 1;
   pixelHeight_ = pixelHeight > 0 ? pixelHeight : 1;
   dpr_ = std::isfinite(dpr) && dpr > 0 ? dpr : 1;
+  sendObstacles();  // the transform may have changed
+}
+
+void Pond::stageObstacle(int k, double x, double y, double w, double h) {
+  if (k < 0 || k >= kMaxObstacles) return;
+  const bool ok = std::isfinite(x) && std::isfinite(y) && std::isfinite(w) && std::isfinite(h) && w >= 0 && h >= 0;
+  boxes_[k][0] = ok ? x : 0;
+  boxes_[k][1] = ok ? y : 0;
+  boxes_[k][2] = ok ? w : 0;  // a bad box is an empty one: it pushes nothing
+  boxes_[k][3] = ok ? h : 0;
+}
+
+void Pond::commitObstacles(int n) {
+  boxCount_ = n < 0 ? 0 : (n > kMaxObstacles ? kMaxObstacles : n);
+  sendObstacles();
+}
+
+// CSS boxes to world px through the renderer's transform (toWorld's), then to the school.
+void Pond::sendObstacles() {
+  if (!school_) return;
+  const double scale = std::fmin(cssWidth_ / params_.width, cssHeight_ / params_.height);
+  if (!(scale > 0)) return;
+  const double offX = (cssWidth_ - params_.width * scale) / 2, offY = (cssHeight_ - params_.height * scale) / 2;
+  int n = 0;
+  for (int k = 0; k < boxCount_; ++k) {
+    if (!(boxes_[k][2] > 0 && boxes_[k][3] > 0)) continue;
+    world_[n++] = {Obstacle::Rect, float((boxes_[k][0] - offX) / scale), float((boxes_[k][1] - offY) / scale),
+                   float(boxes_[k][2] / scale), float(boxes_[k][3] / scale)};
+  }
+  school_->setObstacles(world_, n);
+}
+
+double Pond::obstacleEdge(int k, int which) const {
+  if (!school_ || k < 0 || k >= school_->obstacles().count() || which < 0 || which > 3)
+    return std::numeric_limits<double>::quiet_NaN();
+  const Obstacle& o = school_->obstacles().list()[k];
+  const double scale = std::fmin(cssWidth_ / params_.width, cssHeight_ / params_.height);
+  const double offX = (cssWidth_ - params_.width * scale) / 2, offY = (cssHeight_ - params_.height * scale) / 2;
+  const double v[4] = {o.x * scale + offX, o.y * scale + offY, o.w * scale, o.h * scale};
+  return v[which];
 }
 
 // The renderer's transform, in CSS px: scale = min(cw/W, ch/H), offset = (c - W*scale)/2.
@@ -216,6 +257,7 @@ bool Pond::render(double timeSeconds) {
   const WorldToPixels map = worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_);
   cellDraws_ = cells_.render(*school_, view, map);  // over the koi: fish still swimming pass under the plate
   pelletDraws_ = pellets_.render(*school_, view, map);
+  predatorDraws_ = predator_.render(*school_, view, map);  // S-ECO-2 over the school it hunts
   return true;
 }
 
@@ -224,6 +266,7 @@ void Pond::contextLost() {
     renderer_.dropContext();
     pellets_.dropContext();
     cells_.dropContext();
+    predator_.dropContext();
   }
   rendererReady_ = false;
 }
@@ -234,9 +277,10 @@ std::string Pond::contextRestored() {
   renderer_.dropContext();
   pellets_.dropContext();
   cells_.dropContext();
+  predator_.dropContext();
   std::string log;
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
-  if (!pellets_.init(&log) || !cells_.init(&log)) return "a renderer could not restart: " + log;
+  if (!pellets_.init(&log) || !cells_.init(&log) || !predator_.init(&log)) return "a renderer could not restart: " + log;
   rendererReady_ = true;
   return "";
 }
@@ -248,7 +292,7 @@ PondStats Pond::stats() const {
     s.steps = double(school_->stepCount());
   }
   s.rendering = context_ != 0 && rendererReady_;
-  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_ + cellDraws_;
+  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_ + cellDraws_ + predatorDraws_;
   s.scares = scares_;
   s.feeds = feeds_;
   if (school_) {
@@ -283,10 +327,12 @@ void Pond::release() {
     renderer_.release();
     pellets_.release();
     cells_.release();
+    predator_.release();
   } else {
     renderer_.dropContext();
     pellets_.dropContext();
     cells_.dropContext();
+    predator_.dropContext();
   }
   rendererReady_ = false;
   emscripten_webgl_make_context_current(0);

@@ -10,6 +10,7 @@
 #include "render/fish_renderer.h"
 #include "render/formation_renderer.h"
 #include "render/pellet_renderer.h"
+#include "render/predator_renderer.h"
 #include "sim/hash_codec.h"
 #include "sim/link_limits.h"
 #include "sim/params.h"
@@ -105,6 +106,14 @@ class Pond {
   void contextLost();             // the GL objects are gone: forget them
   std::string contextRestored();  // recreate them on the restored context; "" on success
 
+  // S-ECO-1 the page as the pond bed: boxes in canvas CSS px, staged one by one (k < kMaxObstacles), then the first
+  // n committed to the school in world px (again after a resize or a restart, from the kept CSS boxes).
+  void stageObstacle(int k, double x, double y, double w, double h);
+  void commitObstacles(int n);
+  int obstacleCount() const { return school_ ? school_->obstacles().count() : 0; }
+  // The school's obstacle k mapped back to canvas CSS px: which 0 left, 1 top, 2 width, 3 height (for tests).
+  double obstacleEdge(int k, int which) const;
+
   PondStats stats() const;
   std::string stateHash() const;  // 16 lower-case hex digits
   int count() const { return school_ ? school_->count() : 0; }
@@ -114,6 +123,11 @@ class Pond {
 
  private:
   bool toWorld(double cssX, double cssY, float* wx, float* wy) const;
+  void sendObstacles();
+
+  double boxes_[kMaxObstacles][4] = {};  // staged obstacle boxes, canvas CSS px
+  int boxCount_ = 0;
+  Obstacle world_[kMaxObstacles];
 
   Params params_;
   std::unique_ptr<School> school_;
@@ -124,7 +138,8 @@ class Pond {
   int cellDraws_ = 0;
   FormSpec hashForm_;  // the hash's form= and at=: part of the replay, applied again by begin()
   double hashFormAt_ = 0;
-  int pelletDraws_ = 0;
+  PredatorRenderer predator_;
+  int pelletDraws_ = 0, predatorDraws_ = 0;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
   bool rendererReady_ = false;
   double cssWidth_ = 1, cssHeight_ = 1;

@@ -5,7 +5,7 @@ function applyOptions(p, options) {
   const given = {};
   for (const name of Object.keys(options)) {
     const value = options[name];
-    if (name === 'auto' || name === 'signal') continue;
+    if (name === 'auto' || name === 'signal' || name === 'avoid') continue;  // avoid: pond.js, after the school
     if (name === 'paused') { p.userPaused = truthy(value); continue; }
     if (name === 'hash') { p.readHash = value !== false && value !== 'false' ? value : false; continue; }
     const r = p.pond.set(name, optionNumber(name, value));

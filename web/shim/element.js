@@ -6,7 +6,7 @@
 // The option an attribute names: a table name or hash key, case and dashes ignored; null for any other attribute.
 function attributeOption(attr) {
   const flat = attr.toLowerCase().replace(/-/g, '');
-  if (flat === 'paused' || flat === 'hash') return flat;
+  if (flat === 'paused' || flat === 'hash' || flat === 'avoid') return flat;
   const info = table.find((x) => x.name.toLowerCase() === flat || x.key === attr);
   return info ? info.name : null;
 }
@@ -63,6 +63,10 @@ function defineElement() {
         return;
       }
       if (name === 'hash') return;  // read at mount
+      if (name === 'avoid') {
+        this.school.set('avoid', value);  // a removed attribute: nothing to avoid
+        return;
+      }
       this.school.set(name, value === null ? findInfo(name).def : value);  // a removed attribute is the default
     }
   }

@@ -14,6 +14,7 @@ class School {
         fakeCost(ms) { t.cost = typeof ms === 'number' && ms >= 0 ? ms : -1; },
         windows(ms, frames, upWindows) { Object.assign(t, { windowMs: ms, windowFrames: frames, upWindows }); },
         onLevel(fn) { t.onLevel = typeof fn === 'function' ? fn : null; },
+        avoidReads() { return p.avoid.reads; },
       }),
     });
   }
@@ -36,6 +37,10 @@ class School {
     if (p.destroyed) return undefined;
     if (typeof name !== 'string') {
       warn('set(name, value) needs an option name, not ' + describe(name));
+      return undefined;
+    }
+    if (name === 'avoid') {  // a selector, not a number (avoid.js)
+      p.avoid.set(value);
       return undefined;
     }
     const r = p.pond.set(name, optionNumber(name, value));
@@ -97,6 +102,10 @@ class School {
   }
   scare(clientX, clientY) {
     return touchAt(this.#p, 'scare', clientX, clientY);
+  }
+  // S-ECO-1 the obstacles the fish avoid now, in viewport CSS px (as getBoundingClientRect gives them).
+  obstacles() {
+    return this.#p.destroyed ? [] : this.#p.avoid.rects();
   }
   stateHash() {
     return this.#p.destroyed ? '' : this.#p.pond.stateHash();

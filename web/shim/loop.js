@@ -117,6 +117,7 @@ class Loop {
     this.lastTime = now;
     const t0 = performance.now();
     const seeking = p.seekLeft > 0;
+    p.avoid.update();  // reads first, before this frame writes anything
     if (seeking) this.seekSome();
     else p.pond.advance(dt);
     const t1 = performance.now();

@@ -70,6 +70,7 @@ function pondState(pond, canvas, host, element, restoreHost) {
   p.loop = new Loop(p);
   p.sizing = new Sizing(p);
   p.input = createInput(p);
+  p.avoid = new Avoid(p);
   return p;
 }
 
@@ -81,6 +82,7 @@ function start(p, options) {
   readConfig(p);
   checkSanity(p);
   p.input.start();
+  if (options.avoid !== undefined) p.avoid.set(options.avoid);
   p.sizing.observe();
   p.perf.sync();
   p.sizing.resize(false);
@@ -94,6 +96,7 @@ function teardown(p) {
   p.loop.stop();
   p.listeners.clear();
   p.input.teardown();
+  p.avoid.teardown();
   p.sizing.teardown();
   p.perf.remove();
   if (p.gpuTimer && !p.contextLost) p.gpuTimer.release();
