@@ -10,18 +10,12 @@
 
 #include "cli/svg_writer.h"
 #include "sim/hash_codec.h"
+#include "sim/metrics_csv.h"
 #include "sim/school.h"
 
 namespace mirofish {
 
 namespace {
-
-void writeMetricsRow(std::FILE* out, const StepMetrics& m) {
-  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s,%d,%.5f\n", m.step,
-               double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.centroidX),
-               double(m.centroidY), double(m.polarization), double(m.milling), double(m.localPolarization),
-               m.distanceChecks, schoolStateName(m.state), m.groups, double(m.coverage));
-}
 
 // A reproducible input, applied before the step at which stepCount() reaches `step` (seek steps count too).
 struct RunEvent {
@@ -132,15 +126,13 @@ int runCommand(CliArgs& a) {
   if (!metricsPath.empty()) {
     csv = std::fopen(metricsPath.c_str(), "w");
     if (!csv) throw CliError{"--metrics: cannot write '" + metricsPath + "'"};
-    std::fprintf(csv, "# mirofish metrics; hash=%s; brute=%d\n", encoded.c_str(), brute ? 1 : 0);
-    std::fprintf(
-        csv,
-        "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
-        "distance_checks,state,groups,coverage\n");
+    std::fputs(metricsCsvComment(encoded, brute).c_str(), csv);  // shared with the studio's CSV (metrics_csv.h)
+    std::fputs(metricsCsvHeader(), csv);
   }
   // Events by step; events at the same step in the order given.
   std::stable_sort(events.begin(), events.end(), [](const RunEvent& l, const RunEvent& r) { return l.step < r.step; });
   size_t nextEvent = 0;
+  char row[kMetricsCsvRowMax];
   auto stepOnce = [&]() {
     while (nextEvent < events.size() && events[nextEvent].step == (long long)school.stepCount())
       applyEvent(school, events[nextEvent++]);
@@ -149,7 +141,10 @@ int runCommand(CliArgs& a) {
   for (long long s = 0; s < seekSteps; ++s) stepOnce();
   for (long long s = 0; s < steps; ++s) {
     stepOnce();
-    if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsRow(csv, school.metrics());
+    if (csv && school.stepCount() % uint64_t(every) == 0) {
+      metricsCsvRow(school.metrics(), row);
+      std::fputs(row, csv);
+    }
   }
   if (csv) std::fclose(csv);
   for (size_t k = nextEvent; k < events.size(); ++k)

@@ -49,6 +49,7 @@ class School {
   int count() const { return fish_.count; }
   uint64_t stepCount() const { return stepCount_; }
   const FishArrays& fish() const { return fish_; }
+  const NeighbourGrid& grid() const { return grid_; }  // its shape (cell, cols, rows) and cellOf(); read by inspect.cpp
   const StepMetrics& metrics() const { return metrics_; }
   uint64_t distanceChecks() const { return lastChecks_; }  // pairs tested in the last step
   uint64_t clampCount() const { return clampCount_; }      // fallback position clamps ever fired

@@ -1,0 +1,140 @@
+// Brute-force inspection of one fish, mirroring pass 1 of the step (school.cpp, neighbour_scan.h) for that fish only.
+#include "sim/inspect.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/det_math.h"
+
+namespace mirofish {
+
+int nearestFish(const School& school, float x, float y) {
+  const FishArrays& f = school.fish();
+  int best = -1;
+  float bestD2 = 0;
+  for (int j = 0; j < f.count; ++j) {
+    const float dx = f.x[j] - x, dy = f.y[j] - y, d2 = dx * dx + dy * dy;
+    if (best < 0 || d2 < bestD2) {
+      best = j;
+      bestD2 = d2;
+    }
+  }
+  return best;
+}
+
+namespace {
+
+constexpr float kMaxPush = 1.0e5f;  // neighbour_scan.h kMaxTerm: one near-coincident neighbour cannot overflow the sum
+
+// The step's derived radii and field of view (School::derive), recomputed with the same float expressions.
+struct Perception {
+  float rSep2, rAli2, rCoh2, rMax2, cosHalfFov, cosHalfFov2;
+  bool fovOn;
+};
+
+Perception perception(const Params& p) {
+  Perception c;
+  const float rs = float(p.sepRadius), ra = float(p.aliRadius), rc = float(p.cohRadius);
+  const float rMax = rs > ra ? (rs > rc ? rs : rc) : (ra > rc ? ra : rc);
+  c.rSep2 = rs * rs;
+  c.rAli2 = ra * ra;
+  c.rCoh2 = rc * rc;
+  c.rMax2 = rMax * rMax;
+  c.fovOn = p.fov < 360.0;
+  c.cosHalfFov = detCos(float(p.fov) * 0.5f * (kPi / 180.0f));
+  c.cosHalfFov2 = c.cosHalfFov * c.cosHalfFov;
+  return c;
+}
+
+// neighbour_scan.h isNeighbour: inside the largest radius, not coincident, not in the blind spot (no sqrt).
+bool counts(const Perception& c, float dx, float dy, float d2, float hx, float hy) {
+  if (d2 >= c.rMax2 || d2 == 0.0f) return false;
+  if (!c.fovOn) return true;
+  const float dot = hx * dx + hy * dy;
+  return c.cosHalfFov <= 0 ? (dot >= 0 || dot * dot <= c.cosHalfFov2 * d2)
+                           : (dot > 0 && dot * dot >= c.cosHalfFov2 * d2);
+}
+
+// A rule's force: its summed direction normalized, times its weight and the fish's force limit (zero without
+// neighbours), as steerFromNeighbours adds it.
+void steer(RuleSteer& r, double sx, double sy, float weight, float limit) {
+  if (!r.count) return;
+  float x = float(sx), y = float(sy);
+  normalizeOrZero(x, y);
+  r.x = x * weight * limit;
+  r.y = y * weight * limit;
+}
+
+}  // namespace
+
+bool inspectFish(const School& school, int i, FishInspection* out) {
+  const FishArrays& f = school.fish();
+  if (i < 0 || i >= f.count) return false;
+  const Params& p = school.params();
+  const Perception c = perception(p);
+  FishInspection& r = *out;
+  std::vector<NeighbourLink> links = std::move(r.neighbours);  // keep its capacity
+  links.clear();
+  r = FishInspection();
+  r.fish = i;
+  r.x = f.x[i];
+  r.y = f.y[i];
+  r.vx = f.vx[i];
+  r.vy = f.vy[i];
+  r.hx = f.hx[i];
+  r.hy = f.hy[i];
+  r.forceLimit = float(p.maxForce) * f.forceScale[i];
+  r.panicked = f.panic[i] > 0;
+
+  const NeighbourGrid& grid = school.grid();
+  const int cols = grid.cols(), home = grid.cellOf(r.x, r.y), hx = home % cols, hy = home / cols;
+  for (int j = 0; j < f.count; ++j) {
+    const int cell = grid.cellOf(f.x[j], f.y[j]), cx = cell % cols, cy = cell / cols;
+    if (j != i && cx >= hx - 1 && cx <= hx + 1 && cy >= hy - 1 && cy <= hy + 1) ++r.gridChecks;
+    const float dx = f.x[j] - r.x, dy = f.y[j] - r.y, d2 = dx * dx + dy * dy;
+    if (counts(c, dx, dy, d2, r.hx, r.hy)) links.push_back({j, d2, 0});
+  }
+  // The neighbour cap keeps the nearest `cap`, ties to the lower id (the step's order), then id order for display.
+  const size_t cap = size_t(p.neighbourCap);
+  if (cap > 0 && links.size() > cap) {
+    std::sort(links.begin(), links.end(), [](const NeighbourLink& a, const NeighbourLink& b) {
+      return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
+    });
+    links.resize(cap);
+    std::sort(links.begin(), links.end(), [](const NeighbourLink& a, const NeighbourLink& b) { return a.id < b.id; });
+  }
+
+  double sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
+  for (NeighbourLink& n : links) {
+    const float dx = f.x[n.id] - r.x, dy = f.y[n.id] - r.y;
+    if (n.d2 < c.rSep2) {
+      const float inv = 1.0f / n.d2;  // (p - q) / d^2, as the step pushes, with its per-neighbour clamp
+      sepX -= double(std::clamp(dx * inv, -kMaxPush, kMaxPush));
+      sepY -= double(std::clamp(dy * inv, -kMaxPush, kMaxPush));
+      ++r.sep.count;
+      n.rules |= kRuleSep;
+    }
+    if (n.d2 < c.rAli2) {
+      aliX += double(f.vx[n.id]);
+      aliY += double(f.vy[n.id]);
+      ++r.ali.count;
+      n.rules |= kRuleAli;
+    }
+    if (n.d2 < c.rCoh2) {
+      cohX += double(dx);
+      cohY += double(dy);
+      ++r.coh.count;
+      n.rules |= kRuleCoh;
+    }
+  }
+  steer(r.sep, sepX, sepY, float(p.sepWeight), r.forceLimit);
+  steer(r.ali, aliX, aliY, float(p.aliWeight), r.forceLimit);
+  const float wCoh = r.panicked ? float(p.cohWeight) * float(p.panicCohesion) : float(p.cohWeight);
+  steer(r.coh, cohX, cohY, wCoh, r.forceLimit);
+  r.centroidX = r.coh.count ? r.x + float(cohX / r.coh.count) : r.x;
+  r.centroidY = r.coh.count ? r.y + float(cohY / r.coh.count) : r.y;
+  r.neighbours = std::move(links);
+  return true;
+}
+
+}  // namespace mirofish

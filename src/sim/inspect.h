@@ -1,0 +1,53 @@
+// One fish under the magnifier (S-DEV-3 teaching view): which neighbours count for which rule, the three rules'
+// steering and the cohesion centroid, recomputed brute force from the School's public state. A cold path for the
+// studio: the step is not touched, and what it reports is what the next step will use.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/school.h"
+
+namespace mirofish {
+
+// Bits of NeighbourLink::rules: the radii a neighbour is inside.
+enum : uint8_t { kRuleSep = 1, kRuleAli = 2, kRuleCoh = 4 };
+
+// A neighbour that counts (inside the largest radius, outside the blind spot, among the nearest `cap` if capped).
+struct NeighbourLink {
+  int id;
+  float d2;       // px^2
+  uint8_t rules;  // kRuleSep | kRuleAli | kRuleCoh
+};
+
+// One rule's part of the steering: its neighbour count and its force as the step adds it (normalized sum x weight
+// x the fish's force limit), px/s^2; zero when it has no neighbours.
+struct RuleSteer {
+  int count = 0;
+  float x = 0, y = 0;
+};
+
+struct FishInspection {
+  int fish = -1;
+  float x = 0, y = 0, vx = 0, vy = 0, hx = 1, hy = 0;  // px, px/s, unit heading
+  RuleSteer sep, ali, coh;
+  float centroidX = 0, centroidY = 0;  // mean position of the cohesion neighbours; the fish itself if none
+  float forceLimit = 0;                // px/s^2: maxForce x this fish's force scale
+  bool panicked = false;               // cohesion is weakened (panicCohesion) while it panics
+  int gridChecks = 0;                  // candidates in its 3x3 grid cells, itself excluded: the grid's checks for it
+  // HOOK(living-pond): the fish's behaviour state, once School exposes per-fish states (another engineer is adding
+  // them); -1 until then. Fill it in inspectFish() and the studio shows it.
+  int behaviour = -1;
+  std::vector<NeighbourLink> neighbours;  // in id order
+};
+
+// The fish nearest to (x, y) world px, ties to the lower id; -1 for an empty school.
+int nearestFish(const School& school, float x, float y);
+
+// Fills *out for fish `i` (out->neighbours keeps its capacity between calls); false, and *out untouched, when `i` is
+// not a fish. Neighbours are decided exactly as the step decides them (same float expressions, same blind-spot
+// test, same cap order), so the counts equal the step's; the forces agree with the step's to float rounding (it
+// sums in fixed point).
+bool inspectFish(const School& school, int i, FishInspection* out);
+
+}  // namespace mirofish
