@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "render/gl_program.h"
 #include "render/palette.h"
 #include "render/shaders_embedded.h"
 #include "sim/school.h"
@@ -53,44 +54,6 @@ constexpr float kMaxBend = 35.0f * kDeg;
 
 float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 float finiteOr(float v, float fallback) { return std::isfinite(v) ? v : fallback; }
-
-GLuint compileShader(GLenum type, const char* source, std::string* log) {
-  GLuint shader = glCreateShader(type);
-  glShaderSource(shader, 1, &source, nullptr);
-  glCompileShader(shader);
-  GLint ok = GL_FALSE;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (ok == GL_TRUE) return shader;
-  char text[1024] = {};
-  glGetShaderInfoLog(shader, sizeof(text), nullptr, text);
-  *log = std::string(type == GL_VERTEX_SHADER ? "vertex" : "fragment") + " shader: " + text;
-  glDeleteShader(shader);
-  return 0;
-}
-
-GLuint linkProgram(const char* vertex, const char* fragment, std::string* log) {
-  GLuint vs = compileShader(GL_VERTEX_SHADER, vertex, log);
-  if (!vs) return 0;
-  GLuint fs = compileShader(GL_FRAGMENT_SHADER, fragment, log);
-  if (!fs) {
-    glDeleteShader(vs);
-    return 0;
-  }
-  GLuint program = glCreateProgram();
-  glAttachShader(program, vs);
-  glAttachShader(program, fs);
-  glLinkProgram(program);
-  glDeleteShader(vs);  // flagged; freed with the program
-  glDeleteShader(fs);
-  GLint ok = GL_FALSE;
-  glGetProgramiv(program, GL_LINK_STATUS, &ok);
-  if (ok == GL_TRUE) return program;
-  char text[1024] = {};
-  glGetProgramInfoLog(program, sizeof(text), nullptr, text);
-  *log = std::string("link: ") + text;
-  glDeleteProgram(program);
-  return 0;
-}
 
 // An unknown palette number falls back to koi rather than reading past the table.
 const Palette& paletteFor(int index) { return kPalettes[index >= 0 && index < kPaletteCount ? index : 0]; }

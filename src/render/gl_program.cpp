@@ -1,0 +1,50 @@
+// Shader compile and program link with readable errors (see gl_program.h).
+#include "render/gl_program.h"
+
+#include <GLES3/gl3.h>
+
+namespace mirofish {
+
+namespace {
+
+GLuint compileShader(GLenum type, const char* source, std::string* log) {
+  GLuint shader = glCreateShader(type);
+  glShaderSource(shader, 1, &source, nullptr);
+  glCompileShader(shader);
+  GLint ok = GL_FALSE;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok == GL_TRUE) return shader;
+  char text[1024] = {};
+  glGetShaderInfoLog(shader, sizeof(text), nullptr, text);
+  *log = std::string(type == GL_VERTEX_SHADER ? "vertex" : "fragment") + " shader: " + text;
+  glDeleteShader(shader);
+  return 0;
+}
+
+}  // namespace
+
+unsigned linkProgram(const char* vertex, const char* fragment, std::string* log) {
+  GLuint vs = compileShader(GL_VERTEX_SHADER, vertex, log);
+  if (!vs) return 0;
+  GLuint fs = compileShader(GL_FRAGMENT_SHADER, fragment, log);
+  if (!fs) {
+    glDeleteShader(vs);
+    return 0;
+  }
+  GLuint program = glCreateProgram();
+  glAttachShader(program, vs);
+  glAttachShader(program, fs);
+  glLinkProgram(program);
+  glDeleteShader(vs);  // flagged; freed with the program
+  glDeleteShader(fs);
+  GLint ok = GL_FALSE;
+  glGetProgramiv(program, GL_LINK_STATUS, &ok);
+  if (ok == GL_TRUE) return program;
+  char text[1024] = {};
+  glGetProgramInfoLog(program, sizeof(text), nullptr, text);
+  *log = std::string("link: ") + text;
+  glDeleteProgram(program);
+  return 0;
+}
+
+}  // namespace mirofish
