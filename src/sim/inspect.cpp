@@ -3,13 +3,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "sim/det_math.h"
 
 namespace mirofish {
 
-int nearestFish(const School& school, float x, float y) {
-  const FishArrays& f = school.fish();
+int nearestFish(const FishArrays& f, float x, float y) {
   int best = -1;
   float bestD2 = 0;
   for (int j = 0; j < f.count; ++j) {
@@ -32,10 +32,15 @@ struct Perception {
   bool fovOn;
 };
 
+float largestRadius(const Params& p) {
+  const float rs = float(p.sepRadius), ra = float(p.aliRadius), rc = float(p.cohRadius);
+  return rs > ra ? (rs > rc ? rs : rc) : (ra > rc ? ra : rc);
+}
+
 Perception perception(const Params& p) {
   Perception c;
   const float rs = float(p.sepRadius), ra = float(p.aliRadius), rc = float(p.cohRadius);
-  const float rMax = rs > ra ? (rs > rc ? rs : rc) : (ra > rc ? ra : rc);
+  const float rMax = largestRadius(p);
   c.rSep2 = rs * rs;
   c.rAli2 = ra * ra;
   c.rCoh2 = rc * rc;
@@ -67,14 +72,15 @@ void steer(RuleSteer& r, double sx, double sy, float weight, float limit) {
 
 }  // namespace
 
-bool inspectFish(const School& school, int i, FishInspection* out) {
-  const FishArrays& f = school.fish();
+void configureGrid(NeighbourGrid& grid, const Params& p) {
+  grid.configure(float(p.width), float(p.height), largestRadius(p));  // School::derive
+}
+
+bool inspectFish(const Params& p, const FishArrays& f, const NeighbourGrid& grid, int i, FishInspection* out) {
   if (i < 0 || i >= f.count) return false;
-  const Params& p = school.params();
   const Perception c = perception(p);
   FishInspection& r = *out;
-  std::vector<NeighbourLink> links = std::move(r.neighbours);  // keep its capacity
-  links.clear();
+  std::vector<int> links = std::move(r.neighbours);  // keeps its capacity: no allocation once it has held n
   r = FishInspection();
   r.fish = i;
   r.x = f.x[i];
@@ -85,47 +91,62 @@ bool inspectFish(const School& school, int i, FishInspection* out) {
   r.hy = f.hy[i];
   r.forceLimit = float(p.maxForce) * f.forceScale[i];
   r.panicked = f.panic[i] > 0;
+  auto d2To = [&](int j) {
+    const float dx = f.x[j] - r.x, dy = f.y[j] - r.y;
+    return dx * dx + dy * dy;
+  };
 
-  const NeighbourGrid& grid = school.grid();
   const int cols = grid.cols(), home = grid.cellOf(r.x, r.y), hx = home % cols, hy = home / cols;
+  links.resize(size_t(f.count));
+  int count = 0;
   for (int j = 0; j < f.count; ++j) {
     const int cell = grid.cellOf(f.x[j], f.y[j]), cx = cell % cols, cy = cell / cols;
     if (j != i && cx >= hx - 1 && cx <= hx + 1 && cy >= hy - 1 && cy <= hy + 1) ++r.gridChecks;
-    const float dx = f.x[j] - r.x, dy = f.y[j] - r.y, d2 = dx * dx + dy * dy;
-    if (counts(c, dx, dy, d2, r.hx, r.hy)) links.push_back({j, d2, 0});
+    if (counts(c, f.x[j] - r.x, f.y[j] - r.y, d2To(j), r.hx, r.hy)) links[size_t(count++)] = j;
   }
-  // The neighbour cap keeps the nearest `cap`, ties to the lower id (the step's order), then id order for display.
-  const size_t cap = size_t(p.neighbourCap);
-  if (cap > 0 && links.size() > cap) {
-    std::sort(links.begin(), links.end(), [](const NeighbourLink& a, const NeighbourLink& b) {
-      return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
-    });
-    links.resize(cap);
-    std::sort(links.begin(), links.end(), [](const NeighbourLink& a, const NeighbourLink& b) { return a.id < b.id; });
+  // The neighbour cap keeps the nearest `cap`, ties to the lower id (the step's order), shown in id order. Insertion
+  // sorts: a few dozen neighbours, a cold path, and far less code in the page's bundle than std::sort.
+  const int cap = int(p.neighbourCap);
+  if (cap > 0 && count > cap) {
+    for (int a = 1; a < count; ++a)
+      for (int b = a; b > 0; --b) {
+        const int j = links[size_t(b)], k = links[size_t(b - 1)];
+        const float dj = d2To(j), dk = d2To(k);
+        if (!(dj < dk || (dj == dk && j < k))) break;
+        std::swap(links[size_t(b)], links[size_t(b - 1)]);
+      }
+    count = cap;
+    for (int a = 1; a < count; ++a)
+      for (int b = a; b > 0 && links[size_t(b)] < links[size_t(b - 1)]; --b)
+        std::swap(links[size_t(b)], links[size_t(b - 1)]);
   }
+  links.resize(size_t(count));
 
   double sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
-  for (NeighbourLink& n : links) {
-    const float dx = f.x[n.id] - r.x, dy = f.y[n.id] - r.y;
-    if (n.d2 < c.rSep2) {
-      const float inv = 1.0f / n.d2;  // (p - q) / d^2, as the step pushes, with its per-neighbour clamp
+  for (int& link : links) {
+    const int j = link;
+    const float dx = f.x[j] - r.x, dy = f.y[j] - r.y, d2 = d2To(j);
+    int rules = 0;
+    if (d2 < c.rSep2) {
+      const float inv = 1.0f / d2;  // (p - q) / d^2, as the step pushes, with its per-neighbour clamp
       sepX -= double(std::clamp(dx * inv, -kMaxPush, kMaxPush));
       sepY -= double(std::clamp(dy * inv, -kMaxPush, kMaxPush));
       ++r.sep.count;
-      n.rules |= kRuleSep;
+      rules |= kRuleSep;
     }
-    if (n.d2 < c.rAli2) {
-      aliX += double(f.vx[n.id]);
-      aliY += double(f.vy[n.id]);
+    if (d2 < c.rAli2) {
+      aliX += double(f.vx[j]);
+      aliY += double(f.vy[j]);
       ++r.ali.count;
-      n.rules |= kRuleAli;
+      rules |= kRuleAli;
     }
-    if (n.d2 < c.rCoh2) {
+    if (d2 < c.rCoh2) {
       cohX += double(dx);
       cohY += double(dy);
       ++r.coh.count;
-      n.rules |= kRuleCoh;
+      rules |= kRuleCoh;
     }
+    link = j * 8 + rules;
   }
   steer(r.sep, sepX, sepY, float(p.sepWeight), r.forceLimit);
   steer(r.ali, aliX, aliY, float(p.aliWeight), r.forceLimit);

@@ -1,6 +1,7 @@
 // One fish under the magnifier (S-DEV-3 teaching view): which neighbours count for which rule, the three rules'
-// steering and the cohesion centroid, recomputed brute force from the School's public state. A cold path for the
-// studio: the step is not touched, and what it reports is what the next step will use.
+// steering and the cohesion centroid, recomputed brute force from the School's public state (its parameters, fish
+// arrays and grid shape, or a copy of them). A cold path for the studio: the step is not touched, and what it
+// reports is what the next step will use.
 #pragma once
 
 #include <cstdint>
@@ -10,15 +11,12 @@
 
 namespace mirofish {
 
-// Bits of NeighbourLink::rules: the radii a neighbour is inside.
-enum : uint8_t { kRuleSep = 1, kRuleAli = 2, kRuleCoh = 4 };
-
-// A neighbour that counts (inside the largest radius, outside the blind spot, among the nearest `cap` if capped).
-struct NeighbourLink {
-  int id;
-  float d2;       // px^2
-  uint8_t rules;  // kRuleSep | kRuleAli | kRuleCoh
-};
+// A neighbour that counts (inside the largest radius, outside the blind spot, among the nearest `cap` if capped), as
+// one int: id * 8 + the rule bits of the radii it is inside. One int rather than a struct: the page's bundle carries
+// this code, and a vector of ints costs it nothing new.
+enum : int { kRuleSep = 1, kRuleAli = 2, kRuleCoh = 4 };
+inline int neighbourId(int link) { return link >> 3; }
+inline int neighbourRules(int link) { return link & 7; }
 
 // One rule's part of the steering: its neighbour count and its force as the step adds it (normalized sum x weight
 // x the fish's force limit), px/s^2; zero when it has no neighbours.
@@ -38,16 +36,24 @@ struct FishInspection {
   // HOOK(living-pond): the fish's behaviour state, once School exposes per-fish states (another engineer is adding
   // them); -1 until then. Fill it in inspectFish() and the studio shows it.
   int behaviour = -1;
-  std::vector<NeighbourLink> neighbours;  // in id order
+  std::vector<int> neighbours;  // id * 8 + rule bits, in id order
 };
 
-// The fish nearest to (x, y) world px, ties to the lower id; -1 for an empty school.
-int nearestFish(const School& school, float x, float y);
+// The fish nearest to (x, y) world px, ties to the lower id; -1 for no fish.
+int nearestFish(const FishArrays& fish, float x, float y);
+inline int nearestFish(const School& school, float x, float y) { return nearestFish(school.fish(), x, y); }
 
 // Fills *out for fish `i` (out->neighbours keeps its capacity between calls); false, and *out untouched, when `i` is
 // not a fish. Neighbours are decided exactly as the step decides them (same float expressions, same blind-spot
 // test, same cap order), so the counts equal the step's; the forces agree with the step's to float rounding (it
-// sums in fixed point).
-bool inspectFish(const School& school, int i, FishInspection* out);
+// sums in fixed point). Reads x, y, vx, vy, hx, hy, panic and forceScale of `fish`, and the grid's shape.
+bool inspectFish(const Params& params, const FishArrays& fish, const NeighbourGrid& grid, int i, FishInspection* out);
+inline bool inspectFish(const School& school, int i, FishInspection* out) {
+  return inspectFish(school.params(), school.fish(), school.grid(), i, out);
+}
+
+// Shapes `grid` as a School with these parameters shapes its own (cells of the largest radius over the world), for a
+// copy of a school's state held outside it (the studio's).
+void configureGrid(NeighbourGrid& grid, const Params& params);
 
 }  // namespace mirofish

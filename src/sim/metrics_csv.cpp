@@ -24,4 +24,47 @@ size_t metricsCsvRow(const StepMetrics& m, char (&out)[kMetricsCsvRowMax]) {
   return n > 0 ? size_t(n) : 0;
 }
 
+namespace {
+constexpr uint64_t kSplitInt = 1u << 24;  // floats are exact below 2^24
+}
+
+void packMetrics(const StepMetrics& m, float (&out)[kMetricsPacked]) {
+  const float fields[kMetricsPacked] = {float(m.step % kSplitInt),
+                                        float(m.step / kSplitInt),
+                                        m.avgNeighbours,
+                                        m.minDistance,
+                                        m.meanNearest,
+                                        m.centroidX,
+                                        m.centroidY,
+                                        m.polarization,
+                                        m.milling,
+                                        m.localPolarization,
+                                        float(m.distanceChecks % kSplitInt),
+                                        float(m.distanceChecks / kSplitInt),
+                                        float(int(m.state)),
+                                        float(m.groups),
+                                        m.coverage};
+  for (int k = 0; k < kMetricsPacked; ++k) out[k] = fields[k];
+}
+
+StepMetrics unpackMetrics(const float (&in)[kMetricsPacked]) {
+  StepMetrics m;
+  m.step = uint64_t(in[0]) + uint64_t(in[1]) * kSplitInt;
+  m.avgNeighbours = in[2];
+  m.minDistance = in[3];
+  m.meanNearest = in[4];
+  m.centroidX = in[5];
+  m.centroidY = in[6];
+  m.polarization = in[7];
+  m.milling = in[8];
+  m.localPolarization = in[9];
+  m.distanceChecks = uint64_t(in[10]) + uint64_t(in[11]) * kSplitInt;
+  const int state = int(in[12]);
+  m.state = state == int(SchoolState::Cohesive) || state == int(SchoolState::Oscillating) ? SchoolState(state)
+                                                                                          : SchoolState::Dispersed;
+  m.groups = int(in[13]);
+  m.coverage = in[14];
+  return m;
+}
+
 }  // namespace mirofish

@@ -62,6 +62,18 @@ val pondParams(const Pond& pond) {
   return o;
 }
 
+// Views straight into the wasm heap (no copy): valid until the heap grows, so the studio asks again every frame.
+val pondStudioArray(Pond& pond, int k) {
+  const float* data = pond.studioArray(k);
+  const size_t length = k == Pond::kMetricsArray ? size_t(kMetricsPacked) : size_t(pond.count());
+  return data ? val(emscripten::typed_memory_view(length, data)) : val::null();
+}
+val pondOverlayVertices(Pond& pond, int count) {
+  return count > 0
+             ? val(emscripten::typed_memory_view(size_t(count) * kOverlayVertexWords, pond.overlayVertices(count)))
+             : val::null();
+}
+
 }  // namespace
 }  // namespace mirofish
 
@@ -107,5 +119,9 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("stats", &Pond::stats)
       .function("stateHash", &Pond::stateHash)
       .function("count", &Pond::count)
+      .function("setMetrics", &Pond::setMetrics)
+      .function("studioArray", &pondStudioArray)
+      .function("overlayVertices", &pondOverlayVertices)
+      .function("drawOverlay", &Pond::drawOverlay)
       .function("release", &Pond::release);
 }

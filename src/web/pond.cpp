@@ -100,7 +100,7 @@ HashResult Pond::applyHash(const std::string& hash) {
 
 void Pond::begin() {
   school_ = std::make_unique<School>(params_);
-  school_->setMetricsEnabled(false);  // the page shows no school metrics: don't pay for them every step
+  school_->setMetricsEnabled(metrics_);  // off unless the studio shows them: the page doesn't pay for them
   clock_ = FixedStep();
 }
 
@@ -171,7 +171,29 @@ bool Pond::render(double timeSeconds) {
   return true;
 }
 
+void Pond::setMetrics(bool on) {
+  metrics_ = on;
+  if (school_) school_->setMetricsEnabled(on);
+}
+
+const float* Pond::studioArray(int k) {
+  if (!school_) return nullptr;
+  const FishArrays& f = school_->fish();
+  const std::vector<float>* arrays[kMetricsArray] = {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.panic, &f.forceScale};
+  if (k >= 0 && k < kMetricsArray) return arrays[k]->data();
+  if (k != kMetricsArray) return nullptr;
+  packMetrics(school_->metrics(), metricsPacked_);
+  return metricsPacked_;
+}
+
+bool Pond::drawOverlay(int count) {
+  if (!school_ || !context_ || !rendererReady_ || emscripten_is_webgl_context_lost(context_)) return false;
+  emscripten_webgl_make_context_current(context_);
+  return overlay_.draw(count, float(params_.width), float(params_.height), pixelWidth_, pixelHeight_);
+}
+
 void Pond::contextLost() {
+  overlay_.dropContext();
   if (rendererReady_) renderer_.dropContext();
   rendererReady_ = false;
 }
@@ -180,6 +202,7 @@ std::string Pond::contextRestored() {
   if (!context_) return "no WebGL2 context to restore";
   emscripten_webgl_make_context_current(context_);
   renderer_.dropContext();
+  overlay_.dropContext();  // recreated on its next draw
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
   rendererReady_ = true;
   return "";
@@ -209,8 +232,10 @@ void Pond::release() {
   if (rendererReady_ && !emscripten_is_webgl_context_lost(context_)) {
     emscripten_webgl_make_context_current(context_);
     renderer_.release();
+    overlay_.release();
   } else {
     renderer_.dropContext();
+    overlay_.dropContext();
   }
   rendererReady_ = false;
   emscripten_webgl_make_context_current(0);

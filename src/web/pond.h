@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "render/fish_renderer.h"
+#include "render/overlay_renderer.h"
 #include "sim/hash_codec.h"
 #include "sim/link_limits.h"
+#include "sim/metrics_csv.h"
 #include "sim/params.h"
 #include "sim/school.h"
 
@@ -88,6 +90,19 @@ class Pond {
   std::string stateHash() const;  // 16 lower-case hex digits
   int count() const { return school_ ? school_->count() : 0; }
 
+  // --- The studio (web/studio, S-DEV-3/4): nothing below runs unless mirofish-studio.js attaches. Its own small wasm
+  // inspects fish and formats the metrics CSV from copies of these arrays; the page's bundle only hands them over. ---
+  // Metrics on every step (S-DEV-4), kept across begin(); the page alone never pays for them.
+  void setMetrics(bool on);
+  // Array k for the studio, in the wasm heap: 0..7 the fish's x, y, vx, vy, hx, hy, panic, forceScale (count()
+  // floats each); 8 the last step's metrics, packed (kMetricsPacked floats, sim/metrics_csv.h). nullptr otherwise.
+  const float* studioArray(int k);
+  static constexpr int kMetricsArray = 8;
+  // Overlay vertices the caller fills (4 floats each: x, y world px, RGBA8 bits, unused; render/overlay_renderer.h),
+  // then draws over the fish just drawn on this canvas, in one draw call. False when there is nothing to draw on.
+  float* overlayVertices(int count) { return overlay_.vertices(count); }
+  bool drawOverlay(int count);
+
   // Deletes GL objects and the context; the object stays valid (simulation only) until deleted.
   void release();
 
@@ -98,6 +113,9 @@ class Pond {
   std::unique_ptr<School> school_;
   FixedStep clock_;
   FishRenderer renderer_;
+  OverlayRenderer overlay_;
+  float metricsPacked_[kMetricsPacked] = {};  // studioArray(kMetricsArray)
+  bool metrics_ = false;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
   bool rendererReady_ = false;
   double cssWidth_ = 1, cssHeight_ = 1;

@@ -14,10 +14,11 @@ using namespace mirofish::test;
 
 namespace {
 
-const NeighbourLink* linkTo(const FishInspection& r, int id) {
-  for (const NeighbourLink& n : r.neighbours)
-    if (n.id == id) return &n;
-  return nullptr;
+// The rule bits fish `id` counts for, or -1 when it does not count.
+int rulesOf(const FishInspection& r, int id) {
+  for (int link : r.neighbours)
+    if (neighbourId(link) == id) return neighbourRules(link);
+  return -1;
 }
 
 }  // namespace
@@ -44,11 +45,10 @@ TEST_CASE("inspect: placed fish", "[inspect]") {
     CHECK(r.fish == 0);
     CHECK(r.x == 2000);
     REQUIRE(r.neighbours.size() == 3);
-    CHECK(linkTo(r, 1)->rules == (kRuleSep | kRuleAli | kRuleCoh));
-    CHECK(linkTo(r, 2)->rules == (kRuleAli | kRuleCoh));
-    CHECK(linkTo(r, 3)->rules == kRuleCoh);
-    CHECK(linkTo(r, 3)->d2 == Approx(55 * 55));
-    CHECK(linkTo(r, 4) == nullptr);
+    CHECK(rulesOf(r, 1) == (kRuleSep | kRuleAli | kRuleCoh));
+    CHECK(rulesOf(r, 2) == (kRuleAli | kRuleCoh));
+    CHECK(rulesOf(r, 3) == kRuleCoh);
+    CHECK(rulesOf(r, 4) == -1);
     CHECK(r.sep.count == 1);
     CHECK(r.ali.count == 2);
     CHECK(r.coh.count == 3);
@@ -70,8 +70,8 @@ TEST_CASE("inspect: placed fish", "[inspect]") {
     s.setParams(p);
     FishInspection r;
     REQUIRE(inspectFish(s, 0, &r));
-    CHECK(linkTo(r, 3) == nullptr);
-    CHECK(linkTo(r, 2) != nullptr);  // beside, not behind
+    CHECK(rulesOf(r, 3) == -1);
+    CHECK(rulesOf(r, 2) == (kRuleAli | kRuleCoh));  // beside, not behind
     CHECK(r.coh.count == 2);
   }
 
@@ -81,8 +81,8 @@ TEST_CASE("inspect: placed fish", "[inspect]") {
     FishInspection r;
     REQUIRE(inspectFish(s, 0, &r));
     REQUIRE(r.neighbours.size() == 2);
-    CHECK(r.neighbours[0].id == 1);
-    CHECK(r.neighbours[1].id == 2);
+    CHECK(neighbourId(r.neighbours[0]) == 1);
+    CHECK(neighbourId(r.neighbours[1]) == 2);
   }
 
   SECTION("a panicked fish weakens its cohesion by panicCohesion") {
@@ -106,6 +106,44 @@ TEST_CASE("inspect: placed fish", "[inspect]") {
     School empty(isolatedParams(0));
     CHECK(nearestFish(empty, 0, 0) == -1);
   }
+}
+
+// The studio inspects a copy of the page school's state: the copy's grid must be the school's.
+TEST_CASE("inspect: a copy of the state inspects as the school", "[inspect]") {
+  Params p;
+  p.fish = 120;
+  p.seed = 4;
+  p.width = 1000;
+  p.height = 700;
+  p.aliRadius = 75;  // the largest radius sets the cell
+  School s(p);
+  s.steps(60);
+  NeighbourGrid grid;
+  configureGrid(grid, s.params());
+  CHECK(grid.cols() == s.grid().cols());
+  CHECK(grid.rows() == s.grid().rows());
+  CHECK(grid.cellSize() == s.grid().cellSize());
+  FishArrays copy;
+  copy.reserveFor(s.count());
+  copy.count = s.count();
+  const FishArrays& f = s.fish();
+  copy.x = f.x;
+  copy.y = f.y;
+  copy.vx = f.vx;
+  copy.vy = f.vy;
+  copy.hx = f.hx;
+  copy.hy = f.hy;
+  copy.panic = f.panic;
+  copy.forceScale = f.forceScale;
+  for (int i = 0; i < s.count(); i += 7) {
+    FishInspection a, b;
+    REQUIRE(inspectFish(s, i, &a));
+    REQUIRE(inspectFish(s.params(), copy, grid, i, &b));
+    CHECK(a.neighbours == b.neighbours);
+    CHECK(a.gridChecks == b.gridChecks);
+    CHECK(a.coh.x == b.coh.x);
+  }
+  CHECK(nearestFish(copy, f.x[17], f.y[17]) == 17);
 }
 
 // The inspection of every fish, summed, is what the next step measures: its mean neighbour count and its distance

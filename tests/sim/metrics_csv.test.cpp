@@ -37,4 +37,15 @@ TEST_CASE("metrics CSV: comment, header and a row", "[metrics]") {
   // As many columns in every row as in the header.
   auto commas = [](const std::string& s) { return std::count(s.begin(), s.end(), ','); };
   CHECK(commas(row) == commas(metricsCsvHeader()));
+
+  // Packed into floats and back (the page's school to the studio's wasm), large counts included: the same row.
+  m.step = 123456789012ull;
+  m.distanceChecks = 9999999999ull;
+  float packed[kMetricsPacked];
+  packMetrics(m, packed);
+  char again[kMetricsCsvRowMax], original[kMetricsCsvRowMax];
+  metricsCsvRow(unpackMetrics(packed), again);
+  metricsCsvRow(m, original);
+  CHECK(std::string(again) == original);
+  CHECK(std::string(again).find("123456789012,") == 0);
 }

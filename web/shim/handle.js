@@ -97,6 +97,16 @@ class School {
   stats() {
     return this.#p.destroyed ? destroyedStats(this.#p) : liveStats(this.#p);
   }
+  // For mirofish-studio.js only: hooks {frame(), click(x, y, event)} called after each drawn frame and on each click or
+  // tap (canvas CSS px; true takes it), metrics on every step while attached (null detaches). Returns the C++ Pond
+  // and the parameter table, or null once destroyed.
+  _studio(hooks) {
+    const p = this.#p;
+    if (p.destroyed) return null;
+    p.studio = hooks || null;
+    p.pond.setMetrics(!!hooks);
+    return { pond: p.pond, table };
+  }
 }
 
 // What a set() changes beyond the value: sanity, resolution, the overlay, a pending seek, the world's origin.
