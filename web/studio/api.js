@@ -50,7 +50,11 @@ function createStudio(school, core) {
     syncParams();
     return held;
   };
-  s.redraw = () => school.step(0);  // a paused school draws one still frame (with the overlay); a running one anyway
+  // A paused school draws one still frame (with the overlay, and the numbers beside it); a running one draws anyway.
+  s.redraw = () => {
+    s.lastUi = 0;
+    school.step(0);
+  };
   s.select = (i) => {
     s.teach.selected = i;
     s.redraw();
