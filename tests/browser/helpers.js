@@ -18,7 +18,7 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
 
 // Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
@@ -30,9 +30,11 @@ function startServer() {
       let file;
       if (url.pathname === '/dist/mirofish.js') file = BUNDLE;
       else if (url.pathname === '/dist/mirofish-studio.js') file = STUDIO;
+      else if (url.pathname === '/dist/mirofish-studio.mjs') file = STUDIO.replace(/\.js$/, '.mjs');
       else if (url.pathname.startsWith('/fixtures/')) file = path.join(FIXTURES, url.pathname.slice(10));
       else file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
-      const inside = file === BUNDLE || file === STUDIO || file.startsWith(FIXTURES + path.sep) || file.startsWith(WEB + path.sep);
+      const inside = file === BUNDLE || file.startsWith(path.dirname(STUDIO) + path.sep + 'mirofish-studio.') ||
+        file.startsWith(FIXTURES + path.sep) || file.startsWith(WEB + path.sep);
       if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('not found');

@@ -370,6 +370,34 @@ describe('studio', () => {
       await context.close();
     });
 
+  it('works as an ES module too: attach() from mirofish-studio.mjs, no global', async () => {
+    const { context, page, log } = await open('/fixtures/manual.html');
+    const r = await page.evaluate(async () => {
+      const { attach, default: api } = await import('/dist/mirofish-studio.mjs');
+      const school = await window.MiroFish.mount(null, { fish: 50, seed: 2 });
+      const studio = await attach(school);
+      return { same: api.attach === attach, panel: !!studio.element.isConnected, global: 'MiroFishStudio' in window,
+        again: (await attach(school)) === studio };
+    });
+    assert.deepEqual(r, { same: true, panel: true, global: false, again: true });
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
+  it('opens from the demo page\'s "tune" link, which loads the studio only then', async () => {
+    const { context, page, log } = await open('/');
+    await h.waitForFish(page, 2);
+    assert.equal(await page.evaluate(() => !!window.MiroFishStudio), false, 'a visitor loads the background alone');
+    const seed = await page.evaluate(() => window.MiroFish.current.get('seed'));
+    await page.click('#tune-link');
+    await h.waitFor(page, () => document.querySelector('mirofish-studio'));
+    assert.equal(await page.evaluate(() => window.MiroFish.current.get('seed')), seed, 'the same school, not a replay');
+    assert.equal(await page.evaluate(() => location.hash), '#studio=1');
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(log.warnings(), []);
+    await context.close();
+  });
+
   it('is absent from the page\'s bundle: size within the hooks\' budget, studio=1 alone changes nothing', async () => {
     const bundle = fs.readFileSync(h.BUNDLE);
     const gz = zlib.gzipSync(bundle, { level: 9 }).length;

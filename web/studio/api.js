@@ -40,10 +40,19 @@ function createStudio(school, core) {
 
   // The school's parameters into the panel and the core (after any change, whoever made it).
   const syncParams = () => {
+    s.hash = school.hash();
     s.params = school.params();
     core.setParams(table.map((info) => s.params[info.name]));
     controls.refresh(s.params);
     teach.refresh();
+  };
+  // Changes made elsewhere (the page's own set(), a pasted link) are found a few times a second by the hash; the
+  // panel's own changes at once.
+  const checkParams = () => {
+    const hash = school.hash();
+    if (hash === s.hash) return;
+    s.hash = hash;
+    syncParams();
   };
   s.set = (name, v) => {
     const held = school.set(name, v);
@@ -86,11 +95,7 @@ function createStudio(school, core) {
   // After every drawn frame: the metrics, the selected fish, the overlay, and (a few times a second) the numbers.
   function onFrame() {
     const now = performance.now();
-    const hash = school.hash();
-    if (hash !== s.hash) {
-      s.hash = hash;
-      syncParams();
-    }
+    if (now - s.lastUi > 200) checkParams();
     metrics.sample(now);
     const t = s.teach;
     const t0 = performance.now();
@@ -135,7 +140,10 @@ function createStudio(school, core) {
     return true;
   }
 
-  const onHash = () => s.redraw();
+  const onHash = () => {
+    checkParams();
+    s.redraw();
+  };
   window.addEventListener('hashchange', onHash);
   const watch = setInterval(() => { if (!school.canvas) studio.detach(); }, 1000);
   (document.body || document.documentElement).append(ui.host);
@@ -154,6 +162,7 @@ function createStudio(school, core) {
     },
     select(i) { s.select(i); },
     get selected() { return s.teach.selected; },
+    get overlayMs() { return s.overlayMs; },  // the overlay's own time in the last frame (building and drawing it)
     csv() { return metrics.csv(); },
     collapse(on) { ui.setCollapsed(on !== false); },
     detach() {

@@ -28,7 +28,7 @@ function createMetrics(s, canvas, legend) {
       const step = packed[0] + packed[1] * 16777216;
       if (step === m.lastStep || step === 0) return;
       m.lastStep = step;
-      const hash = s.hash;  // the school's, read this frame (api.js onFrame)
+      const hash = s.hash;  // the school's, kept current by api.js (checkParams)
       const mark = hash !== m.hash;
       if (mark) {  // new parameters: a new run, as a CLI file has one hash
         m.hash = hash;

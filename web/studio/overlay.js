@@ -11,6 +11,11 @@ const COLOURS = {
   blind: rgba(0, 0, 0, 0.28), grid: rgba(40, 90, 110, 0.35), self: rgba(20, 20, 20, 0.9),
 };
 
+// The unit circle at SEGMENTS + 1 points, and the heading colours at each whole degree: made once, not per frame.
+const CIRCLE = Array.from({ length: SEGMENTS + 1 }, (_, k) => [Math.cos(k / SEGMENTS * 2 * Math.PI),
+  Math.sin(k / SEGMENTS * 2 * Math.PI)]);
+const HUES = Array.from({ length: 360 }, (_, deg) => hue(deg, 0.9));
+
 // Writes vertices into a Float32Array view of the Pond's buffer (colour bits through a Uint32Array on the same
 // memory); writes past `capacity` are dropped, so a wrong estimate can never write outside the buffer.
 function vertexWriter(f32, capacity) {
@@ -36,10 +41,9 @@ function vertexWriter(f32, capacity) {
       w.tri(ax + nx, ay + ny, bx - nx, by - ny, ax - nx, ay - ny, c);
     },
     ring(cx, cy, r, width, c) {
+      const r0 = r - width / 2, r1 = r + width / 2;
       for (let k = 0; k < SEGMENTS; k++) {
-        const a0 = k / SEGMENTS * 2 * Math.PI, a1 = (k + 1) / SEGMENTS * 2 * Math.PI;
-        const r0 = r - width / 2, r1 = r + width / 2;
-        const c0 = Math.cos(a0), s0 = Math.sin(a0), c1 = Math.cos(a1), s1 = Math.sin(a1);
+        const [c0, s0] = CIRCLE[k], [c1, s1] = CIRCLE[k + 1];
         w.tri(cx + c0 * r0, cy + s0 * r0, cx + c0 * r1, cy + s0 * r1, cx + c1 * r1, cy + s1 * r1, c);
         w.tri(cx + c0 * r0, cy + s0 * r0, cx + c1 * r1, cy + s1 * r1, cx + c1 * r0, cy + s1 * r0, c);
       }
@@ -95,8 +99,7 @@ function drawOverlay(s, fish) {
     const x = s.pond.studioArray(0), y = s.pond.studioArray(1), hx = s.pond.studioArray(4), hy = s.pond.studioArray(5);
     const size = 7 * (p.fishSize || 1);
     for (let i = 0; i < count; i++) {
-      const deg = Math.atan2(hy[i], hx[i]) * 180 / Math.PI;
-      const c = hue(deg < 0 ? deg + 360 : deg, 0.9);
+      const c = HUES[Math.round(Math.atan2(hy[i], hx[i]) * 180 / Math.PI + 360) % 360];
       const fx = hx[i] * size, fy = hy[i] * size;
       w.tri(x[i] + fx, y[i] + fy, x[i] - fx * 0.6 - fy * 0.6, y[i] - fy * 0.6 + fx * 0.6,
         x[i] - fx * 0.6 + fy * 0.6, y[i] - fy * 0.6 - fx * 0.6, c);
