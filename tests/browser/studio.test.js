@@ -380,6 +380,9 @@ describe('studio', () => {
         again: (await attach(school)) === studio };
     });
     assert.deepEqual(r, { same: true, panel: true, global: false, again: true });
+    // The school destroyed: the studio takes itself away.
+    await page.evaluate(() => window.MiroFish.all[0].destroy());
+    await h.waitFor(page, () => !document.querySelector('mirofish-studio'), undefined, 5000);
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

@@ -19,7 +19,18 @@ function attach(school) {
 }
 
 function createStudio(school, core) {
-  const hook = { frame: () => onFrame(), click: (x, y, e) => onClick(x, y, e) };
+  // The hooks run inside the school's frame loop and input handlers: a failure here must not stop the fish. It
+  // detaches the studio, with one warning.
+  const guard = (fn, otherwise) => (...args) => {
+    try {
+      return fn(...args);
+    } catch (e) {
+      warn('detached after an error (' + (e && e.message || e) + ')');
+      teardown(false);
+      return otherwise;
+    }
+  };
+  const hook = { frame: guard(() => onFrame()), click: guard((x, y, e) => onClick(x, y, e), false) };
   const link = school._studio(hook);
   if (!link) {
     warn('attach(): that school has been destroyed');
@@ -145,9 +156,18 @@ function createStudio(school, core) {
     s.redraw();
   };
   window.addEventListener('hashchange', onHash);
-  const watch = setInterval(() => { if (!school.canvas) studio.detach(); }, 1000);
-  (document.body || document.documentElement).append(ui.host);
-  s.redraw();
+  const watch = setInterval(() => { if (!school.canvas) teardown(false); }, 1000);  // the school was destroyed
+  // Takes back all the studio added; `redraw` draws the school once without the overlay (not from inside a frame).
+  function teardown(redraw) {
+    clearInterval(watch);
+    window.removeEventListener('hashchange', onHash);
+    ui.host.remove();
+    studios.delete(school);
+    if (school.canvas) {
+      school._studio(null);
+      if (redraw) school.step(0);
+    }
+  }
 
   const studio = {
     school,
@@ -165,17 +185,10 @@ function createStudio(school, core) {
     get overlayMs() { return s.overlayMs; },  // the overlay's own time in the last frame (building and drawing it)
     csv() { return metrics.csv(); },
     collapse(on) { ui.setCollapsed(on !== false); },
-    detach() {
-      clearInterval(watch);
-      window.removeEventListener('hashchange', onHash);
-      ui.host.remove();
-      studios.delete(school);
-      if (school.canvas) {
-        school._studio(null);
-        s.redraw();
-      }
-    },
+    detach() { teardown(true); },
   };
+  (document.body || document.documentElement).append(ui.host);
+  s.redraw();
   return studio;
 }
 
