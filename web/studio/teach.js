@@ -23,7 +23,8 @@ function buildTeach(container, s) {
   // Rules: a rule is on while its weight is above 0; off keeps the weight it had, to restore.
   const setRule = (r, on) => {
     const now = s.params[r.weight];
-    if (!on && now > 0) t.saved[r.weight] = now;
+    if (on === now > 0) return;  // already so: a weight tuned meanwhile stays
+    if (!on) t.saved[r.weight] = now;
     s.set(r.weight, on ? (t.saved[r.weight] > 0 ? t.saved[r.weight] : info(r.weight).def) : 0);
   };
   const ruleRow = el('div', { className: 'checks', role: 'group', 'aria-label': 'rules' });
