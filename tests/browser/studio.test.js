@@ -144,6 +144,12 @@ describe('studio', () => {
       await page.locator('mirofish-studio input[aria-label="sepRadius (px)"]').fill('9999');
       await page.keyboard.press('Tab');
       assert.equal(await page.evaluate(() => window.MiroFish.current.get('sepRadius')), 400);
+      assert.equal(await shadow(page, 'value', 'sepRadius (px)'), '400');
+      // A value between the slider's steps is kept exactly, in the school and in its box.
+      await page.locator('mirofish-studio input[aria-label=wander]').fill('0.137');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(() => window.MiroFish.current.get('wander')), 0.137);
+      assert.equal(await shadow(page, 'value', 'wander'), '0.137');
       assert.deepEqual(log.warnings().filter((w) => /MiroFish/.test(w)), []);
       assert.deepEqual(log.errors(), []);
       await context.close();

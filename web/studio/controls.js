@@ -17,7 +17,7 @@ function sliderStep(info) {
 // Builds the controls into `container`; returns {inputs, refresh(params)}. `onSet(name, value)` applies a value and
 // returns the one held (the school's set(), which clamps as the table says).
 function buildControls(container, table, onSet) {
-  const rows = new Map();  // name -> {info, range, number}
+  const rows = new Map();  // name -> {info, range, number, show}
   const groups = [];
   for (const info of table) if (!groups.includes(info.group)) groups.push(info.group);
   for (const group of groups) {
@@ -32,21 +32,23 @@ function buildControls(container, table, onSet) {
         el('span', { className: 'unit' }, (info.unit !== '-' ? info.unit + ', ' : '') + info.min + '..' + info.max));
       const help = el('div', { className: 'help', id: id + '-help' }, info.help + (info.inHash ? '' : ' (page only: not in links)'));
       const row = el('div', { className: 'param' }, label, range, number, help);
-      const apply = (raw) => {
-        // Clamped to the table's range here, as set() would clamp it, so a typed 1e9 is not also a console warning.
-        let v = clamp(Number(raw), info.min, info.max);
-        if (!Number.isFinite(v)) v = info.def;
-        const held = onSet(info.name, info.integer ? Math.round(v) : v);
-        if (typeof held === 'number') show(held);
-      };
+      let held = info.def;  // the school's value (the slider shows it snapped to its step; the box exactly)
       const show = (v) => {
+        held = v;
         range.value = String(v);
-        if (document.activeElement !== number || number.value === '') number.value = formatValue(info, v);
+        if (number.getRootNode().activeElement !== number) number.value = formatValue(info, v);
+      };
+      const apply = (raw) => {
+        const v = Number(raw);
+        if (raw === '' || !Number.isFinite(v)) return show(held);  // not a number: the value stays
+        // Clamped to the table's range here, as set() would clamp it, so a typed 1e9 is not also a console warning.
+        const now = onSet(info.name, info.integer ? Math.round(clamp(v, info.min, info.max)) : clamp(v, info.min, info.max));
+        if (typeof now === 'number') show(now);
       };
       range.addEventListener('input', () => apply(range.value));
       number.addEventListener('change', () => {
-        if (number.value !== '') apply(number.value);
-        number.value = formatValue(info, Number(range.value));
+        apply(number.value);
+        number.value = formatValue(info, held);
       });
       rows.set(info.name, { info, range, number, show });
       details.append(row);
