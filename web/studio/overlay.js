@@ -8,7 +8,7 @@ const ARROW_PX = 25;      // world px of arrow per unit of rule weight (a force 
 const COLOURS = {
   sep: rgba(255, 90, 90, 0.95), ali: rgba(90, 150, 255, 0.95), coh: rgba(80, 210, 110, 0.95),
   sepLine: rgba(255, 90, 90, 0.6), aliLine: rgba(90, 150, 255, 0.6), cohLine: rgba(80, 210, 110, 0.55),
-  blind: rgba(0, 0, 0, 0.28), grid: rgba(40, 90, 110, 0.35), self: rgba(20, 20, 20, 0.9),
+  blind: rgba(0, 0, 0, 0.28), grid: rgba(40, 90, 110, 0.2), self: rgba(20, 20, 20, 0.9),
 };
 
 // The unit circle at SEGMENTS + 1 points, and the heading colours at each whole degree: made once, not per frame.
@@ -85,10 +85,12 @@ function drawOverlay(s, fish) {
   const capacity = overlayCapacity(t, count, grid, fish ? fish.neighbours.length : null);
   if (!capacity) return 0;
   const p = s.params;
-  // CSS px per world px: the letterbox mapping of render/fish_renderer.h, on the canvas's CSS size.
+  // CSS px and device px per world px (the letterbox mapping of render/fish_renderer.h). Lines are LINE_PX CSS px
+  // wide, and never under 1.5 device px: at a low quality level's resolution a thinner line can miss every pixel.
   const canvas = s.school.canvas;
   const scale = Math.min(canvas.clientWidth / p.width, canvas.clientHeight / p.height) || 1;
-  const lw = LINE_PX / scale;
+  const device = Math.min(canvas.width / p.width, canvas.height / p.height) || 1;
+  const lw = Math.max(LINE_PX / scale, 1.5 / device);
   const w = vertexWriter(s.pond.overlayVertices(capacity), capacity);
 
   if (grid) {  // the neighbour grid's cells: a fish's candidates are the fish in its 3x3 cells
