@@ -288,7 +288,8 @@ describe('studio', () => {
   it('draws its overlay in the fish\'s context, one draw call when on, nothing at all when off', async () => {
     const { context, page } = await open('/fixtures/manual.html', { count: true });
     await page.evaluate(async () => {
-      window.__school = await window.MiroFish.mount(null, { fish: 120, seed: 4, paused: true, quality: 'high' });
+      // The lowest quality level (DPR 0.5): thin overlay lines must still cover pixels there.
+      window.__school = await window.MiroFish.mount(null, { fish: 120, seed: 4, paused: true, quality: 'low' });
       const now = performance.now();
       performance.now = () => now;  // the fins' swim wave follows the clock: stopped, every still frame is the same
     });
