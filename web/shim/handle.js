@@ -97,9 +97,9 @@ class School {
   stats() {
     return this.#p.destroyed ? destroyedStats(this.#p) : liveStats(this.#p);
   }
-  // For mirofish-studio.js only: hooks {frame(), click(x, y, event)} called after each drawn frame and on each click or
-  // tap (canvas CSS px; true takes it), metrics on every step while attached (null detaches). Returns the C++ Pond
-  // and the parameter table, or null once destroyed.
+  // For mirofish-studio.js only: hooks {frame(), click(x, y, event), ms} called after each drawn frame and on each click
+  // or tap (canvas CSS px; true takes it; ms: the overlay's own time, for the perf overlay), metrics on every step while
+  // attached (null detaches). Returns the C++ Pond and the parameter table, or null once destroyed.
   _studio(hooks) {
     const p = this.#p;
     if (p.destroyed) return null;

@@ -126,6 +126,7 @@ function createStudio(school, core) {
     s.fish = fish;
     const drawn = drawOverlay(s, fish);
     s.overlayMs = drawn ? performance.now() - t0 : 0;
+    hook.ms = s.overlayMs;  // the perf overlay (perf=1) shows it beside the frame's draw time
     if (now - s.lastUi > 200) {
       s.lastUi = now;
       metrics.draw(now);
