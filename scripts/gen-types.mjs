@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DTS = path.join(ROOT, 'web', 'mirofish.d.ts');
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
-const NAMED = { quality: ['auto', 'high', 'low'], layer: ['behind', 'back', 'element'] };  // web/shim/util.js
+const NAMED = { quality: ['auto', 'high', 'low'], layer: ['behind', 'back', 'element'], click: ['feed', 'scare'] };  // web/shim/util.js
 const GROUPS = { sim: 'Simulation', pointer: 'Pointer, touch and clicks', view: 'Drawing and page citizenship',
   page: "The page owner's own settings: a link never reads or writes them (page only)" };
 

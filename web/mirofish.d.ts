@@ -28,6 +28,17 @@ export type MiroFishParamName =
   | 'edgeDamping'
   | 'wander'
   | 'neighbourCap'
+  | 'sprintEvery'
+  | 'frightEvery'
+  | 'hoverTime'
+  | 'depthSpeed'
+  | 'current'
+  | 'currentScale'
+  | 'currentPeriod'
+  | 'attractors'
+  | 'attractWeight'
+  | 'attractRadius'
+  | 'attractPeriod'
   | 'pointerRadius'
   | 'pointerWeight'
   | 'pointerSmoothing'
@@ -37,6 +48,11 @@ export type MiroFishParamName =
   | 'scareRadius'
   | 'scareTime'
   | 'scareWeight'
+  | 'startleSpread'
+  | 'startleDelay'
+  | 'click'
+  | 'feedRadius'
+  | 'pelletTime'
   | 'opacity'
   | 'palette'
   | 'water'
@@ -115,6 +131,28 @@ export interface MiroFishOptions {
   wander?: number | string;
   /** Only the nearest this many neighbours count; 0 = all (whole number, count; hash key `cap`). */
   neighbourCap?: number | string;
+  /** A fish sprints about once this often; 0 = never (number, s; hash key `sprint`). */
+  sprintEvery?: number | string;
+  /** A fish takes fright at nothing about once this often; 0 = never (number, s; hash key `fright`). */
+  frightEvery?: number | string;
+  /** A hover lasts about this long; 0 = fish never hover (number, s; hash key `hover`). */
+  hoverTime?: number | string;
+  /** Speed of the back layer's fish (x the front's) (number; hash key `dspeed`). */
+  depthSpeed?: number | string;
+  /** Current across the water (x fmax) (number; hash key `cur`). */
+  current?: number | string;
+  /** Width of one band of the current (number, px; hash key `cscale`). */
+  currentScale?: number | string;
+  /** The current's bands drift one wave in this long (number, s; hash key `ctime`). */
+  currentPeriod?: number | string;
+  /** Drifting points of interest (whole number, count; hash key `na`). */
+  attractors?: number | string;
+  /** Pull toward the nearest point of interest (x fmax) (number; hash key `wa`). */
+  attractWeight?: number | string;
+  /** The school circles inside this (the pull lets go at half) (number, px; hash key `ra`). */
+  attractRadius?: number | string;
+  /** A point of interest crosses the page in about this long (number, s; hash key `ta`). */
+  attractPeriod?: number | string;
 
   // --- Pointer, touch and clicks ---
   /** Pointer avoidance radius (number, px; hash key `prad`). */
@@ -135,6 +173,16 @@ export interface MiroFishOptions {
   scareTime?: number | string;
   /** Scare repulsion (x fmax) (number; hash key `sw`). */
   scareWeight?: number | string;
+  /** Share of a startle a fish passes to neighbours (number; hash key `spread`). */
+  startleSpread?: number | string;
+  /** A neighbour startles this much later (number, s; hash key `sdelay`). */
+  startleDelay?: number | string;
+  /** A click or tap feeds (0) or scares (1) (whole number; hash key `click`). */
+  click?: 'feed' | 'scare' | number;
+  /** Fish this close turn to a pellet (number, px; hash key `frad`). */
+  feedRadius?: number | string;
+  /** A pellet sinks out of reach after this long (number, s; hash key `ptime`). */
+  pelletTime?: number | string;
 
   // --- Drawing and page citizenship ---
   /** Fish opacity over the page (number; hash key `op`). */
@@ -212,8 +260,16 @@ export interface MiroFishStats {
   maxFps: number;
   /** The quality level in force, and why. */
   quality: MiroFishQuality;
-  /** Clicks and taps that reached the school (a touch that scrolls never does). */
+  /** Scares that reached the school: clicks and taps with `click: 'scare'`, and scare() (a scroll never scares). */
   scares: number;
+  /** Pellets dropped: clicks and taps with `click: 'feed'` (the default), and feed(). */
+  feeds: number;
+  /** Pellets in the water now (at most 6; a further one replaces the oldest). */
+  pellets: number;
+  /** Pellets eaten since the school started. */
+  eaten: number;
+  /** Fish in each behaviour state now. */
+  states: { cruise: number; sprint: number; hover: number; startle: number };
   /** The renderer is a software rasterizer (SwiftShader, llvmpipe, ...): auto quality started at its lowest level. */
   softwareGL: boolean;
   /** The WebGL renderer string (unmasked where the browser allows it). */
@@ -270,6 +326,10 @@ export interface MiroFishSchool {
   share(): string;
   /** Runs n simulation steps now (default 1, at most 36000 a call); returns the steps run. */
   step(n?: number): number;
+  /** Drops a food pellet at a viewport point (CSS px, as a click's clientX/clientY); false if ignored. */
+  feed(clientX: number, clientY: number): boolean;
+  /** Frightens the fish around a viewport point (CSS px), as a click does with `click: 'scare'`. */
+  scare(clientX: number, clientY: number): boolean;
   /** 16 hex digits over every fish's position and velocity: equal to `mirofish run ... | tail -1`. */
   stateHash(): string;
   stats(): MiroFishStats;

@@ -19,7 +19,7 @@ namespace {
 
 // A reproducible input, applied before the step at which stepCount() reaches `step` (seek steps count too).
 struct RunEvent {
-  enum Kind { Scare, Pointer, PointerOff } kind;
+  enum Kind { Scare, Feed, Pointer, PointerOff } kind;
   long long step;
   float x, y;
   std::string text;
@@ -31,16 +31,17 @@ double eventNumber(const std::string& event, const std::string& what, const std:
   return v;
 }
 
-// scare@T:X,Y | pointer@T:X,Y | pointer-off@T; T in seconds of simulated time (step round(T * 60)), X, Y in px.
+// scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T; T in seconds of simulated time (step round(T * 60)), X, Y
+// in px.
 RunEvent parseEvent(const std::string& text) {
-  const std::string usage = " (expected scare@T:X,Y, pointer@T:X,Y or pointer-off@T)";
+  const std::string usage = " (expected scare@T:X,Y, feed@T:X,Y, pointer@T:X,Y or pointer-off@T)";
   const size_t at = text.find('@');
   const std::string kind = text.substr(0, at);
-  if (kind == "feed")
-    throw CliError{"--event " + text + ": feeding is not built yet; events are scare, pointer and pointer-off"};
   RunEvent e{RunEvent::Scare, 0, 0, 0, text};
   if (kind == "scare")
     e.kind = RunEvent::Scare;
+  else if (kind == "feed")
+    e.kind = RunEvent::Feed;
   else if (kind == "pointer")
     e.kind = RunEvent::Pointer;
   else if (kind == "pointer-off")
@@ -71,6 +72,7 @@ RunEvent parseEvent(const std::string& text) {
 void applyEvent(School& school, const RunEvent& e) {
   switch (e.kind) {
     case RunEvent::Scare: school.scare(e.x, e.y); break;
+    case RunEvent::Feed: school.feed(e.x, e.y); break;
     case RunEvent::Pointer: school.setPointer(true, e.x, e.y); break;
     case RunEvent::PointerOff: school.setPointer(false, 0, 0); break;
   }
@@ -162,6 +164,8 @@ int runCommand(CliArgs& a) {
               double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.polarization),
               double(m.milling), schoolStateName(m.state));
   std::printf("groups %d  coverage %.3f\n", m.groups, double(m.coverage));
+  std::printf("cruise %d  sprint %d  hover %d  startle %d  pellets-eaten %" PRIu64 " of %" PRIu64 "\n", m.states[0],
+              m.states[1], m.states[2], m.states[3], m.pelletsEaten, school.pelletsDropped());
   std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
               school.clampCount());
   std::printf("state-hash %016" PRIx64 "\n", school.stateHash());

@@ -22,10 +22,10 @@ namespace {
 //   4 length           world px
 //   5 tail phase       rad, wrapped to [0, 2 pi)
 //   6 bend             rad, turn posture (S-REN-7)
-//   7 speed            px/s (the shader derives the tail amplitude, S-REN-6)
+//   7 speed            px/s x the state's tail-beat factor (the shader derives the tail amplitude, S-REN-6)
 //   8 pattern          uint32 bits
 //   9 depth            0 back .. 1 front
-//  10 speed            0..1 of the school's max speed (fin posture)
+//  10 speed            0..1 of the school's max speed, lower while hovering (fin posture)
 //  11 shadow           shadow offset in body lengths
 // Not instanced: software GL (SwiftShader) runs a whole draw per instance, so each layer is ONE triangle strip
 // over all its fish, degenerate triangles between fish, and koi.vert finds its fish and its place on the
@@ -220,10 +220,13 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
     out[4] = size * (kBackScale + (kFrontScale - kBackScale) * depth);
     out[5] = finiteOr(phase, 0.0f);
     out[6] = clampf(finiteOr(f.turn[i], 0.0f) * kBendPerTurn, -kMaxBend, kMaxBend);
-    out[7] = finiteOr(speed, 0.0f);  // px/s; the shader turns it into the tail amplitude
+    // S-SIM-15 the state's gait: a sprint or a startle beats the tail harder, a hover is fins only (a still tail,
+    // pectoral fins spread and paddling).
+    const float gait = clampf(finiteOr(f.tailMul[i], 1.0f), 0.0f, 3.0f);
+    out[7] = finiteOr(speed, 0.0f) * gait;  // px/s; the shader turns it into the tail amplitude
     std::memcpy(&out[8], &f.pattern[i], sizeof(uint32_t));
     out[9] = depth;
-    out[10] = clampf(speed * invMaxSpeed, 0.0f, 1.0f);
+    out[10] = clampf(speed * invMaxSpeed * (gait < 1.0f ? gait : 1.0f), 0.0f, 1.0f);
     out[11] = 0.04f + 0.06f * depth;  // nearer the surface, the shadow falls further
   }
 }

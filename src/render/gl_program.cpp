@@ -1,13 +1,9 @@
-// Shader compile and program link with readable errors (see gl_program.h).
+// Compiling and linking a GLSL program (gl_program.h).
 #include "render/gl_program.h"
-
-#include <GLES3/gl3.h>
 
 namespace mirofish {
 
-namespace {
-
-GLuint compileShader(GLenum type, const char* source, std::string* log) {
+static GLuint compileShader(GLenum type, const char* source, std::string* log) {
   GLuint shader = glCreateShader(type);
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);
@@ -21,9 +17,7 @@ GLuint compileShader(GLenum type, const char* source, std::string* log) {
   return 0;
 }
 
-}  // namespace
-
-unsigned linkProgram(const char* vertex, const char* fragment, std::string* log) {
+GLuint linkProgram(const char* vertex, const char* fragment, std::string* log) {
   GLuint vs = compileShader(GL_VERTEX_SHADER, vertex, log);
   if (!vs) return 0;
   GLuint fs = compileShader(GL_FRAGMENT_SHADER, fragment, log);

@@ -1,11 +1,13 @@
-// Compiling and linking a GLSL ES 3.00 program on the current context: shared by the koi and the overlay renderers.
+// Compiling and linking a GLSL program, with the driver's log as the reason when it fails.
 #pragma once
+
+#include <GLES3/gl3.h>
 
 #include <string>
 
 namespace mirofish {
 
-// The linked program's name, or 0 with the compiler's or linker's message in *log.
-unsigned linkProgram(const char* vertexSource, const char* fragmentSource, std::string* log);
+// 0 on failure, with *log set to the stage and the driver's message.
+GLuint linkProgram(const char* vertex, const char* fragment, std::string* log);
 
 }  // namespace mirofish

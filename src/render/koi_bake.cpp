@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/mix32.h"
+
 namespace mirofish {
 
 namespace {
@@ -116,15 +118,8 @@ void bakeProfile(std::vector<float>* out) {
 }
 
 // ---- patch noise: the hashes and value noise the koi shader used (GLSL uint arithmetic, wraps mod 2^32) ----
-uint32_t hashU(uint32_t x) {
-  x ^= x >> 16;
-  x *= 0x7feb352du;
-  x ^= x >> 15;
-  x *= 0x846ca68bu;
-  x ^= x >> 16;
-  return x;
-}
-float hash01(uint32_t x) { return float(hashU(x) >> 8) * (1.0f / 16777216.0f); }
+uint32_t hashU(uint32_t x) { return mix32(x); }
+float hash01(uint32_t x) { return unit24(mix32(x)); }
 
 // Value noise with a one-cell cache: neighbouring texels mostly share a lattice cell.
 struct ValueNoise {

@@ -9,14 +9,29 @@ void FishArrays::reserveFor(int n) {
   while (cap < n) cap *= 2;
   size_t c = size_t(cap);
   for (auto* v :
-       {&x, &y, &vx, &vy, &hx, &hy, &speedScale, &forceScale, &depth, &tailPhase, &turn, &panic, &wanderPhase})
+       {&x,         &y,     &vx,        &vy,          &hx,           &hy,     &speedScale, &forceScale, &depth,
+        &tailPhase, &turn,  &panic,     &wanderPhase, &stateLeft,    &capMul, &turnMul,    &tailMul,    &turnCos,
+        &turnSin,   &alarm, &alarmLeft, &pending,     &pendingDelay, &fleeX,  &fleeY,      &lone})
     v->resize(c, 0.0f);
   pattern.resize(c, 0u);
+  state.resize(c, 0);
+  busy.resize(c, 0);
+  cue.resize(c, 0);
+  pendingFrom.resize(c, 0);
   for (int k = 0; k < kMaxSmoothing; ++k) {
     steerX[k].resize(c, 0.0f);
     steerY[k].resize(c, 0.0f);
   }
   capacity = cap;
+}
+
+const char* fishStateName(FishState s) {
+  switch (s) {
+    case FishState::Cruise: return "cruise";
+    case FishState::Sprint: return "sprint";
+    case FishState::Hover: return "hover";
+    default: return "startle";
+  }
 }
 
 }  // namespace mirofish

@@ -9,6 +9,11 @@ namespace mirofish {
 
 constexpr int kMaxSmoothing = 8;  // steering ring buffer slots (S-SIM-4)
 
+// S-SIM-15 behaviour states, in the order of the metrics' columns.
+enum class FishState : uint8_t { Cruise, Sprint, Hover, Startle };
+constexpr int kFishStates = 4;
+const char* fishStateName(FishState s);
+
 struct FishArrays {
   int count = 0;
   int capacity = 0;
@@ -26,6 +31,21 @@ struct FishArrays {
   std::vector<float> panic;                                         // seconds of panic left (S-INT-2)
   std::vector<float> wanderPhase;                                   // rad, smooth per-fish wander noise (S-SIM-14)
   std::vector<float> steerX[kMaxSmoothing], steerY[kMaxSmoothing];  // ring of recent steering
+  // S-SIM-15 behaviour: the state, time left in a timed one (sprint, hover), and the gait it blends toward over
+  // ~0.3 s: speed-cap, turn-rate and tail-beat multipliers, with the turn limit's cos/sin per step.
+  std::vector<uint8_t> state;  // FishState
+  std::vector<uint8_t> busy;   // 0: cruising at a settled gait with nothing on its way (the state phase's fast path)
+  std::vector<float> stateLeft;
+  std::vector<float> capMul, turnMul, tailMul;
+  std::vector<float> turnCos, turnSin;
+  // Startle as a ripple: this fish's startle strength (0 none) and how long it still passes it on; a startle on
+  // its way from a neighbour (strength, delay, the neighbour's id for ties); where the fright came from (flee away).
+  std::vector<float> alarm, alarmLeft;
+  std::vector<float> pending, pendingDelay;
+  std::vector<int> pendingFrom;
+  std::vector<float> fleeX, fleeY;
+  std::vector<uint8_t> cue;  // this step's cues from the scan and the food phase (kCue* bits)
+  std::vector<float> lone;   // 1 when the scan found at most one neighbour (pass 2 pulls it toward the school)
 
   // Grows storage to hold n fish (doubling); never shrinks, so a later grow allocates nothing.
   void reserveFor(int n);

@@ -91,6 +91,7 @@ bool inspectFish(const Params& p, const FishArrays& f, const NeighbourGrid& grid
   r.hy = f.hy[i];
   r.forceLimit = float(p.maxForce) * f.forceScale[i];
   r.panicked = f.panic[i] > 0;
+  r.behaviour = size_t(i) < f.state.size() ? int(f.state[size_t(i)]) : -1;
   auto d2To = [&](int j) {
     const float dx = f.x[j] - r.x, dy = f.y[j] - r.y;
     return dx * dx + dy * dy;

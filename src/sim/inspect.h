@@ -33,8 +33,8 @@ struct FishInspection {
   float forceLimit = 0;                // px/s^2: maxForce x this fish's force scale
   bool panicked = false;               // cohesion is weakened (panicCohesion) while it panics
   int gridChecks = 0;                  // candidates in its 3x3 grid cells, itself excluded: the grid's checks for it
-  // HOOK(living-pond): the fish's behaviour state, once School exposes per-fish states (another engineer is adding
-  // them); -1 until then. Fill it in inspectFish() and the studio shows it.
+  // Its behaviour state (FishState, S-SIM-15: cruise, sprint, hover, startle) as an int; -1 when the arrays carry
+  // no states (a copy made without them).
   int behaviour = -1;
   std::vector<int> neighbours;  // id * 8 + rule bits, in id order
 };
@@ -46,7 +46,8 @@ inline int nearestFish(const School& school, float x, float y) { return nearestF
 // Fills *out for fish `i` (out->neighbours keeps its capacity between calls); false, and *out untouched, when `i` is
 // not a fish. Neighbours are decided exactly as the step decides them (same float expressions, same blind-spot
 // test, same cap order), so the counts equal the step's; the forces agree with the step's to float rounding (it
-// sums in fixed point). Reads x, y, vx, vy, hx, hy, panic and forceScale of `fish`, and the grid's shape.
+// sums in fixed point). Reads x, y, vx, vy, hx, hy, panic, forceScale and (if there) state of `fish`, and the grid's
+// shape.
 bool inspectFish(const Params& params, const FishArrays& fish, const NeighbourGrid& grid, int i, FishInspection* out);
 inline bool inspectFish(const School& school, int i, FishInspection* out) {
   return inspectFish(school.params(), school.fish(), school.grid(), i, out);

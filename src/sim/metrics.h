@@ -3,6 +3,8 @@
 
 #include <cstdint>
 
+#include "sim/fish_arrays.h"
+
 namespace mirofish {
 
 enum class SchoolState { Cohesive, Dispersed, Oscillating };
@@ -26,6 +28,8 @@ struct StepMetrics {
   // Share (0..1) of a kCoverageCols x kCoverageRows grid over the world that a fish has been in during the last
   // kCoverageWindowSteps steps (60 s) with metrics on; steps with metrics off record no visits.
   float coverage = 0;
+  int states[kFishStates] = {};  // fish in each behaviour state after the step (FishState order)
+  uint64_t pelletsEaten = 0;     // pellets eaten so far
 };
 
 constexpr int kCoverageCols = 16, kCoverageRows = 9;

@@ -34,6 +34,10 @@ void School::derive() {
   d_.sinTurn = detSin(maxTurn);
   float tau = float(p.pointerSmoothing);
   d_.cursorAlpha = kStepSeconds / (tau + kStepSeconds);  // implicit Euler of the 0.12 s follow
+  d_.maxTurn = maxTurn;
+  turnDirty_ = true;
+  d_.currentK = kPi / float(p.currentScale);
+  d_.seedMix = mix32(uint32_t(uint64_t(p.seed)) ^ 0x6d69726fU);
   grid_.configure(float(p.width), float(p.height), d_.rMax);
 }
 
@@ -61,6 +65,8 @@ void School::resize(int n) {
                     &sortedFX_, &sortedFY_, &sortedTVX_, &sortedTVY_})
       v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
     capBuffer_.reserve(size_t(fish_.capacity));
+    sortedCue_.resize(size_t(fish_.capacity));
+    sortedLone_.resize(size_t(fish_.capacity));
     rngDraws_.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
     groupParent_.resize(size_t(fish_.capacity));
   }
@@ -92,6 +98,17 @@ void School::spawn(int i) {
   f.wanderPhase[i] = rng_.uniform() * kTwoPi;
   f.turn[i] = 0;
   f.panic[i] = 0;
+  f.state[i] = uint8_t(FishState::Cruise);
+  f.busy[i] = 1;
+  f.stateLeft[i] = 0;
+  f.capMul[i] = f.turnMul[i] = f.tailMul[i] = 1;
+  f.turnCos[i] = d_.cosTurn;
+  f.turnSin[i] = d_.sinTurn;
+  f.alarm[i] = f.alarmLeft[i] = f.pending[i] = f.pendingDelay[i] = 0;
+  f.pendingFrom[i] = 0;
+  f.fleeX[i] = f.fleeY[i] = 0;
+  f.cue[i] = 0;
+  f.lone[i] = 0;
   for (int k = 0; k < kMaxSmoothing; ++k) {
     f.steerX[k][i] = 0;
     f.steerY[k][i] = 0;
@@ -113,6 +130,20 @@ void School::scare(float x, float y) {
   scares_[slot] = {x, y, float(params_.scareTime)};
 }
 
+void School::feed(float x, float y) {
+  if (!std::isfinite(x) || !std::isfinite(y)) return;
+  int slot = 0;  // a free slot, else the oldest pellet's
+  for (int k = 0; k < kMaxPellets; ++k) {
+    if (pellets_[k].timeLeft <= 0) {
+      slot = k;
+      break;
+    }
+    if (pellets_[k].id < pellets_[slot].id) slot = k;
+  }
+  const float life = float(params_.pelletTime);
+  pellets_[slot] = {x, y, life, life, ++pelletsDropped_};
+}
+
 void School::steps(int n) {
   for (int k = 0; k < n; ++k) step();
 }
@@ -129,12 +160,17 @@ void School::step() {
   float* outY = bruteForce_ ? ringY : sortedFY_.data();
 
   updateCursor();
+  driftPond();
   bucketFish();
-  StepTotals totals = steerFromNeighbours(outX, outY);
+  StepTotals totals = steerFromNeighbours(outX, outY, bruteForce_ ? fish_.cue.data() : sortedCue_.data(),
+                                          bruteForce_ ? fish_.lone.data() : sortedLone_.data());
   fleePointerAndScares(outX, outY);
   if (!bruteForce_) scatterSteering(ringX, ringY);
+  spreadStartle();
+  seekFood(ringX, ringY);
+  chooseStates(ringX, ringY);
   moveFish(ringX, ringY, slots);
-  ageScares();
+  ageScaresAndPellets();
 
   ++stepCount_;
   lastChecks_ = totals.checks;
@@ -201,13 +237,17 @@ void School::scatterSteering(float* ringX, float* ringY) {
   const int* order = grid_.order();
   for (int k = 0; k < n; ++k) {
     ringX[order[k]] = sortedFX_[k];
+    fish_.cue[order[k]] = sortedCue_[k];
+    fish_.lone[order[k]] = sortedLone_[k];
     ringY[order[k]] = sortedFY_[k];
   }
 }
 
-void School::ageScares() {
+void School::ageScaresAndPellets() {
   for (Scare& sc : scares_)
     if (sc.timeLeft > 0) sc.timeLeft -= kStepSeconds;
+  for (Pellet& pe : pellets_)
+    if (pe.timeLeft > 0) pe.timeLeft = pe.timeLeft > kStepSeconds ? pe.timeLeft - kStepSeconds : 0;
 }
 
 // S-SIM-9 debug check: the first non-finite value, with its fish and step.
@@ -226,13 +266,15 @@ void School::checkFinite() {
 
 // Pass 1: neighbour sums and the three rules' steering of every fish (S-SIM-1, S-INT-2), written in the visiting
 // order; reads the previous state only (the copies bucketFish made).
-[[gnu::noinline]] School::StepTotals School::steerFromNeighbours(float* outX, float* outY) {
+[[gnu::noinline]] School::StepTotals School::steerFromNeighbours(float* outX, float* outY, uint8_t* outCue,
+                                                                 float* outLone) {
   const Params& p = params_;
   const int n = fish_.count;
   const int cap = int(p.neighbourCap);
   const float fmax = float(p.maxForce);
   const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
   const float panicCoh = float(p.panicCohesion);
+  const float leeAhead = kLeeShare * float(p.cohRadius);
   const float* X = sortedX_.data();
   const float* Y = sortedY_.data();
   const float* VX = sortedVX_.data();
@@ -341,8 +383,11 @@ void School::checkFinite() {
           sumLocalPol += double(vx * hxi + vy * hyi);
           ++localPolCount;
         }
+        uint8_t lee = s.nCoh > 1 ? 0 : kCueAlone;  // alone: no neighbour, or one (a pair adrift)
         if (s.nCoh) {
           float vx = unfix(s.cohX), vy = unfix(s.cohY);
+          // S-SIM-15 the lee: enough neighbours, their centroid well ahead: this fish trails the school.
+          if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > leeAhead * float(s.nCoh)) lee = kCueLee;
           normalizeOrZero(vx, vy);
           float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
           ax += vx * wc;
@@ -353,6 +398,8 @@ void School::checkFinite() {
 
         outX[oi] = fx;
         outY[oi] = fy;
+        outCue[oi] = lee;
+        outLone[oi] = s.nCoh < kLoneNeighbours ? 1.0f - float(s.nCoh) * (1.0f / kLoneNeighbours) : 0.0f;
 
         if (metricsOn_) {
           sumNeighbours += s.nCoh;
@@ -377,12 +424,21 @@ void School::checkFinite() {
 }
 
 // S-INT-1 pointer and S-INT-3 scares: added to pass 1's steering (same visiting order) of the fish they reach,
-// which panic (S-INT-2). With no cursor and no live scare (the usual step) this phase is skipped.
+// which panic (S-INT-2) and, if they were calm, startle (S-SIM-15) and pass it on. With no cursor and no live scare
+// (the usual step) this phase is skipped.
 void School::fleePointerAndScares(float* outX, float* outY) {
   int activeScares = 0;  // scares_ prefix that can hold a live scare
   for (int k = 0; k < kMaxScares; ++k)
     if (scares_[k].timeLeft > 0) activeScares = k + 1;
-  if (!cursorActive_ && activeScares == 0) return;
+  // The hand that feeds: while a pellet lies within the cursor's radius, the pointer neither repels nor startles,
+  // so a click that drops food does not keep the fish away from it (the cursor stays where it clicked).
+  bool cursorFeeds = false;
+  for (int k = 0; k < kMaxPellets && cursorActive_; ++k) {
+    const float dx = pellets_[k].x - cursorX_, dy = pellets_[k].y - cursorY_;
+    cursorFeeds |= pellets_[k].timeLeft > 0 && dx * dx + dy * dy < cursorRadius_ * cursorRadius_;
+  }
+  const bool cursor = cursorActive_ && !cursorFeeds;
+  if (!cursor && activeScares == 0) return;
   const Params& p = params_;
   const int n = fish_.count;
   const float fmax = float(p.maxForce), panicTime = float(p.panicTime);
@@ -394,8 +450,9 @@ void School::fleePointerAndScares(float* outX, float* outY) {
     const int i = sortedIds ? sortedIds[oi] : oi;
     const float xi = X[oi], yi = Y[oi];
     float fx = outX[oi], fy = outY[oi];
+    float fright = 0, fromX = 0, fromY = 0;  // the strongest direct fright this step, and its source
     // Gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering donut).
-    if (cursorActive_) {
+    if (cursor) {
       float dx = xi - cursorX_, dy = yi - cursorY_;
       float d2 = dx * dx + dy * dy;
       float r = cursorRadius_;
@@ -405,7 +462,9 @@ void School::fleePointerAndScares(float* outX, float* outY) {
         float k = float(p.pointerWeight) * fmax * (1.0f - d / r);
         fx += dx * k;
         fy += dy * k;
-        panic[i] = panicTime;
+        fright = kPointerAlarm;
+        fromX = cursorX_;
+        fromY = cursorY_;
       }
     }
     // Flee within the radius while the fear source lasts; still kScareEdgeShare of the push at the radius.
@@ -421,8 +480,16 @@ void School::fleePointerAndScares(float* outX, float* outY) {
         float k = float(p.scareWeight) * fmax * (1.0f - kScareFalloff * d / r);
         fx += dx * k;
         fy += dy * k;
-        panic[i] = panicTime;
+        if (fright < kScareAlarm) {
+          fright = kScareAlarm;
+          fromX = sc.x;
+          fromY = sc.y;
+        }
       }
+    }
+    if (fright > 0) {
+      if (panic[i] <= 0) startle(i, fright, fromX, fromY);  // a fresh fright: the ripple starts here
+      panic[i] = panicTime;
     }
     outX[oi] = fx;
     outY[oi] = fy;

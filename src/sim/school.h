@@ -14,6 +14,8 @@ namespace mirofish {
 
 constexpr float kStepSeconds = 1.0f / 60.0f;  // S-SIM-10 fixed step
 constexpr int kMaxScares = 8;
+constexpr int kMaxPellets = 6;     // S-INT-4: a small cap; a further pellet replaces the oldest
+constexpr int kMaxAttractors = 3;  // S-SIM-14 points of interest
 
 // A neighbour found under a neighbour cap: distance, fish id (tie-break), slot in the candidate arrays.
 struct CapCandidate {
@@ -23,6 +25,16 @@ struct CapCandidate {
 
 struct Scare {
   float x = 0, y = 0, timeLeft = 0;  // px, px, s
+};
+
+// A food pellet (S-INT-4): it sinks out of reach when timeLeft runs out, or is eaten; timeLeft 0 = no pellet.
+struct Pellet {
+  float x = 0, y = 0, timeLeft = 0, life = 0;  // px, px, s left, s it started with (the renderer fades by the ratio)
+  uint64_t id = 0;                             // 1, 2, ... in the order dropped
+};
+
+struct Point {
+  float x = 0, y = 0;
 };
 
 class School {
@@ -36,6 +48,7 @@ class School {
   // Raw pointer in world px for the following steps; present=false when there is none.
   void setPointer(bool present, float x, float y);
   void scare(float x, float y);  // S-INT-3 fear source at a world position
+  void feed(float x, float y);   // S-INT-4 drops a pellet at a world position (the oldest goes beyond kMaxPellets)
   void setBruteForce(bool on) { bruteForce_ = on; }
   bool bruteForce() const { return bruteForce_; }
   void setMetricsEnabled(bool on) { metricsOn_ = on; }
@@ -58,6 +71,15 @@ class School {
   float cursorX() const { return cursorX_; }
   float cursorY() const { return cursorY_; }
   float cursorRadius() const { return cursorRadius_; }
+  const Pellet* pellets() const { return pellets_; }  // kMaxPellets slots
+  uint64_t pelletsEaten() const { return pelletsEaten_; }
+  uint64_t pelletsDropped() const { return pelletsDropped_; }
+  // S-SIM-14: this step's points of interest (params().attractors of them) and the current's force at a point.
+  const Point* attractors() const { return attractors_; }
+  void currentAt(float x, float y, float* fx, float* fy) const;
+  // Highest speed a fish can reach, as a multiple of maxSpeed x its variation (sprint or startle).
+  static float topSpeedFactor(const Params& p);
+  static float hoverFloorFactor();  // a hovering fish's lowest speed, as a multiple of minSpeed
   // Index and step of the first non-finite value found after a step, -1 if none (S-SIM-9).
   int firstNonFinite() const { return badFish_; }
   uint64_t firstNonFiniteStep() const { return badStep_; }
@@ -73,19 +95,35 @@ class School {
     int localPolCount = 0, nearestCount = 0;
   };
   // The phases of step(), in the order it runs them (school.cpp).
-  void updateCursor();                                       // S-INT-1 virtual cursor follows the pointer
-  void bucketFish();                                         // grid build; copies of the fish in cell order
-  StepTotals steerFromNeighbours(float* outX, float* outY);  // pass 1: the three rules (cell order)
-  void fleePointerAndScares(float* outX, float* outY);       // pointer and scare pushes, panic (cell order)
-  void scatterSteering(float* ringX, float* ringY);          // cell order -> this step's ring slot (id order)
-  void moveFish(float* ringX, float* ringY, int slots);      // pass 2: walls, turn limit, speed cap, integration
-  void ageScares();
-  void checkFinite();                        // S-SIM-9
-  void computeMetrics(const StepTotals& t);  // S-DEV-4, only when metrics are on
-  int countGroups();                         // metrics: union-find over the cohesion-radius links
-  float updateCoverage();                    // metrics: marks this step's cells, returns the share visited
+  void updateCursor();  // S-INT-1 virtual cursor follows the pointer
+  void bucketFish();    // grid build; copies of the fish in cell order
+  StepTotals steerFromNeighbours(float* outX, float* outY, uint8_t* outCue,
+                                 float* outLone);        // pass 1: the three rules (cell order)
+  void fleePointerAndScares(float* outX, float* outY);   // pointer and scare pushes, panic (cell order)
+  void scatterSteering(float* ringX, float* ringY);      // cell order -> this step's ring slot (id order)
+  void driftPond();                                      // S-SIM-14 this step's attractors and current phases
+  void spreadStartle();                                  // S-SIM-15 startle passed on to neighbours (a ripple)
+  void seekFood(float* ringX, float* ringY);             // S-INT-4 fish near a pellet turn to it and eat it
+  void chooseStates(float* ringX, float* ringY);         // S-SIM-15 state per fish, gait blended toward it
+  void moveFish(float* ringX, float* ringY, int slots);  // pass 2: walls, turn limit, speed cap, integration
+  void ageScaresAndPellets();
+  void startle(int i, float strength, float fromX, float fromY);  // fish i startles now
+  void checkFinite();                                             // S-SIM-9
+  void computeMetrics(const StepTotals& t);                       // S-DEV-4, only when metrics are on
+  int countGroups();                                              // metrics: union-find over the cohesion-radius links
+  float updateCoverage();  // metrics: marks this step's cells, returns the share visited
   void resetCoverage();
-  bool integrate4(int i, const float* draws, float* ringX, float* ringY, int slots);  // four-wide builds only
+  // This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the
+  // points of interest and their pull (px/s^2).
+  struct Pull {
+    float current, k, phaseX, phaseY;
+    int points;
+    float x[kMaxAttractors], y[kMaxAttractors];
+    float weight, hold, invBand, lone;  // pull, its zero (half the radius), 1 / (radius - hold), lone fish's pull
+  };
+  Pull pondPull() const;
+  bool integrate4(const Pull& pull, int i, const float* draws, float* ringX, float* ringY,
+                  int slots);  // four-wide builds only
 
   Params params_;
   FishArrays fish_;
@@ -97,6 +135,8 @@ class School {
   // inputs, and its steering output (scattered back to id order).
   std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
   std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
+  std::vector<uint8_t> sortedCue_;  // pass 1's cues in cell order (scattered with the steering)
+  std::vector<float> sortedLone_;
   std::vector<float> rngDraws_;                 // pass 2's RNG draws (four-wide builds)
   std::vector<CapCandidate> capBuffer_;         // reused; capacity = fish capacity
   std::vector<int> groupParent_;                // union-find parents for the groups metric (cell-order slots)
@@ -115,6 +155,13 @@ class School {
   bool cursorActive_ = false;
   float cursorX_ = 0, cursorY_ = 0, cursorRadius_ = 0;
   Scare scares_[kMaxScares];
+  Pellet pellets_[kMaxPellets];
+  uint64_t pelletsEaten_ = 0, pelletsDropped_ = 0;
+  int alarmed_ = 0;
+  bool turnDirty_ = true;  // the turn rate changed: every fish's turn limit is worked out again  // fish with a startle
+                           // strength (ripple flee and spread only run while some are)
+  Point attractors_[kMaxAttractors];
+  float currentPhaseX_ = 0, currentPhaseY_ = 0;  // rad, this step's phase of each band set
 
   // Derived once per setParams, in float, so a step does no trig and no division by params.
   struct Derived {
@@ -122,7 +169,10 @@ class School {
     float cosHalfFov;  // blind spot when dot(heading, d) < cosHalfFov * |d|
     bool fovOn;
     float cosTurn, sinTurn;  // max heading change per step
+    float maxTurn;           // rad per step
     float cursorAlpha;       // virtual cursor follow factor per step
+    float currentK;          // rad/px: pi / currentScale
+    uint32_t seedMix;        // the seed, mixed: per-fish random streams and the pond's fixed phases
   } d_{};
 };
 

@@ -46,6 +46,9 @@ void School::computeMetrics(const StepTotals& t) {
   m.state = history_.push(m.avgNeighbours, uniform);
   m.groups = countGroups();
   m.coverage = updateCoverage();
+  for (int& c : m.states) c = 0;
+  for (int i = 0; i < n; ++i) ++m.states[f.state[i] < kFishStates ? f.state[i] : 0];
+  m.pelletsEaten = pelletsEaten_;
 }
 
 // Connected components over the links "closer than the cohesion radius", on the positions after the step: the

@@ -20,9 +20,10 @@ namespace mirofish {
   const float dt = kStepSeconds;
   const float wander = float(p.wander) * fmax;
   const float vmin = float(p.minSpeed), vmax = float(p.maxSpeed);
-  const float panicSpeed = float(p.panicSpeed), turnSlow = float(p.turnSlowdown);
+  const float turnSlow = float(p.turnSlowdown), depthSpeed = float(p.depthSpeed);
   const float edgeDamp = float(p.edgeDamping), edgeForce = float(p.edgeForce);
   const float invSlots = 1.0f / float(slots);
+  const Pull pull = pondPull();
   const float* ringSlotsX[kMaxSmoothing];
   const float* ringSlotsY[kMaxSmoothing];
   for (int k = 0; k < slots; ++k) {
@@ -35,8 +36,32 @@ namespace mirofish {
     f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * kWanderPhaseStep);
     float ws = detSin(f.wanderPhase[i]);
     float hx = f.hx[i], hy = f.hy[i];
-    ringX[i] += -hy * ws * wander;
-    ringY[i] += hx * ws * wander;
+    // S-SIM-14 the current where the fish is, and the pull of the nearest point of interest.
+    float cx = 0, cy = 0, px = 0, py = 0;
+    if (pull.current > 0) {
+      cx = pull.current * detSin(pull.k * f.y[i] + pull.phaseX);
+      cy = pull.current * detSin(pull.k * f.x[i] + pull.phaseY);
+    }
+    if (pull.points > 0) {
+      float best = 3.0e38f, bx = 0, by = 0;
+      for (int a = 0; a < pull.points; ++a) {
+        const float dx = pull.x[a] - f.x[i], dy = pull.y[a] - f.y[i], d2 = dx * dx + dy * dy;
+        if (d2 < best) {
+          best = d2;
+          bx = dx;
+          by = dy;
+        }
+      }
+      // Toward the point from afar, fading to nothing at half the radius and pushing out inside that: the school
+      // circles a point of interest instead of crushing onto it. A lone fish (pass 1's cue) heads for it regardless.
+      const float d = detSqrt(best), inv = 1.0f / (d > 1.0f ? d : 1.0f);
+      const float ring = clampf((d - pull.hold) * pull.invBand, -1.0f, 1.0f);
+      const float k = (pull.weight * ring + pull.lone * f.lone[i]) * inv;
+      px = bx * k;
+      py = by * k;
+    }
+    ringX[i] = ((ringX[i] + -hy * ws * wander) + cx) + px;
+    ringY[i] = ((ringY[i] + hx * ws * wander) + cy) + py;
 
     // S-SIM-4 anti-jitter: average the ring, then clamp to this fish's force limit.
     float fx = 0, fy = 0;
@@ -63,26 +88,30 @@ namespace mirofish {
     // S-SIM-3 turn-rate limit, on the heading unit vector: no atan2, one precomputed sin/cos.
     float speed = detSqrt(vx * vx + vy * vy);
     float ux = hx, uy = hy, turnFrac = 0, cross = 0;
+    const float cosTurn = f.turnCos[i], sinTurn = f.turnSin[i];  // the gait's turn rate (S-SIM-15)
     if (speed > kStillSpeed) {
       ux = vx / speed;
       uy = vy / speed;
       float dot = hx * ux + hy * uy;
       cross = hx * uy - hy * ux;
-      if (dot < d_.cosTurn) {
+      if (dot < cosTurn) {
         float sgn = cross >= 0 ? 1.0f : -1.0f;
-        ux = hx * d_.cosTurn - sgn * hy * d_.sinTurn;
-        uy = hy * d_.cosTurn + sgn * hx * d_.sinTurn;
+        ux = hx * cosTurn - sgn * hy * sinTurn;
+        uy = hy * cosTurn + sgn * hx * sinTurn;
         normalizeOrZero(ux, uy);  // keep |u| == 1 against rounding drift
-        cross = sgn * d_.sinTurn;
+        cross = sgn * sinTurn;
         turnFrac = 1;
       } else {
-        turnFrac = clampf((cross < 0 ? -cross : cross) / d_.sinTurn, 0, 1);
+        turnFrac = clampf((cross < 0 ? -cross : cross) / sinTurn, 0, 1);
       }
     }
-    // S-SIM-5/6/S-INT-2: per-fish cap, lower in sharp turns, higher in panic.
-    float panicLeft = f.panic[i];
-    float vcap = vmax * f.speedScale[i] * (panicLeft > 0 ? panicSpeed : 1.0f) * (1.0f - turnSlow * turnFrac);
-    float vfloor = vmin < vcap ? vmin : vcap;
+    // S-SIM-5/6, S-ECO-4, S-SIM-15: per-fish cap, slower in the back layer, scaled by the gait (raised in a sprint
+    // or a startle, near still in a hover, when the floor drops too), lower in sharp turns.
+    const float panicLeft = f.panic[i], capMul = f.capMul[i];
+    const float depthMul = depthSpeed + (1.0f - depthSpeed) * f.depth[i];
+    float vcap = vmax * f.speedScale[i] * depthMul * capMul * (1.0f - turnSlow * turnFrac);
+    const float floor = capMul < 1.0f ? vmin * capMul : vmin;
+    float vfloor = floor < vcap ? floor : vcap;
     speed = clampf(speed, vfloor, vcap);
     f.hx[i] = ux;
     f.hy[i] = uy;
@@ -94,7 +123,7 @@ namespace mirofish {
     // S-REN-6 tail beat: kTailHz at kTailRefSpeed, frequency ~ speed^0.6 (x^0.625 via square roots, deterministic).
     float rel = speed * (1.0f / kTailRefSpeed);
     float r2 = detSqrt(rel), r8 = detSqrt(detSqrt(r2));
-    f.tailPhase[i] = wrapAngle(f.tailPhase[i] + kTwoPi * kTailHz * r2 * r8 * dt + kTailIdleRate * dt);
+    f.tailPhase[i] = wrapAngle(f.tailPhase[i] + kTwoPi * kTailHz * r2 * r8 * dt * f.tailMul[i] + kTailIdleRate * dt);
 
     float nx = f.x[i] + f.vx[i] * dt, ny = f.y[i] + f.vy[i] * dt;
     // Fallback clamp: never fires with sane parameters (counted so tests can prove it).
@@ -112,7 +141,7 @@ namespace mirofish {
   for (int i = 0; i < n; ++i) draws[i] = rng_.uniform();
   int i = 0;
   for (; i + 4 <= n; i += 4)
-    if (!integrate4(i, draws + i, ringX, ringY, slots)) {  // a lane off the common path: these four one by one
+    if (!integrate4(pull, i, draws + i, ringX, ringY, slots)) {  // a lane off the common path: these four one by one
       for (int j = i; j < i + 4; ++j) integrateFish(j, draws[j]);
     }
   for (; i < n; ++i) integrateFish(i, draws[i]);
@@ -174,7 +203,7 @@ inline V sin4(V angle) {
 // branch a select of both sides (divisions in lanes that the scalar code skips are computed and dropped). Returns
 // false, having written nothing, when a lane leaves the common path (an angle the scalar wrapAngle reduces the
 // long way); the caller then runs those four fish one by one.
-bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, int slots) {
+bool School::integrate4(const Pull& pull, int i, const float* draws, float* ringX, float* ringY, int slots) {
   FishArrays& f = fish_;
   const Params& p = params_;
   const float dt = kStepSeconds;
@@ -186,8 +215,31 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
   const V ws = sin4(wp);
   const V hx = v4::load(&f.hx[i]), hy = v4::load(&f.hy[i]);
   const V wander = splat(float(p.wander) * float(p.maxForce));
-  const V rx = add(v4::load(ringX + i), mul(mul(v4::neg(hy), ws), wander));
-  const V ry = add(v4::load(ringY + i), mul(mul(hx, ws), wander));
+  const V x = v4::load(&f.x[i]), y = v4::load(&f.y[i]);
+  V cx = zero, cy = zero, px = zero, py = zero;
+  if (pull.current > 0) {
+    const V a = splat(pull.current), k = splat(pull.k);
+    cx = mul(a, sin4(add(mul(k, y), splat(pull.phaseX))));
+    cy = mul(a, sin4(add(mul(k, x), splat(pull.phaseY))));
+  }
+  if (pull.points > 0) {
+    V best = splat(3.0e38f), bx = zero, by = zero;
+    for (int a = 0; a < pull.points; ++a) {
+      const V dx = sub(splat(pull.x[a]), x), dy = sub(splat(pull.y[a]), y);
+      const V d2 = add(mul(dx, dx), mul(dy, dy));
+      const V nearer = lt(d2, best);
+      best = sel(nearer, d2, best);
+      bx = sel(nearer, dx, bx);
+      by = sel(nearer, dy, by);
+    }
+    const V d = v4::sqrt(best), inv = div(one, sel(gt(d, one), d, one));
+    const V ring = clampv(mul(sub(d, splat(pull.hold)), splat(pull.invBand)), splat(-1.0f), one);
+    const V k = mul(add(mul(splat(pull.weight), ring), mul(splat(pull.lone), v4::load(&f.lone[i]))), inv);
+    px = mul(bx, k);
+    py = mul(by, k);
+  }
+  const V rx = add(add(add(v4::load(ringX + i), mul(mul(v4::neg(hy), ws), wander)), cx), px);
+  const V ry = add(add(add(v4::load(ringY + i), mul(mul(hx, ws), wander)), cy), py);
 
   const int slot = int(stepCount_ % uint64_t(slots));
   V fx = zero, fy = zero;
@@ -208,7 +260,6 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
   }
 
   V vx = v4::load(&f.vx[i]), vy = v4::load(&f.vy[i]);
-  const V x = v4::load(&f.x[i]), y = v4::load(&f.y[i]);
   const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
   if (margin > 0) {
     const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
@@ -229,7 +280,7 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
   vy = add(vy, mul(fy, vdt));
 
   V speed = v4::sqrt(add(mul(vx, vx), mul(vy, vy)));
-  const V cosT = splat(d_.cosTurn), sinT = splat(d_.sinTurn);
+  const V cosT = v4::load(&f.turnCos[i]), sinT = v4::load(&f.turnSin[i]);
   const V moving = gt(speed, splat(kStillSpeed));
   const V ux0 = div(vx, speed), uy0 = div(vy, speed);
   const V dot = add(mul(hx, ux0), mul(hy, uy0));
@@ -252,12 +303,14 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
   const V cross = sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero);
   const V turnFrac = sel(moving, sel(sharp, one, softFrac), zero);
 
-  const V panicLeft = v4::load(&f.panic[i]);
-  const V panicFactor = sel(gt(panicLeft, zero), splat(float(p.panicSpeed)), one);
-  const V vcap = mul(mul(mul(splat(float(p.maxSpeed)), v4::load(&f.speedScale[i])), panicFactor),
+  const V panicLeft = v4::load(&f.panic[i]), capMul = v4::load(&f.capMul[i]);
+  const V depthSpeed = splat(float(p.depthSpeed));
+  const V depthMul = add(depthSpeed, mul(sub(one, depthSpeed), v4::load(&f.depth[i])));
+  const V vcap = mul(mul(mul(mul(splat(float(p.maxSpeed)), v4::load(&f.speedScale[i])), depthMul), capMul),
                      sub(one, mul(splat(float(p.turnSlowdown)), turnFrac)));
   const V vmin = splat(float(p.minSpeed));
-  const V vfloor = sel(lt(vmin, vcap), vmin, vcap);
+  const V floor = sel(lt(capMul, one), mul(vmin, capMul), vmin);
+  const V vfloor = sel(lt(floor, vcap), floor, vcap);
   speed = clampv(speed, vfloor, vcap);
   const V nvx = mul(ux, speed), nvy = mul(uy, speed);
   const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
@@ -265,9 +318,8 @@ bool School::integrate4(int i, const float* draws, float* ringX, float* ringY, i
 
   const V rel = mul(speed, splat(1.0f / kTailRefSpeed));
   const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
-  const V tail = wrap4(add(add(v4::load(&f.tailPhase[i]), mul(mul(mul(splat(kTwoPi * kTailHz), r2), r8), vdt)),
-                           splat(kTailIdleRate * dt)),
-                       rare);
+  const V beat = mul(mul(mul(mul(splat(kTwoPi * kTailHz), r2), r8), vdt), v4::load(&f.tailMul[i]));
+  const V tail = wrap4(add(add(v4::load(&f.tailPhase[i]), beat), splat(kTailIdleRate * dt)), rare);
   if (v4::any(rare)) return false;
 
   V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));

@@ -63,10 +63,15 @@ val pondParams(const Pond& pond) {
 }
 
 // Views straight into the wasm heap (no copy): valid until the heap grows, so the studio asks again every frame.
+// Arrays 0..7 are the fish's floats; 8 the last step's StepMetrics as bytes; 9 the fish's behaviour states.
 val pondStudioArray(Pond& pond, int k) {
+  if (k >= Pond::kFishArrays) {
+    const uint8_t* bytes = k <= Pond::kFishArrays + 1 ? pond.studioBytes(k - Pond::kFishArrays) : nullptr;
+    const size_t length = k == Pond::kFishArrays ? sizeof(StepMetrics) : size_t(pond.count());
+    return bytes ? val(emscripten::typed_memory_view(length, bytes)) : val::null();
+  }
   const float* data = pond.studioArray(k);
-  const size_t length = k == Pond::kMetricsArray ? size_t(kMetricsPacked) : size_t(pond.count());
-  return data ? val(emscripten::typed_memory_view(length, data)) : val::null();
+  return data ? val(emscripten::typed_memory_view(size_t(pond.count()), data)) : val::null();
 }
 val pondOverlayVertices(Pond& pond, int count) {
   return count > 0
@@ -91,7 +96,14 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .field("steps", &PondStats::steps)
       .field("rendering", &PondStats::rendering)
       .field("drawCalls", &PondStats::drawCalls)
-      .field("scares", &PondStats::scares);
+      .field("scares", &PondStats::scares)
+      .field("feeds", &PondStats::feeds)
+      .field("pellets", &PondStats::pellets)
+      .field("eaten", &PondStats::eaten)
+      .field("cruise", &PondStats::cruise)
+      .field("sprint", &PondStats::sprint)
+      .field("hover", &PondStats::hover)
+      .field("startle", &PondStats::startle);
 
   function("paramTable", &paramTable);
   function("parseNumber", &parseNumber);
@@ -113,6 +125,8 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("setViewport", &Pond::setViewport)
       .function("pointer", &Pond::pointer)
       .function("scare", &Pond::scare)
+      .function("feed", &Pond::feed)
+      .function("click", &Pond::click)
       .function("render", &Pond::render)
       .function("contextLost", &Pond::contextLost)
       .function("contextRestored", &Pond::contextRestored)

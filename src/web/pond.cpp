@@ -47,8 +47,9 @@ std::string Pond::attach(const std::string& canvasSelector, bool antialias) {
     return "WebGL2 is not available in this browser";
   }
   emscripten_webgl_make_context_current(context_);
-  if (!renderer_.init()) {
-    std::string why = std::string("the fish renderer could not start: ") + renderer_.error();
+  std::string log;
+  if (!renderer_.init() || !pellets_.init(&log)) {
+    std::string why = std::string("the fish renderer could not start: ") + (log.empty() ? renderer_.error() : log);
     emscripten_webgl_destroy_context(context_);
     context_ = 0;
     return why;
@@ -153,6 +154,21 @@ void Pond::scare(double cssX, double cssY) {
   }
 }
 
+void Pond::feed(double cssX, double cssY) {
+  float x = 0, y = 0;
+  if (school_ && toWorld(cssX, cssY, &x, &y)) {
+    school_->feed(x, y);
+    ++feeds_;
+  }
+}
+
+void Pond::click(double cssX, double cssY) {
+  if (params_.click != 0)
+    scare(cssX, cssY);
+  else
+    feed(cssX, cssY);
+}
+
 bool Pond::render(double timeSeconds) {
   if (!school_ || !context_ || !rendererReady_) return false;
   if (emscripten_is_webgl_context_lost(context_)) return false;
@@ -168,6 +184,9 @@ bool Pond::render(double timeSeconds) {
   view.fishSize = float(params_.fishSize);
   view.detail = detail_;
   renderer_.render(*school_, view);
+  // Pellets float on the surface, over the fish that rise to them.
+  pelletDraws_ = pellets_.render(*school_, view,
+                                 worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_));
   return true;
 }
 
@@ -176,14 +195,16 @@ void Pond::setMetrics(bool on) {
   if (school_) school_->setMetricsEnabled(on);
 }
 
-const float* Pond::studioArray(int k) {
-  if (!school_) return nullptr;
+const float* Pond::studioArray(int k) const {
+  if (!school_ || k < 0 || k >= kFishArrays) return nullptr;
   const FishArrays& f = school_->fish();
-  const std::vector<float>* arrays[kMetricsArray] = {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.panic, &f.forceScale};
-  if (k >= 0 && k < kMetricsArray) return arrays[k]->data();
-  if (k != kMetricsArray) return nullptr;
-  packMetrics(school_->metrics(), metricsPacked_);
-  return metricsPacked_;
+  const std::vector<float>* arrays[kFishArrays] = {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.panic, &f.forceScale};
+  return arrays[k]->data();
+}
+
+const uint8_t* Pond::studioBytes(int k) const {
+  if (!school_) return nullptr;
+  return k == 0 ? reinterpret_cast<const uint8_t*>(&school_->metrics()) : school_->fish().state.data();
 }
 
 bool Pond::drawOverlay(int count) {
@@ -194,7 +215,10 @@ bool Pond::drawOverlay(int count) {
 
 void Pond::contextLost() {
   overlay_.dropContext();
-  if (rendererReady_) renderer_.dropContext();
+  if (rendererReady_) {
+    renderer_.dropContext();
+    pellets_.dropContext();
+  }
   rendererReady_ = false;
 }
 
@@ -202,8 +226,11 @@ std::string Pond::contextRestored() {
   if (!context_) return "no WebGL2 context to restore";
   emscripten_webgl_make_context_current(context_);
   renderer_.dropContext();
+  pellets_.dropContext();
   overlay_.dropContext();  // recreated on its next draw
+  std::string log;
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
+  if (!pellets_.init(&log)) return "the pellet renderer could not restart: " + log;
   rendererReady_ = true;
   return "";
 }
@@ -215,8 +242,20 @@ PondStats Pond::stats() const {
     s.steps = double(school_->stepCount());
   }
   s.rendering = context_ != 0 && rendererReady_;
-  s.drawCalls = renderer_.stats().drawCalls;
+  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_;
   s.scares = scares_;
+  s.feeds = feeds_;
+  if (school_) {
+    for (int k = 0; k < kMaxPellets; ++k) s.pellets += school_->pellets()[k].timeLeft > 0;
+    s.eaten = double(school_->pelletsEaten());
+    int states[kFishStates] = {};
+    const FishArrays& f = school_->fish();
+    for (int i = 0; i < f.count; ++i) ++states[f.state[i] < kFishStates ? f.state[i] : 0];
+    s.cruise = states[0];
+    s.sprint = states[1];
+    s.hover = states[2];
+    s.startle = states[3];
+  }
   return s;
 }
 
@@ -232,9 +271,11 @@ void Pond::release() {
   if (rendererReady_ && !emscripten_is_webgl_context_lost(context_)) {
     emscripten_webgl_make_context_current(context_);
     renderer_.release();
+    pellets_.release();
     overlay_.release();
   } else {
     renderer_.dropContext();
+    pellets_.dropContext();
     overlay_.dropContext();
   }
   rendererReady_ = false;

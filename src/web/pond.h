@@ -9,9 +9,9 @@
 
 #include "render/fish_renderer.h"
 #include "render/overlay_renderer.h"
+#include "render/pellet_renderer.h"
 #include "sim/hash_codec.h"
 #include "sim/link_limits.h"
-#include "sim/metrics_csv.h"
 #include "sim/params.h"
 #include "sim/school.h"
 
@@ -37,7 +37,11 @@ struct PondStats {
   double steps = 0;        // uint64 step count as a double (exact below 2^53)
   bool rendering = false;  // a live GL context and renderer
   int drawCalls = 0;
-  int scares = 0;  // clicks and taps that reached the school (a scroll never does)
+  int scares = 0;    // scares that reached the school (clicks and taps with click=scare; a scroll never does)
+  int feeds = 0;     // pellets dropped (clicks and taps with click=feed, and feed())
+  int pellets = 0;   // pellets in the water now
+  double eaten = 0;  // pellets eaten so far
+  int cruise = 0, sprint = 0, hover = 0, startle = 0;  // fish in each behaviour state (S-SIM-15)
 };
 
 class Pond {
@@ -80,6 +84,8 @@ class Pond {
   // Pointer in CSS px relative to the canvas's top-left; mapped to world px with the render transform.
   void pointer(bool present, double cssX, double cssY);
   void scare(double cssX, double cssY);
+  void feed(double cssX, double cssY);   // S-INT-4 a pellet where the page was clicked
+  void click(double cssX, double cssY);  // a click or tap: feeds or scares, as the click parameter says
 
   // Draws one frame; false when there is nothing to draw with (no context, lost context).
   bool render(double timeSeconds);
@@ -94,10 +100,13 @@ class Pond {
   // inspects fish and formats the metrics CSV from copies of these arrays; the page's bundle only hands them over. ---
   // Metrics on every step (S-DEV-4), kept across begin(); the page alone never pays for them.
   void setMetrics(bool on);
-  // Array k for the studio, in the wasm heap: 0..7 the fish's x, y, vx, vy, hx, hy, panic, forceScale (count()
-  // floats each); 8 the last step's metrics, packed (kMetricsPacked floats, sim/metrics_csv.h). nullptr otherwise.
-  const float* studioArray(int k);
-  static constexpr int kMetricsArray = 8;
+  // Arrays for the studio, in the wasm heap: studioArray(k), k = 0..7, the fish's x, y, vx, vy, hx, hy, panic,
+  // forceScale (count() floats each); studioBytes(k): 0 the last step's StepMetrics as its bytes (the studio's own
+  // wasm, built from the same header by the same compiler, reads them as a StepMetrics; it checks the size), 1 the
+  // fish's behaviour states (count() FishState bytes). nullptr without a school.
+  const float* studioArray(int k) const;
+  const uint8_t* studioBytes(int k) const;
+  static constexpr int kFishArrays = 8;
   // Overlay vertices the caller fills (4 floats each: x, y world px, RGBA8 bits, unused; render/overlay_renderer.h),
   // then draws over the fish just drawn on this canvas, in one draw call. False when there is nothing to draw on.
   float* overlayVertices(int count) { return overlay_.vertices(count); }
@@ -113,8 +122,9 @@ class Pond {
   std::unique_ptr<School> school_;
   FixedStep clock_;
   FishRenderer renderer_;
+  PelletRenderer pellets_;
+  int pelletDraws_ = 0;
   OverlayRenderer overlay_;
-  float metricsPacked_[kMetricsPacked] = {};  // studioArray(kMetricsArray)
   bool metrics_ = false;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
   bool rendererReady_ = false;
@@ -123,6 +133,7 @@ class Pond {
   double dpr_ = 1;
   int detail_ = 2;
   int scares_ = 0;
+  int feeds_ = 0;
 };
 
 }  // namespace mirofish

@@ -42,7 +42,7 @@ enum StudioField {
   kLimit,       // px/s^2: the fish's force limit
   kPanicked,    // 1 or 0
   kGridChecks,  // the distance checks the grid makes for this fish
-  kBehaviour,   // FishInspection::behaviour: -1 until School has per-fish states (the hook in sim/inspect.h)
+  kBehaviour,   // FishInspection::behaviour: its FishState, -1 when no states were copied in
   kLinks,       // neighbours that follow
   kFields
 };
@@ -54,7 +54,7 @@ struct Studio {
   NeighbourGrid grid;
   FishInspection inspection;
   std::vector<float> out;
-  float metrics[kMetricsPacked] = {};
+  StepMetrics metrics;  // the page school's last step, copied in byte for byte
   char row[kMetricsCsvRowMax] = {};
   std::string text, header;
 };
@@ -97,6 +97,17 @@ STUDIO_EXPORT(studio_fish) float* studio_fish(int count, int k) {
   for (std::vector<float>* a : arrays)  // all eight, so inspection never reads past one the studio did not copy
     if (a->size() < size_t(f.count)) a->resize(size_t(f.count));
   return k >= 0 && k < 8 ? arrays[k]->data() : nullptr;
+}
+
+// Room for `count` fish's behaviour states (FishState bytes) to copy into; inspection reports the fish's.
+STUDIO_EXPORT(studio_states) uint8_t* studio_states(int count) {
+  std::vector<uint8_t>& states = studio().fish.state;
+  states.resize(size_t(count > 0 ? count : 0));
+  return states.data();
+}
+// A behaviour state's name (cruise, sprint, hover, startle), "" past the last.
+STUDIO_EXPORT(studio_state_name) const char* studio_state_name(int k) {
+  return k >= 0 && k < kFishStates ? fishStateName(FishState(k)) : "";
 }
 
 STUDIO_EXPORT(studio_nearest) int studio_nearest(float x, float y) { return nearestFish(studio().fish, x, y); }
@@ -144,12 +155,15 @@ STUDIO_EXPORT(studio_inspect) float* studio_inspect(int i) {
 }
 STUDIO_EXPORT(studio_field_count) int studio_field_count() { return kFields; }
 
-// The metrics CSV: the studio copies a step's packed metrics (the page's Pond packs them) into studio_metrics(),
-// then studio_csv_row() is its row; studio_text(n) holds the hash for studio_csv_header()'s comment line.
-STUDIO_EXPORT(studio_metrics) float* studio_metrics() { return studio().metrics; }
+// The metrics CSV: the studio copies the page school's StepMetrics, its bytes (Pond::studioBytes; both modules are
+// built from sim/metrics.h by the same compiler, so the layout is the same, and studio_metrics_size() lets the studio
+// check it), into studio_metrics(); studio_csv_row() is then its row. studio_text(n) holds the hash for
+// studio_csv_header()'s comment line.
+STUDIO_EXPORT(studio_metrics) StepMetrics* studio_metrics() { return &studio().metrics; }
+STUDIO_EXPORT(studio_metrics_size) int studio_metrics_size() { return int(sizeof(StepMetrics)); }
 STUDIO_EXPORT(studio_csv_row) const char* studio_csv_row() {
   Studio& s = studio();
-  metricsCsvRow(unpackMetrics(s.metrics), s.row);
+  metricsCsvRow(s.metrics, s.row);
   return s.row;
 }
 STUDIO_EXPORT(studio_text) char* studio_text(int bytes) {

@@ -78,8 +78,8 @@ expect_usage_error("0x10" run --n 0x10)
 expect_usage_error("--every" run --every 0)
 expect_usage_error("frobnicate" frobnicate)
 expect_usage_error("extra" params extra)
-# --event: bad events are one line and exit 2; feeding says it is not built yet.
-expect_usage_error("feeding is not built yet" run --steps 10 --event feed@2:800,450)
+# --event: bad events are one line and exit 2.
+expect_usage_error("missing :X,Y" run --steps 10 --event feed@2)
 expect_usage_error("unknown event 'bogus'" run --steps 10 --event bogus@1:2,3)
 expect_usage_error("missing @T" run --steps 10 --event scare)
 expect_usage_error("'x' is not a number" run --steps 10 --event scare@x:1,2)
@@ -121,7 +121,7 @@ message(STATUS "n=300&seed=7, 600 steps: state-hash ${hg}")
 
 # --event: the same events replay to the same state hash (and brute force agrees); an event changes the hash;
 # events are counted in a t= seek (steps from 0), and events at different steps may be given in any order.
-set(events --event scare@2:400,300 --event pointer@3:800,450 --event pointer-off@5)
+set(events --event scare@2:400,300 --event feed@2.5:800,450 --event pointer@3:800,450 --event pointer-off@5)
 state_hash(he1 --hash "n=300&seed=7" --steps 600 ${events})
 state_hash(he2 --hash "n=300&seed=7" --steps 600 ${events})
 if(NOT he1 STREQUAL he2)
@@ -132,7 +132,8 @@ if(he1 STREQUAL hg)
 endif()
 state_hash(heb --hash "n=300&seed=7" --steps 600 ${events} --brute)
 state_hash(hes --hash "n=300&seed=7&t=2.5" --steps 450 ${events})
-state_hash(heo --hash "n=300&seed=7" --steps 600 --event pointer-off@5 --event pointer@3:800,450 --event scare@2:400,300)
+state_hash(heo --hash "n=300&seed=7" --steps 600 --event pointer-off@5 --event pointer@3:800,450 --event feed@2.5:800,450
+           --event scare@2:400,300)
 if(NOT heb STREQUAL he1 OR NOT hes STREQUAL he1 OR NOT heo STREQUAL he1)
   message(FATAL_ERROR "events: brute ${heb}, seek ${hes}, reordered ${heo} should all be ${he1}")
 endif()
@@ -141,6 +142,11 @@ if(he3 STREQUAL hg OR he3 STREQUAL he1)
   message(FATAL_ERROR "a lone scare at 2.5 s should give a hash of its own, got ${he3}")
 endif()
 message(STATUS "n=300&seed=7, 600 steps with events: state-hash ${he1}")
+# S-INT-4: a pellet dropped in the middle of the default school is eaten, once, and the summary says so.
+state_hash(hfeed --hash "n=200&seed=1" --steps 600 --event feed@2:800,450)
+if(NOT hfeed_OUT MATCHES "pellets-eaten 1 of 1")
+  message(FATAL_ERROR "a pellet at the centre should be eaten within 8 s:\n${hfeed_OUT}")
+endif()
 
 # A value out of range is clamped with a warning (exit 0), not an error.
 state_hash(hc --hash "n=50&seed=3" --steps 10 --rsep 1e6)

@@ -5,6 +5,7 @@
 
 #include "sim/hash_codec.h"
 #include "sim/school.h"
+#include "support/sim_test_helpers.h"
 
 using namespace mirofish;
 
@@ -38,7 +39,7 @@ Averages runAveraged(const Params& p, int steps, int window) {
 }
 
 Params base(double seed) {
-  Params p;
+  Params p = test::stillPond(Params());  // the three rules alone
   p.fish = 300;
   p.seed = seed;
   return p;
@@ -89,7 +90,7 @@ TEST_CASE("behaviour: rules show in the metrics", "[behaviour]") {
 
   SECTION("the tuned preset is ordered, and alignment is what orders it") {
     for (double seed : kSeeds) {
-      Params p = decodeHash("n=300&preset=tuned").params;
+      Params p = test::stillPond(decodeHash("n=300&preset=tuned").params);  // the rules alone
       p.seed = seed;
       Averages t = runAveraged(p, 3000, 600);
       p.aliWeight = 0;

@@ -62,7 +62,10 @@ TEST_CASE("inspect: placed fish", "[inspect]") {
     const float cx = r.centroidX - r.x, cy = r.centroidY - r.y, len = std::sqrt(cx * cx + cy * cy);
     CHECK(r.coh.x == Approx(0.5f * limit * cx / len));
     CHECK(r.coh.y == Approx(0.5f * limit * cy / len));
-    CHECK(r.behaviour == -1);  // no per-fish behaviour states yet (the hook in inspect.h)
+    CHECK(r.behaviour == int(FishState::Cruise));  // its behaviour state (S-SIM-15)
+    mutableFish(s).state[0] = uint8_t(FishState::Hover);
+    REQUIRE(inspectFish(s, 0, &r));
+    CHECK(r.behaviour == int(FishState::Hover));
   }
 
   SECTION("a 270 degree field of view hides the fish behind") {
@@ -135,6 +138,7 @@ TEST_CASE("inspect: a copy of the state inspects as the school", "[inspect]") {
   copy.hy = f.hy;
   copy.panic = f.panic;
   copy.forceScale = f.forceScale;
+  copy.state = f.state;
   for (int i = 0; i < s.count(); i += 7) {
     FishInspection a, b;
     REQUIRE(inspectFish(s, i, &a));
@@ -142,13 +146,18 @@ TEST_CASE("inspect: a copy of the state inspects as the school", "[inspect]") {
     CHECK(a.neighbours == b.neighbours);
     CHECK(a.gridChecks == b.gridChecks);
     CHECK(a.coh.x == b.coh.x);
+    CHECK(a.behaviour == b.behaviour);
   }
+  copy.state.clear();  // a copy without states says so
+  FishInspection none;
+  REQUIRE(inspectFish(s.params(), copy, grid, 3, &none));
+  CHECK(none.behaviour == -1);
   CHECK(nearestFish(copy, f.x[17], f.y[17]) == 17);
 }
 
 // The inspection of every fish, summed, is what the next step measures: its mean neighbour count and its distance
-// checks; with no wander and no pointer, each fish's steering in the next step's ring slot is the sum of the three
-// inspected forces.
+// checks; with nothing else steering (no wander, pointer, sprints, frights, current or points of interest), each
+// fish's steering in the next step's ring slot is the sum of the three inspected forces.
 TEST_CASE("inspect: agrees with the step", "[inspect]") {
   struct Case {
     const char* name;
@@ -163,6 +172,10 @@ TEST_CASE("inspect: agrees with the step", "[inspect]") {
       p.fish = 300;
       p.seed = 11;
       p.wander = 0;
+      p.sprintEvery = 0;  // nothing else in the ring: no sprint thrust, no fright's ripple, no current or pull
+      p.frightEvery = 0;
+      p.current = 0;
+      p.attractors = 0;
       p.fov = c.fov;
       p.neighbourCap = c.cap;
       School s(p);

@@ -33,10 +33,10 @@ TEST_CASE("long run: 100 000 steps stay finite and inside the world", "[long]") 
       float len = std::sqrt(f.hx[i] * f.hx[i] + f.hy[i] * f.hy[i]);
       float speed = std::sqrt(f.vx[i] * f.vx[i] + f.vy[i] * f.vy[i]);
       if (std::fabs(len - 1.0f) > 1e-4f) ++badHeading;
-      if (speed > float(p.maxSpeed * (1 + p.variation) * p.panicSpeed) + 1e-3f) ++badHeading;
-      if (speed < float(p.minSpeed) - 1e-3f) ++badHeading;
+      if (speed > float(p.maxSpeed * (1 + p.variation)) * School::topSpeedFactor(p) + 1e-3f) ++badHeading;
+      if (speed < float(p.minSpeed) * School::hoverFloorFactor() - 1e-3f) ++badHeading;
     }
-    CHECK(badHeading == 0);  // unit headings, speeds within [vmin, vmax]
+    CHECK(badHeading == 0);  // unit headings, speeds within [hover floor, sprint or startle cap]
   }
 
   SECTION("tuned preset in a small world, with a pointer wandering about") {
@@ -67,8 +67,8 @@ TEST_CASE("NaN safety: coincident and nearly coincident fish, bad pointer input"
     s.steps(600);
     CHECK(s.firstNonFinite() == -1);
     CHECK(allFiniteInWorld(s));
-    // With no wander and no variation they stay together forever: still no NaN.
-    Params q = p;
+    // With no wander, no variation and no life of their own they stay together forever: still no NaN.
+    Params q = stillPond(p);
     q.wander = 0;
     q.variation = 0;
     School t(q);

@@ -20,7 +20,7 @@ struct Formed {
 };
 
 Formed formedSchool(double seed) {
-  Params p;
+  Params p = stillPond(Params());  // the pointer's own rules, without the pond's pulls and the ripple's flight
   p.fish = 300;
   p.seed = seed;
   School s(p);

@@ -27,16 +27,32 @@ inline void placeFish(School& school, int i, float x, float y, float vx, float v
   f.hy[i] = len > 0 ? vy / len : 0.0f;
   f.panic[i] = 0;
   f.turn[i] = 0;
+  f.state[i] = uint8_t(FishState::Cruise);
+  f.stateLeft[i] = 0;
+  f.busy[i] = 1;  // the state phase looks at it next step
+  f.capMul[i] = f.turnMul[i] = f.tailMul[i] = 1;
+  f.alarm[i] = f.alarmLeft[i] = f.pending[i] = 0;
   for (int k = 0; k < kMaxSmoothing; ++k) {
     f.steerX[k][i] = 0;
     f.steerY[k][i] = 0;
   }
 }
 
+// The pond without its life (S-SIM-14, S-SIM-15, S-ECO-4): no current, no points of interest, no sprints or
+// hovers, the back layer as fast as the front. For tests of the three rules and the pointer on their own.
+inline Params stillPond(Params p) {
+  p.current = 0;
+  p.attractors = 0;
+  p.sprintEvery = 0;
+  p.hoverTime = 0;
+  p.depthSpeed = 1;
+  return p;
+}
+
 // A big quiet world with every steering rule off: no wander, no per-fish variation, no turn slowdown.
 // Fish placed near the middle are far (> 1000 px) from the soft walls. Turn the rule under test back on.
 inline Params isolatedParams(int fish) {
-  Params p;
+  Params p = stillPond(Params());
   p.fish = fish;
   p.width = 4000;
   p.height = 4000;

@@ -91,6 +91,13 @@ class School {
     if (!p.loop.animating()) p.loop.drawOnce();
     return count;
   }
+  // A pellet (S-INT-4) or a fright (S-INT-3) at a point of the viewport, in CSS px as a click's clientX/clientY.
+  feed(clientX, clientY) {
+    return touchAt(this.#p, 'feed', clientX, clientY);
+  }
+  scare(clientX, clientY) {
+    return touchAt(this.#p, 'scare', clientX, clientY);
+  }
   stateHash() {
     return this.#p.destroyed ? '' : this.#p.pond.stateHash();
   }
@@ -123,6 +130,20 @@ function afterSet(p, name) {
   if (!p.loop.animating()) p.loop.drawOnce();  // colours and sizes show at once even when paused
 }
 
+function touchAt(p, what, clientX, clientY) {
+  const x = Number(clientX), y = Number(clientY);
+  if (p.destroyed) return false;
+  if (!Number.isFinite(x) || !Number.isFinite(y)) {
+    warn(what + '(' + describe(clientX) + ', ' + describe(clientY) + '): needs two finite numbers (viewport CSS px); ' +
+      'ignored');
+    return false;
+  }
+  const [wx, wy] = pointerAt(p, x, y);
+  p.pond[what](wx, wy);
+  if (!p.loop.animating()) p.loop.drawOnce();
+  return true;
+}
+
 function destroyedStats(p) {
   return { fish: 0, steps: 0, frames: p.frames, fps: 0, simMs: 0, renderMs: 0, gpuMs: null, state: 'destroyed',
     seeking: false, rendering: false };
@@ -144,6 +165,10 @@ function liveStats(p) {
     seeking: p.seekLeft > 0,
     rendering: s.rendering && !p.contextLost,
     scares: s.scares,
+    feeds: s.feeds,
+    pellets: s.pellets,
+    eaten: s.eaten,
+    states: { cruise: s.cruise, sprint: s.sprint, hover: s.hover, startle: s.startle },
     maxFps: p.pond.get('maxFps'),
     quality: p.governor.stats(),  // {mode, level, levels, dpr, detail, fps, reason, changes}
     softwareGL: p.softwareGL,

@@ -59,7 +59,7 @@ const inputHub = {
   },
 };
 
-// Touch (S-HOST-4): a tap scares, a touch that scrolls never does; the fish avoid a resting or dragging finger until
+// Touch (S-HOST-4): a tap feeds (or scares, with click=scare), a touch that scrolls never does; the fish avoid a resting or dragging finger until
 // the page scrolls; a touch screen left alone goes idle (idleFps) after TOUCH_IDLE_MS, as a mouse leaving would.
 const TAP_SLOP_PX = 10;
 const TAP_MAX_MS = 500;
@@ -157,10 +157,11 @@ function onPointerDown(p, e) {
   poke(p, e);
   pointerBack(p);
 }
-// A click or tap scares the fish, unless an attached studio takes it (to select a fish, or a click on its panel).
+// A click or tap feeds or scares the fish (the click option), unless an attached studio takes it (to select a fish,
+// or a click on its panel).
 function poke(p, e) {
   const [x, y] = pointerAt(p, e.clientX, e.clientY);
-  if (!(p.studio && p.studio.click(x, y, e))) p.pond.scare(x, y);
+  if (!(p.studio && p.studio.click(x, y, e))) p.pond.click(x, y);
 }
 
 // A pond's own input state: where its canvas is, whether it is on screen, its GL context's life.

@@ -39,9 +39,10 @@ function toNumber(value) {
   return NaN;
 }
 
-// Options with names as well as numbers (`quality`, `layer`); every other option is a number.
+// Options with names as well as numbers (`quality`, `layer`, `click`); every other option is a number.
 const LAYERS = ['behind', 'back', 'element'];
-const NAMED_VALUES = { quality: QUALITY_MODES, q: QUALITY_MODES, layer: LAYERS };
+const CLICKS = ['feed', 'scare'];
+const NAMED_VALUES = { quality: QUALITY_MODES, q: QUALITY_MODES, layer: LAYERS, click: CLICKS };
 function optionNumber(name, value) {
   const names = NAMED_VALUES[name];
   if (names && typeof value === 'string') {

@@ -37,7 +37,10 @@ function createStudio(school, core) {
     return null;
   }
   const table = link.table;
-  if (core.paramCount !== table.length) warn('mirofish.js and mirofish-studio.js come from different builds');
+  const metricsBytes = link.pond.studioArray(METRICS_ARRAY);
+  if (core.paramCount !== table.length || (metricsBytes && metricsBytes.length !== core.metricsSize)) {
+    warn('mirofish.js and mirofish-studio.js come from different builds: the metrics may stay empty');
+  }
   const s = {
     school, core, table, pond: link.pond,
     params: school.params(), hash: '', grid: null, overlayMs: 0, lastUi: 0,
@@ -116,7 +119,7 @@ function createStudio(school, core) {
       if (t.selected >= 0) {
         const arrays = [];
         for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(s.pond.studioArray(k));
-        core.setFish(count, arrays);
+        core.setFish(count, arrays, s.pond.studioArray(STATES_ARRAY));
       }
       const r = core.inspect(t.selected);
       s.grid = { cell: r.cell, cols: r.cols, rows: r.rows };
@@ -177,7 +180,7 @@ function createStudio(school, core) {
     inspect(i) {
       const arrays = [];
       for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(s.pond.studioArray(k));
-      core.setFish(s.pond.count(), arrays);
+      core.setFish(s.pond.count(), arrays, s.pond.studioArray(STATES_ARRAY));
       const r = core.inspect(i);
       return r.fish >= 0 ? r : null;
     },

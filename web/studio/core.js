@@ -7,7 +7,8 @@
 const FIELDS = ['cell', 'cols', 'rows', 'fish', 'x', 'y', 'vx', 'vy', 'hx', 'hy', 'sepN', 'sepX', 'sepY', 'aliN',
   'aliX', 'aliY', 'cohN', 'cohX', 'cohY', 'cx', 'cy', 'limit', 'panicked', 'gridChecks', 'behaviour', 'links'];
 const FISH_ARRAYS = 8;     // x, y, vx, vy, hx, hy, panic, forceScale (Pond::studioArray 0..7)
-const METRICS_ARRAY = 8;   // Pond::studioArray(8): the last step's metrics, packed (sim/metrics_csv.h)
+const METRICS_ARRAY = 8;   // Pond::studioArray(8): the last step's StepMetrics, as its bytes
+const STATES_ARRAY = 9;    // the fish's behaviour states, a byte each (FishState)
 
 let corePromise = null;
 
@@ -48,6 +49,7 @@ function createCore(x) {
   if (x.studio_field_count() !== FIELDS.length) warn('studio_core and core.js disagree on the inspection layout');
   return {
     paramCount: x.studio_param_count(),
+    metricsSize: x.studio_metrics_size(),
     // The page school's parameters (values in table order) into the core; shapes its grid as the school's.
     setParams(values) {
       new Float64Array(x.memory.buffer, x.studio_params(), values.length).set(values);
@@ -60,10 +62,17 @@ function createCore(x) {
       if (!x.studio_preset()) return null;
       return Array.from(new Float64Array(x.memory.buffer, x.studio_params(), values.length));
     },
-    // Copies the school's fish arrays (Float32Array views into the page's wasm heap) in.
-    setFish(count, arrays) {
+    // Copies the school's fish arrays (Float32Array views into the page's wasm heap) in, and their states if given.
+    setFish(count, arrays, states) {
       for (let k = 0; k < arrays.length; k++) if (arrays[k]) f32(x.studio_fish(count, k), count).set(arrays[k]);
+      if (states) new Uint8Array(x.memory.buffer, x.studio_states(count), count).set(states);
     },
+    // The behaviour states' names, in FishState order.
+    stateNames: (() => {
+      const names = [];
+      for (let k = 0, name; (name = text(x.studio_state_name(k))); k++) names.push(name);
+      return names;
+    })(),
     nearest(wx, wy) {
       return x.studio_nearest(wx, wy);
     },
@@ -77,8 +86,10 @@ function createCore(x) {
       return r;
     },
     // The metrics CSV (sim/metrics_csv.cpp, as `mirofish run --metrics` writes it).
-    csvRow(packed) {
-      f32(x.studio_metrics(), packed.length).set(packed);
+    // The row of a step's StepMetrics (its bytes from the page's wasm); '' when the two builds disagree on its size.
+    csvRow(bytes) {
+      if (bytes.length !== x.studio_metrics_size()) return '';
+      new Uint8Array(x.memory.buffer, x.studio_metrics(), bytes.length).set(bytes);
       return text(x.studio_csv_row());
     },
     csvHeader(hash) {

@@ -1,5 +1,5 @@
 // Live metrics (S-DEV-4): the last 30 s of polarization, mean neighbours, groups and the school's state as a small
-// graph, and "download CSV": the rows since the school's parameters last changed, formatted by the simulation's own
+// graph (with the fish in each behaviour state now), and "download CSV": the rows since the school's parameters last changed, formatted by the simulation's own
 // code (sim/metrics_csv.cpp, in the studio's wasm), so the file has the columns and header of `mirofish run
 // --metrics`. One row per drawn frame (the frame's last step); the step column says which.
 
@@ -20,13 +20,13 @@ function createMetrics(s, canvas, legend) {
     header: '',
     columns: [],
     hash: '',
-    lastStep: -1,
+    lastStep: '',
     // Reads the frame's last step (if it is new) into the graph and the CSV.
     sample(now) {
-      const packed = s.pond.studioArray(METRICS_ARRAY);
-      if (!packed) return;
-      const step = packed[0] + packed[1] * 16777216;
-      if (step === m.lastStep || step === 0) return;
+      const bytes = s.pond.studioArray(METRICS_ARRAY);
+      const row = bytes ? s.core.csvRow(bytes) : '';
+      const step = row.slice(0, row.indexOf(','));
+      if (!row || step === '0' || (step === m.lastStep && s.hash === m.hash)) return;
       m.lastStep = step;
       const hash = s.hash;  // the school's, kept current by api.js (checkParams)
       const mark = hash !== m.hash;
@@ -36,13 +36,12 @@ function createMetrics(s, canvas, legend) {
         m.header = s.core.csvHeader(hash);
         m.columns = m.header.split('\n')[1].split(',');
       }
-      const row = s.core.csvRow(packed);
       m.rows.push(row);
       if (m.rows.length > MAX_ROWS) m.rows.splice(0, m.rows.length - MAX_ROWS);
       const cells = row.trim().split(',');
       const at = (name) => cells[m.columns.indexOf(name)];
       m.samples.push({ t: now, values: SERIES.map((x) => Number(at(x.column))), state: at('state'), mark,
-        checks: Number(at('distance_checks')) });
+        checks: Number(at('distance_checks')), fishStates: s.core.stateNames.map((name) => name + ' ' + at(name)) });
       while (m.samples.length && m.samples[0].t < now - GRAPH_MS) m.samples.shift();
     },
     latest() {
@@ -83,7 +82,8 @@ function createMetrics(s, canvas, legend) {
       });
       const last = m.latest();
       legend.replaceChildren(...texts.map(([series, v], k) => el('span', {}, el('b', { className: 's' + k }, series.label), ' ' + v)),
-        el('span', {}, 'state ' + (last ? last.state : '-')));
+        el('span', {}, 'state ' + (last ? last.state : '-')),
+        el('span', {}, last ? last.fishStates.join(', ') : ''));
     },
   };
   return m;

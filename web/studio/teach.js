@@ -64,8 +64,8 @@ function buildTeach(container, s) {
       const lines = [];
       if (fish && fish.fish >= 0) {
         const f = (v) => v.toFixed(0);
-        lines.push('fish ' + fish.fish + (fish.panicked ? ' (panicked)' : '') + '  state ' +
-          (fish.behaviour >= 0 ? fish.behaviour : 'n/a'));  // HOOK(living-pond): per-fish behaviour names go here
+        lines.push('fish ' + fish.fish + (fish.panicked ? ' (panicked)' : '') + '  ' +
+          (s.core.stateNames[fish.behaviour] || ''));
         lines.push('neighbours: separation ' + fish.sepN + ', alignment ' + fish.aliN + ', cohesion ' + fish.cohN);
         lines.push('forces px/s2: sep ' + f(Math.hypot(fish.sepX, fish.sepY)) + ', ali ' +
           f(Math.hypot(fish.aliX, fish.aliY)) + ', coh ' + f(Math.hypot(fish.cohX, fish.cohY)) + ' (limit ' + f(fish.limit) + ')');

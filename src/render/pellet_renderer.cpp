@@ -1,0 +1,64 @@
+// Food pellets (pellet_renderer.h): the school's pellet slots as uniforms, quads from gl_VertexID.
+#include "render/pellet_renderer.h"
+
+#include <GLES3/gl3.h>
+
+#include <cmath>
+
+#include "render/gl_program.h"
+#include "render/shaders_embedded.h"
+#include "sim/school.h"
+
+namespace mirofish {
+
+namespace {
+constexpr float kPelletWorldPx = 3.2f;  // grain radius at fishSize 1 (a koi is 26 px long)
+constexpr float kPelletMinPx = 1.6f;    // device px: never smaller than this, so a pellet always shows
+}  // namespace
+
+bool PelletRenderer::init(std::string* log) {
+  program_ = linkProgram(shaders::kPelletVert, shaders::kPelletFrag, log);
+  if (!program_) return false;
+  uWorld_ = glGetUniformLocation(program_, "u_world");
+  uPixels_ = glGetUniformLocation(program_, "u_pixels");
+  uPellets_ = glGetUniformLocation(program_, "u_pellets");
+  uOpacity_ = glGetUniformLocation(program_, "u_opacity");
+  glGenVertexArrays(1, &vao_);
+  return true;
+}
+
+int PelletRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
+  float data[kMaxPellets * 4];
+  int live = 0;
+  const float size = std::isfinite(view.fishSize) && view.fishSize > 0 ? view.fishSize : 1.0f;
+  const float radius = std::fmax(kPelletWorldPx * size * map.scale, kPelletMinPx * view.dpr);
+  for (int k = 0; k < kMaxPellets; ++k) {
+    const Pellet& pe = school.pellets()[k];
+    if (!(pe.timeLeft > 0) || !(pe.life > 0)) continue;
+    float* d = data + 4 * live++;
+    d[0] = pe.x;
+    d[1] = pe.y;
+    d[2] = pe.timeLeft / pe.life;
+    d[3] = radius;
+  }
+  if (!program_ || live == 0) return 0;
+  glUseProgram(program_);
+  glUniform3f(uWorld_, map.scale, map.offsetX, map.offsetY);
+  glUniform2f(uPixels_, float(view.pixelWidth), float(view.pixelHeight));
+  glUniform4fv(uPellets_, live, data);
+  glUniform1f(uOpacity_, std::fmin(std::fmax(view.opacity, 0.0f), 1.0f));
+  glBindVertexArray(vao_);
+  glDrawArrays(GL_TRIANGLES, 0, 6 * live);
+  glBindVertexArray(0);
+  return 1;
+}
+
+void PelletRenderer::dropContext() { program_ = vao_ = 0; }
+
+void PelletRenderer::release() {
+  if (program_) glDeleteProgram(program_);
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+  dropContext();
+}
+
+}  // namespace mirofish

@@ -1,0 +1,103 @@
+// S-SIM-14 and S-INT-4: the pond around the school: the drifting points of interest, the current across the water,
+// and food pellets that the fish nearby turn to and eat.
+#include <cmath>
+
+#include "sim/det_math.h"
+#include "sim/school.h"
+#include "sim/school_step.h"
+
+namespace mirofish {
+
+namespace {
+// The angle of a cycle count's fraction, in double so a long run keeps its precision (floor is exact everywhere).
+float cycleAngle(double cycles) { return float((cycles - std::floor(cycles)) * 6.283185307179586); }
+// A fixed fraction of a cycle per seed and salt: where each drift starts.
+double seedPhase(uint32_t seedMix, uint32_t salt) { return double(mix32(seedMix ^ mix32(salt + 1)) >> 8) / 16777216.0; }
+}  // namespace
+
+// Positions are functions of the step count alone (no state), so a seek lands on the same pond.
+void School::driftPond() {
+  const Params& p = params_;
+  const double t = double(stepCount_) * (1.0 / 60.0);
+  const double bands = t / p.currentPeriod;
+  currentPhaseX_ = cycleAngle(bands + seedPhase(d_.seedMix, 0));
+  currentPhaseY_ = cycleAngle(bands * double(kCurrentRatio) + seedPhase(d_.seedMix, 1));
+  const float w = float(p.width), h = float(p.height);
+  const float inset = float(p.edgeMargin) + 0.5f * float(p.attractRadius);
+  const float ax = w * 0.5f - inset, ay = h * 0.5f - inset;
+  const double drift = t / (2.0 * p.attractPeriod);  // half a cycle: one crossing
+  for (int k = 0; k < int(p.attractors); ++k) {
+    const float sx = detSin(cycleAngle(drift * double(kAttractFreq[k][0]) + seedPhase(d_.seedMix, 2 + 2 * k)));
+    const float sy = detSin(cycleAngle(drift * double(kAttractFreq[k][1]) + seedPhase(d_.seedMix, 3 + 2 * k)));
+    attractors_[k] = {w * 0.5f + (ax > 0 ? ax : 0.0f) * sx, h * 0.5f + (ay > 0 ? ay : 0.0f) * sy};
+  }
+}
+
+// Two sets of bands, one across x and one across y, each a travelling sine: divergence-free (the x force varies
+// with y only and the y force with x only), so the current gathers no fish anywhere; it only carries them.
+void School::currentAt(float x, float y, float* fx, float* fy) const {
+  const float a = float(params_.current) * float(params_.maxForce);
+  *fx = a * detSin(d_.currentK * y + currentPhaseX_);
+  *fy = a * detSin(d_.currentK * x + currentPhaseY_);
+}
+
+School::Pull School::pondPull() const {
+  const Params& p = params_;
+  Pull pull{};
+  pull.current = float(p.current) * float(p.maxForce);
+  pull.k = d_.currentK;
+  pull.phaseX = currentPhaseX_;
+  pull.phaseY = currentPhaseY_;
+  pull.weight = float(p.attractWeight) * float(p.maxForce);
+  pull.lone = kLonePull * float(p.maxForce);
+  pull.points = pull.weight > 0 ? int(p.attractors) : 0;
+  const float radius = p.attractRadius > 2 ? float(p.attractRadius) : 2.0f;  // no division by a zero band
+  pull.hold = 0.5f * radius;
+  pull.invBand = 1.0f / (radius - pull.hold);
+  for (int a = 0; a < pull.points; ++a) {
+    pull.x[a] = attractors_[a].x;
+    pull.y[a] = attractors_[a].y;
+  }
+  return pull;
+}
+
+// Each calm fish within feedRadius of a pellet turns to the nearest one (ties: the lower slot); within kFoodHover
+// it hovers, within kEatRadius it eats it. Fish go in id order, so the lowest id in reach eats a pellet, once.
+void School::seekFood(float* ringX, float* ringY) {
+  int live = 0;
+  for (const Pellet& pe : pellets_) live += pe.timeLeft > 0;
+  if (live == 0) return;
+  FishArrays& f = fish_;
+  const Params& p = params_;
+  const float r = float(p.feedRadius), r2 = r * r, pull = kFeedPull * float(p.maxForce);
+  for (int i = 0; i < f.count; ++i) {
+    if (f.panic[i] > 0) continue;  // a frightened fish does not eat
+    int best = -1;
+    float bestD2 = r2;
+    for (int k = 0; k < kMaxPellets; ++k) {
+      if (!(pellets_[k].timeLeft > 0)) continue;
+      const float dx = pellets_[k].x - f.x[i], dy = pellets_[k].y - f.y[i];
+      const float d2 = dx * dx + dy * dy;
+      if (d2 < bestD2) {
+        bestD2 = d2;
+        best = k;
+      }
+    }
+    if (best < 0) continue;
+    Pellet& pe = pellets_[best];
+    if (bestD2 < kEatRadius * kEatRadius) {
+      pe.timeLeft = 0;
+      ++pelletsEaten_;
+    }
+    if (bestD2 < kFoodHover * kFoodHover) {
+      f.cue[i] |= kCueFood;
+      f.busy[i] = 1;
+    }
+    float dx = pe.x - f.x[i], dy = pe.y - f.y[i];
+    normalizeOrZero(dx, dy);
+    ringX[i] += dx * pull;
+    ringY[i] += dy * pull;
+  }
+}
+
+}  // namespace mirofish
