@@ -1,4 +1,5 @@
 // Demo page glue: "share this school" writes the school into the address bar and copies the link; pause toggles;
+// "say hello" lands the owner's name, then a QR code of this page's link (issue 12), and lets the fish go;
 // "tune" (#studio=1) loads the studio, which attaches to the school by itself.
 'use strict';
 
@@ -6,6 +7,8 @@
   const share = document.getElementById('share-link');
   const status = document.getElementById('share-status');
   const pause = document.getElementById('pause-button');
+  const hello = document.getElementById('hello-button');
+  const NAME_HOLD = 4, CODE_HOLD = 8;  // s
 
   share.addEventListener('click', (event) => {
     event.preventDefault();  // the demo's own link: MiroFish itself never prevents anything
@@ -44,5 +47,19 @@
       school.pause();
       pause.textContent = 'resume the fish';
     }
+  });
+
+  // The name first; once the fish have let go of it (stats().form.type is '' again), the code of the page's link.
+  let helloTimer = 0;
+  hello.addEventListener('click', () => {
+    const school = window.MiroFish && window.MiroFish.current;
+    if (!school) return;
+    clearInterval(helloTimer);
+    if (!school.form({ type: 'text', text: 'Mira Lin', hold: NAME_HOLD })) return;
+    helloTimer = setInterval(() => {
+      if (school.stats().form.type !== '') return;
+      clearInterval(helloTimer);
+      school.form({ type: 'qr', text: location.href.split('#')[0], hold: CODE_HOLD });
+    }, 250);
   });
 })();

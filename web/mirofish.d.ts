@@ -270,6 +270,12 @@ export interface MiroFishStats {
   eaten: number;
   /** Fish in each behaviour state now. */
   states: { cruise: number; sprint: number; hover: number; startle: number };
+  /**
+   * The formation (form() or the hash's form=): type '' when none; phase 'waiting' (before at=), 'landing' or
+   * 'holding'; targets; fish settled on them; fish added because the school had fewer fish than targets (they
+   * leave on release).
+   */
+  form: { type: string; phase: '' | 'waiting' | 'landing' | 'holding'; targets: number; settled: number; added: number };
   /** The renderer is a software rasterizer (SwiftShader, llvmpipe, ...): auto quality started at its lowest level. */
   softwareGL: boolean;
   /** The WebGL renderer string (unmasked where the browser allows it). */
@@ -333,6 +339,14 @@ export interface MiroFishSchool {
   /** 16 hex digits over every fish's position and velocity: equal to `mirofish run ... | tail -1`. */
   stateHash(): string;
   stats(): MiroFishStats;
+  /**
+   * Lands the school on a formation now: a QR code of `text` (at most 213 bytes), `text` in the built-in font, or
+   * 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'. Held `hold` seconds (default 10; 0: until release()), then
+   * the fish swim off. False, with one console warning, when refused. The text is drawn by fish, never put in the DOM.
+   */
+  form(options: { type: 'qr' | 'text' | 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'; text?: string; hold?: number }): boolean;
+  /** Ends the formation now: the boids steer again and fish added for it leave. */
+  release(): void;
 }
 
 export interface MiroFishGlobal {

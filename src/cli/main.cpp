@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "cli/bench_command.h"
+#include "cli/form_command.h"
 #include "cli/run_command.h"
 
 using namespace mirofish;
@@ -12,14 +13,17 @@ static void usage(std::FILE* out) {
       out,
       "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
       "                    [--event scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T ...]\n"
+      "                    [--form qr:TEXT|text:TEXT|ring|... [--at SECONDS] [--hold SECONDS] [--pgm FILE.pgm]]\n"
       "                    [--<param> VALUE ...]\n"
       "       mirofish params\n"
-      "       mirofish bench [--json FILE] [--quick] [--max N]\n");
+      "       mirofish bench [--json FILE] [--quick] [--max N]\n"
+      "       mirofish form --form qr:TEXT|text:TEXT|ring|rings|infinity|vortex|frame [--width W] [--height H]\n"
+      "                     [--fish N] [--at SECONDS] [--svg FILE.svg] [--pgm FILE.pgm] [--scale S] [--repeat N]\n");
 }
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "mirofish: missing command (commands: run, params, bench; see mirofish --help)\n");
+    std::fprintf(stderr, "mirofish: missing command (commands: run, params, bench, form; see mirofish --help)\n");
     return 2;
   }
   CliArgs args;
@@ -28,11 +32,12 @@ int main(int argc, char** argv) {
     if (!std::strcmp(argv[1], "run")) return runCommand(args);
     if (!std::strcmp(argv[1], "params")) return paramsCommand(args);
     if (!std::strcmp(argv[1], "bench")) return benchCommand(args);
+    if (!std::strcmp(argv[1], "form")) return formCommand(args);
     if (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
       usage(stdout);
       return 0;
     }
-    std::fprintf(stderr, "mirofish: unknown command '%s' (commands: run, params, bench; see mirofish --help)\n",
+    std::fprintf(stderr, "mirofish: unknown command '%s' (commands: run, params, bench, form; see mirofish --help)\n",
                  argv[1]);
     return 2;
   } catch (const CliError& e) {

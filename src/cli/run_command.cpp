@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/school_picture.h"
 #include "cli/svg_writer.h"
 #include "sim/hash_codec.h"
 #include "sim/metrics_csv.h"
@@ -85,7 +86,9 @@ int runCommand(CliArgs& a) {
   std::string hash;
   long long steps = 600, every = 1;
   bool brute = false;
-  std::string metricsPath, svgPath;
+  std::string metricsPath, svgPath, pgmPath;
+  FormSpec form;  // S-CHO: from the hash's form=/at=, or --form (which wins) and --at
+  double formAt = 0, hold = kDefaultHoldSeconds;
   std::vector<std::string> warnings;
   bool hasSeek = false;
   double seek = 0;
@@ -98,6 +101,24 @@ int runCommand(CliArgs& a) {
       warnings.insert(warnings.end(), d.warnings.begin(), d.warnings.end());
       hasSeek = d.hasSeek;
       seek = d.seekSeconds;
+      if (d.form.kind != FormationKind::None) {
+        form = d.form;
+        formAt = d.formAt;
+      }
+    } else if (flag == "--form") {
+      std::vector<std::string> notes;
+      const std::string value = a.value(flag);
+      form = parseFormSpec(value, &notes);
+      if (form.kind == FormationKind::None) throw CliError{"--form: " + (notes.empty() ? value : notes[0])};
+      warnings.insert(warnings.end(), notes.begin(), notes.end());
+    } else if (flag == "--at" || flag == "--hold") {
+      const std::string text = a.value(flag);
+      double v;
+      if (!parseStrictNumber(text, &v) || v < 0 || v > 3600)
+        throw CliError{flag + ": '" + text + "' is not a number of seconds in 0..3600"};
+      (flag == "--at" ? formAt : hold) = v;
+    } else if (flag == "--pgm") {
+      pgmPath = a.value(flag);
     } else if (flag == "--steps") {
       steps = parseCount(flag, a.value(flag), 0, 100000000);
     } else if (flag == "--every") {
@@ -120,9 +141,12 @@ int runCommand(CliArgs& a) {
 
   School school(params);
   school.setBruteForce(brute);
+  std::string formWhy;
+  if (form.kind != FormationKind::None && !school.form(form, float(hold), formAt, &formWhy))
+    throw CliError{"--form " + formSpecValue(form) + ": " + formWhy};
   // t=SECONDS seeks: those steps run first, and --steps counts on from there.
   long long seekSteps = hasSeek ? (long long)(seek * 60.0 + 0.5) : 0;
-  std::string encoded = encodeHash(params);
+  std::string encoded = encodeHash(params, form, formAt);
 
   std::FILE* csv = nullptr;
   if (!metricsPath.empty()) {
@@ -152,7 +176,12 @@ int runCommand(CliArgs& a) {
   for (size_t k = nextEvent; k < events.size(); ++k)
     std::fprintf(stderr, "warning: --event %s (step %lld) is after the run's last step %" PRIu64 "\n",
                  events[k].text.c_str(), events[k].step, school.stepCount());
-  if (!svgPath.empty() && !writeSchoolSvg(school, svgPath)) throw CliError{"--svg: cannot write '" + svgPath + "'"};
+  // With a formation, the picture is the page's (plate and landed cells); without, the teaching view's fish.
+  const bool formed = form.kind != FormationKind::None;
+  if (!svgPath.empty() && !(formed ? writePictureSvg(schoolPicture(school), svgPath) : writeSchoolSvg(school, svgPath)))
+    throw CliError{"--svg: cannot write '" + svgPath + "'"};
+  if (!pgmPath.empty() && !writePicturePgm(schoolPicture(school), 1.0f, pgmPath))
+    throw CliError{"--pgm: cannot write '" + pgmPath + "'"};
   if (school.firstNonFinite() >= 0)
     std::fprintf(stderr, "warning: fish %d became non-finite at step %" PRIu64 "\n", school.firstNonFinite(),
                  school.firstNonFiniteStep());
@@ -166,6 +195,12 @@ int runCommand(CliArgs& a) {
   std::printf("groups %d  coverage %.3f\n", m.groups, double(m.coverage));
   std::printf("cruise %d  sprint %d  hover %d  startle %d  pellets-eaten %" PRIu64 " of %" PRIu64 "\n", m.states[0],
               m.states[1], m.states[2], m.states[3], m.pelletsEaten, school.pelletsDropped());
+  if (formed) {
+    static const char* const kPhase[] = {"done", "waiting", "landing", "holding"};
+    const FormationState& fs = school.formation();
+    std::printf("form %s  phase %s  targets %d  settled %d  fish-added %d\n", formationName(form.kind),
+                kPhase[int(fs.phase)], fs.assigned, fs.settledCount, fs.added);
+  }
   std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
               school.clampCount());
   std::printf("state-hash %016" PRIx64 "\n", school.stateHash());

@@ -30,6 +30,18 @@ void DrawOrder::build(const float* y, const float* depth, int n, float worldH) {
   sortRange(back, n, y, worldH);
 }
 
+void DrawOrder::drop(const unsigned char* hidden) {
+  int kept = 0, back = 0;
+  for (int k = 0; k < n_; ++k) {
+    const int i = order_[k];
+    if (hidden[i]) continue;
+    order_[kept++] = i;
+    back += k < back_ ? 1 : 0;
+  }
+  n_ = kept;
+  back_ = back;
+}
+
 void DrawOrder::sortRange(int begin, int end, const float* y, float worldH) {
   int* first = order_.data() + begin;
   int count = end - begin;

@@ -15,6 +15,9 @@ class DrawOrder {
  public:
   // Orders fish 0..n-1; y in world px, worldH the world height. Allocates only when n grows.
   void build(const float* y, const float* depth, int n, float worldH);
+  // Leaves out fish i where hidden[i] (S-CHO: fish landed as a formation's cells, drawn by the formation renderer),
+  // keeping both layers' order.
+  void drop(const unsigned char* hidden);
   const int* indices() const { return order_.data(); }  // back layer first, then front
   int backCount() const { return back_; }
   int count() const { return n_; }

@@ -283,6 +283,9 @@ void FishRenderer::render(const School& school, const RenderView& view) {
   ensureCapacity(n);
   const FishArrays& f = school.fish();
   order_.build(f.y.data(), f.depth.data(), n, worldH);
+  // S-CHO-3: a fish landed on a static formation is drawn at its target as a cell (formation_renderer.h), not a koi.
+  const FormationState& form = school.formation();
+  if (form.active() && form.isStatic() && form.settled.size() == size_t(n)) order_.drop(form.settled.data());
   fillInstances(school, view);
   // One upload: the rows holding the n fish (the staging array always holds whole rows).
   glActiveTexture(GL_TEXTURE0 + kFishUnit);
@@ -307,7 +310,8 @@ void FishRenderer::render(const School& school, const RenderView& view) {
   const bool liteLayer[2] = {detail <= 1, detail == 0 || (detail == 1 && layerPx[1] < kSmallFishPx)};
 
   glBindVertexArray(vao_);
-  const int layers[2][2] = {{0, order_.backCount()}, {order_.backCount(), n - order_.backCount()}};
+  const int drawn = order_.count();
+  const int layers[2][2] = {{0, order_.backCount()}, {order_.backCount(), drawn - order_.backCount()}};
   const KoiProgram* current = nullptr;
   for (int l = 0; l < 2; ++l) {
     if (layers[l][1] <= 0) continue;
@@ -328,7 +332,7 @@ void FishRenderer::render(const School& school, const RenderView& view) {
     if (liteLayer[l]) stats_.fishLite += layers[l][1];
   }
   glBindVertexArray(0);
-  stats_.fishDrawn = n;
+  stats_.fishDrawn = drawn;
 }
 
 }  // namespace mirofish

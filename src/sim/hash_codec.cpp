@@ -1,7 +1,7 @@
 // URL-hash codec: a strict number grammar, one warning per problem, never an exception or a NaN.
 #include "sim/hash_codec.h"
 
-#include <cstdio>
+#include "sim/number_text.h"
 
 namespace mirofish {
 
@@ -46,13 +46,8 @@ std::string percentDecode(const std::string& s) {
 }  // namespace
 
 std::string formatValue(const ParamInfo& info, double v) {
-  char buf[48];
-  if (info.integer) {
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf;
-  }
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  std::string s = buf;
+  if (info.integer) return formatFixed(v, 0);
+  std::string s = formatFixed(v, 3);
   while (!s.empty() && s.back() == '0') s.pop_back();
   if (!s.empty() && s.back() == '.') s.pop_back();
   if (s == "-0") s = "0";
@@ -68,6 +63,15 @@ std::string encodeHash(const Params& p) {
     out += '=';
     out += formatValue(kParamInfo[i], p.get(ParamId(i)));
   }
+  return out;
+}
+
+std::string encodeHash(const Params& p, const FormSpec& form, double at) {
+  std::string out = encodeHash(p);
+  const std::string value = formSpecValue(form);
+  if (value.empty()) return out;
+  out += "&form=" + value;
+  if (at > 0) out += "&at=" + formatValue(kParamInfo[int(ParamId::opacity)], at);  // 3 decimals, zeros cut
   return out;
 }
 
@@ -100,11 +104,15 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
       r.warnings.push_back("hash: '" + shown(part) + "' is not a name=value pair; ignored.");
       continue;
     }
-    pairs.emplace_back(percentDecode(part.substr(0, eq)), percentDecode(part.substr(eq + 1)));
+    std::string key = percentDecode(part.substr(0, eq));
+    // form='s text is decoded once, by parseFormSpec: decoding it here too would turn an escaped '%' into an escape.
+    pairs.emplace_back(key, key == "form" ? part.substr(eq + 1) : percentDecode(part.substr(eq + 1)));
   }
   // A hash none of whose keys is ours (#foo=bar, #section=2, a router's state) belongs to the page: no warnings.
   bool ours = false;
-  for (auto& kv : pairs) ours = ours || kv.first == "preset" || kv.first == "t" || findParam(kv.first) >= 0;
+  for (auto& kv : pairs)
+    ours = ours || kv.first == "preset" || kv.first == "t" || kv.first == "form" || kv.first == "at" ||
+           findParam(kv.first) >= 0;
   if (!ours) {
     r.warnings.clear();
     return r;
@@ -115,6 +123,7 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
     if (!applyPreset(r.params, kv.second))
       r.warnings.push_back("hash: preset '" + shown(kv.second) + "' is unknown (use default or tuned); ignored.");
   }
+  bool hasAt = false;
   for (auto& kv : pairs) {
     const std::string& key = kv.first;
     const std::string& val = kv.second;
@@ -137,6 +146,26 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
       }
       continue;
     }
+    if (key == "form") {
+      r.anyKey = true;
+      std::vector<std::string> notes;
+      r.form = parseFormSpec(val, &notes);
+      for (const std::string& note : notes) r.warnings.push_back("hash: " + note);
+      continue;
+    }
+    if (key == "at") {
+      r.anyKey = true;
+      hasAt = true;
+      if (!parseDecimal(val, &v) || !(v == v) || v - v != 0) {
+        r.warnings.push_back("hash: at='" + shown(val) + "' is not a number of seconds; the formation starts at 0.");
+      } else if (v < 0 || v > kMaxSeekSeconds) {
+        r.formAt = v < 0 ? 0 : kMaxSeekSeconds;
+        r.warnings.push_back("hash: at=" + shown(val) + " is outside 0..3600 s; clamped.");
+      } else {
+        r.formAt = v;
+      }
+      continue;
+    }
     int id = findParam(key);
     if (id < 0) {
       r.warnings.push_back("hash: unknown key '" + shown(key) + "'; ignored.");
@@ -155,6 +184,10 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
     }
     std::string w;
     if (setParam(r.params, ParamId(id), v, &w) != ParamStatus::Ok) r.warnings.push_back("hash: " + w);
+  }
+  if (hasAt && r.form.kind == FormationKind::None) {
+    r.warnings.push_back("hash: at= says when a formation starts, and there is no form=; ignored.");
+    r.formAt = 0;
   }
   return r;
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "form/form_spec.h"
 #include "sim/params.h"
 
 namespace mirofish {
@@ -20,6 +21,9 @@ struct DecodedHash {
   double seekSeconds = 0;             // t=SECONDS, clamped to [0, 3600]
   bool hasSeek = false;
   bool anyKey = false;  // false for a plain anchor such as "#about"
+  // S-CHO form=KIND[:TEXT] (TEXT percent-encoded) and at=SECONDS, when the formation starts (simulated time).
+  FormSpec form;  // kind None when absent or refused (with its warning)
+  double formAt = 0;
 };
 
 // Never throws, never yields NaN. Accepts an optional leading '#'. `preset=default|tuned` is applied
@@ -30,6 +34,8 @@ DecodedHash decodeHash(const std::string& hash, const Params& base = Params(), d
 // Every parameter that a hash carries (not the page's own settings), in table order; integers without decimals, others
 // with up to 3 (trailing zeros cut).
 std::string encodeHash(const Params& p);
+// The same, then form= and at= (when at > 0) for a formation; a kind None adds nothing.
+std::string encodeHash(const Params& p, const FormSpec& form, double at);
 std::string formatValue(const ParamInfo& info, double v);
 
 }  // namespace mirofish

@@ -3,17 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+
+#include "sim/number_text.h"
 
 namespace mirofish {
 
 namespace {
 
-std::string num(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.10g", v);
-  return buf;
-}
+std::string num(double v) { return formatG(v, 10); }
 
 }  // namespace
 

@@ -2,8 +2,8 @@
 #include "sim/params.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
+
+#include "sim/number_text.h"
 
 namespace mirofish {
 
@@ -47,7 +47,7 @@ bool parseDecimal(const std::string& s, double* out) {
     if (e == 0) return false;
   }
   if (i != n) return false;
-  *out = std::strtod(s.c_str(), nullptr);  // may be +-inf for 1e999: caught by setParam
+  *out = decimalValue(s.data(), s.size());  // may be +-inf for 1e999: caught by setParam
   return true;
 }
 
@@ -72,11 +72,7 @@ double quantize(const ParamInfo& info, double v) {
   return std::floor(v * 1000.0 + 0.5) / 1000.0;
 }
 
-static std::string fmt(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.15g", v);
-  return buf;
-}
+static std::string fmt(double v) { return formatG(v, 15); }
 
 ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning) {
   const ParamInfo& info = kParamInfo[int(id)];

@@ -170,6 +170,7 @@ void School::step() {
   seekFood(ringX, ringY);
   chooseStates(ringX, ringY);
   moveFish(ringX, ringY, slots);
+  landFormation();
   ageScaresAndPellets();
 
   ++stepCount_;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sim/fish_arrays.h"
+#include "sim/formation_state.h"
 #include "sim/metrics.h"
 #include "sim/neighbour_grid.h"
 #include "sim/params.h"
@@ -55,6 +56,14 @@ class School {
 
   void step();
   void steps(int n);
+
+  // S-CHO: lands the school on `spec` from simulated second `atSeconds` (now, when that has passed) and holds it
+  // `holdSeconds` (<= 0: until release()), then hands the fish back to the boids (school_formation.cpp). False,
+  // with the reason, when it cannot be laid out in this world; the school is unchanged then. Fish are added for
+  // a formation with more targets than fish, and removed on release.
+  bool form(const FormSpec& spec, float holdSeconds, double atSeconds, std::string* why);
+  void release();
+  const FormationState& formation() const { return form_; }
 
   // 64-bit FNV-1a over x, y, vx, vy of every fish in id order.
   uint64_t stateHash() const;
@@ -107,6 +116,8 @@ class School {
   void chooseStates(float* ringX, float* ringY);         // S-SIM-15 state per fish, gait blended toward it
   void moveFish(float* ringX, float* ringY, int slots);  // pass 2: walls, turn limit, speed cap, integration
   void ageScaresAndPellets();
+  void beginFormation();  // S-CHO the landing's first step: targets, added fish, assignment, departures
+  void landFormation();   // S-CHO after pass 2: the formation's springs, settling, the hold
   void startle(int i, float strength, float fromX, float fromY);  // fish i startles now
   void checkFinite();                                             // S-SIM-9
   void computeMetrics(const StepTotals& t);                       // S-DEV-4, only when metrics are on
@@ -160,6 +171,7 @@ class School {
   int alarmed_ = 0;
   bool turnDirty_ = true;  // the turn rate changed: every fish's turn limit is worked out again  // fish with a startle
                            // strength (ripple flee and spread only run while some are)
+  FormationState form_;
   Point attractors_[kMaxAttractors];
   float currentPhaseX_ = 0, currentPhaseY_ = 0;  // rad, this step's phase of each band set
 

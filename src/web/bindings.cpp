@@ -91,6 +91,8 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .field("value", &SetResult::value)
       .field("warning", &SetResult::warning);
 
+  value_object<FormResult>("FormResult").field("ok", &FormResult::ok).field("warning", &FormResult::warning);
+
   value_object<PondStats>("PondStats")
       .field("fish", &PondStats::fish)
       .field("steps", &PondStats::steps)
@@ -103,7 +105,12 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .field("cruise", &PondStats::cruise)
       .field("sprint", &PondStats::sprint)
       .field("hover", &PondStats::hover)
-      .field("startle", &PondStats::startle);
+      .field("startle", &PondStats::startle)
+      .field("form", &PondStats::form)
+      .field("formPhase", &PondStats::formPhase)
+      .field("formTargets", &PondStats::formTargets)
+      .field("formSettled", &PondStats::formSettled)
+      .field("formAdded", &PondStats::formAdded);
 
   function("paramTable", &paramTable);
   function("parseNumber", &parseNumber);
@@ -131,6 +138,8 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("contextLost", &Pond::contextLost)
       .function("contextRestored", &Pond::contextRestored)
       .function("stats", &Pond::stats)
+      .function("form", &Pond::form)
+      .function("releaseForm", &Pond::releaseForm)
       .function("stateHash", &Pond::stateHash)
       .function("count", &Pond::count)
       .function("setMetrics", &Pond::setMetrics)

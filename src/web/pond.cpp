@@ -1,10 +1,10 @@
 // One MiroFish pond: configuration, the fixed-step clock, pointer mapping and the GL context of one canvas.
 #include "web/pond.h"
 
-#include <cinttypes>
 #include <cmath>
-#include <cstdio>
 #include <limits>
+
+#include "sim/number_text.h"
 
 namespace mirofish {
 
@@ -48,7 +48,7 @@ std::string Pond::attach(const std::string& canvasSelector, bool antialias) {
   }
   emscripten_webgl_make_context_current(context_);
   std::string log;
-  if (!renderer_.init() || !pellets_.init(&log)) {
+  if (!renderer_.init() || !pellets_.init(&log) || !cells_.init(&log)) {
     std::string why = std::string("the fish renderer could not start: ") + (log.empty() ? renderer_.error() : log);
     emscripten_webgl_destroy_context(context_);
     context_ = 0;
@@ -95,6 +95,8 @@ HashResult Pond::applyHash(const std::string& hash) {
   r.warnings = d.warnings;
   if (!d.anyKey) return r;  // a plain anchor belongs to the page
   params_ = d.params;
+  hashForm_ = d.form;
+  hashFormAt_ = d.formAt;
   if (school_) begin();  // a hash is a replay: it starts the school again from step 0
   return r;
 }
@@ -103,6 +105,32 @@ void Pond::begin() {
   school_ = std::make_unique<School>(params_);
   school_->setMetricsEnabled(metrics_);  // off unless the studio shows them: the page doesn't pay for them
   clock_ = FixedStep();
+  std::string why;
+  if (hashForm_.kind != FormationKind::None && !school_->form(hashForm_, kDefaultHoldSeconds, hashFormAt_, &why))
+    hashForm_ = FormSpec();  // applyHash already warned about a bad value; a world too small says nothing twice
+}
+
+FormResult Pond::form(const std::string& type, const std::string& text, double holdSeconds) {
+  FormResult r;
+  if (!school_) {
+    r.warning = "form(): the school has not started";
+    return r;
+  }
+  std::vector<std::string> notes;
+  // The hash's syntax, so JS and links are refused for the same reasons: an empty text reads as "qr:" (ignored).
+  const bool needsText = type == "qr" || type == "text";
+  const FormSpec spec = parseFormSpec(type + (needsText || !text.empty() ? ":" + percentEncode(text) : ""), &notes);
+  if (!notes.empty()) r.warning = notes[0];
+  if (spec.kind == FormationKind::None) return r;
+  std::string why;
+  const float hold = std::isfinite(holdSeconds) ? float(holdSeconds) : kDefaultHoldSeconds;
+  r.ok = school_->form(spec, hold, -1, &why);
+  if (!r.ok) r.warning = "form " + std::string(formationName(spec.kind)) + ": " + why;
+  return r;
+}
+
+void Pond::releaseForm() {
+  if (school_) school_->release();
 }
 
 int Pond::advance(double frameSeconds) {
@@ -185,8 +213,9 @@ bool Pond::render(double timeSeconds) {
   view.detail = detail_;
   renderer_.render(*school_, view);
   // Pellets float on the surface, over the fish that rise to them.
-  pelletDraws_ = pellets_.render(*school_, view,
-                                 worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_));
+  const WorldToPixels map = worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_);
+  cellDraws_ = cells_.render(*school_, view, map);  // over the koi: fish still swimming pass under the plate
+  pelletDraws_ = pellets_.render(*school_, view, map);
   return true;
 }
 
@@ -218,6 +247,7 @@ void Pond::contextLost() {
   if (rendererReady_) {
     renderer_.dropContext();
     pellets_.dropContext();
+    cells_.dropContext();
   }
   rendererReady_ = false;
 }
@@ -227,10 +257,11 @@ std::string Pond::contextRestored() {
   emscripten_webgl_make_context_current(context_);
   renderer_.dropContext();
   pellets_.dropContext();
+  cells_.dropContext();
   overlay_.dropContext();  // recreated on its next draw
   std::string log;
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
-  if (!pellets_.init(&log)) return "the pellet renderer could not restart: " + log;
+  if (!pellets_.init(&log) || !cells_.init(&log)) return "a renderer could not restart: " + log;
   rendererReady_ = true;
   return "";
 }
@@ -242,7 +273,7 @@ PondStats Pond::stats() const {
     s.steps = double(school_->stepCount());
   }
   s.rendering = context_ != 0 && rendererReady_;
-  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_;
+  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_ + cellDraws_;
   s.scares = scares_;
   s.feeds = feeds_;
   if (school_) {
@@ -255,16 +286,20 @@ PondStats Pond::stats() const {
     s.sprint = states[1];
     s.hover = states[2];
     s.startle = states[3];
+    static const char* const kPhase[] = {"", "waiting", "landing", "holding"};
+    const FormationState& fs = school_->formation();
+    if (fs.phase != FormPhase::None) {
+      s.form = formationName(fs.spec.kind);
+      s.formPhase = kPhase[int(fs.phase)];
+      s.formTargets = fs.isStatic() ? int(fs.tx.size()) : fs.assigned;
+      s.formSettled = fs.settledCount;
+      s.formAdded = fs.added;
+    }
   }
   return s;
 }
 
-std::string Pond::stateHash() const {
-  uint64_t h = school_ ? school_->stateHash() : 0;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016" PRIx64, h);
-  return buf;
-}
+std::string Pond::stateHash() const { return formatHex64(school_ ? school_->stateHash() : 0); }
 
 void Pond::release() {
   if (!context_) return;
@@ -272,10 +307,12 @@ void Pond::release() {
     emscripten_webgl_make_context_current(context_);
     renderer_.release();
     pellets_.release();
+    cells_.release();
     overlay_.release();
   } else {
     renderer_.dropContext();
     pellets_.dropContext();
+    cells_.dropContext();
     overlay_.dropContext();
   }
   rendererReady_ = false;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "render/fish_renderer.h"
+#include "render/formation_renderer.h"
 #include "render/overlay_renderer.h"
 #include "render/pellet_renderer.h"
 #include "sim/hash_codec.h"
@@ -32,6 +33,12 @@ struct HashResult {
   std::vector<std::string> warnings;
 };
 
+// What school.form() did: landed (ok) or refused; a warning either way when there is something to say.
+struct FormResult {
+  bool ok = false;
+  std::string warning;
+};
+
 struct PondStats {
   int fish = 0;
   double steps = 0;        // uint64 step count as a double (exact below 2^53)
@@ -42,6 +49,10 @@ struct PondStats {
   int pellets = 0;   // pellets in the water now
   double eaten = 0;  // pellets eaten so far
   int cruise = 0, sprint = 0, hover = 0, startle = 0;  // fish in each behaviour state (S-SIM-15)
+  // S-CHO the formation: its kind ("" none), phase (waiting, landing, holding), targets, fish settled on them,
+  // and fish added for it (the school had fewer fish than targets; they leave on release).
+  std::string form, formPhase;
+  int formTargets = 0, formSettled = 0, formAdded = 0;
 };
 
 class Pond {
@@ -69,7 +80,10 @@ class Pond {
   // Applies a URL hash over the current parameters (the hash wins, within the page's ceilings: decodeLink);
   // a plain anchor changes nothing.
   HashResult applyHash(const std::string& hash);
-  std::string encodeHash() const { return mirofish::encodeHash(params_); }
+  std::string encodeHash() const { return mirofish::encodeHash(params_, hashForm_, hashFormAt_); }
+  // S-CHO school.form({type, text, hold}): lands now, or is refused with one warning (and nothing changes).
+  FormResult form(const std::string& type, const std::string& text, double holdSeconds);
+  void releaseForm();
   std::string sanityWarning() const { return mirofish::sanityWarning(params_); }
 
   // Builds the school from the current parameters (step 0). Called once configured, and again on a new seed.
@@ -123,6 +137,10 @@ class Pond {
   FixedStep clock_;
   FishRenderer renderer_;
   PelletRenderer pellets_;
+  FormationRenderer cells_;
+  int cellDraws_ = 0;
+  FormSpec hashForm_;  // the hash's form= and at=: part of the replay, applied again by begin()
+  double hashFormAt_ = 0;
   int pelletDraws_ = 0;
   OverlayRenderer overlay_;
   bool metrics_ = false;

@@ -63,7 +63,13 @@ function(state_hash var)
 endfunction()
 
 # --- bad flags and values: exit 2, one line naming the problem ---
+string(REPEAT "x" 214 long_qr)
 expect_usage_error("--bogus" run --bogus)
+expect_usage_error("spiral" run --form spiral)
+expect_usage_error("213" run --form qr:${long_qr})
+expect_usage_error("empty" run --form qr:)
+expect_usage_error("--at" run --form ring --at soon)
+expect_usage_error("--hold" run --form ring --hold -1)
 expect_usage_error("--bogus" run --steps 10 --bogus 3)
 expect_usage_error("abc" run --steps abc)
 expect_usage_error("-5" run --steps -5)

@@ -101,6 +101,32 @@ class School {
   stateHash() {
     return this.#p.destroyed ? '' : this.#p.pond.stateHash();
   }
+  // S-CHO lands the school on a formation now; the text is drawn by fish and never enters the page's DOM.
+  form(options) {
+    const p = this.#p;
+    if (p.destroyed) return false;
+    const o = options !== null && typeof options === 'object' ? options : {};
+    if (typeof o.type !== 'string' || !o.type) {
+      warn('form({type, text, hold}): type must be a string such as \'qr\', \'text\' or \'ring\'; ignored');
+      return false;
+    }
+    const text = o.text === undefined || o.text === null ? '' : String(o.text);
+    let hold = o.hold === undefined ? FORM_HOLD : Number(o.hold);
+    if (!Number.isFinite(hold) || hold < 0) {
+      warn('form(): hold ' + describe(o.hold) + ' is not a number of seconds >= 0; holding ' + FORM_HOLD + ' s');
+      hold = FORM_HOLD;
+    }
+    const r = p.pond.form(o.type, text, hold);
+    if (r.warning) warn(r.warning);
+    if (!p.loop.animating()) p.loop.drawOnce();
+    return r.ok;
+  }
+  release() {
+    const p = this.#p;
+    if (p.destroyed) return;
+    p.pond.releaseForm();
+    if (!p.loop.animating()) p.loop.drawOnce();
+  }
   stats() {
     return this.#p.destroyed ? destroyedStats(this.#p) : liveStats(this.#p);
   }
@@ -115,6 +141,8 @@ class School {
     return { pond: p.pond, table };
   }
 }
+
+const FORM_HOLD = 10;  // s, as the C++ kDefaultHoldSeconds
 
 // What a set() changes beyond the value: sanity, resolution, the overlay, a pending seek, the world's origin.
 function afterSet(p, name) {
@@ -169,6 +197,7 @@ function liveStats(p) {
     pellets: s.pellets,
     eaten: s.eaten,
     states: { cruise: s.cruise, sprint: s.sprint, hover: s.hover, startle: s.startle },
+    form: { type: s.form, phase: s.formPhase, targets: s.formTargets, settled: s.formSettled, added: s.formAdded },
     maxFps: p.pond.get('maxFps'),
     quality: p.governor.stats(),  // {mode, level, levels, dpr, detail, fps, reason, changes}
     softwareGL: p.softwareGL,

@@ -1,0 +1,97 @@
+// The formation's plate and cells (formation_renderer.h) as one triangle list from a reused vertex array.
+#include "render/formation_renderer.h"
+
+#include <GLES3/gl3.h>
+
+#include "render/gl_program.h"
+#include "render/palette.h"
+#include "render/shaders_embedded.h"
+#include "sim/school.h"
+
+namespace mirofish {
+
+namespace {
+// A QR code is drawn dark on light at full strength whatever the fish opacity: a phone must read it on any page.
+constexpr float kPlate[4] = {0.957f, 0.945f, 0.918f, 1.0f};
+constexpr float kInk[4] = {0.078f, 0.125f, 0.165f, 1.0f};
+constexpr float kCellFill = 0.96f;
+
+void quad(float* v, float x0, float y0, float x1, float y1, float tone) {
+  const float corners[6][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y0}, {x1, y1}, {x0, y1}};
+  for (int k = 0; k < 6; ++k) {
+    v[3 * k] = corners[k][0];
+    v[3 * k + 1] = corners[k][1];
+    v[3 * k + 2] = tone;
+  }
+}
+}  // namespace
+
+bool FormationRenderer::init(std::string* log) {
+  program_ = linkProgram(shaders::kCellsVert, shaders::kCellsFrag, log);
+  if (!program_) return false;
+  uWorld_ = glGetUniformLocation(program_, "u_world");
+  uPixels_ = glGetUniformLocation(program_, "u_pixels");
+  uPlate_ = glGetUniformLocation(program_, "u_plate");
+  uInk_ = glGetUniformLocation(program_, "u_ink");
+  glGenVertexArrays(1, &vao_);
+  glGenBuffers(1, &buffer_);
+  glBindVertexArray(vao_);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+  const GLint pos = glGetAttribLocation(program_, "a_pos");
+  glEnableVertexAttribArray(GLuint(pos));
+  glVertexAttribPointer(GLuint(pos), 3, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glBindVertexArray(0);
+  return true;
+}
+
+int FormationRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
+  const FormationState& form = school.formation();
+  if (!program_ || !form.active() || !form.isStatic() || form.cell <= 0) return 0;
+  const int n = school.count();
+  const size_t need = size_t(n + 1) * 18;
+  if (vertices_.size() < need) vertices_.resize(need * 2);
+  float* v = vertices_.data();
+  int quads = 0;
+  const bool qr = form.plate();
+  if (qr)
+    quad(v + 18 * quads++, float(form.originX), float(form.originY), float(form.originX + form.cols * form.cell),
+         float(form.originY + form.rows * form.cell), 0);
+  const float cell = float(form.cell);
+  for (int i = 0; i < n; ++i) {
+    if (!form.drawnAsCell(i)) continue;
+    const size_t j = size_t(form.targetOf[size_t(i)]);
+    const float half = 0.5f * (form.solid[j] ? cell : kCellFill * cell);
+    quad(v + 18 * quads++, form.tx[j] - half, form.ty[j] - half, form.tx[j] + half, form.ty[j] + half, 1);
+  }
+  if (quads == 0) return 0;
+  glUseProgram(program_);
+  glUniform3f(uWorld_, map.scale, map.offsetX, map.offsetY);
+  glUniform2f(uPixels_, float(view.pixelWidth), float(view.pixelHeight));
+  glUniform4fv(uPlate_, 1, kPlate);
+  if (qr) {
+    glUniform4fv(uInk_, 1, kInk);
+  } else {  // text and logos in the palette's koi colour, as see-through as the fish
+    const Palette& pal = kPalettes[view.palette >= 0 && view.palette < kPaletteCount ? view.palette : 0];
+    const float a = view.opacity > 0 ? (view.opacity < 1 ? view.opacity : 1.0f) : 0.0f;
+    glUniform4f(uInk_, pal.base[0] * a, pal.base[1] * a, pal.base[2] * a, a);
+  }
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha
+  glBindVertexArray(vao_);
+  glBindBuffer(GL_ARRAY_BUFFER, buffer_);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(sizeof(float) * 18 * size_t(quads)), v, GL_STREAM_DRAW);
+  glDrawArrays(GL_TRIANGLES, 0, 6 * quads);
+  glBindVertexArray(0);
+  return 1;
+}
+
+void FormationRenderer::dropContext() { program_ = vao_ = buffer_ = 0; }
+
+void FormationRenderer::release() {
+  if (program_) glDeleteProgram(program_);
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+  if (buffer_) glDeleteBuffers(1, &buffer_);
+  dropContext();
+}
+
+}  // namespace mirofish

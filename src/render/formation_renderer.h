@@ -1,0 +1,28 @@
+// S-CHO-3/4: a static formation as the page sees it: the light plate under a QR code while it is held, and every
+// settled fish as its cell (0.96 of the cell, the finder patterns' modules whole, so they are solid). One draw
+// call, after the koi (fish still swimming pass under the plate) and only while such a formation is up.
+#pragma once
+
+#include <vector>
+
+#include "render/fish_renderer.h"
+
+namespace mirofish {
+
+class School;
+
+class FormationRenderer {
+ public:
+  bool init(std::string* log);  // creates the program on the current context
+  // 1 when it drew, else 0 (no static formation, or nothing settled yet).
+  int render(const School& school, const RenderView& view, const WorldToPixels& map);
+  void dropContext();
+  void release();
+
+ private:
+  unsigned program_ = 0, vao_ = 0, buffer_ = 0;
+  int uWorld_ = -1, uPixels_ = -1, uPlate_ = -1, uInk_ = -1;
+  std::vector<float> vertices_;  // x, y, tone per vertex; grown by doubling, reused every frame
+};
+
+}  // namespace mirofish

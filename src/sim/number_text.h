@@ -1,0 +1,23 @@
+// Decimal text <-> double without the C library's strtod and printf: in the page's wasm those two pull in ~20 KB of
+// 128-bit soft float (musl works in long double), ~9 KB of the bundle's 100 KB gzipped budget. Same code natively
+// and in wasm, so the hash and the warnings read the same everywhere.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace mirofish {
+
+// The value of [+-]digits[.digits][(e|E)[+-]digits] (the caller has checked that grammar; anything else gives 0).
+// Correctly rounded, as strtod, for up to 19 significant digits and a power of ten within +-22 (every number a hash
+// or a table holds); beyond that within a few units in the last place. Too large: +-inf; too small: +-0.
+double decimalValue(const char* text, size_t length);
+// printf("%.*g", precision, v) for precision 1..17: "nan", "inf", "-0", "1e+30" as printf writes them. The digits
+// come from one rounded scaling, so a value within an ulp of a decimal tie may round the other way than printf.
+std::string formatG(double v, int precision);
+// printf("%.*f", decimals, v) for decimals 0..6 and |v| < 1e12 (ties to even; larger values as formatG(v, 17)).
+std::string formatFixed(double v, int decimals);
+// 16 lower-case hex digits, as printf("%016" PRIx64).
+std::string formatHex64(unsigned long long v);
+
+}  // namespace mirofish
