@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/metrics_csv.h"
 #include "cli/svg_writer.h"
 #include "sim/hash_codec.h"
 #include "sim/school.h"
@@ -15,13 +16,6 @@
 namespace mirofish {
 
 namespace {
-
-void writeMetricsRow(std::FILE* out, const StepMetrics& m) {
-  std::fprintf(out, "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s,%d,%.5f\n", m.step,
-               double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.centroidX),
-               double(m.centroidY), double(m.polarization), double(m.milling), double(m.localPolarization),
-               m.distanceChecks, schoolStateName(m.state), m.groups, double(m.coverage));
-}
 
 // A reproducible input, applied before the step at which stepCount() reaches `step` (seek steps count too).
 struct RunEvent {
@@ -133,10 +127,7 @@ int runCommand(CliArgs& a) {
     csv = std::fopen(metricsPath.c_str(), "w");
     if (!csv) throw CliError{"--metrics: cannot write '" + metricsPath + "'"};
     std::fprintf(csv, "# mirofish metrics; hash=%s; brute=%d\n", encoded.c_str(), brute ? 1 : 0);
-    std::fprintf(
-        csv,
-        "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
-        "distance_checks,state,groups,coverage\n");
+    std::fprintf(csv, "%s\n", metricsCsvHeader().c_str());
   }
   // Events by step; events at the same step in the order given.
   std::stable_sort(events.begin(), events.end(), [](const RunEvent& l, const RunEvent& r) { return l.step < r.step; });
@@ -149,7 +140,7 @@ int runCommand(CliArgs& a) {
   for (long long s = 0; s < seekSteps; ++s) stepOnce();
   for (long long s = 0; s < steps; ++s) {
     stepOnce();
-    if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsRow(csv, school.metrics());
+    if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsCsvRow(csv, school.metrics());
   }
   if (csv) std::fclose(csv);
   for (size_t k = nextEvent; k < events.size(); ++k)
