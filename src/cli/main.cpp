@@ -11,7 +11,8 @@ static void usage(std::FILE* out) {
   std::fprintf(
       out,
       "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
-      "                    [--event scare@T:X,Y | pointer@T:X,Y | pointer-off@T ...] [--<param> VALUE ...]\n"
+      "                    [--trajectory FILE.f32] [--event scare@T:X,Y | pointer@T:X,Y | pointer-off@T ...]\n"
+      "                    [--<param> VALUE ...]\n"
       "       mirofish params\n"
       "       mirofish bench [--json FILE] [--quick] [--max N]\n");
 }
