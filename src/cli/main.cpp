@@ -1,9 +1,10 @@
-// mirofish: the headless command line (run, params, bench). Exit code 2 on any bad flag or value.
+// mirofish: the headless command line (run, sweep, params, bench). Exit code 2 on any bad flag or value.
 #include <cstdio>
 #include <cstring>
 
 #include "cli/bench_command.h"
 #include "cli/run_command.h"
+#include "cli/sweep_command.h"
 
 using namespace mirofish;
 
@@ -13,26 +14,30 @@ static void usage(std::FILE* out) {
       "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
       "                    [--trajectory FILE.f32] [--event scare@T:X,Y | pointer@T:X,Y | pointer-off@T ...]\n"
       "                    [--<param> VALUE ...]\n"
+      "       mirofish sweep [--hash BASE] [--vary NAME=START:STOP:STEP | --vary NAME=V1,V2,... ...] [--ablation]\n"
+      "                      [--seeds 1-10] [--steps N] [--out FILE.csv] [--jobs N] [--shard I/N] [--yes]\n"
+      "                      [--<param> VALUE ...]\n"
       "       mirofish params\n"
       "       mirofish bench [--json FILE] [--quick] [--max N]\n");
 }
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "mirofish: missing command (commands: run, params, bench; see mirofish --help)\n");
+    std::fprintf(stderr, "mirofish: missing command (commands: run, sweep, params, bench; see mirofish --help)\n");
     return 2;
   }
   CliArgs args;
   for (int i = 2; i < argc; ++i) args.args.emplace_back(argv[i]);
   try {
     if (!std::strcmp(argv[1], "run")) return runCommand(args);
+    if (!std::strcmp(argv[1], "sweep")) return sweepCommand(args);
     if (!std::strcmp(argv[1], "params")) return paramsCommand(args);
     if (!std::strcmp(argv[1], "bench")) return benchCommand(args);
     if (!std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
       usage(stdout);
       return 0;
     }
-    std::fprintf(stderr, "mirofish: unknown command '%s' (commands: run, params, bench; see mirofish --help)\n",
+    std::fprintf(stderr, "mirofish: unknown command '%s' (commands: run, sweep, params, bench; see mirofish --help)\n",
                  argv[1]);
     return 2;
   } catch (const CliError& e) {
