@@ -22,14 +22,17 @@ void TrajectoryWriter::writeFrame(const School& school) {
     return;
   }
   packTrajectoryFrameBytes(school, frame_.data());
-  if (std::fwrite(frame_.data(), 1, frame_.size(), file_) != frame_.size()) failed_ = true;
+  // A full disk stops the run at once rather than after hours of stepping into nothing.
+  if (std::fwrite(frame_.data(), 1, frame_.size(), file_) != frame_.size())
+    throw CliError{"--trajectory: writing '" + path_ + "' failed at frame " + std::to_string(frames_) +
+                   " (disk full?)"};
   ++frames_;
 }
 
 void TrajectoryWriter::finish(const TrajectoryMeta& meta) {
   const bool closed = std::fclose(file_) == 0;
   file_ = nullptr;
-  if (failed_ || !closed) throw CliError{"--trajectory: writing '" + path_ + "' failed (disk full?)"};
+  if (!closed) throw CliError{"--trajectory: writing '" + path_ + "' failed (disk full?)"};
   const std::string sidecar = path_ + ".json";
   std::FILE* json = std::fopen(sidecar.c_str(), "w");
   if (!json) throw CliError{"--trajectory: cannot write '" + sidecar + "'"};

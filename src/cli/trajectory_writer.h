@@ -20,7 +20,8 @@ class TrajectoryWriter {
   TrajectoryWriter(const TrajectoryWriter&) = delete;
   TrajectoryWriter& operator=(const TrajectoryWriter&) = delete;
 
-  // Appends the school's state as the next frame (no allocation: one frame buffer, made once).
+  // Appends the school's state as the next frame (no allocation: one frame buffer, made once); throws CliError when
+  // the write fails.
   void writeFrame(const School& school);
   // Closes FILE and writes FILE.json; throws CliError on a failed write (a full disk).
   void finish(const TrajectoryMeta& meta);
@@ -31,7 +32,6 @@ class TrajectoryWriter {
   std::FILE* file_ = nullptr;
   std::vector<unsigned char> frame_;
   uint64_t frames_ = 0;
-  bool failed_ = false;
 };
 
 }  // namespace mirofish

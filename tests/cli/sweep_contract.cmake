@@ -78,6 +78,9 @@ expect_usage_error("--vary" sweep --vary)
 expect_usage_error("unknown flag '--frob'" sweep --frob)
 expect_usage_error("--trajectory" run --steps 10 --trajectory)
 expect_usage_error("cannot write" run --steps 10 --trajectory "${WORK}/no/such/dir/t.f32")
+if(EXISTS /dev/full AND NOT RUNNER)  # a full disk: one line as soon as a write fails
+  expect_usage_error("failed at frame" run --steps 100 --trajectory /dev/full)
+endif()
 # A sweep of days asks for --yes, after timing a few steps, and runs nothing.
 expect_usage_error("add --yes" sweep --hash "n=1000" --seeds 1-100000 --steps 100000 --out never.csv)
 if(EXISTS "${WORK}/never.csv")
