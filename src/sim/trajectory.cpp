@@ -1,10 +1,9 @@
 // Trajectory frames and their side-car JSON, shared by `mirofish run --trajectory` and school.trajectory().
 #include "sim/trajectory.h"
 
-#include <cinttypes>
-#include <cstdio>
 #include <cstring>
 
+#include "sim/number_text.h"
 #include "sim/school.h"
 
 namespace mirofish {
@@ -52,15 +51,16 @@ namespace {
 
 // JSON string: our hashes and event texts are printable ASCII, but escape anyway.
 std::string quoted(const std::string& s) {
+  static const char kHex[] = "0123456789abcdef";
   std::string out = "\"";
   for (unsigned char c : s) {
     if (c == '"' || c == '\\') {
       out += '\\';
       out += char(c);
     } else if (c < 0x20 || c >= 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
+      out += "\\u00";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
     } else {
       out += char(c);
     }
@@ -68,37 +68,30 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
+// Numbers through number_text, not printf: printf would pull the C library's soft float into the page's wasm.
+std::string whole(uint64_t v) { return formatG(double(v), 17); }
+
 }  // namespace
 
 std::string trajectoryMetaJson(const TrajectoryMeta& m) {
-  char buf[1024];
-  std::snprintf(buf, sizeof buf,
-                "{\n"
-                "  \"format\": \"mirofish-trajectory\",\n"
-                "  \"version\": %d,\n"
-                "  \"hash\": %s,\n"
-                "  \"fish\": %d,\n"
-                "  \"frames\": %" PRIu64
-                ",\n"
-                "  \"every\": %" PRIu64
-                ",\n"
-                "  \"startStep\": %" PRIu64
-                ",\n"
-                "  \"steps\": %" PRIu64
-                ",\n"
-                "  \"stepSeconds\": %.17g,\n"
-                "  \"width\": %.10g,\n"
-                "  \"height\": %.10g,\n"
-                "  \"fields\": [\"x\", \"y\", \"vx\", \"vy\"],\n"
-                "  \"units\": [\"px\", \"px\", \"px/s\", \"px/s\"],\n"
-                "  \"byteOrder\": \"little-endian\",\n"
-                "  \"bytesPerFrame\": %" PRIu64
-                ",\n"
-                "  \"layout\": \"float32 at index (frame * fish + i) * 4 + field; frame f is the state at step "
-                "startStep + f * every\",\n",
-                kTrajectoryFormatVersion, quoted(m.hash).c_str(), m.fish, m.frames, m.every, m.startStep, m.steps,
-                FixedStep::kDt, m.width, m.height, uint64_t(m.fish) * kTrajectoryBytesPerFish);
-  std::string out = buf;
+  std::string out = "{\n  \"format\": \"mirofish-trajectory\",\n";
+  out += "  \"version\": " + whole(uint64_t(kTrajectoryFormatVersion)) + ",\n";
+  out += "  \"hash\": " + quoted(m.hash) + ",\n";
+  out += "  \"fish\": " + whole(uint64_t(m.fish)) + ",\n";
+  out += "  \"frames\": " + whole(m.frames) + ",\n";
+  out += "  \"every\": " + whole(m.every) + ",\n";
+  out += "  \"startStep\": " + whole(m.startStep) + ",\n";
+  out += "  \"steps\": " + whole(m.steps) + ",\n";
+  out += "  \"stepSeconds\": " + formatG(FixedStep::kDt, 17) + ",\n";
+  out += "  \"width\": " + formatG(m.width, 10) + ",\n";
+  out += "  \"height\": " + formatG(m.height, 10) + ",\n";
+  out += "  \"fields\": [\"x\", \"y\", \"vx\", \"vy\"],\n";
+  out += "  \"units\": [\"px\", \"px\", \"px/s\", \"px/s\"],\n";
+  out += "  \"byteOrder\": \"little-endian\",\n";
+  out += "  \"bytesPerFrame\": " + whole(uint64_t(m.fish) * kTrajectoryBytesPerFish) + ",\n";
+  out +=
+      "  \"layout\": \"float32 at index (frame * fish + i) * 4 + field; frame f is the state at step "
+      "startStep + f * every\",\n";
   out += "  \"events\": [";
   for (size_t i = 0; i < m.events.size(); ++i) out += (i ? ", " : "") + quoted(m.events[i]);
   out += "]\n}\n";
