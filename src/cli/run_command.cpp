@@ -5,11 +5,13 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/school_picture.h"
 #include "cli/svg_writer.h"
+#include "cli/trajectory_writer.h"
 #include "sim/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
@@ -86,7 +88,7 @@ int runCommand(CliArgs& a) {
   std::string hash;
   long long steps = 600, every = 1;
   bool brute = false;
-  std::string metricsPath, svgPath, pgmPath;
+  std::string metricsPath, svgPath, pgmPath, trajectoryPath;
   FormSpec form;  // S-CHO: from the hash's form=/at=, or --form (which wins) and --at
   double formAt = 0, hold = kDefaultHoldSeconds;
   std::vector<std::string> warnings;
@@ -131,6 +133,8 @@ int runCommand(CliArgs& a) {
       events.push_back(parseEvent(a.value(flag)));
     } else if (flag == "--svg") {
       svgPath = a.value(flag);
+    } else if (flag == "--trajectory") {
+      trajectoryPath = a.value(flag);
     } else if (!applyParamFlag(a, flag, params, warnings)) {
       throw CliError{"run: unknown flag '" + flag + "' (see `mirofish params` for parameter flags)"};
     }
@@ -152,27 +156,34 @@ int runCommand(CliArgs& a) {
   if (!metricsPath.empty()) {
     csv = std::fopen(metricsPath.c_str(), "w");
     if (!csv) throw CliError{"--metrics: cannot write '" + metricsPath + "'"};
-    std::fputs(metricsCsvComment(encoded, brute).c_str(), csv);  // shared with the studio's CSV (metrics_csv.h)
-    std::fputs(metricsCsvHeader(), csv);
+    std::fputs(metricsCsvComment(encoded, brute).c_str(), csv);  // shared with the studio's CSV (sim/metrics_csv.h)
+    std::fprintf(csv, "%s\n", metricsCsvHeader().c_str());
   }
   // Events by step; events at the same step in the order given.
   std::stable_sort(events.begin(), events.end(), [](const RunEvent& l, const RunEvent& r) { return l.step < r.step; });
   size_t nextEvent = 0;
-  char row[kMetricsCsvRowMax];
   auto stepOnce = [&]() {
     while (nextEvent < events.size() && events[nextEvent].step == (long long)school.stepCount())
       applyEvent(school, events[nextEvent++]);
     school.step();
   };
   for (long long s = 0; s < seekSteps; ++s) stepOnce();
+  // --trajectory: frame 0 is the state here (after a seek), then one frame every --every steps (trajectory.h).
+  std::unique_ptr<TrajectoryWriter> trajectory;
+  if (!trajectoryPath.empty()) {
+    trajectory.reset(new TrajectoryWriter(trajectoryPath, school));
+    trajectory->writeFrame(school);
+  }
+  const std::string runHash = hashWithSeek(encoded, seekSteps);
+  TrajectoryMeta meta = trajectoryMeta(school, runHash, uint64_t(steps), uint64_t(every));
+  for (const RunEvent& e : events) meta.events.push_back(e.text);
   for (long long s = 0; s < steps; ++s) {
     stepOnce();
-    if (csv && school.stepCount() % uint64_t(every) == 0) {
-      metricsCsvRow(school.metrics(), row);
-      std::fputs(row, csv);
-    }
+    if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsCsvRow(csv, school.metrics());
+    if (trajectory && (s + 1) % every == 0) trajectory->writeFrame(school);
   }
   if (csv) std::fclose(csv);
+  if (trajectory) trajectory->finish(meta);
   for (size_t k = nextEvent; k < events.size(); ++k)
     std::fprintf(stderr, "warning: --event %s (step %lld) is after the run's last step %" PRIu64 "\n",
                  events[k].text.c_str(), events[k].step, school.stepCount());

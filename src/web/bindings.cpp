@@ -1,4 +1,4 @@
-// The only Embind block: the parameter table, the Pond and its plain result structs, as JS values.
+// The only Embind block: the parameter table, the Pond and its plain result structs, the trajectory run, as JS values.
 #include <emscripten/bind.h>
 
 #include <limits>
@@ -6,6 +6,7 @@
 #include "sim/hash_codec.h"
 #include "sim/params.h"
 #include "web/pond.h"
+#include "web/trajectory_run.h"
 
 using emscripten::val;
 
@@ -147,4 +148,9 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("overlayVertices", &pondOverlayVertices)
       .function("drawOverlay", &Pond::drawOverlay)
       .function("release", &Pond::release);
+
+  class_<TrajectoryRun>("TrajectoryRun")
+      .constructor<std::string>()
+      .function("frame", &TrajectoryRun::frame)
+      .function("meta", &TrajectoryRun::meta);
 }

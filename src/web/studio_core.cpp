@@ -173,6 +173,6 @@ STUDIO_EXPORT(studio_text) char* studio_text(int bytes) {
 }
 STUDIO_EXPORT(studio_csv_header) const char* studio_csv_header() {
   Studio& s = studio();
-  s.header = metricsCsvComment(s.text.c_str(), false) + metricsCsvHeader();
+  s.header = metricsCsvComment(s.text.c_str(), false) + metricsCsvHeader() + "\n";
   return s.header.c_str();
 }

@@ -1,7 +1,9 @@
-// The metrics CSV's lines (src/sim/metrics_csv.cpp), which the CLI and the studio both write.
+// The metrics CSV's lines (src/sim/metrics_csv.cpp), which the CLI and the studio both write: the comment line, the
+// header, and a row into a buffer the same as the one `run --metrics` streams.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
 
 #include "sim/metrics_csv.h"
@@ -11,9 +13,9 @@ using namespace mirofish;
 TEST_CASE("metrics CSV: comment, header and a row", "[metrics]") {
   CHECK(metricsCsvComment("n=3&seed=1", false) == "# mirofish metrics; hash=n=3&seed=1; brute=0\n");
   CHECK(metricsCsvComment("n=3", true) == "# mirofish metrics; hash=n=3; brute=1\n");
-  CHECK(std::string(metricsCsvHeader()) ==
+  CHECK(metricsCsvHeader() ==
         "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
-        "distance_checks,state,groups,coverage,cruise,sprint,hover,startle,pellets_eaten\n");
+        "distance_checks,state,groups,coverage,cruise,sprint,hover,startle,pellets_eaten");
   StepMetrics m;
   m.step = 120;
   m.avgNeighbours = 7.25f;
@@ -42,4 +44,13 @@ TEST_CASE("metrics CSV: comment, header and a row", "[metrics]") {
   // As many columns in every row as in the header.
   auto commas = [](const std::string& s) { return std::count(s.begin(), s.end(), ','); };
   CHECK(commas(row) == commas(metricsCsvHeader()));
+  // The streamed row (run --metrics) is the buffered one (the studio) byte for byte.
+  std::FILE* tmp = std::tmpfile();
+  REQUIRE(tmp != nullptr);
+  writeMetricsCsvRow(tmp, m);
+  std::rewind(tmp);
+  char streamed[kMetricsCsvRowMax] = {};
+  const size_t got = std::fread(streamed, 1, sizeof streamed - 1, tmp);
+  std::fclose(tmp);
+  CHECK(std::string(streamed, got) == expected);
 }

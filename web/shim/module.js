@@ -1,6 +1,7 @@
 // The one wasm instance every pond shares, and the parameter table it carries.
 
 let modulePromise = null;
+let wasm = null;  // the loaded module, for the classes a handle makes beside its Pond (TrajectoryRun)
 let table = null;
 // Option strings are read with the C++ number grammar once the module is there (before, nothing reads options).
 let parseNumber = () => NaN;  // [{name, key, unit, def, min, max, integer, group, help, inHash}] from C++
@@ -16,6 +17,7 @@ function loadModule() {
         wasmBinary: mirofishWasm.charAt(0) === '_' ? undefined : decodeWasm(mirofishWasm),
       }))
       .then((M) => {
+        wasm = M;
         table = M.paramTable();
         parseNumber = (text) => M.parseNumber(text);
         return M;
