@@ -1,10 +1,11 @@
 #version 300 es
-// Teaching-view overlay (src/render/overlay_renderer.cpp): coloured triangles in world px, mapped to the canvas as the
-// koi are (koi.vert), so the overlay sits exactly on the fish. No vertex attributes: like the koi, each vertex is one
-// texel of a texture uploaded once per frame (x and y float bits, RGBA8 colour), found by gl_VertexID.
+// Teaching-view overlay (the studio's web/studio/gl.js, embedded in its script at build time): coloured triangles in
+// world px, mapped to the canvas as the koi are (koi.vert), so the overlay sits exactly on the fish. No vertex
+// attributes: like the koi, each vertex is one texel of a texture uploaded once per frame (x and y float bits, RGBA8
+// colour), found by gl_VertexID.
 precision highp float;
 
-const int kRow = 1024;  // vertices per texture row (overlay_renderer.cpp kOverlayRow)
+const int kRow = 1024;  // vertices per texture row (gl.js OVERLAY_ROW)
 uniform vec3 u_world;   // world -> device px: scale, offset x, offset y (letterbox, see fish_renderer.h)
 uniform vec2 u_pixels;  // drawing-buffer size, device px
 uniform highp usampler2D u_vertices;

@@ -74,11 +74,6 @@ val pondStudioArray(Pond& pond, int k) {
   const float* data = pond.studioArray(k);
   return data ? val(emscripten::typed_memory_view(size_t(pond.count()), data)) : val::null();
 }
-val pondOverlayVertices(Pond& pond, int count) {
-  return count > 0
-             ? val(emscripten::typed_memory_view(size_t(count) * kOverlayVertexWords, pond.overlayVertices(count)))
-             : val::null();
-}
 
 }  // namespace
 }  // namespace mirofish
@@ -145,8 +140,6 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("count", &Pond::count)
       .function("setMetrics", &Pond::setMetrics)
       .function("studioArray", &pondStudioArray)
-      .function("overlayVertices", &pondOverlayVertices)
-      .function("drawOverlay", &Pond::drawOverlay)
       .function("release", &Pond::release);
 
   class_<TrajectoryRun>("TrajectoryRun")

@@ -236,14 +236,7 @@ const uint8_t* Pond::studioBytes(int k) const {
   return k == 0 ? reinterpret_cast<const uint8_t*>(&school_->metrics()) : school_->fish().state.data();
 }
 
-bool Pond::drawOverlay(int count) {
-  if (!school_ || !context_ || !rendererReady_ || emscripten_is_webgl_context_lost(context_)) return false;
-  emscripten_webgl_make_context_current(context_);
-  return overlay_.draw(count, float(params_.width), float(params_.height), pixelWidth_, pixelHeight_);
-}
-
 void Pond::contextLost() {
-  overlay_.dropContext();
   if (rendererReady_) {
     renderer_.dropContext();
     pellets_.dropContext();
@@ -258,7 +251,6 @@ std::string Pond::contextRestored() {
   renderer_.dropContext();
   pellets_.dropContext();
   cells_.dropContext();
-  overlay_.dropContext();  // recreated on its next draw
   std::string log;
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
   if (!pellets_.init(&log) || !cells_.init(&log)) return "a renderer could not restart: " + log;
@@ -308,12 +300,10 @@ void Pond::release() {
     renderer_.release();
     pellets_.release();
     cells_.release();
-    overlay_.release();
   } else {
     renderer_.dropContext();
     pellets_.dropContext();
     cells_.dropContext();
-    overlay_.dropContext();
   }
   rendererReady_ = false;
   emscripten_webgl_make_context_current(0);

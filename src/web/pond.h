@@ -9,7 +9,6 @@
 
 #include "render/fish_renderer.h"
 #include "render/formation_renderer.h"
-#include "render/overlay_renderer.h"
 #include "render/pellet_renderer.h"
 #include "sim/hash_codec.h"
 #include "sim/link_limits.h"
@@ -111,7 +110,8 @@ class Pond {
   int count() const { return school_ ? school_->count() : 0; }
 
   // --- The studio (web/studio, S-DEV-3/4): nothing below runs unless mirofish-studio.js attaches. Its own small wasm
-  // inspects fish and formats the metrics CSV from copies of these arrays; the page's bundle only hands them over. ---
+  // inspects fish and formats the metrics CSV from copies of these arrays, and it draws its overlay in this canvas's
+  // context itself; the page's bundle only hands the arrays over. ---
   // Metrics on every step (S-DEV-4), kept across begin(); the page alone never pays for them.
   void setMetrics(bool on);
   // Arrays for the studio, in the wasm heap: studioArray(k), k = 0..7, the fish's x, y, vx, vy, hx, hy, panic,
@@ -121,10 +121,6 @@ class Pond {
   const float* studioArray(int k) const;
   const uint8_t* studioBytes(int k) const;
   static constexpr int kFishArrays = 8;
-  // Overlay vertices the caller fills (4 floats each: x, y world px, RGBA8 bits, unused; render/overlay_renderer.h),
-  // then draws over the fish just drawn on this canvas, in one draw call. False when there is nothing to draw on.
-  float* overlayVertices(int count) { return overlay_.vertices(count); }
-  bool drawOverlay(int count);
 
   // Deletes GL objects and the context; the object stays valid (simulation only) until deleted.
   void release();
@@ -142,7 +138,6 @@ class Pond {
   FormSpec hashForm_;  // the hash's form= and at=: part of the replay, applied again by begin()
   double hashFormAt_ = 0;
   int pelletDraws_ = 0;
-  OverlayRenderer overlay_;
   bool metrics_ = false;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
   bool rendererReady_ = false;

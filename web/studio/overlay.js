@@ -1,6 +1,6 @@
-// The teaching view's overlay geometry (S-DEV-3), built each frame as triangles in world px straight into the page
-// Pond's overlay buffer (render/overlay_renderer.h: x, y, RGBA8 per vertex), then drawn over the fish in their own
-// WebGL context in one draw call. Nothing is built or drawn while every overlay is off.
+// The teaching view's overlay geometry (S-DEV-3), built each frame as triangles in world px (x, y, RGBA8 per vertex,
+// gl.js's layout) into storage kept between frames, then drawn over the fish in their own WebGL context in one draw
+// call (gl.js). Nothing is built or drawn while every overlay is off.
 
 const SEGMENTS = 48;      // a circle's segments
 const LINE_PX = 1.5;      // line width, CSS px (the same at every quality level's resolution)
@@ -16,15 +16,27 @@ const CIRCLE = Array.from({ length: SEGMENTS + 1 }, (_, k) => [Math.cos(k / SEGM
   Math.sin(k / SEGMENTS * 2 * Math.PI)]);
 const HUES = Array.from({ length: 360 }, (_, deg) => hue(deg, 0.9));
 
-// Writes vertices into a Float32Array view of the Pond's buffer (colour bits through a Uint32Array on the same
-// memory); writes past `capacity` are dropped, so a wrong estimate can never write outside the buffer.
-function vertexWriter(f32, capacity) {
-  const u32 = new Uint32Array(f32.buffer, f32.byteOffset, f32.length);
+// Vertex storage for `capacity` vertices in whole texture rows, grown by doubling and kept (a steady overlay allocates
+// nothing): a Float32Array and a Uint32Array on the same memory.
+function vertexStorage(s, capacity) {
+  const words = Math.ceil(capacity / OVERLAY_ROW) * OVERLAY_ROW * VERTEX_WORDS;
+  if (!s.vertices || s.vertices.u32.length < words) {
+    let size = s.vertices ? s.vertices.u32.length : OVERLAY_ROW * VERTEX_WORDS;
+    while (size < words) size *= 2;
+    const buffer = new ArrayBuffer(size * 4);
+    s.vertices = { f32: new Float32Array(buffer), u32: new Uint32Array(buffer) };
+  }
+  return s.vertices;
+}
+
+// Writes vertices (x, y as floats, the colour's bits); writes past `capacity` are dropped, so a wrong estimate can
+// never write past the storage.
+function vertexWriter({ f32, u32 }, capacity) {
   const w = {
     n: 0,
     v(x, y, c) {
       if (w.n >= capacity) return;
-      const i = w.n++ * 4;
+      const i = w.n++ * VERTEX_WORDS;
       f32[i] = x;
       f32[i + 1] = y;
       u32[i + 2] = c;
@@ -91,7 +103,8 @@ function drawOverlay(s, fish) {
   const scale = Math.min(canvas.clientWidth / p.width, canvas.clientHeight / p.height) || 1;
   const device = Math.min(canvas.width / p.width, canvas.height / p.height) || 1;
   const lw = Math.max(LINE_PX / scale, 1.5 / device);
-  const w = vertexWriter(s.pond.overlayVertices(capacity), capacity);
+  const storage = vertexStorage(s, capacity);
+  const w = vertexWriter(storage, capacity);
 
   if (grid) {  // the neighbour grid's cells: a fish's candidates are the fish in its 3x3 cells
     for (let c = 0; c <= grid.cols; c++) w.line(c * grid.cell, 0, c * grid.cell, p.height, lw, COLOURS.grid);
@@ -129,9 +142,13 @@ function drawOverlay(s, fish) {
     if (fish.cohN > 0) w.fan(fish.cx, fish.cy, 3.5 * lw, 0, 2 * Math.PI, COLOURS.coh);  // the centroid
     w.ring(x, y, 16 * (p.fishSize || 1), lw, COLOURS.self);
   }
-  if (w.n && !s.pond.drawOverlay(w.n) && !s.overlayFailed) {
+  if (!w.n || s.overlayFailed) return 0;
+  if (!s.overlayGL) s.overlayGL = createOverlayGL(canvas.getContext('webgl2'));
+  try {
+    s.overlayGL.draw(storage.u32, w.n, p.width, p.height);
+  } catch (e) {  // a shader this browser refuses: no overlay, one warning, the rest of the studio goes on
     s.overlayFailed = true;
-    warn('the overlay could not draw in this WebGL context');
+    warn('the overlay cannot draw here (' + (e && e.message || e) + ')');
   }
   return w.n;
 }
