@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/school_picture.h"
 #include "cli/metrics_csv.h"
+#include "cli/school_picture.h"
 #include "cli/svg_writer.h"
 #include "cli/trajectory_writer.h"
 #include "sim/hash_codec.h"
