@@ -13,7 +13,8 @@ static void usage(std::FILE* out) {
   std::fprintf(
       out,
       "usage: mirofish run [--hash STR] [--steps N] [--brute] [--metrics FILE.csv] [--every K] [--svg FILE.svg]\n"
-      "                    [--trajectory FILE.f32] [--event scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T ...]\n"
+      "                    [--trajectory FILE.f32]\n"
+      "                    [--event scare@T:X,Y | feed@T:X,Y | pointer@T:X,Y | pointer-off@T ...]\n"
       "                    [--form qr:TEXT|text:TEXT|ring|... [--at SECONDS] [--hold SECONDS] [--pgm FILE.pgm]]\n"
       "                    [--<param> VALUE ...]\n"
       "       mirofish sweep [--hash BASE] [--vary NAME=START:STOP:STEP | --vary NAME=V1,V2,... ...] [--ablation]\n"
@@ -27,7 +28,8 @@ static void usage(std::FILE* out) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "mirofish: missing command (commands: run, sweep, params, bench, form; see mirofish --help)\n");
+    std::fprintf(stderr,
+                 "mirofish: missing command (commands: run, sweep, params, bench, form; see mirofish --help)\n");
     return 2;
   }
   CliArgs args;
@@ -42,7 +44,8 @@ int main(int argc, char** argv) {
       usage(stdout);
       return 0;
     }
-    std::fprintf(stderr, "mirofish: unknown command '%s' (commands: run, sweep, params, bench, form; see mirofish --help)\n",
+    std::fprintf(stderr,
+                 "mirofish: unknown command '%s' (commands: run, sweep, params, bench, form; see mirofish --help)\n",
                  argv[1]);
     return 2;
   } catch (const CliError& e) {

@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "sim/metrics_csv.h"
 #include "cli/sweep_plan.h"
 #include "cli/sweep_progress.h"
 #include "cli/sweep_runner.h"
 #include "sim/hash_codec.h"
+#include "sim/metrics_csv.h"
 
 namespace mirofish {
 

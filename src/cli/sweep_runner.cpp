@@ -14,8 +14,8 @@
 #include <thread>
 #endif
 
-#include "sim/metrics_csv.h"
 #include "sim/hash_codec.h"
+#include "sim/metrics_csv.h"
 #include "sim/school.h"
 
 namespace mirofish {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/metrics_csv.h"
 #include "cli/sweep_runner.h"
 #include "sim/hash_codec.h"
+#include "sim/metrics_csv.h"
 #include "sim/school.h"
 
 using namespace mirofish;
