@@ -9,6 +9,9 @@ namespace mirofish {
 // function with one translation unit's callers better (the page's -Oz link runs the step 1.4x slower otherwise).
 namespace {
 
+// Floats of padding after the cell-ordered copies: the four-wide scan reads up to 3 past a run's end (masked off).
+constexpr size_t kScanPad = 4;
+
 inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 // The step's fixed numbers (the tunable ones are parameters in params.h). Changing any changes the golden hashes.
