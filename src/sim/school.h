@@ -86,8 +86,6 @@ class School {
   // S-SIM-14: this step's points of interest (params().attractors of them) and the current's force at a point.
   const Point* attractors() const { return attractors_; }
   void currentAt(float x, float y, float* fx, float* fy) const;
-  // Highest speed a fish can reach, as a multiple of maxSpeed x its variation (sprint or startle).
-  static float topSpeedFactor(const Params& p);
   static float hoverFloorFactor();  // a hovering fish's lowest speed, as a multiple of minSpeed
   // Index and step of the first non-finite value found after a step, -1 if none (S-SIM-9).
   int firstNonFinite() const { return badFish_; }
