@@ -1,5 +1,6 @@
 // Demo page glue: "share this school" writes the school into the address bar and copies the link; pause toggles;
-// "say hello" lands the owner's name, then a QR code of this page's link (issue 12), and lets the fish go.
+// "say hello" lands the owner's name, then a QR code of this page's link (issue 12), and lets the fish go;
+// "tune" (#studio=1) loads the studio, which attaches to the school by itself.
 'use strict';
 
 (function () {
@@ -24,6 +25,17 @@
       status.textContent = 'The link is in the address bar.';
     }
   });
+
+  // The studio's script is loaded only when asked for (#studio=1): a visitor downloads the background alone.
+  const loadStudio = () => {
+    if (!/(^|[#&?])studio=1(&|$)/.test(location.hash) || document.getElementById('mirofish-studio-script')) return;
+    const script = document.createElement('script');
+    script.id = 'mirofish-studio-script';
+    script.src = 'dist/mirofish-studio.js';
+    document.head.appendChild(script);
+  };
+  loadStudio();
+  window.addEventListener('hashchange', loadStudio);
 
   pause.addEventListener('click', () => {
     const school = window.MiroFish && window.MiroFish.current;

@@ -373,6 +373,49 @@ export interface MiroFishSchool {
   form(options: { type: 'qr' | 'text' | 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'; text?: string; hold?: number }): boolean;
   /** Ends the formation now: the boids steer again and fish added for it leave. */
   release(): void;
+  /**
+   * The run this school's `hash()` gives from step 0, recorded every `every` steps (default 1): the same numbers as
+   * `mirofish run --hash HASH --steps STEPS --every EVERY --trajectory FILE` writes, bit for bit. Computed at once on a
+   * second school (the one on screen is not touched). Null after destroy().
+   * @throws RangeError when steps is not a whole number 0..216000, every not 1..216000, or the data would pass 256 MB.
+   */
+  trajectory(steps: number, every?: number): MiroFishTrajectory | null;
+}
+
+/** A recorded run: frame f, fish i, field c (x, y, vx, vy) is `data[(f * meta.fish + i) * 4 + c]`. */
+export interface MiroFishTrajectory {
+  /** meta.frames frames, one after another; frame f is the state at step f * meta.every. */
+  data: Float32Array;
+  /** The side-car JSON the CLI writes beside its file (FILE.json). */
+  meta: MiroFishTrajectoryMeta;
+}
+
+export interface MiroFishTrajectoryMeta {
+  format: 'mirofish-trajectory';
+  /** Format version (1). */
+  version: number;
+  /** The URL hash of the run (with `t=` when the CLI run seeked first). */
+  hash: string;
+  fish: number;
+  /** steps / every + 1: frame 0 is the start state. */
+  frames: number;
+  every: number;
+  /** The step count at frame 0 (0 here; a CLI run's `t=` seek steps). */
+  startStep: number;
+  /** Steps run after frame 0. */
+  steps: number;
+  /** 1/60. */
+  stepSeconds: number;
+  /** World size, px. */
+  width: number;
+  height: number;
+  fields: ['x', 'y', 'vx', 'vy'];
+  units: ['px', 'px', 'px/s', 'px/s'];
+  byteOrder: 'little-endian';
+  bytesPerFrame: number;
+  layout: string;
+  /** The CLI's `--event` texts (none here). */
+  events: string[];
 }
 
 export interface MiroFishGlobal {

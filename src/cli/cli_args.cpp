@@ -2,6 +2,7 @@
 #include "cli/cli_args.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace mirofish {
 
@@ -18,6 +19,16 @@ long long parseCount(const std::string& flag, const std::string& s, long long lo
   if (v < double(lo) || v > double(hi))
     throw CliError{flag + ": " + s + " is outside " + std::to_string(lo) + ".." + std::to_string(hi)};
   return (long long)v;
+}
+
+std::string hashWithSeek(const std::string& encoded, long long seekSteps) {
+  if (seekSteps <= 0) return encoded;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.4f", double(seekSteps) / 60.0);  // error < 1e-4 s: far inside the rounding
+  std::string t = buf;
+  while (t.back() == '0') t.pop_back();
+  if (t.back() == '.') t.pop_back();
+  return encoded + "&t=" + t;
 }
 
 bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<std::string>& warnings) {

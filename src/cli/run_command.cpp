@@ -5,26 +5,20 @@
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "cli/school_picture.h"
 #include "cli/svg_writer.h"
+#include "cli/trajectory_writer.h"
 #include "sim/hash_codec.h"
+#include "sim/metrics_csv.h"
 #include "sim/school.h"
 
 namespace mirofish {
 
 namespace {
-
-void writeMetricsRow(std::FILE* out, const StepMetrics& m) {
-  std::fprintf(out,
-               "%" PRIu64 ",%.4f,%.4f,%.4f,%.3f,%.3f,%.5f,%.5f,%.5f,%" PRIu64 ",%s,%d,%.5f,%d,%d,%d,%d,%" PRIu64 "\n",
-               m.step, double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.centroidX),
-               double(m.centroidY), double(m.polarization), double(m.milling), double(m.localPolarization),
-               m.distanceChecks, schoolStateName(m.state), m.groups, double(m.coverage), m.states[0], m.states[1],
-               m.states[2], m.states[3], m.pelletsEaten);
-}
 
 // A reproducible input, applied before the step at which stepCount() reaches `step` (seek steps count too).
 struct RunEvent {
@@ -115,7 +109,7 @@ int runCommand(CliArgs& a) {
   std::string hash;
   long long steps = 600, every = 1;
   bool brute = false;
-  std::string metricsPath, svgPath, pgmPath;
+  std::string metricsPath, svgPath, pgmPath, trajectoryPath;
   FormSpec form;  // S-CHO: from the hash's form=/at=, or --form (which wins) and --at
   double formAt = 0, hold = kDefaultHoldSeconds;
   std::vector<std::string> warnings;
@@ -168,6 +162,8 @@ int runCommand(CliArgs& a) {
       obstacles.push_back(o);
     } else if (flag == "--svg") {
       svgPath = a.value(flag);
+    } else if (flag == "--trajectory") {
+      trajectoryPath = a.value(flag);
     } else if (!applyParamFlag(a, flag, params, warnings)) {
       throw CliError{"run: unknown flag '" + flag + "' (see `mirofish params` for parameter flags)"};
     }
@@ -190,11 +186,8 @@ int runCommand(CliArgs& a) {
   if (!metricsPath.empty()) {
     csv = std::fopen(metricsPath.c_str(), "w");
     if (!csv) throw CliError{"--metrics: cannot write '" + metricsPath + "'"};
-    std::fprintf(csv, "# mirofish metrics; hash=%s; brute=%d\n", encoded.c_str(), brute ? 1 : 0);
-    std::fprintf(
-        csv,
-        "step,avg_neighbours,min_distance,mean_nearest,centroid_x,centroid_y,polarization,milling,local_polarization,"
-        "distance_checks,state,groups,coverage,cruise,sprint,hover,startle,pellets_eaten\n");
+    std::fputs(metricsCsvComment(encoded, brute).c_str(), csv);  // shared with the studio's CSV (sim/metrics_csv.h)
+    std::fprintf(csv, "%s\n", metricsCsvHeader().c_str());
   }
   // Events by step; events at the same step in the order given.
   std::stable_sort(events.begin(), events.end(), [](const RunEvent& l, const RunEvent& r) { return l.step < r.step; });
@@ -205,11 +198,22 @@ int runCommand(CliArgs& a) {
     school.step();
   };
   for (long long s = 0; s < seekSteps; ++s) stepOnce();
+  // --trajectory: frame 0 is the state here (after a seek), then one frame every --every steps (trajectory.h).
+  std::unique_ptr<TrajectoryWriter> trajectory;
+  if (!trajectoryPath.empty()) {
+    trajectory.reset(new TrajectoryWriter(trajectoryPath, school));
+    trajectory->writeFrame(school);
+  }
+  const std::string runHash = hashWithSeek(encoded, seekSteps);
+  TrajectoryMeta meta = trajectoryMeta(school, runHash, uint64_t(steps), uint64_t(every));
+  for (const RunEvent& e : events) meta.events.push_back(e.text);
   for (long long s = 0; s < steps; ++s) {
     stepOnce();
-    if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsRow(csv, school.metrics());
+    if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsCsvRow(csv, school.metrics());
+    if (trajectory && (s + 1) % every == 0) trajectory->writeFrame(school);
   }
   if (csv) std::fclose(csv);
+  if (trajectory) trajectory->finish(meta);
   for (size_t k = nextEvent; k < events.size(); ++k)
     std::fprintf(stderr, "warning: --event %s (step %lld) is after the run's last step %" PRIu64 "\n",
                  events[k].text.c_str(), events[k].step, school.stepCount());

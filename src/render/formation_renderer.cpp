@@ -70,10 +70,11 @@ int FormationRenderer::render(const School& school, const RenderView& view, cons
   glUniform4fv(uPlate_, 1, kPlate);
   if (qr) {
     glUniform4fv(uInk_, 1, kInk);
-  } else {  // text and logos in the palette's koi colour, as see-through as the fish
+  } else {  // text and logos in the palette's patch colour (the skin colour is near white: unreadable on a light
+            // page), as see-through as the fish but never fainter than 0.8, so a name reads
     const Palette& pal = kPalettes[view.palette >= 0 && view.palette < kPaletteCount ? view.palette : 0];
-    const float a = view.opacity > 0 ? (view.opacity < 1 ? view.opacity : 1.0f) : 0.0f;
-    glUniform4f(uInk_, pal.base[0] * a, pal.base[1] * a, pal.base[2] * a, a);
+    const float a = view.opacity > 0.8f ? (view.opacity < 1 ? view.opacity : 1.0f) : 0.8f;
+    glUniform4f(uInk_, pal.patch[0] * a, pal.patch[1] * a, pal.patch[2] * a, a);
   }
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha

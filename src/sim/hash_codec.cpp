@@ -127,7 +127,7 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
   for (auto& kv : pairs) {
     const std::string& key = kv.first;
     const std::string& val = kv.second;
-    if (key == "preset") continue;
+    if (key == "preset" || key == kStudioKey) continue;
     double v = 0;
     if (key == "t") {
       r.anyKey = true;

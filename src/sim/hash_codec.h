@@ -11,6 +11,9 @@ namespace mirofish {
 
 constexpr size_t kMaxHashLength = 4096;   // longer input is cut here, with a warning
 constexpr double kMaxSeekSeconds = 3600;  // t= beyond this is clamped to it
+// studio=1 opens the studio script (web/studio), which reads it itself: the codec passes over it without a
+// warning, and it alone does not make a hash ours (#studio=1 does not restart the school).
+constexpr const char* kStudioKey = "studio";
 
 struct DecodedHash {
   Params params;                      // base with every recognised, valid pair applied

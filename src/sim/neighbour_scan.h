@@ -1,7 +1,7 @@
 // The neighbour scan of pass 1: which candidates count (S-SIM-1, S-SIM-9, S-SIM-12) and their sums for the three
 // rules, in 64-bit fixed point so the result does not depend on the order neighbours are visited in (grid == brute
 // force, bit for bit); scalar, four-wide (simd4.h), and the collecting variant for the neighbour cap. Included by
-// school.cpp alone: everything here is inline, so the scan inlines into the steering loop.
+// school_steer.cpp alone: everything here is inline, so the scan inlines into the steering loop.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +25,6 @@ struct ScanConfig {
 // Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
 // result is the same whatever order its neighbours are visited in (grid == brute force, bit for bit).
 constexpr float kFix = 1048576.0f;  // 2^20: ~1e-6 px resolution
-constexpr size_t kScanPad = 4;
 constexpr float kMaxTerm = 1.0e5f;  // per-neighbour clamp keeps every sum far from int64 overflow
 
 inline int64_t fix(float v) {

@@ -133,9 +133,11 @@ bool applyPreset(Params& p, const std::string& name) {
   return false;
 }
 
+double topSpeedFactor(const Params& p) { return std::fmax(double(kSprintSpeedFactor), p.panicSpeed); }
+
 std::string sanityWarning(const Params& p) {
   double minR = std::fmin(p.sepRadius, std::fmin(p.aliRadius, p.cohRadius));
-  double perStep = p.maxSpeed * p.panicSpeed * (1.0 + p.variation) / 60.0;
+  double perStep = p.maxSpeed * topSpeedFactor(p) * (1.0 + p.variation) / 60.0;
   std::string w;
   if (perStep >= 0.5 * minR)
     w += "a fish can move " + fmt(std::floor(perStep * 10 + 0.5) / 10) +

@@ -141,6 +141,10 @@ constexpr bool inHash(const ParamInfo& info) { return info.group != ParamGroup::
 Params withinRange(const Params& p);
 // "default" or "tuned" (S-SIM-2); false for an unknown name.
 bool applyPreset(Params& p, const std::string& name);
+// A sprint's speed cap, x maxSpeed (S-SIM-15; the step's gait table uses it too).
+constexpr float kSprintSpeedFactor = 1.8f;
+// The fastest a fish can swim, x maxSpeed x (1 + variation): a sprint or a startle (panicSpeed).
+double topSpeedFactor(const Params& p);
 // Sim-only sanity (S-SIM-13): empty when fine, else a warning sentence.
 std::string sanityWarning(const Params& p);
 

@@ -85,6 +85,7 @@ class School {
   int count() const { return fish_.count; }
   uint64_t stepCount() const { return stepCount_; }
   const FishArrays& fish() const { return fish_; }
+  const NeighbourGrid& grid() const { return grid_; }  // its shape (cell, cols, rows) and cellOf(); read by inspect.cpp
   const StepMetrics& metrics() const { return metrics_; }
   uint64_t distanceChecks() const { return lastChecks_; }  // pairs tested in the last step
   uint64_t clampCount() const { return clampCount_; }      // fallback position clamps ever fired
@@ -99,8 +100,6 @@ class School {
   // S-SIM-14: this step's points of interest (params().attractors of them) and the current's force at a point.
   const Point* attractors() const { return attractors_; }
   void currentAt(float x, float y, float* fx, float* fy) const;
-  // Highest speed a fish can reach, as a multiple of maxSpeed x its variation (sprint or startle).
-  static float topSpeedFactor(const Params& p);
   static float hoverFloorFactor();  // a hovering fish's lowest speed, as a multiple of minSpeed
   // Index and step of the first non-finite value found after a step, -1 if none (S-SIM-9).
   int firstNonFinite() const { return badFish_; }

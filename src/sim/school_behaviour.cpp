@@ -6,11 +6,6 @@
 
 namespace mirofish {
 
-float School::topSpeedFactor(const Params& p) {
-  const float sprint = kGaits[int(FishState::Sprint)].cap, panic = float(p.panicSpeed);
-  return sprint > panic ? sprint : panic;
-}
-
 float School::hoverFloorFactor() { return kGaits[int(FishState::Hover)].cap; }
 
 void School::startle(int i, float strength, float fromX, float fromY) {

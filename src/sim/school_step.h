@@ -9,6 +9,9 @@ namespace mirofish {
 // function with one translation unit's callers better (the page's -Oz link runs the step 1.4x slower otherwise).
 namespace {
 
+// Floats of padding after the cell-ordered copies: the four-wide scan reads up to 3 past a run's end (masked off).
+constexpr size_t kScanPad = 4;
+
 inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 // The step's fixed numbers (the tunable ones are parameters in params.h). Changing any changes the golden hashes.
@@ -31,7 +34,8 @@ struct Gait {
   float cap, turn, tail;
 };
 // Cruise, sprint, hover (near still, fins only), startle (its speed cap is the panicSpeed parameter).
-constexpr Gait kGaits[kFishStates] = {{1.0f, 1.0f, 1.0f}, {1.8f, 0.6f, 2.0f}, {0.25f, 0.7f, 0.2f}, {0, 1.6f, 2.2f}};
+constexpr Gait kGaits[kFishStates] = {
+    {1.0f, 1.0f, 1.0f}, {kSprintSpeedFactor, 0.6f, 2.0f}, {0.25f, 0.7f, 0.2f}, {0, 1.6f, 2.2f}};
 constexpr float kSprintThrust = 1.0f;  // x fmax along the heading while sprinting (the raised cap alone is no push)
 constexpr float kSprintSeconds = 0.4f, kSprintSpread = 0.6f;  // s: a sprint lasts 0.4 .. 1.0 s
 // A calm fish decides what to do next every kThinkShortest .. + kThinkSpread s (1 s on average); each rate below

@@ -1,4 +1,4 @@
-// The only Embind block: the parameter table, the Pond and its plain result structs, as JS values.
+// The only Embind block: the parameter table, the Pond and its plain result structs, the trajectory run, as JS values.
 #include <emscripten/bind.h>
 
 #include <limits>
@@ -6,6 +6,7 @@
 #include "sim/hash_codec.h"
 #include "sim/params.h"
 #include "web/pond.h"
+#include "web/trajectory_run.h"
 
 using emscripten::val;
 
@@ -60,6 +61,18 @@ val pondParams(const Pond& pond) {
   val o = val::object();
   for (int i = 0; i < kParamCount; ++i) o.set(kParamInfo[i].name, pond.params().get(ParamId(i)));
   return o;
+}
+
+// Views straight into the wasm heap (no copy): valid until the heap grows, so the studio asks again every frame.
+// Arrays 0..7 are the fish's floats; 8 the last step's StepMetrics as bytes; 9 the fish's behaviour states.
+val pondStudioArray(Pond& pond, int k) {
+  if (k >= Pond::kFishArrays) {
+    const uint8_t* bytes = k <= Pond::kFishArrays + 1 ? pond.studioBytes(k - Pond::kFishArrays) : nullptr;
+    const size_t length = k == Pond::kFishArrays ? sizeof(StepMetrics) : size_t(pond.count());
+    return bytes ? val(emscripten::typed_memory_view(length, bytes)) : val::null();
+  }
+  const float* data = pond.studioArray(k);
+  return data ? val(emscripten::typed_memory_view(size_t(pond.count()), data)) : val::null();
 }
 
 }  // namespace
@@ -129,5 +142,12 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("releaseForm", &Pond::releaseForm)
       .function("stateHash", &Pond::stateHash)
       .function("count", &Pond::count)
+      .function("setMetrics", &Pond::setMetrics)
+      .function("studioArray", &pondStudioArray)
       .function("release", &Pond::release);
+
+  class_<TrajectoryRun>("TrajectoryRun")
+      .constructor<std::string>()
+      .function("frame", &TrajectoryRun::frame)
+      .function("meta", &TrajectoryRun::meta);
 }

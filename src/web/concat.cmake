@@ -1,17 +1,15 @@
-# Joins the shim parts (PARTS, a ;-list) into OUT. What ships carries no comments and no indentation (the bundle
-# is measured gzipped): whole-line `//` comments, trailing `  // ...` comments without quotes in them, leading
-# whitespace and blank lines go. The sources keep them.
+# Joins JS parts (PARTS, a ;-list) into OUT: the shim's (mirofish.js) and the studio's (mirofish-studio.js). What ships
+# carries no comments and no indentation (the bundle is measured gzipped): whole-line `//` comments, trailing
+# `  // ...` comments without quotes in them, leading whitespace and blank lines go. The sources keep them. The text
+# is handled as one string, not as a CMake list of lines, so brackets and semicolons in the code are just text.
 file(WRITE ${OUT} "")
 foreach(part IN LISTS PARTS)
-  file(STRINGS ${part} lines ENCODING UTF-8)
-  set(text "")
-  foreach(line IN LISTS lines)
-    string(REGEX REPLACE "^[ \t]+" "" line "${line}")
-    if(line MATCHES "^//" OR line STREQUAL "")
-      continue()
-    endif()
-    string(REGEX REPLACE "[ \t][ \t]+// [^'\"`]*$" "" line "${line}")
-    string(APPEND text "${line}\n")
-  endforeach()
+  file(READ ${part} text)
+  string(REPLACE "\r" "" text "\n${text}\n")
+  string(REGEX REPLACE "\n[ \t]+" "\n" text "${text}")
+  string(REGEX REPLACE "\n//[^\n]*" "\n" text "${text}")
+  string(REGEX REPLACE "[ \t][ \t]+// [^'\"`\n]*\n" "\n" text "${text}")
+  string(REGEX REPLACE "\n\n+" "\n" text "${text}")
+  string(REGEX REPLACE "^\n" "" text "${text}")
   file(APPEND ${OUT} "${text}")
 endforeach()

@@ -1,8 +1,9 @@
 // Re-embeds the bundle's wasm (Emscripten SINGLE_FILE writes it as a base64 data: URI) as printable ASCII that gzip
 // compresses almost as well as the raw bytes: 62 KB instead of 76 KB gzipped. Bytes 0x20..0x7e other than `"`, `\`,
 // `~` and `{` stand for themselves; every other byte is `~` or `{` then one more printable character (the table is
-// built the same way by decodeWasm in web/shim/module.js). ASCII only, so no page charset can corrupt it.
-//   node embed_wasm.mjs FILE...   (each FILE is rewritten in place)
+// built the same way by decodeWasm in web/shim/wasm_text.js). ASCII only, so no page charset can corrupt it.
+//   node embed_wasm.mjs FILE...               (each FILE is rewritten in place; the wasm is its data: URI)
+//   node embed_wasm.mjs --wasm X.wasm FILE...  (the wasm is X.wasm: the studio's standalone module)
 import fs from 'node:fs';
 
 const PLACEHOLDER = /(["'])__MIROFISH_WASM__\1/;
@@ -26,13 +27,18 @@ function encode(bytes) {
   return out;
 }
 
-for (const file of process.argv.slice(2)) {
+const args = process.argv.slice(2);
+const fromFile = args[0] === '--wasm' ? fs.readFileSync(args[1]) : null;
+for (const file of fromFile ? args.slice(2) : args) {
   let text = fs.readFileSync(file, 'utf8');
-  const uri = DATA_URI.exec(text);
-  if (!uri) throw new Error(file + ': no base64 wasm data: URI to re-embed');
-  if (!PLACEHOLDER.test(text)) throw new Error(file + ': no __MIROFISH_WASM__ placeholder (web/shim/prologue.js)');
-  const wasm = Buffer.from(uri[1], 'base64');
-  text = text.replace(DATA_URI, 'data:application/octet-stream;base64,');  // the glue gets wasmBinary instead
+  if (!PLACEHOLDER.test(text)) throw new Error(file + ': no __MIROFISH_WASM__ placeholder (its prologue.js)');
+  let wasm = fromFile;
+  if (!wasm) {
+    const uri = DATA_URI.exec(text);
+    if (!uri) throw new Error(file + ': no base64 wasm data: URI to re-embed');
+    wasm = Buffer.from(uri[1], 'base64');
+    text = text.replace(DATA_URI, 'data:application/octet-stream;base64,');  // the glue gets wasmBinary instead
+  }
   text = text.replace(PLACEHOLDER, () => '"' + encode(wasm) + '"');
   fs.writeFileSync(file, text);
 }

@@ -103,7 +103,7 @@ HashResult Pond::applyHash(const std::string& hash) {
 
 void Pond::begin() {
   school_ = std::make_unique<School>(params_);
-  school_->setMetricsEnabled(false);  // the page shows no school metrics: don't pay for them every step
+  school_->setMetricsEnabled(metrics_);  // off unless the studio shows them: the page doesn't pay for them
   sendObstacles();
   clock_ = FixedStep();
   std::string why;
@@ -259,6 +259,23 @@ bool Pond::render(double timeSeconds) {
   pelletDraws_ = pellets_.render(*school_, view, map);
   predatorDraws_ = predator_.render(*school_, view, map);  // S-ECO-2 over the school it hunts
   return true;
+}
+
+void Pond::setMetrics(bool on) {
+  metrics_ = on;
+  if (school_) school_->setMetricsEnabled(on);
+}
+
+const float* Pond::studioArray(int k) const {
+  if (!school_ || k < 0 || k >= kFishArrays) return nullptr;
+  const FishArrays& f = school_->fish();
+  const std::vector<float>* arrays[kFishArrays] = {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.panic, &f.forceScale};
+  return arrays[k]->data();
+}
+
+const uint8_t* Pond::studioBytes(int k) const {
+  if (!school_) return nullptr;
+  return k == 0 ? reinterpret_cast<const uint8_t*>(&school_->metrics()) : school_->fish().state.data();
 }
 
 void Pond::contextLost() {

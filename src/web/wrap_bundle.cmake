@@ -1,17 +1,26 @@
-# Makes the two bundle files from the linked core, a function expression `(function (define, exports, module,
-# fetch, classic) { ... return api; })` (web/shim/prologue.js .. api.js):
-#   mirofish.js   calls it as a classic script: window.MiroFish and the auto-mount
-#   mirofish.mjs  calls it as an ES module and exports the API (no global, no auto-mount)
+# Makes a bundle's two files from its joined core, a function expression `(function (...) { ... return api; })`
+# (mirofish: web/shim/prologue.js .. api.js; mirofish-studio: web/studio/prologue.js .. api.js):
+#   NAME.js    calls it as a classic script with ARGS_CLASSIC (mirofish: window.MiroFish and the auto-mount)
+#   NAME.mjs   calls it as an ES module with ARGS_MODULE and exports EXPORTS of it (no global, no auto-mount)
+# then minifies both (esbuild, when there) and embeds the wasm as printable ASCII: from the base64 data: URI the
+# Emscripten glue carries (mirofish), or from the standalone .wasm file WASM (the studio's module).
+if(NOT NAME)
+  set(NAME mirofish)
+  set(GLOBAL MiroFish)
+  set(ARGS_CLASSIC "void 0, void 0, void 0, void 0, true")
+  set(ARGS_MODULE "void 0, void 0, void 0, void 0, false")
+  set(EXPORTS "mount, table, version")
+endif()
 file(READ ${CORE} core)
 file(MAKE_DIRECTORY ${DIST})
-file(WRITE ${DIST}/mirofish.js "${core}(void 0, void 0, void 0, void 0, true);\n")
-file(WRITE ${DIST}/mirofish.mjs "const MiroFish = ${core}(void 0, void 0, void 0, void 0, false);
-export default MiroFish;
-export const { mount, table, version } = MiroFish;
+file(WRITE ${DIST}/${NAME}.js "${core}(${ARGS_CLASSIC});\n")
+file(WRITE ${DIST}/${NAME}.mjs "const ${GLOBAL} = ${core}(${ARGS_MODULE});
+export default ${GLOBAL};
+export const { ${EXPORTS} } = ${GLOBAL};
 ")
 # Minified by esbuild when it is there (same code, shorter names; nothing that a strict CSP refuses).
 if(ESBUILD)
-  foreach(pair "mirofish.js;iife" "mirofish.mjs;esm")
+  foreach(pair "${NAME}.js;iife" "${NAME}.mjs;esm")
     list(GET pair 0 name)
     list(GET pair 1 format)
     set(mode --minify)
@@ -27,7 +36,11 @@ if(ESBUILD)
   endforeach()
 endif()
 # The wasm, re-embedded as printable ASCII (embed_wasm.mjs): after minification, which would escape it.
-execute_process(COMMAND node ${CMAKE_CURRENT_LIST_DIR}/embed_wasm.mjs ${DIST}/mirofish.js ${DIST}/mirofish.mjs
+set(from)
+if(WASM)
+  set(from --wasm ${WASM})
+endif()
+execute_process(COMMAND node ${CMAKE_CURRENT_LIST_DIR}/embed_wasm.mjs ${from} ${DIST}/${NAME}.js ${DIST}/${NAME}.mjs
                 RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "embed_wasm.mjs failed")

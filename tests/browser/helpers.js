@@ -12,14 +12,16 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const WEB = path.join(ROOT, 'web');
 const FIXTURES = path.join(__dirname, 'fixtures');
 const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
+// The studio's script (web/studio), served beside it as /dist/mirofish-studio.js.
+const STUDIO = process.env.MIROFISH_STUDIO || path.join(ROOT, 'build', 'web', 'dist', 'mirofish-studio.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
 
-// Serves /dist/mirofish.js from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
+// Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
 // `?csp=strict` on a page adds the strict Content-Security-Policy header.
 function startServer() {
   return new Promise((resolve) => {
@@ -27,9 +29,12 @@ function startServer() {
       const url = new URL(req.url, 'http://localhost');
       let file;
       if (url.pathname === '/dist/mirofish.js') file = BUNDLE;
+      else if (url.pathname === '/dist/mirofish-studio.js') file = STUDIO;
+      else if (url.pathname === '/dist/mirofish-studio.mjs') file = STUDIO.replace(/\.js$/, '.mjs');
       else if (url.pathname.startsWith('/fixtures/')) file = path.join(FIXTURES, url.pathname.slice(10));
       else file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
-      const inside = file === BUNDLE || file.startsWith(FIXTURES + path.sep) || file.startsWith(WEB + path.sep);
+      const inside = file === BUNDLE || file.startsWith(path.dirname(STUDIO) + path.sep + 'mirofish-studio.') ||
+        file.startsWith(FIXTURES + path.sep) || file.startsWith(WEB + path.sep);
       if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('not found');
@@ -208,5 +213,5 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
-module.exports = { ROOT, BUNDLE, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, instrument, watchConsole, waitFor, waitForFish, decodePng,
+module.exports = { ROOT, BUNDLE, STUDIO, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, instrument, watchConsole, waitFor, waitForFish, decodePng,
   diffPixels, shot, fishPixels };

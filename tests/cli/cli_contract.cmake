@@ -5,47 +5,8 @@
 #  - --metrics writes a CSV whose first line is a `#` comment carrying the hash; --svg writes an SVG;
 #  - `params` lists every parameter of the table (read from src/sim/params.h, so it never goes stale).
 cmake_minimum_required(VERSION 3.20)
-
-if(NOT DEFINED CLI OR NOT EXISTS "${CLI}")
-  message(FATAL_ERROR "cli_contract: pass -DCLI=<path to the mirofish executable> (got '${CLI}')")
-endif()
-
-get_filename_component(CLI "${CLI}" ABSOLUTE)
-set(WORK "${CMAKE_CURRENT_BINARY_DIR}/cli_contract_work")
-file(REMOVE_RECURSE "${WORK}")
-file(MAKE_DIRECTORY "${WORK}")
-
-# run_cli(<prefix> args...): sets <prefix>_RC, <prefix>_OUT, <prefix>_ERR.
-function(run_cli prefix)
-  execute_process(COMMAND "${CLI}" ${ARGN}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
-                  WORKING_DIRECTORY "${WORK}" TIMEOUT 120)
-  set(${prefix}_RC "${rc}" PARENT_SCOPE)
-  set(${prefix}_OUT "${out}" PARENT_SCOPE)
-  set(${prefix}_ERR "${err}" PARENT_SCOPE)
-endfunction()
-
-# expect_usage_error(<needle> args...): exit code 2, exactly one stderr line, which contains <needle>.
-function(expect_usage_error needle)
-  run_cli(r ${ARGN})
-  string(REPLACE ";" " " shown "${ARGN}")
-  if(NOT r_RC STREQUAL "2")
-    message(FATAL_ERROR "`mirofish ${shown}`: expected exit code 2, got '${r_RC}'\nstderr: ${r_ERR}")
-  endif()
-  string(REGEX MATCHALL "\n" newlines "${r_ERR}")
-  list(LENGTH newlines lines)
-  string(LENGTH "${r_ERR}" len)
-  if(NOT lines EQUAL 1 OR NOT r_ERR MATCHES "\n$" OR len LESS 10)
-    message(FATAL_ERROR "`mirofish ${shown}`: expected exactly one line on stderr, got ${lines}:\n${r_ERR}")
-  endif()
-  string(FIND "${r_ERR}" "${needle}" at)
-  if(at LESS 0)
-    message(FATAL_ERROR "`mirofish ${shown}`: the error should name '${needle}':\n${r_ERR}")
-  endif()
-  if(NOT r_OUT STREQUAL "")
-    message(FATAL_ERROR "`mirofish ${shown}`: nothing should reach stdout on a usage error, got:\n${r_OUT}")
-  endif()
-endfunction()
+set(CONTRACT cli_contract)
+include(${CMAKE_CURRENT_LIST_DIR}/cli_helpers.cmake)
 
 # state_hash(<var> args...): runs `mirofish run args...`, requires exit 0 and a last line `state-hash <16 hex>`.
 function(state_hash var)

@@ -5,42 +5,13 @@
 #  - --svg draws the landed code: the plate, one 0.96-cell square per dark module outside the finders, and
 #    each finder as three solid squares.
 cmake_minimum_required(VERSION 3.20)
-
-if(NOT DEFINED CLI OR NOT EXISTS "${CLI}")
-  message(FATAL_ERROR "form_cli: pass -DCLI=<path to the mirofish executable> (got '${CLI}')")
-endif()
-get_filename_component(CLI "${CLI}" ABSOLUTE)
-set(WORK "${CMAKE_CURRENT_BINARY_DIR}/form_cli_work")
-file(REMOVE_RECURSE "${WORK}")
-file(MAKE_DIRECTORY "${WORK}")
-
-# run_form(<prefix> args...): sets <prefix>_RC, <prefix>_OUT, <prefix>_ERR (as tests/cli/cli_contract.cmake).
-function(run_form prefix)
-  execute_process(COMMAND "${CLI}" form ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
-                  WORKING_DIRECTORY "${WORK}" TIMEOUT 120)
-  set(${prefix}_RC "${rc}" PARENT_SCOPE)
-  set(${prefix}_OUT "${out}" PARENT_SCOPE)
-  set(${prefix}_ERR "${err}" PARENT_SCOPE)
-endfunction()
-
-function(expect_usage_error needle)
-  run_form(r ${ARGN})
-  string(REPLACE ";" " " shown "${ARGN}")
-  string(REGEX MATCHALL "\n" newlines "${r_ERR}")
-  list(LENGTH newlines lines)
-  if(NOT r_RC STREQUAL "2" OR NOT lines EQUAL 1 OR NOT r_OUT STREQUAL "")
-    message(FATAL_ERROR "`mirofish form ${shown}`: expected exit 2, one stderr line, no stdout; got exit ${r_RC}, "
-                        "${lines} lines:\n${r_ERR}\nstdout: ${r_OUT}")
-  endif()
-  string(FIND "${r_ERR}" "${needle}" at)
-  if(at LESS 0)
-    message(FATAL_ERROR "`mirofish form ${shown}`: the error should name '${needle}':\n${r_ERR}")
-  endif()
-endfunction()
+set(CONTRACT form_cli)
+set(CLI_COMMAND form)
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/cli_helpers.cmake)
 
 # targets_hash(<var> args...): exit 0 and a last line `targets-hash <16 hex>`.
 function(targets_hash var)
-  run_form(r ${ARGN})
+  run_cli(r ${ARGN})
   string(REPLACE ";" " " shown "${ARGN}")
   if(NOT r_RC STREQUAL "0")
     message(FATAL_ERROR "`mirofish form ${shown}`: exit ${r_RC}\n${r_ERR}")

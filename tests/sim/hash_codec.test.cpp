@@ -182,6 +182,19 @@ TEST_CASE("hash codec: specific inputs and their warnings", "[hash]") {
     CHECK(r.params.fish == 50);
   }
 
+  SECTION("studio=1 belongs to the studio script: no warning beside our keys, and alone it is the page's hash") {
+    DecodedHash r = decodeHash("n=50&studio=1&seed=3");
+    CHECK(r.warnings.empty());
+    CHECK(r.anyKey);
+    CHECK(r.params.fish == 50);
+    CHECK(r.params.seed == 3);
+    DecodedHash alone = decodeHash("#studio=1");
+    CHECK_FALSE(alone.anyKey);
+    CHECK(alone.warnings.empty());
+    CHECK(firstDifference(alone.params, d) == "");
+    CHECK(decodeHash("n=50&studio=1&bogus=2").warnings.size() == 1);  // other unknown keys still warn
+  }
+
   SECTION("#about is a plain anchor, #foo=bar the page's own state: no keys, no warnings") {
     for (const char* s : {"#about", "", "#", "about", "#section-2&x", "#foo=bar", "#section=2&tab=3", "=&&=="}) {
       DecodedHash r = decodeHash(s);

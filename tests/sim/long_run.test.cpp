@@ -33,7 +33,7 @@ TEST_CASE("long run: 100 000 steps stay finite and inside the world", "[long]") 
       float len = std::sqrt(f.hx[i] * f.hx[i] + f.hy[i] * f.hy[i]);
       float speed = std::sqrt(f.vx[i] * f.vx[i] + f.vy[i] * f.vy[i]);
       if (std::fabs(len - 1.0f) > 1e-4f) ++badHeading;
-      if (speed > float(p.maxSpeed * (1 + p.variation)) * School::topSpeedFactor(p) + 1e-3f) ++badHeading;
+      if (speed > float(p.maxSpeed * (1 + p.variation) * topSpeedFactor(p)) + 1e-3f) ++badHeading;
       if (speed < float(p.minSpeed) * School::hoverFloorFactor() - 1e-3f) ++badHeading;
     }
     CHECK(badHeading == 0);  // unit headings, speeds within [hover floor, sprint or startle cap]

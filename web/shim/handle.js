@@ -136,8 +136,21 @@ class School {
     p.pond.releaseForm();
     if (!p.loop.animating()) p.loop.drawOnce();
   }
+  trajectory(steps, every) {
+    return this.#p.destroyed ? null : recordTrajectory(this.#p.pond.encodeHash(), steps, every === undefined ? 1 : every);
+  }
   stats() {
     return this.#p.destroyed ? destroyedStats(this.#p) : liveStats(this.#p);
+  }
+  // For mirofish-studio.js only: hooks {frame(), click(x, y, event), ms} called after each drawn frame and on each click
+  // or tap (canvas CSS px; true takes it; ms: the overlay's own time, for the perf overlay), metrics on every step while
+  // attached (null detaches). Returns the C++ Pond and the parameter table, or null once destroyed.
+  _studio(hooks) {
+    const p = this.#p;
+    if (p.destroyed) return null;
+    p.studio = hooks || null;
+    p.pond.setMetrics(!!hooks);
+    return { pond: p.pond, table };
   }
 }
 
@@ -169,6 +182,36 @@ function touchAt(p, what, clientX, clientY) {
   p.pond[what](wx, wy);
   if (!p.loop.animating()) p.loop.drawOnce();
   return true;
+}
+
+// S-DEV-6: the run this school's hash gives from step 0, recorded as `mirofish run --trajectory` writes it, on a
+// second school in the wasm (the one on screen is not touched). Frames are copied out one at a time, so wasm memory
+// never holds the whole recording; a request over the limits throws, before any stepping.
+function recordTrajectory(hash, steps, every) {
+  const call = 'trajectory(' + describe(steps) + ', ' + describe(every) + '): ';
+  if (!Number.isInteger(steps) || steps < 0 || steps > MAX_TRAJECTORY_STEPS) {
+    throw new RangeError(call + 'steps must be a whole number 0..' + MAX_TRAJECTORY_STEPS);
+  }
+  if (!Number.isInteger(every) || every < 1 || every > MAX_TRAJECTORY_STEPS) {
+    throw new RangeError(call + 'every must be a whole number 1..' + MAX_TRAJECTORY_STEPS);
+  }
+  const run = new wasm.TrajectoryRun(hash);
+  try {
+    const first = run.frame(0);
+    const floats = first.length;  // 4 per fish
+    const frames = Math.floor(steps / every) + 1;
+    const bytes = frames * floats * 4;
+    if (bytes > MAX_TRAJECTORY_BYTES) {
+      throw new RangeError(call + frames + ' frames of ' + floats / 4 + ' fish are ' + Math.ceil(bytes / 1048576) +
+        ' MB, over the ' + MAX_TRAJECTORY_BYTES / 1048576 + ' MB limit; record fewer frames (a larger every)');
+    }
+    const data = new Float32Array(frames * floats);
+    data.set(first, 0);
+    for (let f = 1; f < frames; f++) data.set(run.frame(every), f * floats);
+    return { data, meta: JSON.parse(run.meta(steps, every)) };
+  } finally {
+    run.delete();
+  }
 }
 
 function destroyedStats(p) {

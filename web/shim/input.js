@@ -82,10 +82,7 @@ const touch = {
     const tap = this.tap;
     this.tap = null;
     if (!tap || this.scrolling || performance.now() - tap.t > TAP_MAX_MS) return;
-    for (const p of inputHub.ponds) {
-      const [x, y] = pointerAt(p, e.clientX, e.clientY);
-      p.pond.click(x, y);
-    }
+    for (const p of inputHub.ponds) poke(p, e);
   },
   cancel() {  // the browser took the gesture (a scroll), or the page scrolled under a finger
     if (!this.active || this.scrolling) return;
@@ -157,9 +154,14 @@ function onPointerMove(p, e) {
   pointerBack(p);
 }
 function onPointerDown(p, e) {
-  const [x, y] = pointerAt(p, e.clientX, e.clientY);
-  p.pond.click(x, y);  // feeds or scares (the click option)
+  poke(p, e);
   pointerBack(p);
+}
+// A click or tap feeds or scares the fish (the click option), unless an attached studio takes it (to select a fish,
+// or a click on its panel).
+function poke(p, e) {
+  const [x, y] = pointerAt(p, e.clientX, e.clientY);
+  if (!(p.studio && p.studio.click(x, y, e))) p.pond.click(x, y);
 }
 
 // A pond's own input state: where its canvas is, whether it is on screen, its GL context's life.

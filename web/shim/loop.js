@@ -40,7 +40,7 @@ class Loop {
     const p = this.p;
     if (!p.started || p.destroyed || p.contextLost || p.pageHidden || p.offscreen) return;
     const t0 = performance.now();
-    if (p.pond.render(t0 / 1000)) {
+    if (drawPond(p, t0)) {
       p.frames++;
       p.renderMs = performance.now() - t0;
       p.perf.draw();
@@ -89,7 +89,7 @@ class Loop {
     const p = this.p;
     const timed = p.gpuTimer && !p.contextLost;
     if (timed) p.gpuTimer.begin();
-    const drawn = !p.contextLost && p.pond.render(now / 1000);
+    const drawn = !p.contextLost && drawPond(p, now);
     if (timed) {
       p.gpuTimer.end();
       p.gpuMs = p.gpuTimer.poll();
@@ -191,4 +191,11 @@ class Loop {
     if (!this.rafId && !this.timerId) this.lastTime = this.nextDue = 0;  // no catching up the time it was stopped
     this.schedule();
   }
+}
+
+// Draws the school, then what an attached studio (mirofish-studio.js) overlays, in the same context and frame.
+function drawPond(p, now) {
+  const drawn = p.pond.render(now / 1000);
+  if (drawn && p.studio) p.studio.frame();
+  return drawn;
 }

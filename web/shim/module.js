@@ -1,6 +1,7 @@
 // The one wasm instance every pond shares, and the parameter table it carries.
 
 let modulePromise = null;
+let wasm = null;  // the loaded module, for the classes a handle makes beside its Pond (TrajectoryRun)
 let table = null;
 // Option strings are read with the C++ number grammar once the module is there (before, nothing reads options).
 let parseNumber = () => NaN;  // [{name, key, unit, def, min, max, integer, group, help, inHash}] from C++
@@ -16,6 +17,7 @@ function loadModule() {
         wasmBinary: mirofishWasm.charAt(0) === '_' ? undefined : decodeWasm(mirofishWasm),
       }))
       .then((M) => {
+        wasm = M;
         table = M.paramTable();
         parseNumber = (text) => M.parseNumber(text);
         return M;
@@ -30,26 +32,4 @@ function loadModule() {
 
 function findInfo(name) {
   return table.find((p) => p.name === name) || table.find((p) => p.key === name) || null;
-}
-
-// The inverse of src/web/embed_wasm.mjs: bytes 0x20..0x7e other than `"`, `\`, `~`, `{` are themselves; any other
-// byte is `~` or `{` and one more printable character, numbered in byte order.
-function decodeWasm(text) {
-  const second = [];
-  for (let c = 0x20; c < 0x7f; c++) if (c !== 0x22 && c !== 0x5c) second.push(c);
-  const lookup = new Uint8Array(256);  // prefix ('~' 0, '{' 128) + second character -> byte
-  let k = 0;
-  for (let b = 0; b < 256; b++) {
-    if (b >= 0x20 && b < 0x7f && b !== 0x22 && b !== 0x5c && b !== 0x7e && b !== 0x7b) continue;
-    lookup[(k >= second.length ? 128 : 0) + second[k % second.length]] = b;
-    k++;
-  }
-  const out = new Uint8Array(text.length);
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x7e || c === 0x7b) out[n++] = lookup[(c === 0x7b ? 128 : 0) + text.charCodeAt(++i)];
-    else out[n++] = c;
-  }
-  return out.subarray(0, n);
 }

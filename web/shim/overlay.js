@@ -54,7 +54,9 @@ function createOverlay(p) {
       }
       g.fillStyle = '#fff';
       g.font = '15px sans-serif';
-      g.fillText('sim ' + p.simMs.toFixed(2) + ' ms  draw ' + p.renderMs.toFixed(2) + ' ms', 4, 17);
+      // The draw time includes an attached studio's overlay; its own share is shown after it.
+      g.fillText('sim ' + p.simMs.toFixed(2) + ' ms  draw ' + p.renderMs.toFixed(2) + ' ms' +
+        (p.studio && p.studio.ms ? ' (overlay ' + p.studio.ms.toFixed(2) + ')' : ''), 4, 17);
       g.fillText(p.cfg.fish + ' fish  ' + p.frameTimes.length + ' fps  level ' + p.governor.level +
         (p.gpuMs === null ? '' : '  gpu ' + p.gpuMs.toFixed(1)), 4, 36);
     },

@@ -5,6 +5,8 @@ const SEEK_BUDGET_MS = 8;         // main-thread ms per frame a t=SECONDS seek m
 const CAP_SLACK_MS = 2;           // a frame this early for the maxFps cap still counts (vsync jitter)
 const TIMER_BELOW_FPS = 50;       // below this rate a timer wakes the loop, not every vsync
 const MAX_STEP_CALL = 36000;      // handle.step(n) cap per call: 10 minutes of simulation
+const MAX_TRAJECTORY_STEPS = 216000;             // school.trajectory() steps per call: one hour of simulation
+const MAX_TRAJECTORY_BYTES = 256 * 1024 * 1024;  // ...and the most Float32Array bytes it returns
 const STEP_HZ = 60;               // the simulation's fixed step (S-SIM-10)
 const PASSIVE = { passive: true };
 

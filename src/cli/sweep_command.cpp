@@ -1,0 +1,183 @@
+// `mirofish sweep`: flags -> plan -> time estimate (--yes above an hour) -> runs on threads -> CSV rows in plan order.
+#include "cli/sweep_command.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/sweep_plan.h"
+#include "cli/sweep_progress.h"
+#include "cli/sweep_runner.h"
+#include "sim/hash_codec.h"
+#include "sim/metrics_csv.h"
+
+namespace mirofish {
+
+namespace {
+
+constexpr double kAskAboveSeconds = 3600;  // a longer estimate needs --yes
+constexpr long long kCalibrationSteps = 240;
+
+struct SweepOptions {
+  Params base;
+  long long seekSteps = 0;
+  std::vector<VarySpec> vary;
+  std::vector<double> seeds;
+  bool ablation = false, yes = false;
+  long long steps = 3600;
+  int jobs = 0;  // 0: every core
+  Shard shard;
+  std::string out;
+  std::vector<std::string> warnings;
+};
+
+SweepOptions parseFlags(CliArgs& a) {
+  SweepOptions o;
+  while (!a.done()) {
+    const std::string flag = a.next();
+    if (flag == "--hash") {
+      const DecodedHash d = decodeHash(a.value(flag), o.base);
+      o.base = d.params;
+      o.warnings.insert(o.warnings.end(), d.warnings.begin(), d.warnings.end());
+      o.seekSteps = d.hasSeek ? (long long)(d.seekSeconds * 60.0 + 0.5) : 0;
+    } else if (flag == "--vary") {
+      o.vary.push_back(parseVary(a.value(flag)));
+    } else if (flag == "--seeds") {
+      o.seeds = parseSeeds(a.value(flag));
+    } else if (flag == "--steps") {
+      o.steps = parseCount(flag, a.value(flag), 1, 100000000);
+    } else if (flag == "--jobs") {
+      o.jobs = int(parseCount(flag, a.value(flag), 1, 4096));
+    } else if (flag == "--shard") {
+      o.shard = parseShard(a.value(flag));
+    } else if (flag == "--out") {
+      o.out = a.value(flag);
+    } else if (flag == "--ablation") {
+      o.ablation = true;
+    } else if (flag == "--yes") {
+      o.yes = true;
+    } else if (!applyParamFlag(a, flag, o.base, o.warnings)) {
+      throw CliError{"sweep: unknown flag '" + flag + "' (see mirofish --help)"};
+    }
+  }
+  return o;
+}
+
+// The CSV's columns: which run and its parameters, its hash and state hash, the metrics after the last step
+// (run --metrics's names and formats: `step` is the step count at the end, a t= seek's steps included), then over the
+// last 30 s the mean of each number and the most frequent of each category.
+std::string csvHeader(const SweepPlan& plan) {
+  std::string h = "run,label,seed";
+  for (const std::string& key : plan.columnKeys()) h += "," + key;
+  h += ",hash,state_hash";
+  for (int c = 0; c < kMetricColumnCount; ++c) h += std::string(",") + kMetricColumns[c].name;
+  h += ",window_steps";
+  for (int c = 1; c < kMetricColumnCount; ++c)  // 0 is the step: no mean
+    h += std::string(kMetricColumns[c].number ? ",mean_" : ",mode_") + kMetricColumns[c].name;
+  return h;
+}
+
+std::string csvRow(const SweepRun& run, const SweepResult& r) {
+  const ParamInfo& seedInfo = kParamInfo[int(ParamId::seed)];
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%" PRIu64 ",", run.index);
+  std::string row = buf + run.label + "," + formatValue(seedInfo, run.seed);
+  for (double v : run.columns) {
+    std::snprintf(buf, sizeof buf, ",%.10g", v);
+    row += buf;
+  }
+  std::snprintf(buf, sizeof buf, ",%016" PRIx64, r.stateHash);
+  row += "," + run.hash + buf;
+  for (int c = 0; c < kMetricColumnCount; ++c) {
+    kMetricColumns[c].format(buf, sizeof buf, r.end);
+    row += std::string(",") + buf;
+  }
+  std::snprintf(buf, sizeof buf, ",%" PRIu64, r.windowSteps);
+  row += buf;
+  for (int c = 1; c < kMetricColumnCount; ++c) {
+    if (!kMetricColumns[c].number) {
+      row += std::string(",") + (r.modes[c] ? r.modes[c] : "");
+    } else if (std::isnan(r.means[c])) {
+      row += ",";  // no step in the window had one
+    } else {
+      std::snprintf(buf, sizeof buf, ",%.6g", r.means[c]);
+      row += buf;
+    }
+  }
+  return row + "\n";
+}
+
+// Seconds the shard will take: one school of the plan's largest fish count is timed for a few steps, and the cost
+// taken as proportional to fish (the grid keeps a step near-linear in N at a fixed density).
+double estimateSeconds(const SweepOptions& o, const SweepPlan& plan, uint64_t runs, int jobs) {
+  if (runs == 0 || plan.maxFish() <= 0) return 0;
+  Params p = decodeHash(plan.run(0).hash).params;
+  p.fish = plan.maxFish();
+  const double perStep = secondsPerStep(p, std::min(kCalibrationSteps, o.seekSteps + o.steps));
+  const double perRun = perStep * plan.meanFish() / plan.maxFish() * double(o.seekSteps + o.steps);
+  const double waves = std::ceil(double(runs) / double(jobs));
+  return perRun * waves;
+}
+
+}  // namespace
+
+int sweepCommand(CliArgs& a) {
+  SweepOptions o = parseFlags(a);
+  for (const std::string& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  const SweepPlan plan(o.base, o.vary, o.seeds, o.ablation, o.seekSteps);
+  // This shard's runs: index, index + N, ... (none when a batch runner starts more shards than there are runs).
+  const uint64_t runs = o.shard.index < plan.size() ? (plan.size() - o.shard.index - 1) / o.shard.count + 1 : 0;
+  int jobs = o.jobs ? o.jobs : defaultJobs();
+  if (jobs > 1 && !kSweepThreads) {
+    std::fprintf(stderr, "warning: --jobs %d: this build has no threads (WebAssembly); running one run at a time\n",
+                 jobs);
+    jobs = 1;
+  }
+  const int busy = int(std::min<uint64_t>({uint64_t(jobs), uint64_t(std::max(defaultJobs(), 1)), runs}));
+  const double estimate = o.yes ? -1 : estimateSeconds(o, plan, runs, std::max(busy, 1));
+  if (estimate > kAskAboveSeconds)
+    throw CliError{"sweep: " + std::to_string(runs) + " runs of " + std::to_string(o.steps) +
+                   " steps would take about " + formatDuration(estimate) + " on " + std::to_string(busy) +
+                   " threads at the measured speed; add --yes to run it"};
+
+  std::FILE* out = stdout;
+  if (!o.out.empty()) {
+    out = std::fopen(o.out.c_str(), "w");
+    if (!out) throw CliError{"--out: cannot write '" + o.out + "'"};
+  }
+  std::fprintf(out, "# mirofish sweep; base=%s; steps=%lld; shard=%" PRIu64 "/%" PRIu64 "; runs=%" PRIu64 "\n",
+               hashWithSeek(encodeHash(o.base), o.seekSteps).c_str(), o.steps, o.shard.index, o.shard.count,
+               plan.size());
+  std::fprintf(out, "%s\n", csvHeader(plan).c_str());
+  std::fflush(out);
+  std::fprintf(stderr, "sweep: %" PRIu64 " runs of %lld steps on %d thread%s%s\n", runs, o.steps, jobs,
+               jobs == 1 ? "" : "s",
+               estimate >= 0 ? (", about " + formatDuration(estimate) + " at the measured speed").c_str() : "");
+
+  SweepProgress progress(stderr, stderrIsTerminal(), runs);
+  auto planIndex = [&](uint64_t i) { return o.shard.index + i * o.shard.count; };
+  bool writeFailed = false;
+  runInOrder(
+      runs, jobs, [&](uint64_t i) { return runSweepRun(plan.run(planIndex(i)).hash, o.steps); },
+      [&](uint64_t i, double seconds) {
+        const SweepRun run = plan.run(planIndex(i));
+        const std::string seed = formatValue(kParamInfo[int(ParamId::seed)], run.seed);
+        progress.finished("run " + std::to_string(run.index) + " (" + run.label + ", seed " + seed + ")", seconds);
+      },
+      [&](uint64_t i, const SweepResult& r) {
+        const SweepRun run = plan.run(planIndex(i));
+        if (r.nonFiniteFish >= 0)
+          progress.note("warning: run " + std::to_string(run.index) + " (" + run.hash + "): fish " +
+                        std::to_string(r.nonFiniteFish) + " became non-finite");
+        if (std::fputs(csvRow(run, r).c_str(), out) < 0 || std::fflush(out) != 0) writeFailed = true;
+      });
+  progress.done();
+  if (out != stdout && std::fclose(out) != 0) writeFailed = true;
+  if (writeFailed) throw CliError{"sweep: writing '" + (o.out.empty() ? std::string("stdout") : o.out) + "' failed"};
+  return 0;
+}
+
+}  // namespace mirofish

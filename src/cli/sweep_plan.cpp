@@ -1,0 +1,221 @@
+// Parsing --vary, --seeds and --shard, and turning a run index into its parameters (no list of runs is kept, so a
+// sweep of millions of runs, or one shard of it, costs no memory up front).
+#include "cli/sweep_plan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "cli/cli_args.h"
+#include "sim/hash_codec.h"
+
+namespace mirofish {
+
+namespace {
+
+constexpr size_t kMaxValues = 10000;       // per --vary
+constexpr double kMaxRuns = 1e9;           // per sweep (before --shard)
+constexpr double kMaxSeedCount = 1000000;  // per --seeds
+
+std::string shown(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (;;) {
+    size_t at = s.find(sep, start);
+    parts.push_back(s.substr(start, at == std::string::npos ? std::string::npos : at - start));
+    if (at == std::string::npos) return parts;
+    start = at + 1;
+  }
+}
+
+double number(const std::string& flag, const std::string& what, const std::string& s) {
+  double v;
+  if (!parseStrictNumber(s, &v)) throw CliError{flag + ": " + what + " '" + s + "' is not a number"};
+  return v;
+}
+
+}  // namespace
+
+VarySpec parseVary(const std::string& text) {
+  const std::string flag = "--vary " + text;
+  const std::string usage = " (expected NAME=START:STOP:STEP or NAME=V1,V2,...)";
+  const size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) throw CliError{flag + ": missing NAME=" + usage};
+  const std::string name = text.substr(0, eq), spec = text.substr(eq + 1);
+  VarySpec v;
+  v.param = findParam(name);
+  if (v.param < 0) throw CliError{flag + ": unknown parameter '" + name + "' (see mirofish params)"};
+  const ParamInfo& info = kParamInfo[v.param];
+  if (!inHash(info))
+    throw CliError{flag + ": " + info.name +
+                   " is the page's own setting, never in a hash; a sweep varies hash "
+                   "parameters only"};
+  if (v.param == int(ParamId::seed)) throw CliError{flag + ": seeds are swept with --seeds (1-10 or 1,5,9)"};
+  if (spec.empty()) throw CliError{flag + ": no values" + usage};
+
+  std::vector<double> raw;
+  const std::vector<std::string> range = split(spec, ':');
+  if (range.size() == 3) {
+    const double start = number(flag, "start", range[0]), stop = number(flag, "stop", range[1]);
+    const double step = number(flag, "step", range[2]);
+    if (step <= 0) throw CliError{flag + ": the step must be > 0, got " + range[2]};
+    if (start > stop) throw CliError{flag + ": empty range (start " + range[0] + " > stop " + range[1] + ")"};
+    const double n = std::floor((stop - start) / step + 1e-9) + 1;  // 0:2:0.25 is 9 values, 2 included
+    if (n > double(kMaxValues)) throw CliError{flag + ": " + shown(n) + " values, more than " + shown(kMaxValues)};
+    for (double k = 0; k < n; ++k) raw.push_back(start + k * step);
+  } else if (range.size() == 1) {
+    for (const std::string& item : split(spec, ',')) {
+      if (item.empty()) throw CliError{flag + ": an empty value in the list" + usage};
+      raw.push_back(number(flag, "value", item));
+    }
+    if (raw.size() > kMaxValues) throw CliError{flag + ": more than " + shown(kMaxValues) + " values"};
+  } else {
+    throw CliError{flag + ": a range has three parts" + usage};
+  }
+
+  for (double x : raw) {
+    if (info.integer && std::fabs(x - std::floor(x + 0.5)) > 1e-9)
+      throw CliError{flag + ": " + info.key + " takes whole numbers, not " + shown(x)};
+    const double q = quantize(info, x);
+    if (q < info.min || q > info.max)
+      throw CliError{flag + ": " + shown(x) + " is outside " + info.key + "'s range " + shown(info.min) + ".." +
+                     shown(info.max)};
+    for (double prior : v.values)
+      if (prior == q)
+        throw CliError{flag + ": " + formatValue(info, q) + " comes twice (a hash holds " + info.key +
+                       (info.integer ? " as a whole number)" : " to 3 decimals)")};
+    v.values.push_back(q);
+  }
+  return v;
+}
+
+std::vector<double> parseSeeds(const std::string& text) {
+  const std::string flag = "--seeds " + text;
+  const double hi = kParamInfo[int(ParamId::seed)].max;
+  auto seed = [&](const std::string& s) {
+    double v;
+    if (!parseStrictNumber(s, &v) || v != std::floor(v) || v < 0 || v > hi)
+      throw CliError{flag + ": '" + s + "' is not a seed (a whole number 0.." + shown(hi) + ")"};
+    return v;
+  };
+  std::vector<double> seeds;
+  for (const std::string& item : split(text, ',')) {
+    if (item.empty()) throw CliError{flag + ": an empty item (expected 1-10, 3 or 1-3,7)"};
+    const size_t dash = item.find('-', 1);
+    const double a = seed(item.substr(0, dash));
+    const double b = dash == std::string::npos ? a : seed(item.substr(dash + 1));
+    if (b < a) throw CliError{flag + ": the range " + item + " is empty (" + shown(a) + " > " + shown(b) + ")"};
+    if (double(seeds.size()) + (b - a + 1) > kMaxSeedCount)
+      throw CliError{flag + ": more than " + shown(kMaxSeedCount) + " seeds"};
+    for (double s = a; s <= b; ++s) seeds.push_back(s);
+  }
+  return seeds;
+}
+
+Shard parseShard(const std::string& text) {
+  const std::string flag = "--shard " + text;
+  const size_t slash = text.find('/');
+  if (slash == std::string::npos) throw CliError{flag + ": expected I/N, runs I, I+N, I+2N, ... (0 <= I < N)"};
+  double i, n;
+  const std::string is = text.substr(0, slash), ns = text.substr(slash + 1);
+  if (!parseStrictNumber(is, &i) || i != std::floor(i) || !parseStrictNumber(ns, &n) || n != std::floor(n))
+    throw CliError{flag + ": I and N must be whole numbers (I/N, 0 <= I < N)"};
+  if (n < 1 || n > 1e9) throw CliError{flag + ": N must be 1..1000000000"};
+  if (i < 0 || i >= n) throw CliError{flag + ": I must be 0.." + shown(n - 1) + " (shards count from 0)"};
+  return Shard{uint64_t(i), uint64_t(n)};
+}
+
+const AblationVariant kAblation[kAblationVariants] = {
+    {"all", true, true, true},
+    {"no-separation", false, true, true},
+    {"no-alignment", true, false, true},
+    {"no-cohesion", true, true, false},
+    {"separation-only", true, false, false},
+    {"alignment-only", false, true, false},
+    {"cohesion-only", false, false, true},
+};
+
+SweepPlan::SweepPlan(const Params& base, std::vector<VarySpec> vary, std::vector<double> seeds, bool ablation,
+                     long long seekSteps)
+    : base_(base), vary_(std::move(vary)), seeds_(std::move(seeds)), ablation_(ablation), seekSteps_(seekSteps) {
+  if (seeds_.empty()) seeds_.push_back(base_.seed);
+  double total = double(seeds_.size()) * (ablation_ ? kAblationVariants : 1);
+  for (size_t i = 0; i < vary_.size(); ++i) {
+    const ParamInfo& info = kParamInfo[vary_[i].param];
+    for (size_t j = 0; j < i; ++j)
+      if (vary_[j].param == vary_[i].param) throw CliError{std::string("--vary: ") + info.key + " is varied twice"};
+    const ParamId id = ParamId(vary_[i].param);
+    if (ablation_ && (id == ParamId::sepWeight || id == ParamId::aliWeight || id == ParamId::cohWeight))
+      throw CliError{std::string("--vary ") + info.key + " and --ablation: the ablation sets wsep, wali and wcoh"};
+    total *= double(vary_[i].values.size());
+  }
+  if (total > kMaxRuns) throw CliError{"sweep: " + shown(total) + " runs, more than " + shown(kMaxRuns)};
+  size_ = uint64_t(total);
+}
+
+SweepRun SweepPlan::run(uint64_t index) const {
+  SweepRun r;
+  r.index = index;
+  Params p = base_;
+  uint64_t rest = index;
+  const uint64_t seedIndex = rest % seeds_.size();
+  rest /= seeds_.size();
+  // Mixed radix, the last --vary fastest: digits read from the back.
+  std::vector<size_t> digit(vary_.size());
+  for (size_t i = vary_.size(); i-- > 0;) {
+    digit[i] = size_t(rest % vary_[i].values.size());
+    rest /= vary_[i].values.size();
+  }
+  if (ablation_) {
+    const AblationVariant& a = kAblation[rest];
+    if (!a.separation) p.sepWeight = 0;
+    if (!a.alignment) p.aliWeight = 0;
+    if (!a.cohesion) p.cohWeight = 0;
+    r.label = a.label;
+    r.columns = {p.sepWeight, p.aliWeight, p.cohWeight};
+  }
+  std::string combo;
+  for (size_t i = 0; i < vary_.size(); ++i) {
+    const ParamInfo& info = kParamInfo[vary_[i].param];
+    const double v = vary_[i].values[digit[i]];
+    p.ref(ParamId(vary_[i].param)) = v;  // parseVary checked and quantized it
+    r.columns.push_back(v);
+    combo += (combo.empty() ? "" : " ") + std::string(info.key) + "=" + formatValue(info, v);
+  }
+  if (r.label.empty()) r.label = combo.empty() ? "base" : combo;
+  r.seed = seeds_[size_t(seedIndex)];
+  p.seed = r.seed;
+  r.hash = hashWithSeek(encodeHash(p), seekSteps_);
+  return r;
+}
+
+std::vector<std::string> SweepPlan::columnKeys() const {
+  std::vector<std::string> keys;
+  if (ablation_) keys = {"wsep", "wali", "wcoh"};
+  for (const VarySpec& v : vary_) keys.push_back(kParamInfo[v.param].key);
+  return keys;
+}
+
+double SweepPlan::maxFish() const {
+  for (const VarySpec& v : vary_)
+    if (v.param == int(ParamId::fish)) return *std::max_element(v.values.begin(), v.values.end());
+  return base_.fish;
+}
+
+double SweepPlan::meanFish() const {
+  for (const VarySpec& v : vary_)
+    if (v.param == int(ParamId::fish)) {
+      double sum = 0;
+      for (double n : v.values) sum += n;
+      return sum / double(v.values.size());
+    }
+  return base_.fish;
+}
+
+}  // namespace mirofish

@@ -1,0 +1,178 @@
+// The studio's own small WebAssembly module, carried by mirofish-studio.js: the teaching view's inspection of a fish
+// and the metrics CSV's lines, computed by the simulation's own code (sim/inspect, sim/metrics_csv) on a copy of the
+// page school's parameters and arrays, which the studio copies in. So the page's bundle carries none of it. Plain
+// exports, no Embind and no Emscripten glue: web/studio/core.js instantiates it (standalone wasm) and reads its memory.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "sim/inspect.h"
+#include "sim/metrics_csv.h"
+#include "sim/params.h"
+
+#define STUDIO_EXPORT(name) extern "C" __attribute__((export_name(#name), used))
+
+namespace mirofish {
+namespace {
+
+// studio_inspect()'s numbers, in this order (web/studio/core.js FIELDS reads them by these positions), then
+// kLinks neighbours, each id * 8 + rule bits (kRuleSep 1, kRuleAli 2, kRuleCoh 4; exact in a float below 2^24).
+enum StudioField {
+  kCell,  // the grid: cell size px, columns, rows
+  kCols,
+  kRows,
+  kFish,  // the fish inspected; -1 for none (then nothing more is filled)
+  kX,     // px
+  kY,
+  kVX,  // px/s
+  kVY,
+  kHX,  // unit heading
+  kHY,
+  kSepN,  // per rule: neighbours that count, then the force, px/s^2
+  kSepX,
+  kSepY,
+  kAliN,
+  kAliX,
+  kAliY,
+  kCohN,
+  kCohX,
+  kCohY,
+  kCentroidX,  // px
+  kCentroidY,
+  kLimit,       // px/s^2: the fish's force limit
+  kPanicked,    // 1 or 0
+  kGridChecks,  // the distance checks the grid makes for this fish
+  kBehaviour,   // FishInspection::behaviour: its FishState, -1 when no states were copied in
+  kLinks,       // neighbours that follow
+  kFields
+};
+
+struct Studio {
+  double values[kParamCount] = {};  // the page school's parameters, table order
+  Params params;
+  FishArrays fish;
+  NeighbourGrid grid;
+  FishInspection inspection;
+  std::vector<float> out;
+  StepMetrics metrics;  // the page school's last step, copied in byte for byte
+  char row[kMetricsCsvRowMax] = {};
+  std::string text, header;
+};
+Studio& studio() {
+  static Studio s;
+  return s;
+}
+
+}  // namespace
+}  // namespace mirofish
+
+using namespace mirofish;
+
+// The parameters, kParamCount doubles in table order: the studio writes them, then calls studio_sync().
+STUDIO_EXPORT(studio_params) double* studio_params() { return studio().values; }
+STUDIO_EXPORT(studio_param_count) int studio_param_count() { return kParamCount; }
+
+// Takes the written parameters (within their ranges, as a School holds them) and shapes the grid as the school's.
+STUDIO_EXPORT(studio_sync) void studio_sync() {
+  Studio& s = studio();
+  for (int i = 0; i < kParamCount; ++i) s.params.ref(ParamId(i)) = s.values[i];
+  s.params = withinRange(s.params);
+  configureGrid(s.grid, s.params);
+}
+
+// C++ applyPreset (sim/params.h) on the parameters, by the name in studio_text(); false for an unknown name.
+STUDIO_EXPORT(studio_preset) bool studio_preset() {
+  Studio& s = studio();
+  studio_sync();
+  if (!applyPreset(s.params, s.text.c_str())) return false;
+  for (int i = 0; i < kParamCount; ++i) s.values[i] = s.params.get(ParamId(i));
+  return true;
+}
+
+// Room for `count` fish; returns fish array k (0 x, 1 y, 2 vx, 3 vy, 4 hx, 5 hy, 6 panic, 7 forceScale) to copy into.
+STUDIO_EXPORT(studio_fish) float* studio_fish(int count, int k) {
+  FishArrays& f = studio().fish;
+  std::vector<float>* arrays[] = {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.panic, &f.forceScale};
+  f.count = count > 0 ? count : 0;
+  for (std::vector<float>* a : arrays)  // all eight, so inspection never reads past one the studio did not copy
+    if (a->size() < size_t(f.count)) a->resize(size_t(f.count));
+  return k >= 0 && k < 8 ? arrays[k]->data() : nullptr;
+}
+
+// Room for `count` fish's behaviour states (FishState bytes) to copy into; inspection reports the fish's.
+STUDIO_EXPORT(studio_states) uint8_t* studio_states(int count) {
+  std::vector<uint8_t>& states = studio().fish.state;
+  states.resize(size_t(count > 0 ? count : 0));
+  return states.data();
+}
+// A behaviour state's name (cruise, sprint, hover, startle), "" past the last.
+STUDIO_EXPORT(studio_state_name) const char* studio_state_name(int k) {
+  return k >= 0 && k < kFishStates ? fishStateName(FishState(k)) : "";
+}
+
+STUDIO_EXPORT(studio_nearest) int studio_nearest(float x, float y) { return nearestFish(studio().fish, x, y); }
+
+// Fish i inspected (StudioField layout); kFish is -1 when i is not a fish. Valid until the next call.
+STUDIO_EXPORT(studio_inspect) float* studio_inspect(int i) {
+  Studio& s = studio();
+  const bool ok = inspectFish(s.params, s.fish, s.grid, i, &s.inspection);
+  const FishInspection& r = s.inspection;
+  const size_t links = ok ? r.neighbours.size() : 0;
+  s.out.assign(kFields + links, 0.0f);
+  float* v = s.out.data();
+  v[kCell] = s.grid.cellSize();
+  v[kCols] = float(s.grid.cols());
+  v[kRows] = float(s.grid.rows());
+  v[kFish] = -1;
+  if (!ok) return v;
+  const float fields[] = {float(r.fish),
+                          r.x,
+                          r.y,
+                          r.vx,
+                          r.vy,
+                          r.hx,
+                          r.hy,
+                          float(r.sep.count),
+                          r.sep.x,
+                          r.sep.y,
+                          float(r.ali.count),
+                          r.ali.x,
+                          r.ali.y,
+                          float(r.coh.count),
+                          r.coh.x,
+                          r.coh.y,
+                          r.centroidX,
+                          r.centroidY,
+                          r.forceLimit,
+                          float(r.panicked),
+                          float(r.gridChecks),
+                          float(r.behaviour),
+                          float(links)};
+  static_assert(sizeof fields / sizeof fields[0] == kFields - kFish, "StudioField and the list above");
+  std::memcpy(v + kFish, fields, sizeof fields);
+  for (size_t k = 0; k < links; ++k) v[kFields + k] = float(r.neighbours[k]);
+  return v;
+}
+STUDIO_EXPORT(studio_field_count) int studio_field_count() { return kFields; }
+
+// The metrics CSV: the studio copies the page school's StepMetrics, its bytes (Pond::studioBytes; both modules are
+// built from sim/metrics.h by the same compiler, so the layout is the same, and studio_metrics_size() lets the studio
+// check it), into studio_metrics(); studio_csv_row() is then its row. studio_text(n) holds the hash for
+// studio_csv_header()'s comment line.
+STUDIO_EXPORT(studio_metrics) StepMetrics* studio_metrics() { return &studio().metrics; }
+STUDIO_EXPORT(studio_metrics_size) int studio_metrics_size() { return int(sizeof(StepMetrics)); }
+STUDIO_EXPORT(studio_csv_row) const char* studio_csv_row() {
+  Studio& s = studio();
+  metricsCsvRow(s.metrics, s.row);
+  return s.row;
+}
+STUDIO_EXPORT(studio_text) char* studio_text(int bytes) {
+  std::string& t = studio().text;
+  t.assign(size_t(bytes > 0 ? bytes : 0), '\0');
+  return &t[0];
+}
+STUDIO_EXPORT(studio_csv_header) const char* studio_csv_header() {
+  Studio& s = studio();
+  s.header = metricsCsvComment(s.text.c_str(), false) + metricsCsvHeader() + "\n";
+  return s.header.c_str();
+}

@@ -1,0 +1,65 @@
+// The parameter controls, generated from the parameter table (MiroFish.table(), straight from C++): one labelled
+// slider and number box per row, grouped as the table groups them, with its unit, range and help. No parameter is
+// named here.
+
+const GROUP_TITLES = { sim: 'Simulation', pointer: 'Pointer and scares', view: 'Look', page: 'Page settings' };
+
+// A slider step that lands on the values the hash can carry: whole numbers, or about 1/200 of the range rounded to
+// 1, 2 or 5 times a power of ten (never finer than the 3 decimals kept).
+function sliderStep(info) {
+  if (info.integer) return 1;
+  const raw = (info.max - info.min) / 200;
+  const p = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = raw / p < 2 ? p : raw / p < 5 ? 2 * p : 5 * p;
+  return Math.max(step, 0.001);
+}
+
+// Builds the controls into `container`; returns {inputs, refresh(params)}. `onSet(name, value)` applies a value and
+// returns the one held (the school's set(), which clamps as the table says).
+function buildControls(container, table, onSet) {
+  const rows = new Map();  // name -> {info, range, number, show}
+  const groups = [];
+  for (const info of table) if (!groups.includes(info.group)) groups.push(info.group);
+  for (const group of groups) {
+    const details = el('details', { open: group === 'sim' }, el('summary', {}, GROUP_TITLES[group] || group));
+    for (const info of table.filter((x) => x.group === group)) {
+      const id = 'mf-' + info.name;
+      const step = sliderStep(info);
+      const range = el('input', { type: 'range', id, min: info.min, max: info.max, step, 'aria-describedby': id + '-help' });
+      const number = el('input', { type: 'number', min: info.min, max: info.max, step: info.integer ? 1 : 'any',
+        'aria-label': info.name + (info.unit !== '-' ? ' (' + info.unit + ')' : '') });
+      const label = el('label', { htmlFor: id }, el('span', {}, info.name),
+        el('span', { className: 'unit' }, (info.unit !== '-' ? info.unit + ', ' : '') + info.min + '..' + info.max));
+      const help = el('div', { className: 'help', id: id + '-help' }, info.help + (info.inHash ? '' : ' (page only: not in links)'));
+      const row = el('div', { className: 'param' }, label, range, number, help);
+      let held = info.def;  // the school's value (the slider shows it snapped to its step; the box exactly)
+      const show = (v) => {
+        held = v;
+        range.value = String(v);
+        if (number.getRootNode().activeElement !== number) number.value = formatValue(info, v);
+      };
+      const apply = (raw) => {
+        const v = Number(raw);
+        if (raw === '' || !Number.isFinite(v)) return show(held);  // not a number: the value stays
+        // Clamped to the table's range here, as set() would clamp it, so a typed 1e9 is not also a console warning.
+        const now = onSet(info.name, info.integer ? Math.round(clamp(v, info.min, info.max)) : clamp(v, info.min, info.max));
+        if (typeof now === 'number') show(now);
+      };
+      range.addEventListener('input', () => apply(range.value));
+      number.addEventListener('change', () => {
+        apply(number.value);
+        number.value = formatValue(info, held);
+      });
+      rows.set(info.name, { info, range, number, show });
+      details.append(row);
+    }
+    container.append(details);
+  }
+  return {
+    rows,
+    // Shows the school's values (after a preset, a reset, a rule toggle or a pasted link).
+    refresh(params) {
+      for (const [name, r] of rows) if (typeof params[name] === 'number') r.show(params[name]);
+    },
+  };
+}

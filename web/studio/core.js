@@ -1,0 +1,100 @@
+// The studio's own wasm (src/web/studio_core.cpp): the simulation's inspection and metrics-CSV code, run on copies of
+// the page school's parameters and arrays. A standalone module with two imports, instantiated once from the bytes
+// embedded in this script (no fetch: a strict CSP allows it with 'wasm-unsafe-eval', as it does mirofish.js). Its
+// memory may grow, so every read makes a fresh view.
+
+// studio_core.cpp StudioField, in order; then `links` neighbours, each id * 8 + rule bits.
+const FIELDS = ['cell', 'cols', 'rows', 'fish', 'x', 'y', 'vx', 'vy', 'hx', 'hy', 'sepN', 'sepX', 'sepY', 'aliN',
+  'aliX', 'aliY', 'cohN', 'cohX', 'cohY', 'cx', 'cy', 'limit', 'panicked', 'gridChecks', 'behaviour', 'links'];
+const FISH_ARRAYS = 8;     // x, y, vx, vy, hx, hy, panic, forceScale (Pond::studioArray 0..7)
+const METRICS_ARRAY = 8;   // Pond::studioArray(8): the last step's StepMetrics, as its bytes
+const STATES_ARRAY = 9;    // the fish's behaviour states, a byte each (FishState)
+
+let corePromise = null;
+
+// Resolves to the core, or to null (with one warning) when it cannot load.
+function loadCore() {
+  if (!corePromise) {
+    const imports = {
+      env: { emscripten_notify_memory_growth() {} },  // views are made fresh on every read anyway
+      wasi_snapshot_preview1: { proc_exit() {} },
+    };
+    corePromise = WebAssembly.instantiate(decodeWasm(studioWasm), imports)
+      .then(({ instance }) => {
+        instance.exports._initialize();
+        return createCore(instance.exports);
+      })
+      .catch((e) => {
+        warn('the studio\'s WebAssembly module could not load (' + (e && e.message || e) + ')');
+        return null;
+      });
+  }
+  return corePromise;
+}
+
+function createCore(x) {
+  const f32 = (ptr, n) => new Float32Array(x.memory.buffer, ptr, n);
+  const text = (ptr) => {
+    const bytes = new Uint8Array(x.memory.buffer);
+    let end = ptr;
+    while (bytes[end]) end++;
+    return String.fromCharCode.apply(null, bytes.subarray(ptr, end));
+  };
+  const putText = (s) => {
+    const ptr = x.studio_text(s.length + 1);
+    const bytes = new Uint8Array(x.memory.buffer, ptr, s.length + 1);
+    for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i) & 127;  // the hash is ASCII
+    bytes[s.length] = 0;
+  };
+  if (x.studio_field_count() !== FIELDS.length) warn('studio_core and core.js disagree on the inspection layout');
+  return {
+    paramCount: x.studio_param_count(),
+    metricsSize: x.studio_metrics_size(),
+    // The page school's parameters (values in table order) into the core; shapes its grid as the school's.
+    setParams(values) {
+      new Float64Array(x.memory.buffer, x.studio_params(), values.length).set(values);
+      x.studio_sync();
+    },
+    // C++ applyPreset on the core's copy of the parameters; the values after it, or null for an unknown name.
+    preset(name, values) {
+      this.setParams(values);
+      putText(name);
+      if (!x.studio_preset()) return null;
+      return Array.from(new Float64Array(x.memory.buffer, x.studio_params(), values.length));
+    },
+    // Copies the school's fish arrays (Float32Array views into the page's wasm heap) in, and their states if given.
+    setFish(count, arrays, states) {
+      for (let k = 0; k < arrays.length; k++) if (arrays[k]) f32(x.studio_fish(count, k), count).set(arrays[k]);
+      if (states) new Uint8Array(x.memory.buffer, x.studio_states(count), count).set(states);
+    },
+    // The behaviour states' names, in FishState order.
+    stateNames: (() => {
+      const names = [];
+      for (let k = 0, name; (name = text(x.studio_state_name(k))); k++) names.push(name);
+      return names;
+    })(),
+    nearest(wx, wy) {
+      return x.studio_nearest(wx, wy);
+    },
+    // Fish i inspected: {fish: -1} when there is no such fish; else every FIELDS value and `neighbours`, [{id, rules}].
+    inspect(i) {
+      const head = f32(x.studio_inspect(i), FIELDS.length);
+      const r = {};
+      FIELDS.forEach((name, k) => { r[name] = head[k]; });
+      const links = f32(head.byteOffset + head.byteLength, r.fish >= 0 ? r.links : 0);
+      r.neighbours = Array.from(links, (v) => ({ id: v >> 3, rules: v & 7 }));
+      return r;
+    },
+    // The metrics CSV (sim/metrics_csv.cpp, as `mirofish run --metrics` writes it).
+    // The row of a step's StepMetrics (its bytes from the page's wasm); '' when the two builds disagree on its size.
+    csvRow(bytes) {
+      if (bytes.length !== x.studio_metrics_size()) return '';
+      new Uint8Array(x.memory.buffer, x.studio_metrics(), bytes.length).set(bytes);
+      return text(x.studio_csv_row());
+    },
+    csvHeader(hash) {
+      putText(hash);
+      return text(x.studio_csv_header());
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The teaching view's overlay renderer: one batch of coloured triangles in world px, drawn over the koi in the
+// school's own WebGL2 context with the koi's letterbox mapping (src/render/fish_renderer.h worldToPixels), in one
+// texture upload and one draw call; nothing is made until the first draw. Its shaders are shaders/overlay.*, embedded
+// at build time. It lives in the studio's script, not beside the koi renderer in C++: there it cost the page's bundle
+// 0.6 KB gzipped, a bundle within 1.4 KB of its 100 KB gate, for something only the studio draws. It leaves no state
+// the page's renderers rely on: each of them sets its own every frame.
+
+const OVERLAY_ROW = 1024;  // vertices per texture row (overlay.vert kRow)
+const OVERLAY_UNIT = 3;    // a texture unit the koi leave alone (they use 0..2)
+const VERTEX_WORDS = 4;    // one RGBA32UI texel a vertex: x, y (float bits), RGBA8 colour, unused
+
+function createOverlayGL(gl) {
+  let program = null, vao = null, texture = null, rows = 0, uWorld = null, uPixels = null;
+  const build = () => {
+    const shader = (type, source) => {
+      const sh = gl.createShader(type);
+      gl.shaderSource(sh, source);
+      gl.compileShader(sh);
+      if (!gl.getShaderParameter(sh, gl.COMPILE_STATUS)) throw new Error(gl.getShaderInfoLog(sh));
+      return sh;
+    };
+    const vs = shader(gl.VERTEX_SHADER, kOverlayVert), fs = shader(gl.FRAGMENT_SHADER, kOverlayFrag);
+    program = gl.createProgram();
+    gl.attachShader(program, vs);
+    gl.attachShader(program, fs);
+    gl.linkProgram(program);
+    gl.deleteShader(vs);  // flagged; freed with the program
+    gl.deleteShader(fs);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
+    uWorld = gl.getUniformLocation(program, 'u_world');
+    uPixels = gl.getUniformLocation(program, 'u_pixels');
+    gl.useProgram(program);
+    gl.uniform1i(gl.getUniformLocation(program, 'u_vertices'), OVERLAY_UNIT);
+    vao = gl.createVertexArray();  // no attributes, but a vertex array of its own
+    texture = null;
+    rows = 0;
+  };
+  return {
+    // Draws `count` vertices of `words` (a Uint32Array, VERTEX_WORDS a vertex, whole OVERLAY_ROW rows) over what the
+    // canvas holds; false when the context is lost.
+    draw(words, count, worldW, worldH) {
+      if (gl.isContextLost()) return false;
+      if (!program || !gl.isProgram(program)) build();  // first use, or a restored context
+      const r = Math.ceil(count / OVERLAY_ROW);
+      gl.activeTexture(gl.TEXTURE0 + OVERLAY_UNIT);
+      if (r > rows || !texture) {  // immutable storage: a bigger overlay gets a new texture, in doubled rows
+        if (texture) gl.deleteTexture(texture);
+        rows = Math.max(1, rows);
+        while (rows < r) rows *= 2;
+        texture = gl.createTexture();
+        gl.bindTexture(gl.TEXTURE_2D, texture);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+        gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+        gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA32UI, OVERLAY_ROW, rows);
+      }
+      gl.bindTexture(gl.TEXTURE_2D, texture);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, OVERLAY_ROW, r, gl.RGBA_INTEGER, gl.UNSIGNED_INT, words,
+        0);  // rows of 16 KB: any unpack alignment reads them the same
+      gl.activeTexture(gl.TEXTURE0);
+      // World -> device px as the koi (fish_renderer.h): the world scaled to fit the drawing buffer, centred.
+      const W = gl.drawingBufferWidth, H = gl.drawingBufferHeight;
+      const scale = Math.min(W / Math.max(worldW, 1), H / Math.max(worldH, 1));
+      gl.viewport(0, 0, W, H);
+      gl.enable(gl.BLEND);
+      gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);  // premultiplied, as the koi
+      gl.useProgram(program);
+      gl.uniform3f(uWorld, scale, (W - Math.max(worldW, 1) * scale) / 2, (H - Math.max(worldH, 1) * scale) / 2);
+      gl.uniform2f(uPixels, W, H);
+      gl.bindVertexArray(vao);
+      gl.drawArrays(gl.TRIANGLES, 0, count - count % 3);
+      gl.bindVertexArray(null);
+      return true;
+    },
+  };
+}

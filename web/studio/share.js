@@ -1,0 +1,42 @@
+// "Copy link" and "copy script tag": the school as a URL (the handle's share(), C++'s hash codec) and as the one
+// script tag that mounts the same school on another page.
+
+// The studio's own hash key (studio=1): the main script's codec passes over it; this script reads it.
+const STUDIO_KEY = /(^|[#&?])studio=1(&|$)/;
+
+// The page's URL with the school's hash (share() also writes it into the address bar). The studio=1 that opened the
+// studio stays in the address bar, so a reload reopens it; the link handed out is without it.
+function shareLink(school) {
+  const hadStudio = STUDIO_KEY.test(location.hash);
+  const url = school.share();
+  if (hadStudio && !STUDIO_KEY.test(location.hash)) {
+    try {
+      history.replaceState(history.state, '', location.href + (location.hash ? '&' : '#') + 'studio=1');
+    } catch (e) { /* the link is still right */ }
+  }
+  return url;
+}
+
+// Where mirofish.js came from on this page (its own tag), else the name it ships as.
+function bundleSource() {
+  for (const s of document.querySelectorAll('script[src]')) {
+    const src = s.getAttribute('src');
+    if (/(^|\/)mirofish(\.min)?\.js([?#]|$)/.test(src)) return src;
+  }
+  return 'mirofish.js';
+}
+
+// The tag with a data-* attribute for every value that differs from the table's default, plus fish, width and
+// height always: without them a page derives those from its viewport (README "Phones"), and the school would differ.
+function scriptTag(school, table) {
+  const params = school.params();
+  const attrs = [];
+  for (const info of table) {
+    const v = params[info.name];
+    if (typeof v !== 'number') continue;
+    if (v !== info.def || info.name === 'fish' || info.name === 'width' || info.name === 'height') {
+      attrs.push('data-' + kebab(info.name) + '="' + formatValue(info, v) + '"');
+    }
+  }
+  return '<script src="' + bundleSource().replace(/"/g, '&quot;') + '" ' + attrs.join(' ') + '></' + 'script>';
+}

@@ -1,0 +1,85 @@
+// The teaching view's controls (S-DEV-3): the three rules one at a time, the overlays, and what the selected fish
+// sees. The rules are switched by their weights (0, then the weight they had back), so the hash says what is on.
+
+// Each rule and the weight parameter that switches it (the table must have them; otherwise no toggles).
+const RULES = [
+  { key: 'sep', label: 'separation', weight: 'sepWeight' },
+  { key: 'ali', label: 'alignment', weight: 'aliWeight' },
+  { key: 'coh', label: 'cohesion', weight: 'cohWeight' },
+];
+// "One at a time": separation alone, then + alignment, then + cohesion.
+const RULE_STAGES = [[true, false, false], [true, true, false], [true, true, true]];
+
+function buildTeach(container, s) {
+  const t = s.teach;
+  const info = (name) => s.table.find((x) => x.name === name);
+  const rules = RULES.filter((r) => info(r.weight));
+  const boxes = new Map();
+  const check = (label, className, checked, onchange) => {
+    const box = el('input', { type: 'checkbox', checked, onchange: () => onchange(box.checked) });
+    return [box, el('label', { className }, box, label)];
+  };
+
+  // Rules: a rule is on while its weight is above 0; off keeps the weight it had, to restore.
+  const setRule = (r, on) => {
+    const now = s.params[r.weight];
+    if (on === now > 0) return;  // already so: a weight tuned meanwhile stays
+    if (!on) t.saved[r.weight] = now;
+    s.set(r.weight, on ? (t.saved[r.weight] > 0 ? t.saved[r.weight] : info(r.weight).def) : 0);
+  };
+  const ruleRow = el('div', { className: 'checks', role: 'group', 'aria-label': 'rules' });
+  for (const r of rules) {
+    const [box, label] = check(r.label, r.key, true, (on) => setRule(r, on));
+    boxes.set(r.key, box);
+    ruleRow.append(label);
+  }
+  let stage = -1;
+  const stageButton = el('button', { type: 'button', textContent: 'One at a time: separation' });
+  stageButton.onclick = () => {
+    stage = (stage + 1) % RULE_STAGES.length;
+    rules.forEach((r, k) => setRule(r, RULE_STAGES[stage][k]));
+    const next = RULE_STAGES[(stage + 1) % RULE_STAGES.length];
+    stageButton.textContent = 'One at a time: ' + rules.filter((r, k) => next[k]).map((r) => r.label).join(' + ');
+  };
+
+  // Overlays: all drawn in the fish's own WebGL context; none costs anything while off.
+  const [selectBox, selectLabel] = check('click selects a fish', '', t.select, (on) => {
+    t.select = on;
+    if (!on) s.select(-1);
+  });
+  const [, gridLabel] = check('grid', '', t.grid, (on) => { t.grid = on; s.redraw(); });
+  const [, headingLabel] = check('colour by heading', '', t.heading, (on) => { t.heading = on; s.redraw(); });
+  const readout = el('div', { className: 'readout', 'aria-live': 'off' });
+  container.append(el('h3', {}, 'Teaching view'), ruleRow, el('div', { className: 'row' }, stageButton),
+    el('div', { className: 'checks' }, selectLabel, gridLabel, headingLabel), readout);
+
+  return {
+    selectBox,
+    // The toggles follow the weights, whoever changed them (the sliders, a preset, a pasted link).
+    refresh() {
+      for (const r of rules) boxes.get(r.key).checked = s.params[r.weight] > 0;
+    },
+    // The numbers beside the overlay: the selected fish, the grid's distance checks against brute force.
+    show(fish, checks, n) {
+      const lines = [];
+      if (fish && fish.fish >= 0) {
+        const f = (v) => v.toFixed(0);
+        lines.push('fish ' + fish.fish + (fish.panicked ? ' (panicked)' : '') + '  ' +
+          (s.core.stateNames[fish.behaviour] || ''));
+        lines.push('neighbours: separation ' + fish.sepN + ', alignment ' + fish.aliN + ', cohesion ' + fish.cohN);
+        lines.push('forces px/s2: sep ' + f(Math.hypot(fish.sepX, fish.sepY)) + ', ali ' +
+          f(Math.hypot(fish.aliX, fish.aliY)) + ', coh ' + f(Math.hypot(fish.cohX, fish.cohY)) + ' (limit ' + f(fish.limit) + ')');
+        lines.push('its distance checks: grid ' + fish.gridChecks + ', brute force ' + Math.max(0, n - 1));
+      } else if (t.select) {
+        lines.push('click a fish to select it');
+      }
+      if (checks !== null) {
+        const brute = n * (n - 1);
+        lines.push('distance checks per step: grid ' + grouped(checks) + ', brute force n(n-1) ' + grouped(brute) +
+          (checks > 0 ? ' (' + (brute / checks).toFixed(1) + 'x)' : ''));
+      }
+      if (s.overlayMs > 0) lines.push('overlay ' + s.overlayMs.toFixed(2) + ' ms a frame');
+      readout.textContent = lines.join('\n');
+    },
+  };
+}
