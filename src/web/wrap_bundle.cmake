@@ -2,7 +2,7 @@
 # (mirofish: web/shim/prologue.js .. api.js; mirofish-studio: web/studio/prologue.js .. api.js):
 #   NAME.js    calls it as a classic script with ARGS_CLASSIC (mirofish: window.MiroFish and the auto-mount)
 #   NAME.mjs   calls it as an ES module with ARGS_MODULE and exports EXPORTS of it (no global, no auto-mount)
-# then minifies both (esbuild, when there) and embeds the wasm as printable ASCII: from the base64 data: URI the
+# then minifies both (esbuild, when there) and embeds the wasm gzipped, as base64: from the base64 data: URI the
 # Emscripten glue carries (mirofish), or from the standalone .wasm file WASM (the studio's module).
 if(NOT NAME)
   set(NAME mirofish)
@@ -12,6 +12,10 @@ if(NOT NAME)
   set(EXPORTS "mount, table, version")
 endif()
 file(READ ${CORE} core)
+# The wasm is the call's last argument, so it sits at the end of the file: gzip -9 then codes the JS and the
+# compressed wasm in blocks of their own (measured: 1.3 KB smaller than with the wasm near the top).
+set(ARGS_CLASSIC "${ARGS_CLASSIC}, '__MIROFISH_WASM__'")
+set(ARGS_MODULE "${ARGS_MODULE}, '__MIROFISH_WASM__'")
 file(MAKE_DIRECTORY ${DIST})
 file(WRITE ${DIST}/${NAME}.js "${core}(${ARGS_CLASSIC});\n")
 file(WRITE ${DIST}/${NAME}.mjs "const ${GLOBAL} = ${core}(${ARGS_MODULE});
@@ -35,7 +39,7 @@ if(ESBUILD)
     file(RENAME ${DIST}/${name}.min ${DIST}/${name})
   endforeach()
 endif()
-# The wasm, re-embedded as printable ASCII (embed_wasm.mjs): after minification, which would escape it.
+# The wasm, re-embedded gzipped (embed_wasm.mjs): after minification, which would escape it.
 set(from)
 if(WASM)
   set(from --wasm ${WASM})

@@ -9,12 +9,11 @@ let parseNumber = () => NaN;  // [{name, key, unit, def, min, max, integer, grou
 // Resolves to the module, or to null (with a warning) if it cannot load.
 function loadModule() {
   if (!modulePromise) {
-    modulePromise = Promise.resolve()
-      .then(() => createMiroFishModule({
+    modulePromise = Promise.resolve(mirofishWasm.charAt(0) === '_' ? undefined : inflateWasm(mirofishWasm))
+      .then((wasmBinary) => createMiroFishModule({
         print: (text) => console.log('MiroFish: ' + text),
         printErr: (text) => warn(text),
-        // Instantiated from these bytes: no fetch, no data: URI (strict CSP), 14 KB less to download than base64.
-        wasmBinary: mirofishWasm.charAt(0) === '_' ? undefined : decodeWasm(mirofishWasm),
+        wasmBinary,  // instantiated from these bytes: no fetch, no data: URI (strict CSP)
       }))
       .then((M) => {
         wasm = M;

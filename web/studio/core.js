@@ -19,7 +19,8 @@ function loadCore() {
       env: { emscripten_notify_memory_growth() {} },  // views are made fresh on every read anyway
       wasi_snapshot_preview1: { proc_exit() {} },
     };
-    corePromise = WebAssembly.instantiate(decodeWasm(studioWasm), imports)
+    corePromise = inflateWasm(studioWasm)
+      .then((bytes) => WebAssembly.instantiate(bytes, imports))
       .then(({ instance }) => {
         instance.exports._initialize();
         return createCore(instance.exports);

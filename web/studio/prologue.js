@@ -2,6 +2,6 @@
 // API). Two files are made from it (src/web/CMakeLists.txt): mirofish-studio.js, the classic script, calls it with
 // classic = true (window.MiroFishStudio, and it attaches by itself when the hash has studio=1);
 // mirofish-studio.mjs, the ES module, with classic = false (export { attach }: no global, nothing automatic).
-(function (classic) {
-  // The studio's own wasm (src/web/studio_core.cpp) as printable ASCII; embed_wasm.mjs fills it in, core.js loads it.
-  var studioWasm = '__MIROFISH_WASM__';
+// studioWasm, the last argument: the studio's own wasm (src/web/studio_core.cpp) gzipped, as base64; embed_wasm.mjs
+// fills it in, core.js loads it.
+(function (classic, studioWasm) {
