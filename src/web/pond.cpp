@@ -297,7 +297,8 @@ std::string Pond::contextRestored() {
   predator_.dropContext();
   std::string log;
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
-  if (!pellets_.init(&log) || !cells_.init(&log) || !predator_.init(&log)) return "a renderer could not restart: " + log;
+  if (!pellets_.init(&log) || !cells_.init(&log) || !predator_.init(&log))
+    return "a renderer could not restart: " + log;
   rendererReady_ = true;
   return "";
 }
