@@ -20,6 +20,7 @@ struct ScanConfig {
   bool fovOn;
   bool nearest;  // track the nearest distance (metrics)
   bool sparse;   // few candidates are neighbours (brute force)
+  float cross;   // S-ECO-3 crossSpecies: another species' weight in alignment and cohesion (own: 1)
 };
 
 // Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
@@ -39,6 +40,7 @@ inline float unfix(int64_t v) { return float(double(v) * (1.0 / 1048576.0)); }
 struct Sums {
   int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
   int nSep = 0, nAli = 0, nCoh = 0;
+  int nAliOther = 0, nCohOther = 0;  // of nAli and nCoh, neighbours of another species (species > 1 only)
   float minD2 = -1;
   uint64_t checks = 0;
 };
@@ -53,8 +55,11 @@ inline bool isNeighbour(const ScanConfig& c, float dx, float dy, float d2, float
                            : (dot > 0 && dot * dot >= c.cosHalfFov2 * d2);
 }
 
-// The three rules' sums for one neighbour at offset (dx, dy) with velocity (vx, vy).
-inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, float vx, float vy, Sums& s) {
+// The three rules' sums for one neighbour at offset (dx, dy) with velocity (vx, vy). S-ECO-3: a neighbour of another
+// species adds its alignment and cohesion terms x crossSpecies, weighted before the fixed point (so the sums stay
+// order-free); separation is the same for every kind. other = false (one species) is the unweighted rule, bit for bit.
+inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, float vx, float vy, Sums& s,
+                         bool other = false) {
   if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
   if (d2 < c.rSep2) {
     float inv = 1.0f / d2;  // (p - q) / d^2: steep near-field push (seeds/000 §2.1)
@@ -62,26 +67,30 @@ inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, floa
     s.sepY -= fix(dy * inv);
     ++s.nSep;
   }
+  const float w = other ? c.cross : 1.0f;
   if (d2 < c.rAli2) {
-    s.aliX += fixBounded(vx);
-    s.aliY += fixBounded(vy);
+    s.aliX += fixBounded(other ? vx * w : vx);
+    s.aliY += fixBounded(other ? vy * w : vy);
     ++s.nAli;
+    s.nAliOther += other;
   }
   if (d2 < c.rCoh2) {
-    s.cohX += fixBounded(dx);  // relative positions: the centroid offset without large absolute sums
-    s.cohY += fixBounded(dy);
+    s.cohX += fixBounded(other ? dx * w : dx);  // relative positions: the centroid offset without large absolute sums
+    s.cohY += fixBounded(other ? dy * w : dy);
     ++s.nCoh;
+    s.nCohOther += other;
   }
 }
 
 #if !defined(MIROFISH_WIDE)
-// Accumulates one contiguous run of candidates into the fish's sums.
-inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
-                     int end, float xi, float yi, float hxi, float hyi, Sums& s) {
+// Accumulates one contiguous run of candidates into the fish's sums; kKinds: weigh them by species (K, own kind ki).
+template <bool kKinds>
+inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY,
+                     const float* K, float ki, int begin, int end, float xi, float yi, float hxi, float hyi, Sums& s) {
   for (int k = begin; k < end; ++k) {
     float dx = X[k] - xi, dy = Y[k] - yi;
     float d2 = dx * dx + dy * dy;
-    if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s);
+    if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s, kKinds && K[k] != ki);
   }
 }
 
@@ -99,7 +108,7 @@ struct FixLanes {
 };
 struct LaneSums {
   FixLanes sepX, sepY, aliX, aliY, cohX, cohY;
-  v4::I nSep, nAli, nCoh;
+  v4::I nSep, nAli, nCoh, nAliOther, nCohOther;
   v4::F minD2;
   int iters;
 };
@@ -122,7 +131,7 @@ inline int hsum32(v4::I v) {
 inline void resetLanes(LaneSums& L) {
   const v4::D zd = v4::zeroD();
   L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = FixLanes{zd, zd};
-  L.nSep = L.nAli = L.nCoh = v4::zeroI();
+  L.nSep = L.nAli = L.nCoh = L.nAliOther = L.nCohOther = v4::zeroI();
   L.minD2 = v4::splat(3.0e38f);
   L.iters = 0;
 }
@@ -137,7 +146,9 @@ inline void drainLanes(LaneSums& L, Sums& s) {
   s.nSep += hsum32(L.nSep);
   s.nAli += hsum32(L.nAli);
   s.nCoh += hsum32(L.nCoh);
-  L.nSep = L.nAli = L.nCoh = v4::zeroI();
+  s.nAliOther += hsum32(L.nAliOther);
+  s.nCohOther += hsum32(L.nCohOther);
+  L.nSep = L.nAli = L.nCoh = L.nAliOther = L.nCohOther = v4::zeroI();
   float lanes[4];
   v4::store(lanes, L.minD2);
   float m = 3.0e38f;
@@ -148,9 +159,13 @@ inline void drainLanes(LaneSums& L, Sums& s) {
 }
 
 // Reads up to 3 floats past `end`: the candidate arrays carry that padding (the extra lanes are masked off).
-// TVX/TVY hold each candidate's alignment term trunc(v * 2^20), computed once per step.
+// TVX/TVY hold each candidate's alignment term trunc(v * 2^20), computed once per step. kKinds (species > 1): the
+// terms of another species (K != ki) are weighed as addNeighbour weighs them, from the velocities VX/VY (x 1 is exact
+// for the own kind, so its terms are TVX's bits).
+template <bool kKinds>
 inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, const float* TVX, const float* TVY,
-                         int begin, int end, float xi, float yi, float hxi, float hyi, LaneSums& L, Sums& s) {
+                         const float* VX, const float* VY, const float* K, float ki, int begin, int end, float xi,
+                         float yi, float hxi, float hyi, LaneSums& L, Sums& s) {
   using namespace v4;
   const F vxi = splat(xi), vyi = splat(yi);
   const F rMax2 = splat(c.rMax2), rSep2 = splat(c.rSep2), rAli2 = splat(c.rAli2), rCoh2 = splat(c.rCoh2);
@@ -185,10 +200,21 @@ inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, co
       addFix(L.sepY, band(neg(ty), mSep));
       L.nSep = countIn(L.nSep, mSep);
     }
-    addTrunc(L.aliX, band(load(TVX + k), mAli));
-    addTrunc(L.aliY, band(load(TVY + k), mAli));
-    addFix(L.cohX, band(dx, mCoh));
-    addFix(L.cohY, band(dy, mCoh));
+    if (kKinds) {
+      const F other = ne(load(K + k), splat(ki));
+      const F w = sel(other, splat(c.cross), one);
+      addFix(L.aliX, band(mul(load(VX + k), w), mAli));
+      addFix(L.aliY, band(mul(load(VY + k), w), mAli));
+      addFix(L.cohX, band(mul(dx, w), mCoh));
+      addFix(L.cohY, band(mul(dy, w), mCoh));
+      L.nAliOther = countIn(L.nAliOther, band(other, mAli));
+      L.nCohOther = countIn(L.nCohOther, band(other, mCoh));
+    } else {
+      addTrunc(L.aliX, band(load(TVX + k), mAli));
+      addTrunc(L.aliY, band(load(TVY + k), mAli));
+      addFix(L.cohX, band(dx, mCoh));
+      addFix(L.cohY, band(dy, mCoh));
+    }
     L.nAli = countIn(L.nAli, mAli);
     L.nCoh = countIn(L.nCoh, mCoh);
     if (++L.iters == kFlushIters) drainLanes(L, s);

@@ -165,9 +165,10 @@ class School {
   std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
   std::vector<uint8_t> sortedCue_;  // pass 1's cues in cell order (scattered with the steering)
   std::vector<float> sortedLone_;
-  std::vector<float> rngDraws_;                 // pass 2's RNG draws (four-wide builds)
-  std::vector<CapCandidate> capBuffer_;         // reused; capacity = fish capacity
-  std::vector<int> groupParent_;                // union-find parents for the groups metric (cell-order slots)
+  std::vector<float> sortedKind_;        // S-ECO-3 each candidate's species as a float (the scan compares four at once)
+  std::vector<float> rngDraws_;          // pass 2's RNG draws (four-wide builds)
+  std::vector<CapCandidate> capBuffer_;  // reused; capacity = fish capacity
+  std::vector<int> groupParent_;         // union-find parents for the groups metric (cell-order slots)
   uint64_t coverageLast_[kCoverageCells] = {};  // last step a fish was in each coverage cell; 0 = never
   ObstacleField obstacles_;
   uint64_t obstacleExits_ = 0;

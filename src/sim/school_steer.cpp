@@ -24,9 +24,18 @@ namespace mirofish {
   const float* Y = sortedY_.data();
   const float* VX = sortedVX_.data();
   const float* VY = sortedVY_.data();
-  const ScanConfig scan{d_.rMax * d_.rMax, d_.rSep2,      d_.rAli2,
-                        d_.rCoh2,          d_.cosHalfFov, d_.cosHalfFov * d_.cosHalfFov,
-                        d_.fovOn,          metricsOn_,    bruteForce_};
+  const ScanConfig scan{d_.rMax * d_.rMax, d_.rSep2,
+                        d_.rAli2,          d_.rCoh2,
+                        d_.cosHalfFov,     d_.cosHalfFov * d_.cosHalfFov,
+                        d_.fovOn,          metricsOn_,
+                        bruteForce_,       float(p.crossSpecies)};
+  // S-ECO-3: with one species the scan and the rules are the unweighted ones, bit for bit (the golden hashes).
+  const bool kinds = p.species > 1;
+  const float* K = sortedKind_.data();
+  const float cross = scan.cross;
+  // Alignment and cohesion keep their direction from the weighted sums, and their strength is the neighbours' mean
+  // weight (1 own, crossSpecies other): a fish among another species only is pulled crossSpecies x as hard.
+  auto weightOf = [cross](int count, int other) { return float(count - other) + cross * float(other); };
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
   uint64_t checks = 0;
   float minD2 = -1;
@@ -75,6 +84,7 @@ namespace mirofish {
       }
       for (int oi = first; oi < last; ++oi) {
         const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
+        const float ki = kinds ? K[oi] : 0.0f;
         Sums s;
 #if defined(MIROFISH_WIDE)
         LaneSums lanes;
@@ -88,9 +98,17 @@ namespace mirofish {
             collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
           else
 #if defined(MIROFISH_WIDE)
-            scanSpanWide(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
+              if (kinds)
+            scanSpanWide<true>(scan, X, Y, TVX, TVY, VX, VY, K, ki, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes,
+                               s);
+          else
+            scanSpanWide<false>(scan, X, Y, TVX, TVY, VX, VY, K, ki, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes,
+                                s);
 #else
-            scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
+              if (kinds)
+            scanSpan<true>(scan, X, Y, VX, VY, K, ki, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
+          else
+            scanSpan<false>(scan, X, Y, VX, VY, K, ki, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
 #endif
         }
 #if defined(MIROFISH_WIDE)
@@ -105,7 +123,8 @@ namespace mirofish {
             std::nth_element(capBuffer_.begin(), capBuffer_.begin() + long(keep), capBuffer_.end(), nearer);
           for (size_t q = 0; q < keep; ++q) {
             const CapCandidate& cand = capBuffer_[q];
-            addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s);
+            addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s,
+                         kinds && K[cand.slot] != ki);
           }
         }
         s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
@@ -123,8 +142,9 @@ namespace mirofish {
         if (s.nAli) {
           float vx = unfix(s.aliX), vy = unfix(s.aliY);
           normalizeOrZero(vx, vy);
-          ax += vx * wAli;
-          ay += vy * wAli;
+          const float wa = kinds ? wAli * (weightOf(s.nAli, s.nAliOther) / float(s.nAli)) : wAli;
+          ax += vx * wa;
+          ay += vy * wa;
           sumLocalPol += double(vx * hxi + vy * hyi);
           ++localPolCount;
         }
@@ -132,9 +152,12 @@ namespace mirofish {
         if (s.nCoh) {
           float vx = unfix(s.cohX), vy = unfix(s.cohY);
           // S-SIM-15 the lee: enough neighbours, their centroid well ahead: this fish trails the school.
-          if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > leeAhead * float(s.nCoh)) lee = kCueLee;
+          // (The weighted sum's centroid is over the neighbours' total weight.)
+          const float weight = kinds ? weightOf(s.nCoh, s.nCohOther) : float(s.nCoh);
+          if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > leeAhead * weight) lee = kCueLee;
           normalizeOrZero(vx, vy);
           float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
+          if (kinds) wc *= weight / float(s.nCoh);
           ax += vx * wc;
           ay += vy * wc;
         }
