@@ -1,7 +1,7 @@
 // The neighbour scan of pass 1: which candidates count (S-SIM-1, S-SIM-9, S-SIM-12) and their sums for the three
 // rules, in 64-bit fixed point so the result does not depend on the order neighbours are visited in (grid == brute
 // force, bit for bit); scalar, four-wide (simd4.h), and the collecting variant for the neighbour cap. Included by
-// school_steer.cpp alone: everything here is inline, so the scan inlines into the steering loop.
+// school_steer.cpp (everything here is inline, so the scan inlines into the steering loop) and school_kinds.cpp.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +11,6 @@
 #include "sim/simd4.h"
 
 namespace mirofish {
-// Internal linkage on purpose: these are included by the step's own files only, and the inliner treats a
-// function with one translation unit's callers better (the page's -Oz link runs the step 1.4x slower otherwise).
-namespace {
 
 struct ScanConfig {
   float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
@@ -22,6 +19,24 @@ struct ScanConfig {
   bool sparse;   // few candidates are neighbours (brute force)
   float cross;   // S-ECO-3 crossSpecies: another species' weight in alignment and cohesion (own: 1)
 };
+
+// A fish's neighbour sums, in fixed point (kFix below).
+struct Sums {
+  int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
+  int nSep = 0, nAli = 0, nCoh = 0;
+  int nAliOther = 0, nCohOther = 0;  // of nAli and nCoh, neighbours of another species (species > 1 only)
+  float minD2 = -1;
+  uint64_t checks = 0;
+};
+
+// S-ECO-3 one fish's weighted scan over its runs (species > 1): school_kinds.cpp, out of line and, in the page,
+// built for size (inlined into the steering loop beside the unweighted scan it added 4 KB to the page's wasm).
+void scanKinds(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, const float* K,
+               float ki, const int* begin, const int* end, int runs, float xi, float yi, float hxi, float hyi, Sums& s);
+
+// Internal linkage on purpose: these are included by the step's own files only, and the inliner treats a
+// function with one translation unit's callers better (the page's -Oz link runs the step 1.4x slower otherwise).
+namespace {
 
 // Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
 // result is the same whatever order its neighbours are visited in (grid == brute force, bit for bit).
@@ -36,14 +51,6 @@ inline int64_t fix(float v) {
 // For terms bounded by construction (velocities, offsets inside the radius): no clamp needed.
 inline int64_t fixBounded(float v) { return int64_t(v * kFix); }
 inline float unfix(int64_t v) { return float(double(v) * (1.0 / 1048576.0)); }
-
-struct Sums {
-  int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
-  int nSep = 0, nAli = 0, nCoh = 0;
-  int nAliOther = 0, nCohOther = 0;  // of nAli and nCoh, neighbours of another species (species > 1 only)
-  float minD2 = -1;
-  uint64_t checks = 0;
-};
 
 // A candidate counts when it is inside the largest radius, not the fish itself or a coincident fish (d2 == 0,
 // S-SIM-9, so no index comparison is needed), and not in the blind spot (S-SIM-12, decided without sqrt).
@@ -136,6 +143,8 @@ inline void resetLanes(LaneSums& L) {
   L.iters = 0;
 }
 // Moves the lane sums into the fish's int64 sums (exact integer additions: any grouping gives the same bits).
+// kKinds: the counts of other-kind neighbours too (without, they stay 0).
+template <bool kKinds>
 inline void drainLanes(LaneSums& L, Sums& s) {
   s.sepX += drain(L.sepX);
   s.sepY += drain(L.sepY);
@@ -146,9 +155,12 @@ inline void drainLanes(LaneSums& L, Sums& s) {
   s.nSep += hsum32(L.nSep);
   s.nAli += hsum32(L.nAli);
   s.nCoh += hsum32(L.nCoh);
-  s.nAliOther += hsum32(L.nAliOther);
-  s.nCohOther += hsum32(L.nCohOther);
-  L.nSep = L.nAli = L.nCoh = L.nAliOther = L.nCohOther = v4::zeroI();
+  L.nSep = L.nAli = L.nCoh = v4::zeroI();
+  if (kKinds) {
+    s.nAliOther += hsum32(L.nAliOther);
+    s.nCohOther += hsum32(L.nCohOther);
+    L.nAliOther = L.nCohOther = v4::zeroI();
+  }
   float lanes[4];
   v4::store(lanes, L.minD2);
   float m = 3.0e38f;
@@ -217,7 +229,7 @@ inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, co
     }
     L.nAli = countIn(L.nAli, mAli);
     L.nCoh = countIn(L.nCoh, mCoh);
-    if (++L.iters == kFlushIters) drainLanes(L, s);
+    if (++L.iters == kFlushIters) drainLanes<kKinds>(L, s);
   }
 }
 #endif

@@ -9,7 +9,6 @@
 
 #include "sim/det_math.h"
 #include "sim/school_step.h"
-#include "sim/species.h"
 
 namespace mirofish {
 
@@ -48,13 +47,7 @@ void School::setParams(const Params& unchecked) {
   const bool newSpecies = params.species != params_.species;
   params_ = params;
   derive();
-  if (newSpecies && !reseed) {  // S-ECO-3 the kinds dealt again; each fish's own speed draw kept
-    FishArrays& f = fish_;
-    for (int i = 0; i < f.count; ++i) {
-      f.species[i] = speciesOf(d_.seedMix, i, int(params_.species));
-      f.speedScale[i] = f.speedVary[i] * kSpeciesTraits[f.species[i]].speed;
-    }
-  }
+  if (newSpecies) changeSpecies(!reseed);
   if (reseed) {  // a new seed is a new school
     rng_.reseed(uint64_t(params_.seed));
     fish_.count = 0;
@@ -97,8 +90,7 @@ void School::spawn(int i) {
   f.hy[i] = s;
   float vary = float(p.variation);
   f.speedVary[i] = 1.0f + vary * (2.0f * rng_.uniform() - 1.0f);
-  f.species[i] = speciesOf(d_.seedMix, i, int(p.species));  // a hash, no RNG draw: one species keeps every bit
-  f.speedScale[i] = f.speedVary[i] * kSpeciesTraits[f.species[i]].speed;
+  dealSpecies(i, i + 1);  // a hash, no RNG draw: one species keeps every bit
   f.forceScale[i] = 1.0f + 2.0f * vary * (2.0f * rng_.uniform() - 1.0f);
   float speed = float(p.maxSpeed) * f.speedScale[i] * rng_.range(0.5f, 1.0f);
   f.vx[i] = c * speed;
@@ -232,8 +224,7 @@ void School::bucketFish() {
       sortedPanic_[k] = f.panic[j];
       sortedForce_[k] = f.forceScale[j];
     }
-    if (params_.species > 1)
-      for (int k = 0; k < n; ++k) sortedKind_[k] = float(f.species[order[k]]);
+    if (params_.species > 1) sortKinds(order);
   } else {
     auto copyN = [n](const std::vector<float>& from, std::vector<float>& to) {
       std::copy(from.begin(), from.begin() + n, to.begin());
@@ -246,8 +237,7 @@ void School::bucketFish() {
     copyN(f.hy, sortedHY_);
     copyN(f.panic, sortedPanic_);
     copyN(f.forceScale, sortedForce_);
-    if (params_.species > 1)
-      for (int k = 0; k < n; ++k) sortedKind_[k] = float(f.species[k]);
+    if (params_.species > 1) sortKinds(nullptr);
   }
 }
 

@@ -109,6 +109,11 @@ class School {
   void resize(int n);
   void spawn(int i);
   void derive();
+  // S-ECO-3 (school_kinds.cpp): kinds and speeds of fish [from, to); a new species count (deal: the fish kept);
+  // the candidates' kinds in cell order (order null: id order) for pass 1.
+  void dealSpecies(int from, int to);
+  void changeSpecies(bool deal);
+  void sortKinds(const int* order);
   struct StepTotals {
     uint64_t checks = 0;
     float minD2 = -1;

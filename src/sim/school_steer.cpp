@@ -29,7 +29,8 @@ namespace mirofish {
                         d_.cosHalfFov,     d_.cosHalfFov * d_.cosHalfFov,
                         d_.fovOn,          metricsOn_,
                         bruteForce_,       float(p.crossSpecies)};
-  // S-ECO-3: with one species the scan and the rules are the unweighted ones, bit for bit (the golden hashes).
+  // S-ECO-3: with one species the scan is the unweighted one and every neighbour is of the own kind (no "other"
+  // counts, sortedKind_ all 0), so the weights below are exactly 1 and the rules keep their bits (the golden hashes).
   const bool kinds = p.species > 1;
   const float* K = sortedKind_.data();
   const float cross = scan.cross;
@@ -84,7 +85,6 @@ namespace mirofish {
       }
       for (int oi = first; oi < last; ++oi) {
         const float xi = X[oi], yi = Y[oi], hxi = HX[oi], hyi = HY[oi];
-        const float ki = kinds ? K[oi] : 0.0f;
         Sums s;
 #if defined(MIROFISH_WIDE)
         LaneSums lanes;
@@ -96,23 +96,19 @@ namespace mirofish {
           candidates += spanEnd[r] - spanBegin[r];
           if (cap > 0)
             collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
-          else
+          else if (!kinds)
 #if defined(MIROFISH_WIDE)
-              if (kinds)
-            scanSpanWide<true>(scan, X, Y, TVX, TVY, VX, VY, K, ki, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes,
-                               s);
-          else
-            scanSpanWide<false>(scan, X, Y, TVX, TVY, VX, VY, K, ki, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes,
-                                s);
+            scanSpanWide<false>(scan, X, Y, TVX, TVY, VX, VY, K, 0.0f, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi,
+                                lanes, s);
 #else
-              if (kinds)
-            scanSpan<true>(scan, X, Y, VX, VY, K, ki, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
-          else
-            scanSpan<false>(scan, X, Y, VX, VY, K, ki, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
+            scanSpan<false>(scan, X, Y, VX, VY, K, 0.0f, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
 #endif
         }
+        if (cap <= 0 && kinds)  // S-ECO-3 the weighted scan (school_kinds.cpp); one species never runs it
+          scanKinds(scan, X, Y, VX, VY, K, K[oi], spanBegin, spanEnd, spans, xi, yi, hxi, hyi, s);
 #if defined(MIROFISH_WIDE)
-        if (cap <= 0) drainLanes(lanes, s);
+        else if (cap <= 0)
+          drainLanes<false>(lanes, s);
 #endif
         if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
           auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
@@ -124,7 +120,7 @@ namespace mirofish {
           for (size_t q = 0; q < keep; ++q) {
             const CapCandidate& cand = capBuffer_[q];
             addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s,
-                         kinds && K[cand.slot] != ki);
+                         K[cand.slot] != K[oi]);
           }
         }
         s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
@@ -142,7 +138,7 @@ namespace mirofish {
         if (s.nAli) {
           float vx = unfix(s.aliX), vy = unfix(s.aliY);
           normalizeOrZero(vx, vy);
-          const float wa = kinds ? wAli * (weightOf(s.nAli, s.nAliOther) / float(s.nAli)) : wAli;
+          const float wa = wAli * (weightOf(s.nAli, s.nAliOther) / float(s.nAli));
           ax += vx * wa;
           ay += vy * wa;
           sumLocalPol += double(vx * hxi + vy * hyi);
@@ -153,11 +149,11 @@ namespace mirofish {
           float vx = unfix(s.cohX), vy = unfix(s.cohY);
           // S-SIM-15 the lee: enough neighbours, their centroid well ahead: this fish trails the school.
           // (The weighted sum's centroid is over the neighbours' total weight.)
-          const float weight = kinds ? weightOf(s.nCoh, s.nCohOther) : float(s.nCoh);
+          const float weight = weightOf(s.nCoh, s.nCohOther);
           if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > leeAhead * weight) lee = kCueLee;
           normalizeOrZero(vx, vy);
           float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
-          if (kinds) wc *= weight / float(s.nCoh);
+          wc *= weight / float(s.nCoh);
           ax += vx * wc;
           ay += vy * wc;
         }
