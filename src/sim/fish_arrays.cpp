@@ -11,7 +11,7 @@ void FishArrays::reserveFor(int n) {
   for (auto* v :
        {&x,         &y,     &vx,        &vy,          &hx,           &hy,     &speedScale, &forceScale, &depth,
         &tailPhase, &turn,  &panic,     &wanderPhase, &stateLeft,    &capMul, &turnMul,    &tailMul,    &turnCos,
-        &turnSin,   &alarm, &alarmLeft, &pending,     &pendingDelay, &fleeX,  &fleeY,      &lone, &speedVary})
+        &turnSin,   &alarm, &alarmLeft, &pending,     &pendingDelay, &fleeX,  &fleeY,      &lone,       &speedVary})
     v->resize(c, 0.0f);
   pattern.resize(c, 0u);
   state.resize(c, 0);

@@ -1,7 +1,7 @@
 // The neighbour scan of pass 1: which candidates count (S-SIM-1, S-SIM-9, S-SIM-12) and their sums for the three
 // rules, in 64-bit fixed point so the result does not depend on the order neighbours are visited in (grid == brute
 // force, bit for bit); scalar, four-wide (simd4.h), and the collecting variant for the neighbour cap. Included by
-// school_steer.cpp (everything here is inline, so the scan inlines into the steering loop) and school_kinds.cpp.
+// school_steer.cpp alone: everything here is inline, so the scan inlines into the steering loop.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,9 @@
 #include "sim/simd4.h"
 
 namespace mirofish {
+// Internal linkage on purpose: these are included by the step's own files only, and the inliner treats a
+// function with one translation unit's callers better (the page's -Oz link runs the step 1.4x slower otherwise).
+namespace {
 
 struct ScanConfig {
   float rMax2, rSep2, rAli2, rCoh2, cosHalfFov, cosHalfFov2;
@@ -19,24 +22,6 @@ struct ScanConfig {
   bool sparse;   // few candidates are neighbours (brute force)
   float cross;   // S-ECO-3 crossSpecies: another species' weight in alignment and cohesion (own: 1)
 };
-
-// A fish's neighbour sums, in fixed point (kFix below).
-struct Sums {
-  int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
-  int nSep = 0, nAli = 0, nCoh = 0;
-  int nAliOther = 0, nCohOther = 0;  // of nAli and nCoh, neighbours of another species (species > 1 only)
-  float minD2 = -1;
-  uint64_t checks = 0;
-};
-
-// S-ECO-3 one fish's weighted scan over its runs (species > 1): school_kinds.cpp, out of line and, in the page,
-// built for size (inlined into the steering loop beside the unweighted scan it added 4 KB to the page's wasm).
-void scanKinds(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, const float* K,
-               float ki, const int* begin, const int* end, int runs, float xi, float yi, float hxi, float hyi, Sums& s);
-
-// Internal linkage on purpose: these are included by the step's own files only, and the inliner treats a
-// function with one translation unit's callers better (the page's -Oz link runs the step 1.4x slower otherwise).
-namespace {
 
 // Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
 // result is the same whatever order its neighbours are visited in (grid == brute force, bit for bit).
@@ -52,6 +37,14 @@ inline int64_t fix(float v) {
 inline int64_t fixBounded(float v) { return int64_t(v * kFix); }
 inline float unfix(int64_t v) { return float(double(v) * (1.0 / 1048576.0)); }
 
+struct Sums {
+  int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
+  int nSep = 0, nAli = 0, nCoh = 0;
+  int nAliOther = 0, nCohOther = 0;  // of nAli and nCoh, neighbours of another species (S-ECO-3)
+  float minD2 = -1;
+  uint64_t checks = 0;
+};
+
 // A candidate counts when it is inside the largest radius, not the fish itself or a coincident fish (d2 == 0,
 // S-SIM-9, so no index comparison is needed), and not in the blind spot (S-SIM-12, decided without sqrt).
 inline bool isNeighbour(const ScanConfig& c, float dx, float dy, float d2, float hxi, float hyi) {
@@ -63,8 +56,8 @@ inline bool isNeighbour(const ScanConfig& c, float dx, float dy, float d2, float
 }
 
 // The three rules' sums for one neighbour at offset (dx, dy) with velocity (vx, vy). S-ECO-3: a neighbour of another
-// species adds its alignment and cohesion terms x crossSpecies, weighted before the fixed point (so the sums stay
-// order-free); separation is the same for every kind. other = false (one species) is the unweighted rule, bit for bit.
+// species (other) adds its alignment and cohesion terms x crossSpecies, weighted before the fixed point so the sums
+// stay order-free; separation is the same for every kind. other = false is the unweighted rule, bit for bit.
 inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, float vx, float vy, Sums& s,
                          bool other = false) {
   if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
@@ -74,30 +67,28 @@ inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, floa
     s.sepY -= fix(dy * inv);
     ++s.nSep;
   }
-  const float w = other ? c.cross : 1.0f;
   if (d2 < c.rAli2) {
-    s.aliX += fixBounded(other ? vx * w : vx);
-    s.aliY += fixBounded(other ? vy * w : vy);
+    s.aliX += fixBounded(other ? vx * c.cross : vx);
+    s.aliY += fixBounded(other ? vy * c.cross : vy);
     ++s.nAli;
     s.nAliOther += other;
   }
   if (d2 < c.rCoh2) {
-    s.cohX += fixBounded(other ? dx * w : dx);  // relative positions: the centroid offset without large absolute sums
-    s.cohY += fixBounded(other ? dy * w : dy);
+    s.cohX += fixBounded(other ? dx * c.cross : dx);  // relative positions: the centroid offset, no large sums
+    s.cohY += fixBounded(other ? dy * c.cross : dy);
     ++s.nCoh;
     s.nCohOther += other;
   }
 }
 
 #if !defined(MIROFISH_WIDE)
-// Accumulates one contiguous run of candidates into the fish's sums; kKinds: weigh them by species (K, own kind ki).
-template <bool kKinds>
-inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY,
-                     const float* K, float ki, int begin, int end, float xi, float yi, float hxi, float hyi, Sums& s) {
+// Accumulates one contiguous run of candidates into the fish's sums.
+inline void scanSpan(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
+                     int end, float xi, float yi, float hxi, float hyi, Sums& s) {
   for (int k = begin; k < end; ++k) {
     float dx = X[k] - xi, dy = Y[k] - yi;
     float d2 = dx * dx + dy * dy;
-    if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s, kKinds && K[k] != ki);
+    if (isNeighbour(c, dx, dy, d2, hxi, hyi)) addNeighbour(c, dx, dy, d2, VX[k], VY[k], s);
   }
 }
 
@@ -115,7 +106,7 @@ struct FixLanes {
 };
 struct LaneSums {
   FixLanes sepX, sepY, aliX, aliY, cohX, cohY;
-  v4::I nSep, nAli, nCoh, nAliOther, nCohOther;
+  v4::I nSep, nAli, nCoh;
   v4::F minD2;
   int iters;
 };
@@ -138,13 +129,11 @@ inline int hsum32(v4::I v) {
 inline void resetLanes(LaneSums& L) {
   const v4::D zd = v4::zeroD();
   L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = FixLanes{zd, zd};
-  L.nSep = L.nAli = L.nCoh = L.nAliOther = L.nCohOther = v4::zeroI();
+  L.nSep = L.nAli = L.nCoh = v4::zeroI();
   L.minD2 = v4::splat(3.0e38f);
   L.iters = 0;
 }
 // Moves the lane sums into the fish's int64 sums (exact integer additions: any grouping gives the same bits).
-// kKinds: the counts of other-kind neighbours too (without, they stay 0).
-template <bool kKinds>
 inline void drainLanes(LaneSums& L, Sums& s) {
   s.sepX += drain(L.sepX);
   s.sepY += drain(L.sepY);
@@ -156,11 +145,6 @@ inline void drainLanes(LaneSums& L, Sums& s) {
   s.nAli += hsum32(L.nAli);
   s.nCoh += hsum32(L.nCoh);
   L.nSep = L.nAli = L.nCoh = v4::zeroI();
-  if (kKinds) {
-    s.nAliOther += hsum32(L.nAliOther);
-    s.nCohOther += hsum32(L.nCohOther);
-    L.nAliOther = L.nCohOther = v4::zeroI();
-  }
   float lanes[4];
   v4::store(lanes, L.minD2);
   float m = 3.0e38f;
@@ -171,13 +155,9 @@ inline void drainLanes(LaneSums& L, Sums& s) {
 }
 
 // Reads up to 3 floats past `end`: the candidate arrays carry that padding (the extra lanes are masked off).
-// TVX/TVY hold each candidate's alignment term trunc(v * 2^20), computed once per step. kKinds (species > 1): the
-// terms of another species (K != ki) are weighed as addNeighbour weighs them, from the velocities VX/VY (x 1 is exact
-// for the own kind, so its terms are TVX's bits).
-template <bool kKinds>
+// TVX/TVY hold each candidate's alignment term trunc(v * 2^20), computed once per step.
 inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, const float* TVX, const float* TVY,
-                         const float* VX, const float* VY, const float* K, float ki, int begin, int end, float xi,
-                         float yi, float hxi, float hyi, LaneSums& L, Sums& s) {
+                         int begin, int end, float xi, float yi, float hxi, float hyi, LaneSums& L, Sums& s) {
   using namespace v4;
   const F vxi = splat(xi), vyi = splat(yi);
   const F rMax2 = splat(c.rMax2), rSep2 = splat(c.rSep2), rAli2 = splat(c.rAli2), rCoh2 = splat(c.rCoh2);
@@ -212,30 +192,20 @@ inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, co
       addFix(L.sepY, band(neg(ty), mSep));
       L.nSep = countIn(L.nSep, mSep);
     }
-    if (kKinds) {
-      const F other = ne(load(K + k), splat(ki));
-      const F w = sel(other, splat(c.cross), one);
-      addFix(L.aliX, band(mul(load(VX + k), w), mAli));
-      addFix(L.aliY, band(mul(load(VY + k), w), mAli));
-      addFix(L.cohX, band(mul(dx, w), mCoh));
-      addFix(L.cohY, band(mul(dy, w), mCoh));
-      L.nAliOther = countIn(L.nAliOther, band(other, mAli));
-      L.nCohOther = countIn(L.nCohOther, band(other, mCoh));
-    } else {
-      addTrunc(L.aliX, band(load(TVX + k), mAli));
-      addTrunc(L.aliY, band(load(TVY + k), mAli));
-      addFix(L.cohX, band(dx, mCoh));
-      addFix(L.cohY, band(dy, mCoh));
-    }
+    addTrunc(L.aliX, band(load(TVX + k), mAli));
+    addTrunc(L.aliY, band(load(TVY + k), mAli));
+    addFix(L.cohX, band(dx, mCoh));
+    addFix(L.cohY, band(dy, mCoh));
     L.nAli = countIn(L.nAli, mAli);
     L.nCoh = countIn(L.nCoh, mCoh);
-    if (++L.iters == kFlushIters) drainLanes<kKinds>(L, s);
+    if (++L.iters == kFlushIters) drainLanes(L, s);
   }
 }
 #endif
 
 // With a neighbour cap, the run's neighbours are only collected; the nearest `cap` (ties by fish id) count,
-// so the result does not depend on the order the search visits them in.
+// so the result does not depend on the order the search visits them in. With species (S-ECO-3) too: every
+// neighbour counts, weighed by its kind (scalar: the unweighted four-wide scan stays as lean as before).
 inline void collectSpan(const ScanConfig& c, const float* X, const float* Y, const int* ids, int begin, int end,
                         float xi, float yi, float hxi, float hyi, std::vector<CapCandidate>& out) {
   for (int k = begin; k < end; ++k) {

@@ -1,8 +1,8 @@
-// S-ECO-3 species in the school: dealing the kinds, their copy in cell order and pass 1's weighted neighbour scan, in a
-// file of its own so the page builds it for size (one species never runs the scan or the copy).
+// S-ECO-3 species in the school: dealing the kinds and their copy in cell order for pass 1 (school_steer.cpp weighs
+// the neighbours by it), in a file of its own so the page builds it for size: one species never runs the copy.
 #include <algorithm>
 
-#include "sim/neighbour_scan.h"
+#include "sim/school.h"
 #include "sim/species.h"
 
 namespace mirofish {
@@ -24,20 +24,6 @@ void School::changeSpecies(bool deal) {
 void School::sortKinds(const int* order) {
   const uint8_t* kind = fish_.species.data();
   for (int k = 0; k < fish_.count; ++k) sortedKind_[k] = float(kind[order ? order[k] : k]);
-}
-
-void scanKinds(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, const float* K,
-               float ki, const int* begin, const int* end, int runs, float xi, float yi, float hxi, float hyi,
-               Sums& s) {
-#if defined(MIROFISH_WIDE)
-  LaneSums lanes;
-  resetLanes(lanes);
-  for (int r = 0; r < runs; ++r)
-    scanSpanWide<true>(c, X, Y, nullptr, nullptr, VX, VY, K, ki, begin[r], end[r], xi, yi, hxi, hyi, lanes, s);
-  drainLanes<true>(lanes, s);
-#else
-  for (int r = 0; r < runs; ++r) scanSpan<true>(c, X, Y, VX, VY, K, ki, begin[r], end[r], xi, yi, hxi, hyi, s);
-#endif
 }
 
 }  // namespace mirofish

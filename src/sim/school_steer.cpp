@@ -29,9 +29,10 @@ namespace mirofish {
                         d_.cosHalfFov,     d_.cosHalfFov * d_.cosHalfFov,
                         d_.fovOn,          metricsOn_,
                         bruteForce_,       float(p.crossSpecies)};
-  // S-ECO-3: with one species the scan is the unweighted one and every neighbour is of the own kind (no "other"
-  // counts, sortedKind_ all 0), so the weights below are exactly 1 and the rules keep their bits (the golden hashes).
-  const bool kinds = p.species > 1;
+  // S-ECO-3 several species: the scan collects the neighbours (as under a neighbour cap) and weighs each by its kind,
+  // scalar, so the four-wide scan of one species stays as lean as it was. With one species every neighbour is of the
+  // own kind (sortedKind_ all 0): no weights apply and the rules keep their bits (the golden hashes).
+  const bool collect = cap > 0 || p.species > 1;
   const float* K = sortedKind_.data();
   const float cross = scan.cross;
   // Alignment and cohesion keep their direction from the weighted sums, and their strength is the neighbours' mean
@@ -94,27 +95,23 @@ namespace mirofish {
         int candidates = 0;
         for (int r = 0; r < spans; ++r) {
           candidates += spanEnd[r] - spanBegin[r];
-          if (cap > 0)
+          if (collect)
             collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
-          else if (!kinds)
+          else
 #if defined(MIROFISH_WIDE)
-            scanSpanWide<false>(scan, X, Y, TVX, TVY, VX, VY, K, 0.0f, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi,
-                                lanes, s);
+            scanSpanWide(scan, X, Y, TVX, TVY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, lanes, s);
 #else
-            scanSpan<false>(scan, X, Y, VX, VY, K, 0.0f, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
+            scanSpan(scan, X, Y, VX, VY, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, s);
 #endif
         }
-        if (cap <= 0 && kinds)  // S-ECO-3 the weighted scan (school_kinds.cpp); one species never runs it
-          scanKinds(scan, X, Y, VX, VY, K, K[oi], spanBegin, spanEnd, spans, xi, yi, hxi, hyi, s);
 #if defined(MIROFISH_WIDE)
-        else if (cap <= 0)
-          drainLanes<false>(lanes, s);
+        if (!collect) drainLanes(lanes, s);
 #endif
-        if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
+        if (collect) {  // S-SIM scaling guard: only the nearest `cap` neighbours count (cap 0: all, by kind)
           auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
             return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
           };
-          size_t keep = capBuffer_.size() < size_t(cap) ? capBuffer_.size() : size_t(cap);
+          size_t keep = cap > 0 && capBuffer_.size() > size_t(cap) ? size_t(cap) : capBuffer_.size();
           if (keep < capBuffer_.size())
             std::nth_element(capBuffer_.begin(), capBuffer_.begin() + long(keep), capBuffer_.end(), nearer);
           for (size_t q = 0; q < keep; ++q) {
@@ -138,7 +135,7 @@ namespace mirofish {
         if (s.nAli) {
           float vx = unfix(s.aliX), vy = unfix(s.aliY);
           normalizeOrZero(vx, vy);
-          const float wa = wAli * (weightOf(s.nAli, s.nAliOther) / float(s.nAli));
+          const float wa = s.nAliOther ? wAli * (weightOf(s.nAli, s.nAliOther) / float(s.nAli)) : wAli;
           ax += vx * wa;
           ay += vy * wa;
           sumLocalPol += double(vx * hxi + vy * hyi);
@@ -149,11 +146,11 @@ namespace mirofish {
           float vx = unfix(s.cohX), vy = unfix(s.cohY);
           // S-SIM-15 the lee: enough neighbours, their centroid well ahead: this fish trails the school.
           // (The weighted sum's centroid is over the neighbours' total weight.)
-          const float weight = weightOf(s.nCoh, s.nCohOther);
+          const float weight = s.nCohOther ? weightOf(s.nCoh, s.nCohOther) : float(s.nCoh);
           if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > leeAhead * weight) lee = kCueLee;
           normalizeOrZero(vx, vy);
           float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
-          wc *= weight / float(s.nCoh);
+          if (s.nCohOther) wc *= weight / float(s.nCoh);
           ax += vx * wc;
           ay += vy * wc;
         }
