@@ -13,15 +13,17 @@ flat in vec4 v_skin;    // red threshold, ink threshold, red on, solid
 flat in vec4 v_kind;    // tancho, showa, paleness, edge blur (lengths)
 flat in vec4 v_look;    // depth, pectoral fin direction, pattern mirror
 flat in vec4 v_place;   // pattern tile corner in the atlas, shadow offset
+flat in int v_palette;  // S-ECO-3 the fish's species: its slot in the palette arrays
 
 uniform sampler2D u_shape;    // koi_bake.h: r body distance, g tail distance, b body shade, a back light
 uniform sampler2D u_pattern;  // koi_bake.h: r red noise, g ink noise; 8 x 8 tiles
-uniform vec3 u_base;     // palette: main skin colour (white on a kohaku)
-uniform vec3 u_patch;    // palette: patch colour (hi, the red)
-uniform vec3 u_ink;      // palette: sumi, the black
-uniform vec3 u_fin;      // palette: fin tint
+// Palettes, one slot per species (fish_renderer.cpp useKoi):
+uniform vec3 u_base[3];  // main skin colour (white on a kohaku)
+uniform vec3 u_patch[3]; // patch colour (hi, the red)
+uniform vec3 u_ink[3];   // sumi, the black
+uniform vec3 u_fin[3];   // fin tint
+uniform float u_glow[3]; // 0..1: share of the colour added instead of blended (neon palette)
 uniform vec4 u_water;    // rgb water colour, a = 1 when the canvas is filled with water
-uniform float u_glow;    // 0..1: share of the colour added instead of blended (neon palette)
 uniform float u_opacity; // overall fish opacity over the page
 
 out vec4 o_color;        // premultiplied alpha
@@ -73,6 +75,7 @@ float rays(float angle, float reach) {
 #endif
 
 void main() {
+  vec3 base = u_base[v_palette], patchCol = u_patch[v_palette], inkCol = u_ink[v_palette], fin = u_fin[v_palette];
   vec2 q = v_local;
   float depth = v_look.x;
   float blur = v_kind.w;
@@ -111,9 +114,9 @@ void main() {
   red = mix(red, 1.0 - smoothstep(0.04, 0.058, length((q - vec2(0.12, 0.0)) * vec2(1.0, 1.25))), v_kind.x);
   float ink = smoothstep(v_skin.y - 0.035, v_skin.y + 0.035, n.g);
   ink *= smoothstep(0.1, 0.2, q.x);                      // no sumi on the face
-  vec3 skin = mix(u_base, u_patch, red);
-  skin = mix(skin, u_ink, ink * 0.92);
-  skin = mix(skin, mix(u_patch, u_base, 0.35), v_skin.w);
+  vec3 skin = mix(base, patchCol, red);
+  skin = mix(skin, inkCol, ink * 0.92);
+  skin = mix(skin, mix(patchCol, base, 0.35), v_skin.w);
 
   // ---- layers, back to front -----------------------------------------------------------------------
   vec4 acc = vec4(0.0);
@@ -126,8 +129,8 @@ void main() {
   finA *= 0.85 + 0.15 * finRay;
 #endif
   float finRim = 1.0 - smoothstep(-0.02, 0.0, finD);
-  vec3 finCol = mix(u_fin, skin, 0.18) * mix(0.8, 1.0, finRim);
-  finCol = mix(finCol, u_ink, v_kind.y * 0.75 * (1.0 - finReach));  // showa: black fin roots
+  vec3 finCol = mix(fin, skin, 0.18) * mix(0.8, 1.0, finRim);
+  finCol = mix(finCol, inkCol, v_kind.y * 0.75 * (1.0 - finReach));  // showa: black fin roots
   acc = over(acc, finCol, finA);
 
   // Forked tail fin: translucent, rays fanning out, fading toward the trailing edge.
@@ -137,14 +140,14 @@ void main() {
   tailA *= 0.82 + 0.18 * tailRay;
 #endif
   float tailRim = 1.0 - smoothstep(-0.025, 0.0, tailD);
-  acc = over(acc, mix(u_fin, skin, 0.35 * (1.0 - tailReach)) * mix(0.8, 1.0, tailRim), tailA);
+  acc = over(acc, mix(fin, skin, 0.35 * (1.0 - tailReach)) * mix(0.8, 1.0, tailRim), tailA);
 
   // Body, with soft rounded shading (baked): lit along the back, darker at the flanks.
   vec3 col = skin * shape.b + vec3(0.16) * shape.a * (1.0 - 0.6 * ink);
 #ifndef KOI_LITE
   // Dorsal fin seen from above: a fine translucent crest along the spine.
   float dorsal = (1.0 - smoothstep(0.006, 0.014, qf.y)) * smoothstep(0.3, 0.36, q.x) * (1.0 - smoothstep(0.6, 0.68, q.x));
-  col = mix(col, mix(u_fin, skin, 0.5) * 0.82, dorsal * 0.55);
+  col = mix(col, mix(fin, skin, 0.5) * 0.82, dorsal * 0.55);
 #endif
   // Eyes on the sides of the head.
   float eye = 1.0 - smoothstep(0.008, 0.013, length(vec2(q.x - 0.08, qf.y - 0.052)));
@@ -163,5 +166,5 @@ void main() {
   rgb = mix(rgb, u_water.rgb, pale * 0.4 * u_water.a);
   float alpha = acc.a * (1.0 - 0.28 * pale) * u_opacity;
   // Neon: part of the light is added rather than blended, so it glows over dark pages.
-  o_color = vec4(rgb * alpha, alpha * (1.0 - 0.45 * u_glow));
+  o_color = vec4(rgb * alpha, alpha * (1.0 - 0.45 * u_glow[v_palette]));
 }

@@ -12,7 +12,7 @@ precision highp int;
 // Per-fish data (fish_renderer.cpp kInstanceFloats), 3 texels per fish, 256 fish per row:
 //   pose    world position (px), heading unit vector
 //   motion  length (world px), tail phase (rad), turn bend (rad), speed (px/s)
-//   look    patch seed (uint bits), depth 0 back..1 front, speed 0..1 of max, shadow offset (lengths)
+//   look    patch seed (uint bits), depth 0 back..1 front, speed 0..1 of max, species (uint: its palette slot)
 uniform highp usampler2D u_fish;
 uniform ivec3 u_strip;  // the layer's first fish, ribbon segments, ribbon vertices ((segments + 1) * 2)
 
@@ -32,6 +32,7 @@ flat out vec4 v_skin;      // red threshold, ink threshold, red on (0/1), solid 
 flat out vec4 v_kind;      // tancho (0/1), showa (0/1), paleness of the back layer, edge blur (lengths)
 flat out vec4 v_look;      // depth, pectoral fin direction (unit vector in fish coordinates), pattern mirror (+-1)
 flat out vec4 v_place;     // the pattern tile's corner in the atlas, shadow offset (lengths, fish coordinates)
+flat out int v_palette;    // S-ECO-3 the fish's species: its slot in koi.frag's palette arrays
 
 const float kPivot = 0.33;     // the body turns about this point (near the widest part), so the head stays calm
 const float kLag = 5.236;      // wave phase lag per body length: 30 deg per node, 10 nodes per length
@@ -106,7 +107,8 @@ void main() {
   vec4 a_motion = uintBitsToFloat(texelFetch(u_fish, at + ivec2(1, 0), 0));
   uvec4 look = texelFetch(u_fish, at + ivec2(2, 0), 0);
   uint a_pattern = look.x;
-  vec3 a_look = uintBitsToFloat(look.yzw);
+  vec2 a_look = uintBitsToFloat(look.yz);
+  v_palette = int(min(look.w, 2u));
 
   float len = a_motion.x;
   float phase = a_motion.y, bend = a_motion.z;
@@ -126,7 +128,7 @@ void main() {
   float margin = 0.5 * blur + pxLen;                            // anti-aliased edge beyond the shape
 #ifndef KOI_LITE
   // Light from the upper left: the shadow falls down-right on the page, further for fish nearer the surface.
-  vec2 shadowWorld = normalize(vec2(0.55, 1.0)) * a_look.z;
+  vec2 shadowWorld = normalize(vec2(0.55, 1.0)) * (0.04 + 0.06 * depth);  // nearer the surface, further
   vec2 shadow = vec2(dot(shadowWorld, back), dot(shadowWorld, right));
   float shadowMargin = 0.5 * max(0.025 + 0.03 * depth, 1.5 * pxLen) + pxLen;
   float s0 = min(0.0, shadow.x) - max(margin, shadowMargin);

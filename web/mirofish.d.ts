@@ -45,6 +45,8 @@ export type MiroFishParamName =
   | 'predatorRadius'
   | 'predatorWeight'
   | 'predatorSpeed'
+  | 'species'
+  | 'crossSpecies'
   | 'pointerRadius'
   | 'pointerWeight'
   | 'pointerSmoothing'
@@ -177,6 +179,10 @@ export interface MiroFishOptions {
   predatorWeight?: number | string;
   /** The predator's top speed (x vmax) (number; hash key `vpred`). */
   predatorSpeed?: number | string;
+  /** Kinds of fish sharing the pond (size, speed, colours) (whole number, count; hash key `species`). */
+  species?: number | string;
+  /** Alignment and cohesion toward other species (x own) (number; hash key `xsp`). */
+  crossSpecies?: number | string;
 
   // --- Pointer, touch and clicks ---
   /** Pointer avoidance radius (number, px; hash key `prad`). */

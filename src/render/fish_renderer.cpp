@@ -11,6 +11,7 @@
 #include "render/palette.h"
 #include "render/shaders_embedded.h"
 #include "sim/school.h"
+#include "sim/species.h"
 
 namespace mirofish {
 
@@ -19,14 +20,14 @@ namespace {
 // Per-fish layout, 12 floats = 48 bytes = 3 texels of the RGBA32UI fish texture (read in koi.vert main()):
 //   0 x, 1 y           world px
 //   2 hx, 3 hy         heading unit vector
-//   4 length           world px
+//   4 length           world px (x the species' size)
 //   5 tail phase       rad, wrapped to [0, 2 pi)
 //   6 bend             rad, turn posture (S-REN-7)
 //   7 speed            px/s x the state's tail-beat factor (the shader derives the tail amplitude, S-REN-6)
 //   8 pattern          uint32 bits
 //   9 depth            0 back .. 1 front
 //  10 speed            0..1 of the school's max speed, lower while hovering (fin posture)
-//  11 shadow           shadow offset in body lengths
+//  11 palette          uint: the fish's species, the slot of the koi program's palette arrays (S-ECO-3)
 // Not instanced: software GL (SwiftShader) runs a whole draw per instance, so each layer is ONE triangle strip
 // over all its fish, degenerate triangles between fish, and koi.vert finds its fish and its place on the
 // ribbon from gl_VertexID. The per-fish data is one texture upload per frame (kFishPerRow fish per row).
@@ -210,6 +211,7 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
   float* out = staging_.data();
   for (int k = 0; k < n; ++k, out += kInstanceFloats) {
     const int i = idx[k];
+    const uint32_t kind = f.species[i] < kMaxSpecies ? f.species[i] : 0;  // S-ECO-3: its size and palette
     const float depth = clampf(finiteOr(f.depth[i], 1.0f), 0.0f, 1.0f);
     const float speed = std::sqrt(f.vx[i] * f.vx[i] + f.vy[i] * f.vy[i]);
     const float phase = f.tailPhase[i];  // the school keeps it in [0, 2pi)
@@ -217,7 +219,7 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
     out[1] = f.y[i];
     out[2] = f.hx[i];
     out[3] = f.hy[i];
-    out[4] = size * (kBackScale + (kFrontScale - kBackScale) * depth);
+    out[4] = size * kSpeciesTraits[kind].size * (kBackScale + (kFrontScale - kBackScale) * depth);
     out[5] = finiteOr(phase, 0.0f);
     out[6] = clampf(finiteOr(f.turn[i], 0.0f) * kBendPerTurn, -kMaxBend, kMaxBend);
     // S-SIM-15 the state's gait: a sprint or a startle beats the tail harder, a hover is fins only (a still tail,
@@ -227,7 +229,7 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
     std::memcpy(&out[8], &f.pattern[i], sizeof(uint32_t));
     out[9] = depth;
     out[10] = clampf(speed * invMaxSpeed * (gait < 1.0f ? gait : 1.0f), 0.0f, 1.0f);
-    out[11] = 0.04f + 0.06f * depth;  // nearer the surface, the shadow falls further
+    std::memcpy(&out[11], &kind, sizeof(uint32_t));
   }
 }
 
@@ -252,11 +254,25 @@ void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const Wor
   glUniform3f(k.uWorld, map.scale, map.offsetX, map.offsetY);
   glUniform2f(k.uPixels, float(view.pixelWidth), float(view.pixelHeight));
   glUniform1f(k.uTime, time);
-  glUniform3fv(k.uBase, 1, pal.base);
-  glUniform3fv(k.uPatch, 1, pal.patch);
-  glUniform3fv(k.uInk, 1, pal.ink);
-  glUniform3fv(k.uFin, 1, pal.fin);
-  glUniform1f(k.uGlow, pal.glow);
+  // S-ECO-3: species k wears palette (palette + k) mod 4, slot k of the arrays; koi.frag picks the fish's slot, so
+  // every kind still draws in the layer's one call.
+  const int first = &pal - kPalettes;
+  float colours[4][kMaxSpecies * 3], glow[kMaxSpecies];
+  for (int kind = 0; kind < kMaxSpecies; ++kind) {
+    const Palette& own = kPalettes[(first + kind) % kPaletteCount];
+    for (int c = 0; c < 3; ++c) {
+      colours[0][kind * 3 + c] = own.base[c];
+      colours[1][kind * 3 + c] = own.patch[c];
+      colours[2][kind * 3 + c] = own.ink[c];
+      colours[3][kind * 3 + c] = own.fin[c];
+    }
+    glow[kind] = own.glow;
+  }
+  glUniform3fv(k.uBase, kMaxSpecies, colours[0]);
+  glUniform3fv(k.uPatch, kMaxSpecies, colours[1]);
+  glUniform3fv(k.uInk, kMaxSpecies, colours[2]);
+  glUniform3fv(k.uFin, kMaxSpecies, colours[3]);
+  glUniform1fv(k.uGlow, kMaxSpecies, glow);
   const float* waterMid = view.water ? pal.waterTop : pal.base;
   glUniform4f(k.uWater, waterMid[0], waterMid[1], waterMid[2], view.water ? 1.0f : 0.0f);
   glUniform1f(k.uOpacity, clampf(finiteOr(view.opacity, 0.55f), 0.0f, 1.0f));
@@ -305,7 +321,9 @@ void FishRenderer::render(const School& school, const RenderView& view) {
   // Detail per layer (RenderView::detail): at 1 the back layer is always cheap, the front layer when even its
   // largest fish is under kSmallFishPx device px long. Per layer, so each layer stays one draw in y order.
   const int detail = view.detail < 0 ? 0 : (view.detail > 2 ? 2 : view.detail);
-  const float sizePx = kBaseLength * clampf(finiteOr(view.fishSize, 1.0f), 0.05f, 20.0f) * map.scale;
+  // The largest species sets the strip (finer strips for bigger fish).
+  const float sizePx = kBaseLength * clampf(finiteOr(view.fishSize, 1.0f), 0.05f, 20.0f) * map.scale *
+                       largestSpecies(int(school.params().species));
   const float layerPx[2] = {sizePx * (kBackScale + (kFrontScale - kBackScale) * kFrontDepth), sizePx * kFrontScale};
   const bool liteLayer[2] = {detail <= 1, detail == 0 || (detail == 1 && layerPx[1] < kSmallFishPx)};
 

@@ -11,10 +11,11 @@ void FishArrays::reserveFor(int n) {
   for (auto* v :
        {&x,         &y,     &vx,        &vy,          &hx,           &hy,     &speedScale, &forceScale, &depth,
         &tailPhase, &turn,  &panic,     &wanderPhase, &stateLeft,    &capMul, &turnMul,    &tailMul,    &turnCos,
-        &turnSin,   &alarm, &alarmLeft, &pending,     &pendingDelay, &fleeX,  &fleeY,      &lone})
+        &turnSin,   &alarm, &alarmLeft, &pending,     &pendingDelay, &fleeX,  &fleeY,      &lone,       &speedVary})
     v->resize(c, 0.0f);
   pattern.resize(c, 0u);
   state.resize(c, 0);
+  species.resize(c, 0);
   busy.resize(c, 0);
   cue.resize(c, 0);
   pendingFrom.resize(c, 0);

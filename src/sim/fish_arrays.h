@@ -21,8 +21,10 @@ struct FishArrays {
   std::vector<float> x, y, vx, vy;
   // Heading as a unit vector (kept even when speed is 0), no atan2 anywhere.
   std::vector<float> hx, hy;
-  // Per-fish variation from the seeded RNG (S-SIM-5).
-  std::vector<float> speedScale, forceScale;
+  // Per-fish variation from the seeded RNG (S-SIM-5); speedScale includes the species' speed, speedVary is the
+  // draw alone (so a change of species scales it again exactly).
+  std::vector<float> speedScale, forceScale, speedVary;
+  std::vector<uint8_t> species;   // S-ECO-3 kind, 0 .. species - 1 (species.h speciesOf)
   std::vector<float> depth;       // 0 back .. 1 front (S-ECO-4)
   std::vector<uint32_t> pattern;  // koi patch seed for the renderer
   // Animation and behaviour state.

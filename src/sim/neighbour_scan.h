@@ -20,6 +20,7 @@ struct ScanConfig {
   bool fovOn;
   bool nearest;  // track the nearest distance (metrics)
   bool sparse;   // few candidates are neighbours (brute force)
+  float cross;   // S-ECO-3 crossSpecies: another species' weight in alignment and cohesion (own: 1)
 };
 
 // Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
@@ -39,6 +40,7 @@ inline float unfix(int64_t v) { return float(double(v) * (1.0 / 1048576.0)); }
 struct Sums {
   int64_t sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;
   int nSep = 0, nAli = 0, nCoh = 0;
+  int nAliOther = 0, nCohOther = 0;  // of nAli and nCoh, neighbours of another species (S-ECO-3)
   float minD2 = -1;
   uint64_t checks = 0;
 };
@@ -53,8 +55,11 @@ inline bool isNeighbour(const ScanConfig& c, float dx, float dy, float d2, float
                            : (dot > 0 && dot * dot >= c.cosHalfFov2 * d2);
 }
 
-// The three rules' sums for one neighbour at offset (dx, dy) with velocity (vx, vy).
-inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, float vx, float vy, Sums& s) {
+// The three rules' sums for one neighbour at offset (dx, dy) with velocity (vx, vy). S-ECO-3: a neighbour of another
+// species (other) adds its alignment and cohesion terms x crossSpecies, weighted before the fixed point so the sums
+// stay order-free; separation is the same for every kind. other = false is the unweighted rule, bit for bit.
+inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, float vx, float vy, Sums& s,
+                         bool other = false) {
   if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
   if (d2 < c.rSep2) {
     float inv = 1.0f / d2;  // (p - q) / d^2: steep near-field push (seeds/000 §2.1)
@@ -63,14 +68,16 @@ inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, floa
     ++s.nSep;
   }
   if (d2 < c.rAli2) {
-    s.aliX += fixBounded(vx);
-    s.aliY += fixBounded(vy);
+    s.aliX += fixBounded(other ? vx * c.cross : vx);
+    s.aliY += fixBounded(other ? vy * c.cross : vy);
     ++s.nAli;
+    s.nAliOther += other;
   }
   if (d2 < c.rCoh2) {
-    s.cohX += fixBounded(dx);  // relative positions: the centroid offset without large absolute sums
-    s.cohY += fixBounded(dy);
+    s.cohX += fixBounded(other ? dx * c.cross : dx);  // relative positions: the centroid offset, no large sums
+    s.cohY += fixBounded(other ? dy * c.cross : dy);
     ++s.nCoh;
+    s.nCohOther += other;
   }
 }
 
@@ -197,7 +204,8 @@ inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, co
 #endif
 
 // With a neighbour cap, the run's neighbours are only collected; the nearest `cap` (ties by fish id) count,
-// so the result does not depend on the order the search visits them in.
+// so the result does not depend on the order the search visits them in. With species (S-ECO-3) too: every
+// neighbour counts, weighed by its kind (scalar: the unweighted four-wide scan stays as lean as before).
 inline void collectSpan(const ScanConfig& c, const float* X, const float* Y, const int* ids, int begin, int end,
                         float xi, float yi, float hxi, float hyi, std::vector<CapCandidate>& out) {
   for (int k = begin; k < end; ++k) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/number_text.h"
+#include "sim/species.h"
 
 namespace mirofish {
 
@@ -133,7 +134,9 @@ bool applyPreset(Params& p, const std::string& name) {
   return false;
 }
 
-double topSpeedFactor(const Params& p) { return std::fmax(double(kSprintSpeedFactor), p.panicSpeed); }
+double topSpeedFactor(const Params& p) {
+  return std::fmax(double(kSprintSpeedFactor), p.panicSpeed) * double(fastestSpecies(int(p.species)));
+}
 
 std::string sanityWarning(const Params& p) {
   double minR = std::fmin(p.sepRadius, std::fmin(p.aliRadius, p.cohRadius));

@@ -54,6 +54,8 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(predatorRadius, "rpred", "px", 150, 0, 1000, false, Sim, "fish this close to the predator flee and startle")      \
   X(predatorWeight, "wpred", "-", 4, 0, 20, false, Sim, "flight from the predator (x fmax)")                          \
   X(predatorSpeed, "vpred", "-", 1.6, 0.5, 4, false, Sim, "the predator's top speed (x vmax)")                        \
+  X(species, "species", "count", 1, 1, 3, true, Sim, "kinds of fish sharing the pond (size, speed, colours)")         \
+  X(crossSpecies, "xsp", "-", 0.25, 0, 1, false, Sim, "alignment and cohesion toward other species (x own)")          \
   X(pointerRadius, "prad", "px", 90, 0, 1000, false, Pointer, "pointer avoidance radius")                             \
   X(pointerWeight, "pw", "-", 1.5, 0, 10, false, Pointer, "pointer repulsion (x fmax)")                               \
   X(pointerSmoothing, "ptau", "s", 0.12, 0, 2, false, Pointer, "virtual cursor time constant")                        \
@@ -143,7 +145,7 @@ Params withinRange(const Params& p);
 bool applyPreset(Params& p, const std::string& name);
 // A sprint's speed cap, x maxSpeed (S-SIM-15; the step's gait table uses it too).
 constexpr float kSprintSpeedFactor = 1.8f;
-// The fastest a fish can swim, x maxSpeed x (1 + variation): a sprint or a startle (panicSpeed).
+// The fastest a fish can swim, x maxSpeed x (1 + variation): a sprint or a startle (panicSpeed), of the quickest kind.
 double topSpeedFactor(const Params& p);
 // Sim-only sanity (S-SIM-13): empty when fine, else a warning sentence.
 std::string sanityWarning(const Params& p);

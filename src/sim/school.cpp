@@ -44,8 +44,10 @@ void School::setParams(const Params& unchecked) {
   const Params params = withinRange(unchecked);
   bool reseed = params.seed != params_.seed;
   if (reseed || params.width != params_.width || params.height != params_.height) resetCoverage();
+  const bool newSpecies = params.species != params_.species;
   params_ = params;
   derive();
+  if (newSpecies) changeSpecies(!reseed);
   if (reseed) {  // a new seed is a new school
     rng_.reseed(uint64_t(params_.seed));
     fish_.count = 0;
@@ -62,7 +64,7 @@ void School::resize(int n) {
   if (sortedX_.size() < size_t(fish_.capacity) + kScanPad) {
     // kScanPad floats of padding: the 4-wide scan reads up to 3 past a run's end (masked off).
     for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_, &sortedHX_, &sortedHY_, &sortedPanic_, &sortedForce_,
-                    &sortedFX_, &sortedFY_, &sortedTVX_, &sortedTVY_})
+                    &sortedFX_, &sortedFY_, &sortedTVX_, &sortedTVY_, &sortedKind_})
       v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
     capBuffer_.reserve(size_t(fish_.capacity));
     sortedCue_.resize(size_t(fish_.capacity));
@@ -87,7 +89,8 @@ void School::spawn(int i) {
   f.hx[i] = c;
   f.hy[i] = s;
   float vary = float(p.variation);
-  f.speedScale[i] = 1.0f + vary * (2.0f * rng_.uniform() - 1.0f);
+  f.speedVary[i] = 1.0f + vary * (2.0f * rng_.uniform() - 1.0f);
+  dealSpecies(i, i + 1);  // a hash, no RNG draw: one species keeps every bit
   f.forceScale[i] = 1.0f + 2.0f * vary * (2.0f * rng_.uniform() - 1.0f);
   float speed = float(p.maxSpeed) * f.speedScale[i] * rng_.range(0.5f, 1.0f);
   f.vx[i] = c * speed;
@@ -221,6 +224,7 @@ void School::bucketFish() {
       sortedPanic_[k] = f.panic[j];
       sortedForce_[k] = f.forceScale[j];
     }
+    if (params_.species > 1) sortKinds(order);
   } else {
     auto copyN = [n](const std::vector<float>& from, std::vector<float>& to) {
       std::copy(from.begin(), from.begin() + n, to.begin());
@@ -233,6 +237,7 @@ void School::bucketFish() {
     copyN(f.hy, sortedHY_);
     copyN(f.panic, sortedPanic_);
     copyN(f.forceScale, sortedForce_);
+    if (params_.species > 1) sortKinds(nullptr);
   }
 }
 

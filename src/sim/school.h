@@ -109,6 +109,11 @@ class School {
   void resize(int n);
   void spawn(int i);
   void derive();
+  // S-ECO-3 (school_kinds.cpp): kinds and speeds of fish [from, to); a new species count (deal: the fish kept);
+  // the candidates' kinds in cell order (order null: id order) for pass 1.
+  void dealSpecies(int from, int to);
+  void changeSpecies(bool deal);
+  void sortKinds(const int* order);
   struct StepTotals {
     uint64_t checks = 0;
     float minD2 = -1;
@@ -165,9 +170,10 @@ class School {
   std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
   std::vector<uint8_t> sortedCue_;  // pass 1's cues in cell order (scattered with the steering)
   std::vector<float> sortedLone_;
-  std::vector<float> rngDraws_;                 // pass 2's RNG draws (four-wide builds)
-  std::vector<CapCandidate> capBuffer_;         // reused; capacity = fish capacity
-  std::vector<int> groupParent_;                // union-find parents for the groups metric (cell-order slots)
+  std::vector<float> sortedKind_;        // S-ECO-3 each candidate's species as a float (the scan compares four at once)
+  std::vector<float> rngDraws_;          // pass 2's RNG draws (four-wide builds)
+  std::vector<CapCandidate> capBuffer_;  // reused; capacity = fish capacity
+  std::vector<int> groupParent_;         // union-find parents for the groups metric (cell-order slots)
   uint64_t coverageLast_[kCoverageCells] = {};  // last step a fish was in each coverage cell; 0 = never
   ObstacleField obstacles_;
   uint64_t obstacleExits_ = 0;

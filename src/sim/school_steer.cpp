@@ -24,9 +24,20 @@ namespace mirofish {
   const float* Y = sortedY_.data();
   const float* VX = sortedVX_.data();
   const float* VY = sortedVY_.data();
-  const ScanConfig scan{d_.rMax * d_.rMax, d_.rSep2,      d_.rAli2,
-                        d_.rCoh2,          d_.cosHalfFov, d_.cosHalfFov * d_.cosHalfFov,
-                        d_.fovOn,          metricsOn_,    bruteForce_};
+  const ScanConfig scan{d_.rMax * d_.rMax, d_.rSep2,
+                        d_.rAli2,          d_.rCoh2,
+                        d_.cosHalfFov,     d_.cosHalfFov * d_.cosHalfFov,
+                        d_.fovOn,          metricsOn_,
+                        bruteForce_,       float(p.crossSpecies)};
+  // S-ECO-3 several species: the scan collects the neighbours (as under a neighbour cap) and weighs each by its kind,
+  // scalar, so the four-wide scan of one species stays as lean as it was. With one species every neighbour is of the
+  // own kind (sortedKind_ all 0): no weights apply and the rules keep their bits (the golden hashes).
+  const bool collect = cap > 0 || p.species > 1;
+  const float* K = sortedKind_.data();
+  const float cross = scan.cross;
+  // Alignment and cohesion keep their direction from the weighted sums, and their strength is the neighbours' mean
+  // weight (1 own, crossSpecies other): a fish among another species only is pulled crossSpecies x as hard.
+  auto weightOf = [cross](int count, int other) { return float(count - other) + cross * float(other); };
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
   uint64_t checks = 0;
   float minD2 = -1;
@@ -84,7 +95,7 @@ namespace mirofish {
         int candidates = 0;
         for (int r = 0; r < spans; ++r) {
           candidates += spanEnd[r] - spanBegin[r];
-          if (cap > 0)
+          if (collect)
             collectSpan(scan, X, Y, sortedIds, spanBegin[r], spanEnd[r], xi, yi, hxi, hyi, capBuffer_);
           else
 #if defined(MIROFISH_WIDE)
@@ -94,18 +105,19 @@ namespace mirofish {
 #endif
         }
 #if defined(MIROFISH_WIDE)
-        if (cap <= 0) drainLanes(lanes, s);
+        if (!collect) drainLanes(lanes, s);
 #endif
-        if (cap > 0) {  // S-SIM scaling guard: only the nearest `cap` neighbours count
+        if (collect) {  // S-SIM scaling guard: only the nearest `cap` neighbours count (cap 0: all, by kind)
           auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
             return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
           };
-          size_t keep = capBuffer_.size() < size_t(cap) ? capBuffer_.size() : size_t(cap);
+          size_t keep = cap > 0 && capBuffer_.size() > size_t(cap) ? size_t(cap) : capBuffer_.size();
           if (keep < capBuffer_.size())
             std::nth_element(capBuffer_.begin(), capBuffer_.begin() + long(keep), capBuffer_.end(), nearer);
           for (size_t q = 0; q < keep; ++q) {
             const CapCandidate& cand = capBuffer_[q];
-            addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s);
+            addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s,
+                         K[cand.slot] != K[oi]);
           }
         }
         s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
@@ -123,8 +135,9 @@ namespace mirofish {
         if (s.nAli) {
           float vx = unfix(s.aliX), vy = unfix(s.aliY);
           normalizeOrZero(vx, vy);
-          ax += vx * wAli;
-          ay += vy * wAli;
+          const float wa = s.nAliOther ? wAli * (weightOf(s.nAli, s.nAliOther) / float(s.nAli)) : wAli;
+          ax += vx * wa;
+          ay += vy * wa;
           sumLocalPol += double(vx * hxi + vy * hyi);
           ++localPolCount;
         }
@@ -132,9 +145,12 @@ namespace mirofish {
         if (s.nCoh) {
           float vx = unfix(s.cohX), vy = unfix(s.cohY);
           // S-SIM-15 the lee: enough neighbours, their centroid well ahead: this fish trails the school.
-          if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > leeAhead * float(s.nCoh)) lee = kCueLee;
+          // (The weighted sum's centroid is over the neighbours' total weight.)
+          const float weight = s.nCohOther ? weightOf(s.nCoh, s.nCohOther) : float(s.nCoh);
+          if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > leeAhead * weight) lee = kCueLee;
           normalizeOrZero(vx, vy);
           float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
+          if (s.nCohOther) wc *= weight / float(s.nCoh);
           ax += vx * wc;
           ay += vy * wc;
         }

@@ -200,23 +200,6 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
 // by the scalar code, so a four-wide build that disagrees with it fails here.
 namespace {
 
-// FNV-1a over every per-step float of every fish (stateHash covers x, y, vx, vy only).
-uint64_t fullStateHash(const School& s) {
-  const FishArrays& f = s.fish();
-  uint64_t hash = 0xcbf29ce484222325ULL;
-  for (const std::vector<float>* v : {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.tailPhase, &f.turn, &f.panic,
-                                      &f.wanderPhase, &f.steerX[0], &f.steerY[0]})
-    for (int i = 0; i < s.count(); ++i) {
-      uint32_t bits;
-      std::memcpy(&bits, &(*v)[size_t(i)], 4);
-      for (int b = 0; b < 4; ++b) {
-        hash ^= (bits >> (8 * b)) & 0xffu;
-        hash *= 0x100000001b3ULL;
-      }
-    }
-  return hash;
-}
-
 // A dense school with the blind spot on (fov 270) and a pointer, 200 steps.
 uint64_t blindSpotScenario(bool brute) {
   Params p;
