@@ -1,5 +1,6 @@
 #version 300 es
-// Water background fragment shader: a soft vertical gradient with slow, gentle caustics (only when view.water).
+// Water background fragment shader: a soft vertical gradient with slow, gentle caustics (only when view.water), and
+// the rings of up to 8 ripples (S-ECO-5) where a click, a pellet or a startle touched the water.
 precision highp float;
 
 uniform vec3 u_world;    // world -> device px: scale, offset x, offset y
@@ -8,6 +9,10 @@ uniform float u_time;    // s
 uniform vec3 u_top;      // water colour at the top of the world
 uniform vec3 u_bottom;   // water colour at the bottom
 uniform float u_height;  // world height, px
+// Live ripples (src/render/ripples.h), the first u_rippleCount of them: centre (world px), the ring's front radius
+// (px) and its amplitude (0..2: the ripple parameter x the source's strength, faded with age).
+uniform vec4 u_ripples[8];
+uniform int u_rippleCount;
 
 out vec4 o_color;
 
@@ -25,13 +30,37 @@ float caustic(vec2 p, float t) {
   return 0.5 * c;
 }
 
+#include "wave.glsl"
+
+const float kRippleWave = 22.0;   // px between crests
+const float kRippleTrain = 66.0;  // px: the crests behind each front (three)
+
+// Ripple height at a world point (xy: the sum's gradient direction, for refraction): behind each front, a short train
+// of the fish's stroke wave (steep front, slow back), under a sine envelope that is 0 at the front and the train's end.
+vec3 ripples(vec2 world) {
+  vec3 h = vec3(0.0);
+  for (int k = 0; k < 8; ++k) {
+    if (k >= u_rippleCount) break;
+    vec4 r = u_ripples[k];
+    vec2 d = world - r.xy;
+    float dist = length(d);
+    float behind = r.z - dist;
+    if (behind <= 0.0 || behind >= kRippleTrain) continue;
+    float a = r.w * sin(3.1415927 * behind / kRippleTrain) * stroke(6.2831853 * behind / kRippleWave);
+    h += vec3(d / max(dist, 1e-3), 1.0) * a;
+  }
+  return h;
+}
+
 void main() {
   // Device px (top-left origin) back to world px, so the water moves with the world, not the canvas.
   vec2 px = vec2(gl_FragCoord.x, u_pixels.y - gl_FragCoord.y);
   vec2 world = (px - u_world.yz) / u_world.x;
   float v = clamp(world.y / u_height, -0.2, 1.2);
   vec3 col = mix(u_top, u_bottom, smoothstep(-0.1, 1.1, v));
-  float c = caustic(world / 70.0, u_time * 0.35);
-  col += vec3(0.55, 0.78, 0.8) * c * 0.065;
+  vec3 ring = u_rippleCount > 0 ? ripples(world) : vec3(0.0);
+  // A ring bends the caustics under it (refraction) and catches the light on its crests.
+  float c = caustic((world + ring.xy * 5.0) / 70.0, u_time * 0.35);
+  col += vec3(0.55, 0.78, 0.8) * (c * 0.065 + ring.z * 0.09);
   o_color = vec4(col, 1.0);
 }

@@ -9,6 +9,7 @@
 
 #include "render/gl_program.h"
 #include "render/palette.h"
+#include "render/ripples.h"
 #include "render/shaders_embedded.h"
 #include "sim/school.h"
 
@@ -151,6 +152,8 @@ bool FishRenderer::init() {
   wTop_ = glGetUniformLocation(w, "u_top");
   wBottom_ = glGetUniformLocation(w, "u_bottom");
   wHeight_ = glGetUniformLocation(w, "u_height");
+  wRipples_ = glGetUniformLocation(w, "u_ripples");
+  wRippleCount_ = glGetUniformLocation(w, "u_rippleCount");
 
   // The koi and the water draw without vertex attributes (gl_VertexID), but WebGL2 still wants a vertex array.
   GLuint arrays[2] = {};
@@ -241,6 +244,9 @@ void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, f
   glUniform3fv(wTop_, 1, pal.waterTop);
   glUniform3fv(wBottom_, 1, pal.waterBottom);
   glUniform1f(wHeight_, worldH);
+  const int ripples = view.ripples ? std::min(std::max(view.rippleCount, 0), kMaxRipples) : 0;
+  if (ripples > 0) glUniform4fv(wRipples_, ripples, view.ripples);
+  glUniform1i(wRippleCount_, ripples);
   glBindVertexArray(waterVao_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   ++stats_.drawCalls;

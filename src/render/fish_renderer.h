@@ -32,7 +32,10 @@ struct RenderView {
   float opacity = 0.55f;                // fish opacity over the page (premultiplied alpha)
   int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
   bool water = false;                   // fill the canvas with water colour instead of transparent
-  float fishSize = 1;                   // size scale
+  // S-ECO-5 with water: the live ripples, rippleCount x (x, y, front radius, amplitude) (ripples.h RippleRing::pack).
+  const float* ripples = nullptr;
+  int rippleCount = 0;
+  float fishSize = 1;  // size scale
   // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front layer and
   // the cheap koi (silhouette, patches, eyes, fins without rays; no shadow, pelvic fins, dorsal crest or shimmer)
   // for the back layer, and for the front layer too when its fish are under kSmallFishPx device px long;
@@ -96,6 +99,7 @@ class FishRenderer {
 
   // Uniform locations (water program).
   int wWorld_ = -1, wPixels_ = -1, wTime_ = -1, wTop_ = -1, wBottom_ = -1, wHeight_ = -1;
+  int wRipples_ = -1, wRippleCount_ = -1;
 };
 
 }  // namespace mirofish

@@ -104,6 +104,7 @@ HashResult Pond::applyHash(const std::string& hash) {
 void Pond::begin() {
   school_ = std::make_unique<School>(params_);
   school_->setMetricsEnabled(metrics_);  // off unless the studio shows them: the page doesn't pay for them
+  ripples_.clear();
   sendObstacles();
   clock_ = FixedStep();
   std::string why;
@@ -228,14 +229,19 @@ void Pond::feed(double cssX, double cssY) {
   if (school_ && toWorld(cssX, cssY, &x, &y)) {
     school_->feed(x, y);
     ++feeds_;
+    if (ripples()) ripples_.add(x, y, 1);  // the pellet lands
   }
 }
 
 void Pond::click(double cssX, double cssY) {
-  if (params_.click != 0)
-    scare(cssX, cssY);
-  else
-    feed(cssX, cssY);
+  float x = 0, y = 0;
+  if (params_.click == 0) {
+    feed(cssX, cssY);  // its ripple is the pellet's
+    return;
+  }
+  // A scare's own ripple: the startle it causes (if any fish is near) joins it (RippleRing's merge).
+  if (school_ && ripples() && toWorld(cssX, cssY, &x, &y)) ripples_.add(x, y, 1);
+  scare(cssX, cssY);
 }
 
 bool Pond::render(double timeSeconds) {
@@ -250,6 +256,11 @@ bool Pond::render(double timeSeconds) {
   view.opacity = float(params_.opacity);
   view.palette = int(params_.palette);
   view.water = params_.water != 0;
+  if (ripples()) {  // S-ECO-5: no ripple is kept, aged or drawn without water (old startles are skipped then)
+    ripples_.addStartles(*school_);
+    view.ripples = rippleData_;
+    view.rippleCount = ripples_.pack(timeSeconds, float(params_.ripple), rippleData_);
+  }
   view.fishSize = float(params_.fishSize);
   view.detail = detail_;
   renderer_.render(*school_, view);
@@ -297,7 +308,8 @@ std::string Pond::contextRestored() {
   predator_.dropContext();
   std::string log;
   if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
-  if (!pellets_.init(&log) || !cells_.init(&log) || !predator_.init(&log)) return "a renderer could not restart: " + log;
+  if (!pellets_.init(&log) || !cells_.init(&log) || !predator_.init(&log))
+    return "a renderer could not restart: " + log;
   rendererReady_ = true;
   return "";
 }
