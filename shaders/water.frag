@@ -39,15 +39,14 @@ const float kRippleTrain = 66.0;  // px: the crests behind each front (three)
 // of the fish's stroke wave (steep front, slow back), under a sine envelope that is 0 at the front and the train's end.
 vec3 ripples(vec2 world) {
   vec3 h = vec3(0.0);
-  for (int k = 0; k < 8; ++k) {
-    if (k >= u_rippleCount) break;
+  for (int k = 0; k < u_rippleCount; ++k) {  // at most 8 (the CPU side keeps it so); none: no cost
     vec4 r = u_ripples[k];
     vec2 d = world - r.xy;
     float dist = length(d);
     float behind = r.z - dist;
-    if (behind <= 0.0 || behind >= kRippleTrain) continue;
-    float a = r.w * sin(3.1415927 * behind / kRippleTrain) * stroke(6.2831853 * behind / kRippleWave);
-    h += vec3(d / max(dist, 1e-3), 1.0) * a;
+    if (behind > 0.0 && behind < kRippleTrain)
+      h += vec3(d / (dist + 1e-3), 1.0) * r.w * sin(3.1415927 * behind / kRippleTrain) *
+           stroke(6.2831853 * behind / kRippleWave);
   }
   return h;
 }
@@ -58,7 +57,7 @@ void main() {
   vec2 world = (px - u_world.yz) / u_world.x;
   float v = clamp(world.y / u_height, -0.2, 1.2);
   vec3 col = mix(u_top, u_bottom, smoothstep(-0.1, 1.1, v));
-  vec3 ring = u_rippleCount > 0 ? ripples(world) : vec3(0.0);
+  vec3 ring = ripples(world);
   // A ring bends the caustics under it (refraction) and catches the light on its crests.
   float c = caustic((world + ring.xy * 5.0) / 70.0, u_time * 0.35);
   col += vec3(0.55, 0.78, 0.8) * (c * 0.065 + ring.z * 0.09);

@@ -1,14 +1,12 @@
 // S-ECO-5 the water's ripple ring: adding, merging, ageing and packing for the water shader.
 #include "render/ripples.h"
 
-#include <cmath>
-
 #include "sim/school.h"
 
 namespace mirofish {
 
 void RippleRing::add(float x, float y, float strength) {
-  if (!(strength > 0) || !std::isfinite(x) || !std::isfinite(y)) return;
+  if (!(strength > 0)) return;
   for (Ripple& r : ring_) {
     const float dx = r.x - x, dy = r.y - y;
     const bool young = r.start < 0 || now_ - r.start < kRippleMergeSeconds;
@@ -40,7 +38,7 @@ int RippleRing::pack(double now, float gain, float* out) {
   int n = 0;
   for (Ripple& r : ring_) {
     if (!(r.strength > 0)) continue;
-    if (r.start < 0 || r.start > now) r.start = now;  // new, or the clock went back
+    if (r.start < 0) r.start = now;
     const float age = float(now - r.start);
     if (age >= kRippleLife) {
       r.strength = 0;

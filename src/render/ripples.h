@@ -17,8 +17,8 @@ constexpr float kRippleMergeSeconds = 0.3f;  // ... (younger than this) joins it
 
 class RippleRing {
  public:
-  // A ripple at world (x, y); strength > 0 (the ripple parameter is applied by pack()). It starts with the next
-  // pack(): a click comes between frames.
+  // A ripple at world (x, y), finite; strength > 0 (the ripple parameter is applied by pack()). It starts with the
+  // next pack(): a click comes between frames.
   void add(float x, float y, float strength);
   // S-ECO-5 the school's direct startles since the last call, each a ripple of the startle's strength.
   void addStartles(const School& school);

@@ -221,6 +221,7 @@ void Pond::scare(double cssX, double cssY) {
   if (school_ && toWorld(cssX, cssY, &x, &y)) {
     school_->scare(x, y);
     ++scares_;
+    if (ripples()) ripples_.add(x, y, 1);  // the startle it causes (if a fish is near) joins this ripple
   }
 }
 
@@ -234,14 +235,10 @@ void Pond::feed(double cssX, double cssY) {
 }
 
 void Pond::click(double cssX, double cssY) {
-  float x = 0, y = 0;
-  if (params_.click == 0) {
-    feed(cssX, cssY);  // its ripple is the pellet's
-    return;
-  }
-  // A scare's own ripple: the startle it causes (if any fish is near) joins it (RippleRing's merge).
-  if (school_ && ripples() && toWorld(cssX, cssY, &x, &y)) ripples_.add(x, y, 1);
-  scare(cssX, cssY);
+  if (params_.click != 0)
+    scare(cssX, cssY);
+  else
+    feed(cssX, cssY);
 }
 
 bool Pond::render(double timeSeconds) {

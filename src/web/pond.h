@@ -98,9 +98,10 @@ class Pond {
   void setViewport(double cssWidth, double cssHeight, int pixelWidth, int pixelHeight, double dpr);
   // Pointer in CSS px relative to the canvas's top-left; mapped to world px with the render transform.
   void pointer(bool present, double cssX, double cssY);
+  // With water=1, a scare and a pellet each send a ripple from where they land (S-ECO-5).
   void scare(double cssX, double cssY);
   void feed(double cssX, double cssY);   // S-INT-4 a pellet where the page was clicked
-  void click(double cssX, double cssY);  // a click or tap: feeds or scares, as the click parameter says; a ripple
+  void click(double cssX, double cssY);  // a click or tap: feeds or scares, as the click parameter says
 
   // Draws one frame; false when there is nothing to draw with (no context, lost context).
   bool render(double timeSeconds);

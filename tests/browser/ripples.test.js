@@ -58,11 +58,11 @@ describe('ripples', () => {
       `${d.mean.toFixed(2)} levels)`);
   }
 
-  // A ring starts with the first frame after what made it (t = T0), and is drawn 0.5 s later; `same` is that moment
-  // drawn again with ripple=0 (no ring, everything else the same).
-  async function ringAt(page, before) {
-    await page.evaluate((t) => { window.__clock = t; }, T0);  // before: its own still frame is at T0 too
-    await page.evaluate(before);
+  // What act() does (in the page's world: a click, a pointer) makes a ring that starts with the next frame (t = T0)
+  // and is drawn 0.5 s later; `same` is that moment drawn again with ripple=0 (no ring, everything else the same).
+  async function ringAt(page, act) {
+    await page.evaluate((t) => { window.__clock = t; }, T0);  // a still frame that act() draws is at T0 too
+    await act();
     await frameAt(page, T0);
     const ring = await frameAt(page, T0 + 0.5);
     await page.evaluate(() => window.__s.set('ripple', 0));  // draws the same moment again, without rings
@@ -72,9 +72,8 @@ describe('ripples', () => {
 
   it('water=1: a click sends a ring through the water around it, and nowhere else', async () => {
     const { context, page, log } = await open({ fish: 0, seed: 1, water: 1 });
-    await frameAt(page, T0);
-    await page.mouse.click(CLICK.x, CLICK.y);  // feeds, by default: the pellet's ring
-    const { ring, same } = await ringAt(page, () => {});
+    // A click feeds, by default: the pellet's ring.
+    const { ring, same } = await ringAt(page, () => page.mouse.click(CLICK.x, CLICK.y));
     assertRing(diff(ring, same, CLICK), 'the click');
     assert.equal(diff(ring, same, FAR).mean, 0, 'and nowhere else');
     assert.equal(await page.evaluate(() => window.__s.stats().feeds), 1);
@@ -84,11 +83,16 @@ describe('ripples', () => {
   });
 
   it('a startle sends a ring from where the fright came', async () => {
-    // A crowded pond: the scare (not a click, which would ripple by itself) startles the fish around it.
+    // A crowded pond, and the pointer (not a click, which would ripple by itself) coming down among the fish: those
+    // within its radius startle.
     const { context, page, log } = await open({ fish: 400, seed: 2, water: 1, opacity: 0 });
-    const { ring, same } = await ringAt(page, () => { window.__s.scare(400, 300); window.__s.step(1); });
+    const at = { x: 400, y: 300 };
+    const { ring, same } = await ringAt(page, async () => {
+      await page.mouse.move(at.x, at.y);
+      await page.evaluate(() => window.__s.step(2));
+    });
     assert.ok((await page.evaluate(() => window.__s.stats().states.startle)) > 0, 'fish startled');
-    assertRing(diff(ring, same, { x: 400, y: 300 }), 'the startle');
+    assertRing(diff(ring, same, at), 'the startle');
     assert.equal(diff(ring, same, FAR).mean, 0);
     assert.deepEqual(log.errors(), []);
     await context.close();
