@@ -216,7 +216,7 @@ export interface MiroFishOptions {
   palette?: number | string;
   /** 1 fills the canvas with water colour (whole number; hash key `water`). */
   water?: number | string | boolean;
-  /** Ripples on the water (water=1) from clicks, food, startles; 0 = none (number; hash key `rip`). */
+  /** Ripples on the water: clicks, food, startles; 0 = none (number; hash key `rip`). */
   ripple?: number | string;
   /** Fish size scale (number; hash key `size`). */
   fishSize?: number | string;
