@@ -9,10 +9,12 @@ uniform float u_time;    // s
 uniform vec3 u_top;      // water colour at the top of the world
 uniform vec3 u_bottom;   // water colour at the bottom
 uniform float u_height;  // world height, px
+#ifdef RIPPLES
 // Live ripples (src/render/ripples.h), the first u_rippleCount of them: centre (world px), the ring's front radius
 // (px) and its amplitude (0..2: the ripple parameter x the source's strength, faded with age).
 uniform vec4 u_ripples[8];
 uniform int u_rippleCount;
+#endif
 
 out vec4 o_color;
 
@@ -30,26 +32,37 @@ float caustic(vec2 p, float t) {
   return 0.5 * c;
 }
 
+#ifdef RIPPLES
 #include "wave.glsl"
 
 const float kRippleWave = 22.0;   // px between crests
 const float kRippleTrain = 66.0;  // px: the crests behind each front (three)
 
-// Ripple height at a world point (xy: the sum's gradient direction, for refraction): behind each front, a short train
-// of the fish's stroke wave (steep front, slow back), under a sine envelope that is 0 at the front and the train's end.
-vec3 ripples(vec2 world) {
-  vec3 h = vec3(0.0);
-  for (int k = 0; k < u_rippleCount; ++k) {  // at most 8 (the CPU side keeps it so); none: no cost
-    vec4 r = u_ripples[k];
-    vec2 d = world - r.xy;
-    float dist = length(d);
-    float behind = r.z - dist;
-    if (behind > 0.0 && behind < kRippleTrain)
-      h += vec3(d / (dist + 1e-3), 1.0) * r.w * sin(3.1415927 * behind / kRippleTrain) *
-           stroke(6.2831853 * behind / kRippleWave);
-  }
-  return h;
+// Envelope of ring r at a world point: 0 at its front and at the end of its train, r.w halfway.
+float ring(vec4 r, vec2 world, out float x) {
+  x = (r.z - length(world - r.xy)) / kRippleTrain;  // 0 at the front .. 1 at the train's end
+  return r.w * max(0.0, 4.0 * x * (1.0 - x));
 }
+
+// Ripple height at a world point (xy: times the ring's outward direction, for refraction): the strongest ring there,
+// a short train of the fish's stroke wave (steep front, slow back) behind its front. The loop only finds that ring;
+// the wave is worked out once, and only where a ring is (a software rasterizer pays for every pixel and every line).
+vec3 ripples(vec2 world) {
+  float best = 0.0, x = 0.0;
+  int at = 0;
+  for (int k = 0; k < 8; ++k) {
+    if (k >= u_rippleCount) break;
+    float a = ring(u_ripples[k], world, x);
+    at = a > best ? k : at;
+    best = max(best, a);
+  }
+  if (best <= 0.0) return vec3(0.0);
+  vec4 r = u_ripples[at];
+  ring(r, world, x);
+  float h = best * stroke(6.2831853 * x * (kRippleTrain / kRippleWave));
+  return vec3(normalize(world - r.xy + 1e-3) * h, h);
+}
+#endif
 
 void main() {
   // Device px (top-left origin) back to world px, so the water moves with the world, not the canvas.
@@ -57,7 +70,11 @@ void main() {
   vec2 world = (px - u_world.yz) / u_world.x;
   float v = clamp(world.y / u_height, -0.2, 1.2);
   vec3 col = mix(u_top, u_bottom, smoothstep(-0.1, 1.1, v));
+#ifdef RIPPLES
   vec3 ring = ripples(world);
+#else
+  vec3 ring = vec3(0.0);  // the frames without ripples use the program without them: no cost
+#endif
   // A ring bends the caustics under it (refraction) and catches the light on its crests.
   float c = caustic((world + ring.xy * 5.0) / 70.0, u_time * 0.35);
   col += vec3(0.55, 0.78, 0.8) * (c * 0.065 + ring.z * 0.09);

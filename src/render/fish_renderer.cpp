@@ -72,11 +72,11 @@ GLuint makeTexture(GLenum internalFormat, GLenum format, int width, int height, 
   return texture;
 }
 
-// The koi shaders with KOI_LITE defined right after the #version line: the cheap koi.
-std::string withLite(const char* source) {
+// A shader with `name` defined right after the #version line: KOI_LITE the cheap koi, RIPPLES the water with rings.
+std::string withDefine(const char* source, const char* name) {
   std::string text(source);
   size_t eol = text.find('\n');
-  return text.substr(0, eol + 1) + "#define KOI_LITE 1\n" + text.substr(eol + 1);
+  return text.substr(0, eol + 1) + "#define " + name + " 1\n" + text.substr(eol + 1);
 }
 
 // Texture units of the koi programs.
@@ -102,7 +102,7 @@ bool FishRenderer::fail(const std::string& why) {
 
 bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
   if (lite) {
-    std::string vert = withLite(shaders::kKoiVert), frag = withLite(shaders::kKoiFrag);
+    std::string vert = withDefine(shaders::kKoiVert, "KOI_LITE"), frag = withDefine(shaders::kKoiFrag, "KOI_LITE");
     k->id = linkProgram(vert.c_str(), frag.c_str(), log);
   } else {
     k->id = linkProgram(shaders::kKoiVert, shaders::kKoiFrag, log);
@@ -137,23 +137,22 @@ bool FishRenderer::init() {
   if (bake_.empty()) bakeKoi(&bake_);  // once; kept for a context restore
   if (!linkKoi(&full_, false, &log)) return fail("koi " + log);
   if (!linkKoi(&lite_, true, &log)) return fail("koi (lite) " + log);
-  waterProgram_ = linkProgram(shaders::kWaterVert, shaders::kWaterFrag, &log);
-  if (!waterProgram_) return fail("water " + log);
+  // The water twice: plain, and with the ripples' rings (S-ECO-5) for the frames that have some. One program with a
+  // branch would not do: a software rasterizer runs a branch's body for every pixel, taken or not (+38% a frame).
+  for (int k = 0; k < 2; ++k) {
+    WaterProgram& w = water_[k];
+    w.id = linkProgram(shaders::kWaterVert,
+                       k ? withDefine(shaders::kWaterFrag, "RIPPLES").c_str() : shaders::kWaterFrag, &log);
+    if (!w.id) return fail("water " + log);
+    const char* names[kWaterUniforms] = {"u_world",  "u_pixels", "u_time",    "u_top",
+                                         "u_bottom", "u_height", "u_ripples", "u_rippleCount"};
+    for (int u = 0; u < kWaterUniforms; ++u) w.at[u] = glGetUniformLocation(w.id, names[u]);
+  }
 
   shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake_.shape.data());
   patternTexture_ =
       makeTexture(GL_RG8, GL_RG, kPatternTileW * kPatternTilesX, kPatternTileH * kPatternTilesY, bake_.pattern.data());
   glBindTexture(GL_TEXTURE_2D, 0);
-
-  GLuint w = waterProgram_;
-  wWorld_ = glGetUniformLocation(w, "u_world");
-  wPixels_ = glGetUniformLocation(w, "u_pixels");
-  wTime_ = glGetUniformLocation(w, "u_time");
-  wTop_ = glGetUniformLocation(w, "u_top");
-  wBottom_ = glGetUniformLocation(w, "u_bottom");
-  wHeight_ = glGetUniformLocation(w, "u_height");
-  wRipples_ = glGetUniformLocation(w, "u_ripples");
-  wRippleCount_ = glGetUniformLocation(w, "u_rippleCount");
 
   // The koi and the water draw without vertex attributes (gl_VertexID), but WebGL2 still wants a vertex array.
   GLuint arrays[2] = {};
@@ -173,7 +172,8 @@ void FishRenderer::dropContext() {
   lite_ = KoiProgram();
   shapeTexture_ = patternTexture_ = 0;
   vao_ = fishTexture_ = 0;
-  waterProgram_ = waterVao_ = 0;
+  water_[0] = water_[1] = WaterProgram();
+  waterVao_ = 0;
   fishCapacity_ = 0;
 }
 
@@ -182,7 +182,8 @@ void FishRenderer::release() {
   if (lite_.id) glDeleteProgram(lite_.id);
   GLuint textures[3] = {shapeTexture_, patternTexture_, fishTexture_};
   glDeleteTextures(3, textures);  // zero names are ignored
-  if (waterProgram_) glDeleteProgram(waterProgram_);
+  for (const WaterProgram& w : water_)
+    if (w.id) glDeleteProgram(w.id);
   GLuint arrays[2] = {vao_, waterVao_};
   glDeleteVertexArrays(2, arrays);  // zero names are ignored
   dropContext();
@@ -236,17 +237,20 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
 
 void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time) {
   const Palette& pal = paletteFor(view.palette);
-  glDisable(GL_BLEND);
-  glUseProgram(waterProgram_);
-  glUniform3f(wWorld_, map.scale, map.offsetX, map.offsetY);
-  glUniform2f(wPixels_, float(view.pixelWidth), float(view.pixelHeight));
-  glUniform1f(wTime_, time);
-  glUniform3fv(wTop_, 1, pal.waterTop);
-  glUniform3fv(wBottom_, 1, pal.waterBottom);
-  glUniform1f(wHeight_, worldH);
   const int ripples = view.ripples ? std::min(std::max(view.rippleCount, 0), kMaxRipples) : 0;
-  if (ripples > 0) glUniform4fv(wRipples_, ripples, view.ripples);
-  glUniform1i(wRippleCount_, ripples);
+  const WaterProgram& w = water_[ripples > 0];
+  glDisable(GL_BLEND);
+  glUseProgram(w.id);
+  glUniform3f(w.at[0], map.scale, map.offsetX, map.offsetY);
+  glUniform2f(w.at[1], float(view.pixelWidth), float(view.pixelHeight));
+  glUniform1f(w.at[2], time);
+  glUniform3fv(w.at[3], 1, pal.waterTop);
+  glUniform3fv(w.at[4], 1, pal.waterBottom);
+  glUniform1f(w.at[5], worldH);
+  if (ripples > 0) {
+    glUniform4fv(w.at[6], ripples, view.ripples);
+    glUniform1i(w.at[7], ripples);
+  }
   glBindVertexArray(waterVao_);
   glDrawArrays(GL_TRIANGLES, 0, 3);
   ++stats_.drawCalls;
