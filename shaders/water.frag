@@ -45,22 +45,22 @@ float ring(vec4 r, vec2 world, out float x) {
 }
 
 // Ripple height at a world point (xy: times the ring's outward direction, for refraction): the strongest ring there,
-// a short train of the fish's stroke wave (steep front, slow back) behind its front. The loop only finds that ring;
-// the wave is worked out once, and only where a ring is (a software rasterizer pays for every pixel and every line).
+// a short train of the fish's stroke wave (steep front, slow back) behind its front. The loop only finds that ring,
+// branch-free; the wave is worked out once (a software rasterizer pays for every line, for every pixel).
 vec3 ripples(vec2 world) {
-  float best = 0.0, x = 0.0;
-  int at = 0;
+  float best = 0.0, at = 0.0, x = 0.0;
+  vec2 from = vec2(0.0);
   for (int k = 0; k < 8; ++k) {
     if (k >= u_rippleCount) break;
-    float a = ring(u_ripples[k], world, x);
-    at = a > best ? k : at;
+    vec4 r = u_ripples[k];
+    float a = ring(r, world, x);
+    bool stronger = a > best;
+    at = stronger ? x : at;
+    from = stronger ? r.xy : from;
     best = max(best, a);
   }
-  if (best <= 0.0) return vec3(0.0);
-  vec4 r = u_ripples[at];
-  ring(r, world, x);
-  float h = best * stroke(6.2831853 * x * (kRippleTrain / kRippleWave));
-  return vec3(normalize(world - r.xy + 1e-3) * h, h);
+  float h = best * stroke(6.2831853 * at * (kRippleTrain / kRippleWave));
+  return vec3(normalize(world - from + 1e-3) * h, h);
 }
 #endif
 

@@ -238,22 +238,44 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
 void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time) {
   const Palette& pal = paletteFor(view.palette);
   const int ripples = view.ripples ? std::min(std::max(view.rippleCount, 0), kMaxRipples) : 0;
-  const WaterProgram& w = water_[ripples > 0];
-  glDisable(GL_BLEND);
-  glUseProgram(w.id);
-  glUniform3f(w.at[0], map.scale, map.offsetX, map.offsetY);
-  glUniform2f(w.at[1], float(view.pixelWidth), float(view.pixelHeight));
-  glUniform1f(w.at[2], time);
-  glUniform3fv(w.at[3], 1, pal.waterTop);
-  glUniform3fv(w.at[4], 1, pal.waterBottom);
-  glUniform1f(w.at[5], worldH);
-  if (ripples > 0) {
-    glUniform4fv(w.at[6], ripples, view.ripples);
-    glUniform1i(w.at[7], ripples);
+  // S-ECO-5 the rings cost every pixel their program draws (a software rasterizer skips no branch), so while they
+  // cover less than half the canvas, the plain water is drawn whole and the rings' program only over the box around
+  // them (their front radius, + 4 px for the refraction); past half, the rings' program alone.
+  float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+  for (int k = 0; k < ripples; ++k) {
+    const float* r = view.ripples + 4 * k;
+    const float cx = r[0] * map.scale + map.offsetX, cy = r[1] * map.scale + map.offsetY;
+    const float rad = r[2] * map.scale + 4;
+    x0 = std::min(x0, cx - rad), x1 = std::max(x1, cx + rad);
+    y0 = std::min(y0, cy - rad), y1 = std::max(y1, cy + rad);
   }
+  const int w = view.pixelWidth, h = view.pixelHeight;
+  const int left = int(clampf(x0, 0, float(w))), right = int(clampf(x1 + 1, 0, float(w)));
+  const int top = int(clampf(y0, 0, float(h))), bottom = int(clampf(y1 + 1, 0, float(h)));
+  const bool boxed = (right - left) * (bottom - top) < w / 2 * h;
+  glDisable(GL_BLEND);
   glBindVertexArray(waterVao_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  ++stats_.drawCalls;
+  for (int k = ripples > 0 && !boxed; k <= (ripples > 0); ++k) {
+    if (k == 1 && boxed) {
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(left, h - bottom, right - left, bottom - top);  // GL's origin is the bottom left
+    }
+    const WaterProgram& p = water_[k];
+    glUseProgram(p.id);
+    glUniform3f(p.at[0], map.scale, map.offsetX, map.offsetY);
+    glUniform2f(p.at[1], float(w), float(h));
+    glUniform1f(p.at[2], time);
+    glUniform3fv(p.at[3], 1, pal.waterTop);
+    glUniform3fv(p.at[4], 1, pal.waterBottom);
+    glUniform1f(p.at[5], worldH);
+    if (k) {
+      glUniform4fv(p.at[6], ripples, view.ripples);
+      glUniform1i(p.at[7], ripples);
+    }
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    ++stats_.drawCalls;
+  }
+  glDisable(GL_SCISSOR_TEST);
 }
 
 void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const WorldToPixels& map, float time) {
