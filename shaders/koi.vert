@@ -36,7 +36,6 @@ flat out int v_palette;    // S-ECO-3 the fish's species: its slot in koi.frag's
 
 const float kPivot = 0.33;     // the body turns about this point (near the widest part), so the head stays calm
 const float kLag = 5.236;      // wave phase lag per body length: 30 deg per node, 10 nodes per length
-const float kOutShare = 0.38;  // share of each half-beat spent sweeping out; the rest is the slower return
 const float kFinRoot = 0.84;   // s where the tail fin stops bending
 const float kTailEnd = 1.02;   // s of the tail-fin tips
 #ifndef KOI_LITE
@@ -61,15 +60,7 @@ uint hashU(uint x) {
 }
 float hash01(uint x) { return float(hashU(x) >> 8) * (1.0 / 16777216.0); }
 
-// Asymmetric stroke in [-1, 1]: reaches each side fast, comes back to the middle slowly.
-float stroke(float phase) {
-  const float kTwoPi = 6.2831853;
-  float p = mod(phase, kTwoPi);
-  float side = p < 3.1415927 ? 1.0 : -1.0;
-  float h = mod(p, 3.1415927) / 3.1415927;
-  float u = h < kOutShare ? 0.5 * h / kOutShare : 0.5 + 0.5 * (h - kOutShare) / (1.0 - kOutShare);
-  return side * sin(3.1415927 * u);
-}
+#include "wave.glsl"
 
 // Spine direction angle at s relative to the heading: turn bend (uniform curvature about the pivot)
 // plus the travelling wave, whose envelope is ~0 at the head and full from the peduncle back.

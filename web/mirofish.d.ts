@@ -64,6 +64,7 @@ export type MiroFishParamName =
   | 'opacity'
   | 'palette'
   | 'water'
+  | 'ripple'
   | 'fishSize'
   | 'idleFps'
   | 'maxDpr'
@@ -221,6 +222,8 @@ export interface MiroFishOptions {
   palette?: number | string;
   /** 1 fills the canvas with water colour (whole number; hash key `water`). */
   water?: number | string | boolean;
+  /** Ripples on the water: clicks, food, startles; 0 = none (number; hash key `rip`). */
+  ripple?: number | string;
   /** Fish size scale (number; hash key `size`). */
   fishSize?: number | string;
   /** Frame rate while the pointer is away (number, fps; hash key `idle`). */

@@ -12,6 +12,15 @@ else()
 endif()
 foreach(input IN LISTS INPUTS)
   file(READ ${input} source)
+  # Shared GLSL: a line `#include "NAME"` becomes the file NAME beside the shader (GLSL ES has no #include), so the
+  # fish and the water share one wave function (shaders/wave.glsl) instead of two copies that could drift apart.
+  get_filename_component(dir ${input} DIRECTORY)
+  string(REGEX MATCHALL "#include \"[A-Za-z0-9_.]+\"" includes "${source}")
+  foreach(line IN LISTS includes)
+    string(REGEX REPLACE "#include \"([^\"]+)\"" "\\1" name "${line}")
+    file(READ ${dir}/${name} part)
+    string(REPLACE "${line}" "${part}" source "${source}")
+  endforeach()
   # Shipped without comments and indentation (the bundle carries the text): GLSL has no string literals, so
   # every // starts a comment; preprocessor lines stay on their own lines.
   string(REGEX REPLACE "//[^\n]*" "" source "${source}")

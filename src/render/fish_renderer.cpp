@@ -9,6 +9,7 @@
 
 #include "render/gl_program.h"
 #include "render/palette.h"
+#include "render/ripples.h"
 #include "render/shaders_embedded.h"
 #include "sim/school.h"
 #include "sim/species.h"
@@ -72,11 +73,11 @@ GLuint makeTexture(GLenum internalFormat, GLenum format, int width, int height, 
   return texture;
 }
 
-// The koi shaders with KOI_LITE defined right after the #version line: the cheap koi.
-std::string withLite(const char* source) {
+// A shader with `name` defined right after the #version line: KOI_LITE the cheap koi, RIPPLES the water with rings.
+std::string withDefine(const char* source, const char* name) {
   std::string text(source);
   size_t eol = text.find('\n');
-  return text.substr(0, eol + 1) + "#define KOI_LITE 1\n" + text.substr(eol + 1);
+  return text.substr(0, eol + 1) + "#define " + name + " 1\n" + text.substr(eol + 1);
 }
 
 // Texture units of the koi programs.
@@ -102,7 +103,7 @@ bool FishRenderer::fail(const std::string& why) {
 
 bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
   if (lite) {
-    std::string vert = withLite(shaders::kKoiVert), frag = withLite(shaders::kKoiFrag);
+    std::string vert = withDefine(shaders::kKoiVert, "KOI_LITE"), frag = withDefine(shaders::kKoiFrag, "KOI_LITE");
     k->id = linkProgram(vert.c_str(), frag.c_str(), log);
   } else {
     k->id = linkProgram(shaders::kKoiVert, shaders::kKoiFrag, log);
@@ -137,21 +138,22 @@ bool FishRenderer::init() {
   if (bake_.empty()) bakeKoi(&bake_);  // once; kept for a context restore
   if (!linkKoi(&full_, false, &log)) return fail("koi " + log);
   if (!linkKoi(&lite_, true, &log)) return fail("koi (lite) " + log);
-  waterProgram_ = linkProgram(shaders::kWaterVert, shaders::kWaterFrag, &log);
-  if (!waterProgram_) return fail("water " + log);
+  // The water twice: plain, and with the ripples' rings (S-ECO-5) for the frames that have some. One program with a
+  // branch would not do: a software rasterizer runs a branch's body for every pixel, taken or not (+38% a frame).
+  for (int k = 0; k < 2; ++k) {
+    WaterProgram& w = water_[k];
+    w.id = linkProgram(shaders::kWaterVert,
+                       k ? withDefine(shaders::kWaterFrag, "RIPPLES").c_str() : shaders::kWaterFrag, &log);
+    if (!w.id) return fail("water " + log);
+    const char* names[kWaterUniforms] = {"u_world",  "u_pixels", "u_time",    "u_top",
+                                         "u_bottom", "u_height", "u_ripples", "u_rippleCount"};
+    for (int u = 0; u < kWaterUniforms; ++u) w.at[u] = glGetUniformLocation(w.id, names[u]);
+  }
 
   shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake_.shape.data());
   patternTexture_ =
       makeTexture(GL_RG8, GL_RG, kPatternTileW * kPatternTilesX, kPatternTileH * kPatternTilesY, bake_.pattern.data());
   glBindTexture(GL_TEXTURE_2D, 0);
-
-  GLuint w = waterProgram_;
-  wWorld_ = glGetUniformLocation(w, "u_world");
-  wPixels_ = glGetUniformLocation(w, "u_pixels");
-  wTime_ = glGetUniformLocation(w, "u_time");
-  wTop_ = glGetUniformLocation(w, "u_top");
-  wBottom_ = glGetUniformLocation(w, "u_bottom");
-  wHeight_ = glGetUniformLocation(w, "u_height");
 
   // The koi and the water draw without vertex attributes (gl_VertexID), but WebGL2 still wants a vertex array.
   GLuint arrays[2] = {};
@@ -171,7 +173,8 @@ void FishRenderer::dropContext() {
   lite_ = KoiProgram();
   shapeTexture_ = patternTexture_ = 0;
   vao_ = fishTexture_ = 0;
-  waterProgram_ = waterVao_ = 0;
+  water_[0] = water_[1] = WaterProgram();
+  waterVao_ = 0;
   fishCapacity_ = 0;
 }
 
@@ -180,7 +183,8 @@ void FishRenderer::release() {
   if (lite_.id) glDeleteProgram(lite_.id);
   GLuint textures[3] = {shapeTexture_, patternTexture_, fishTexture_};
   glDeleteTextures(3, textures);  // zero names are ignored
-  if (waterProgram_) glDeleteProgram(waterProgram_);
+  for (const WaterProgram& w : water_)
+    if (w.id) glDeleteProgram(w.id);
   GLuint arrays[2] = {vao_, waterVao_};
   glDeleteVertexArrays(2, arrays);  // zero names are ignored
   dropContext();
@@ -235,17 +239,45 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
 
 void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time) {
   const Palette& pal = paletteFor(view.palette);
+  const int ripples = view.ripples ? std::min(std::max(view.rippleCount, 0), kMaxRipples) : 0;
+  // S-ECO-5 the rings cost every pixel their program draws (a software rasterizer skips no branch), so while they
+  // cover less than half the canvas, the plain water is drawn whole and the rings' program only over the box around
+  // them (their front radius, + 4 px for the refraction); past half, the rings' program alone.
+  float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+  for (int k = 0; k < ripples; ++k) {
+    const float* r = view.ripples + 4 * k;
+    const float cx = r[0] * map.scale + map.offsetX, cy = r[1] * map.scale + map.offsetY;
+    const float rad = r[2] * map.scale + 4;
+    x0 = std::min(x0, cx - rad), x1 = std::max(x1, cx + rad);
+    y0 = std::min(y0, cy - rad), y1 = std::max(y1, cy + rad);
+  }
+  const int w = view.pixelWidth, h = view.pixelHeight;
+  const int left = int(clampf(x0, 0, float(w))), right = int(clampf(x1 + 1, 0, float(w)));
+  const int top = int(clampf(y0, 0, float(h))), bottom = int(clampf(y1 + 1, 0, float(h)));
+  const bool boxed = (right - left) * (bottom - top) < w / 2 * h;
   glDisable(GL_BLEND);
-  glUseProgram(waterProgram_);
-  glUniform3f(wWorld_, map.scale, map.offsetX, map.offsetY);
-  glUniform2f(wPixels_, float(view.pixelWidth), float(view.pixelHeight));
-  glUniform1f(wTime_, time);
-  glUniform3fv(wTop_, 1, pal.waterTop);
-  glUniform3fv(wBottom_, 1, pal.waterBottom);
-  glUniform1f(wHeight_, worldH);
   glBindVertexArray(waterVao_);
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  ++stats_.drawCalls;
+  for (int k = ripples > 0 && !boxed; k <= (ripples > 0); ++k) {
+    if (k == 1 && boxed) {
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(left, h - bottom, right - left, bottom - top);  // GL's origin is the bottom left
+    }
+    const WaterProgram& p = water_[k];
+    glUseProgram(p.id);
+    glUniform3f(p.at[0], map.scale, map.offsetX, map.offsetY);
+    glUniform2f(p.at[1], float(w), float(h));
+    glUniform1f(p.at[2], time);
+    glUniform3fv(p.at[3], 1, pal.waterTop);
+    glUniform3fv(p.at[4], 1, pal.waterBottom);
+    glUniform1f(p.at[5], worldH);
+    if (k) {
+      glUniform4fv(p.at[6], ripples, view.ripples);
+      glUniform1i(p.at[7], ripples);
+    }
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    ++stats_.drawCalls;
+  }
+  glDisable(GL_SCISSOR_TEST);
 }
 
 void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const WorldToPixels& map, float time) {

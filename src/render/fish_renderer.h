@@ -32,7 +32,10 @@ struct RenderView {
   float opacity = 0.55f;                // fish opacity over the page (premultiplied alpha)
   int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
   bool water = false;                   // fill the canvas with water colour instead of transparent
-  float fishSize = 1;                   // size scale
+  // S-ECO-5 with water: the live ripples, rippleCount x (x, y, front radius, amplitude) (ripples.h RippleRing::pack).
+  const float* ripples = nullptr;
+  int rippleCount = 0;
+  float fishSize = 1;  // size scale
   // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front layer and
   // the cheap koi (silhouette, patches, eyes, fins without rays; no shadow, pelvic fins, dorsal crest or shimmer)
   // for the back layer, and for the front layer too when its fish are under kSmallFishPx device px long;
@@ -89,13 +92,19 @@ class FishRenderer {
   unsigned shapeTexture_ = 0, patternTexture_ = 0;
   KoiBake bake_;  // CPU copy of the textures' contents, baked once, re-uploaded after a context loss
   unsigned vao_ = 0, fishTexture_ = 0;  // per-fish data, RGBA32UI, rows of 256 fish x 3 texels
-  unsigned waterProgram_ = 0, waterVao_ = 0;
+  unsigned waterVao_ = 0;
   int fishCapacity_ = 0;        // fish the fish texture holds (whole rows)
   std::vector<float> staging_;  // per-fish floats, grown by doubling, reused every frame
   DrawOrder order_;             // back layer then front, y-sorted, reused
 
-  // Uniform locations (water program).
-  int wWorld_ = -1, wPixels_ = -1, wTime_ = -1, wTop_ = -1, wBottom_ = -1, wHeight_ = -1;
+  // The water programs (0 plain, 1 with ripples) and their uniform locations: u_world, u_pixels, u_time, u_top,
+  // u_bottom, u_height, u_ripples, u_rippleCount.
+  static constexpr int kWaterUniforms = 8;
+  struct WaterProgram {
+    unsigned id = 0;
+    int at[kWaterUniforms] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  };
+  WaterProgram water_[2];
 };
 
 }  // namespace mirofish

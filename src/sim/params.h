@@ -73,6 +73,7 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(opacity, "op", "-", 0.55, 0, 1, false, View, "fish opacity over the page")                                        \
   X(palette, "pal", "-", 0, 0, 3, true, View, "0 koi, 1 goldfish, 2 ink, 3 neon")                                     \
   X(water, "water", "-", 0, 0, 1, true, View, "1 fills the canvas with water colour")                                 \
+  X(ripple, "rip", "-", 1, 0, 2, false, View, "ripples on the water: clicks, food, startles; 0 = none")               \
   X(fishSize, "size", "-", 1, 0.2, 4, false, View, "fish size scale")                                                 \
   X(idleFps, "idle", "fps", 30, 1, 60, false, View, "frame rate while the pointer is away")                           \
   X(maxDpr, "dpr", "-", 2, 0.5, 4, false, View, "cap on devicePixelRatio")                                            \

@@ -339,7 +339,10 @@ void School::fleePointerAndScares(float* outX, float* outY) {
       }
     }
     if (fright > 0) {
-      if (panic[i] <= 0) startle(i, fright, fromX, fromY);  // a fresh fright: the ripple starts here
+      if (panic[i] <= 0) {  // a fresh fright: the ripple starts here
+        startle(i, fright, fromX, fromY);
+        noteStartle(fromX, fromY, fright);
+      }
       panic[i] = panicTime;
     }
     outX[oi] = fx;

@@ -39,6 +39,18 @@ struct Point {
   float x = 0, y = 0;
 };
 
+// S-ECO-5 where fish took fright: a direct startle (a scare, the pointer, the predator, a fright at nothing), for the
+// water's ripples. Startles passed on from fish to fish are not recorded, and a startle near a recent event joins it
+// (kStartleMergePx, kStartleMergeSteps), so a whole chain reaction is one event. Recording changes no fish.
+struct StartleEvent {
+  float x = 0, y = 0;  // px: where the fright came from
+  float strength = 0;  // 1 a scare or the predator, 0.6 the pointer, 0.4 a fright at nothing
+  uint64_t step = 0;   // the step it happened in
+};
+constexpr int kStartleEvents = 4;       // a small ring: the page reads it every frame
+constexpr float kStartleMergePx = 60;   // px: a startle this close to a recent event joins it ...
+constexpr int kStartleMergeSteps = 30;  // ... recent: this many steps (0.5 s)
+
 // S-ECO-2 the predator: one bigger, faster fish that hunts the school's nearest dense part and never catches a fish.
 struct Predator {
   bool present = false, leaving = false;  // leaving: predator=0 sent it off; it swims out of the world and is gone
@@ -97,6 +109,10 @@ class School {
   const Pellet* pellets() const { return pellets_; }  // kMaxPellets slots
   uint64_t pelletsEaten() const { return pelletsEaten_; }
   uint64_t pelletsDropped() const { return pelletsDropped_; }
+  // S-ECO-5 recent direct startles: event k (k = 0, 1, ... in the order recorded) is in slot k % kStartleEvents;
+  // startleEventCount() says how many were ever recorded, so a reader takes the ones it has not seen yet.
+  const StartleEvent* startleEvents() const { return startleEvents_; }
+  uint64_t startleEventCount() const { return startleEventCount_; }
   // S-SIM-14: this step's points of interest (params().attractors of them) and the current's force at a point.
   const Point* attractors() const { return attractors_; }
   void currentAt(float x, float y, float* fx, float* fy) const;
@@ -141,6 +157,7 @@ class School {
   void fleePredator(float* ringX, float* ringY);    // S-ECO-2 fish near it flee and startle (id order)
   void aimPredator();                               // S-ECO-2 its target: the nearest dense part of the school
   void startle(int i, float strength, float fromX, float fromY);  // fish i startles now
+  void noteStartle(float x, float y, float strength);             // S-ECO-5 a direct startle's event (rate-limited)
   void checkFinite();                                             // S-SIM-9
   void computeMetrics(const StepTotals& t);                       // S-DEV-4, only when metrics are on
   int countGroups();                                              // metrics: union-find over the cohesion-radius links
@@ -196,6 +213,8 @@ class School {
   Scare scares_[kMaxScares];
   Pellet pellets_[kMaxPellets];
   uint64_t pelletsEaten_ = 0, pelletsDropped_ = 0;
+  StartleEvent startleEvents_[kStartleEvents];
+  uint64_t startleEventCount_ = 0;
   int alarmed_ = 0;
   bool turnDirty_ = true;  // the turn rate changed: every fish's turn limit is worked out again  // fish with a startle
                            // strength (ripple flee and spread only run while some are)

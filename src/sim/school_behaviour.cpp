@@ -20,6 +20,19 @@ void School::startle(int i, float strength, float fromX, float fromY) {
   f.busy[i] = 1;
 }
 
+// Read by the page only (the water's ripples): no fish state depends on it, so the state hash cannot change.
+void School::noteStartle(float x, float y, float strength) {
+  const int recent = startleEventCount_ < uint64_t(kStartleEvents) ? int(startleEventCount_) : kStartleEvents;
+  for (int k = 0; k < recent; ++k) {
+    StartleEvent& e = startleEvents_[k];
+    const float dx = e.x - x, dy = e.y - y;
+    if (stepCount_ - e.step < uint64_t(kStartleMergeSteps) && dx * dx + dy * dy < kStartleMergePx * kStartleMergePx)
+      return;
+  }
+  startleEvents_[startleEventCount_ % kStartleEvents] = {x, y, strength, stepCount_};
+  ++startleEventCount_;
+}
+
 // Each fish still passing its startle on offers strength x startleSpread to every calm fish within the cohesion
 // radius; a fish keeps the strongest offer (ties: the lower offering id), which fires after startleDelay. The
 // result depends only on the set of (fish, offer) pairs, so grid and brute force agree bit for bit.
@@ -115,6 +128,7 @@ void School::chooseStates(float* ringX, float* ringY) {
       if (u < edge) {
         // Real schools startle now and then at nothing visible (a shadow, a bump): a dart ahead, seen by neighbours.
         startle(i, kFrightAlarm, f.x[i] - f.hx[i] * kFrightBehind, f.y[i] - f.hy[i] * kFrightBehind);
+        noteStartle(f.x[i], f.y[i], kFrightAlarm);
         st = FishState::Startle;
         left = 0;
       } else if (u < (edge += pSprint)) {

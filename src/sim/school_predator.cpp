@@ -136,7 +136,10 @@ void School::fleePredator(float* ringX, float* ringY) {
     const float k = k0 * (1.0f - kScareFalloff * d / r);
     ringX[i] += dx * k;
     ringY[i] += dy * k;
-    if (f.panic[i] <= 0) startle(i, kScareAlarm, pr.x, pr.y);
+    if (f.panic[i] <= 0) {
+      startle(i, kScareAlarm, pr.x, pr.y);
+      noteStartle(pr.x, pr.y, kScareAlarm);
+    }
     f.panic[i] = panicTime;
   }
 }

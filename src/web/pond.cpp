@@ -104,6 +104,7 @@ HashResult Pond::applyHash(const std::string& hash) {
 void Pond::begin() {
   school_ = std::make_unique<School>(params_);
   school_->setMetricsEnabled(metrics_);  // off unless the studio shows them: the page doesn't pay for them
+  ripples_.clear();
   sendObstacles();
   clock_ = FixedStep();
   std::string why;
@@ -220,6 +221,7 @@ void Pond::scare(double cssX, double cssY) {
   if (school_ && toWorld(cssX, cssY, &x, &y)) {
     school_->scare(x, y);
     ++scares_;
+    if (ripples()) ripples_.add(x, y, 1);  // the startle it causes (if a fish is near) joins this ripple
   }
 }
 
@@ -228,6 +230,7 @@ void Pond::feed(double cssX, double cssY) {
   if (school_ && toWorld(cssX, cssY, &x, &y)) {
     school_->feed(x, y);
     ++feeds_;
+    if (ripples()) ripples_.add(x, y, 1);  // the pellet lands
   }
 }
 
@@ -250,6 +253,11 @@ bool Pond::render(double timeSeconds) {
   view.opacity = float(params_.opacity);
   view.palette = int(params_.palette);
   view.water = params_.water != 0;
+  if (ripples()) {  // S-ECO-5: no ripple is kept, aged or drawn without water (old startles are skipped then)
+    ripples_.addStartles(*school_);
+    view.ripples = rippleData_;
+    view.rippleCount = ripples_.pack(timeSeconds, float(params_.ripple), rippleData_);
+  }
   view.fishSize = float(params_.fishSize);
   view.detail = detail_;
   renderer_.render(*school_, view);

@@ -11,6 +11,7 @@
 #include "render/formation_renderer.h"
 #include "render/pellet_renderer.h"
 #include "render/predator_renderer.h"
+#include "render/ripples.h"
 #include "sim/hash_codec.h"
 #include "sim/link_limits.h"
 #include "sim/params.h"
@@ -97,6 +98,7 @@ class Pond {
   void setViewport(double cssWidth, double cssHeight, int pixelWidth, int pixelHeight, double dpr);
   // Pointer in CSS px relative to the canvas's top-left; mapped to world px with the render transform.
   void pointer(bool present, double cssX, double cssY);
+  // With water=1, a scare and a pellet each send a ripple from where they land (S-ECO-5).
   void scare(double cssX, double cssY);
   void feed(double cssX, double cssY);   // S-INT-4 a pellet where the page was clicked
   void click(double cssX, double cssY);  // a click or tap: feeds or scares, as the click parameter says
@@ -136,6 +138,7 @@ class Pond {
 
  private:
   bool toWorld(double cssX, double cssY, float* wx, float* wy) const;
+  bool ripples() const { return params_.water != 0 && params_.ripple > 0; }
   void sendObstacles();
 
   double boxes_[kMaxObstacles][4] = {};  // staged obstacle boxes, canvas CSS px
@@ -152,6 +155,8 @@ class Pond {
   FormSpec hashForm_;  // the hash's form= and at=: part of the replay, applied again by begin()
   double hashFormAt_ = 0;
   PredatorRenderer predator_;
+  RippleRing ripples_;                      // S-ECO-5 (water=1): clicks, pellets and the school's startles
+  float rippleData_[kMaxRipples * 4] = {};  // what the water shader gets this frame
   int pelletDraws_ = 0, predatorDraws_ = 0;
   bool metrics_ = false;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
