@@ -13,6 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { treeCpuSeconds } from './tree_cpu.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -72,27 +73,6 @@ await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${server.address().port}`;
 
 // CPU seconds used so far by every process descended from this one (the browser, its GPU process, renderers):
-// CPU per frame is steadier than fps when another job shares the cores.
-const TICK = 100;  // USER_HZ
-function treeCpuSeconds() {
-  const parent = new Map(), cpu = new Map();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(d), Number(f[1]));
-      cpu.set(Number(d), (Number(f[11]) + Number(f[12])) / TICK);
-    } catch { /* gone */ }
-  }
-  let total = 0;
-  for (const [pid, t] of cpu) {
-    for (let p = pid, hops = 0; p > 1 && hops < 20; p = parent.get(p), hops++) {
-      if (p === process.pid) { if (pid !== process.pid) total += t; break; }
-    }
-  }
-  return total;
-}
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ARGS });
 async function measure(name) {

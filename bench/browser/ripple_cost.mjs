@@ -6,8 +6,8 @@
 //
 // usage: node bench/browser/ripple_cost.mjs [--fish 150] [--rounds 3] [--frames 120]
 //   MIROFISH_BUNDLE=... runs another bundle (one without ripples: what the ripple=0 frame would cost without them).
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { treeCpuSeconds } from './tree_cpu.mjs';
 
 const require = createRequire(import.meta.url);
 const h = require('../../tests/browser/helpers.js');
@@ -16,28 +16,6 @@ const argv = process.argv.slice(2);
 const opt = { fish: 150, rounds: 3, frames: 120 };
 for (let i = 0; i < argv.length; i += 2) opt[argv[i].replace(/^--/, '')] = Number(argv[i + 1]);
 
-// CPU seconds used so far by every process descended from this one (the browser, its GPU process with SwiftShader's
-// threads, renderers): steadier than the wall clock on a shared machine (as bench/browser/fill_probe.mjs).
-const TICK = 100;
-function browserCpu() {
-  const parent = new Map(), cpu = new Map();
-  for (const d of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(d), Number(f[1]));
-      cpu.set(Number(d), (Number(f[11]) + Number(f[12])) / TICK);
-    } catch { /* gone */ }
-  }
-  let total = 0;
-  for (const [pid, t] of cpu) {
-    for (let p = pid, hops = 0; p > 1 && hops < 20; p = parent.get(p), hops++) {
-      if (p === process.pid) { if (pid !== process.pid) total += t; break; }
-    }
-  }
-  return total;
-}
 
 const srv = await h.startServer();
 const browser = await h.launch();
@@ -74,9 +52,9 @@ const passIn = (count, frames) => page.evaluate(({ count, frames }) => {
 
 // Wall ms and browser CPU ms per frame.
 async function pass(count, frames) {
-  const c0 = browserCpu();
+  const c0 = treeCpuSeconds();
   const wall = await passIn(count, frames);
-  return { wall, cpu: (browserCpu() - c0) * 1000 / frames };
+  return { wall, cpu: (treeCpuSeconds() - c0) * 1000 / frames };
 }
 
 await pass(8, 20);  // warm-up: shaders compiled, caches filled

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Screenshots for eyeballing the koi (on demand): the demo page and close-ups, with any bundle.
-// usage: node bench/browser/shots.mjs BUNDLE OUTDIR
+// usage: node bench/browser/shots.mjs BUNDLE OUTDIR [NAME-PREFIX]   (e.g. eco: only the ecology shots)
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const WEB = path.join(HERE, '..', '..', 'web');
-const [bundle, outDir] = process.argv.slice(2);
+const [bundle, outDir, only] = process.argv.slice(2);
 fs.mkdirSync(outDir, { recursive: true });
 
 const closePage = (bg) => `<!doctype html><html><head><meta charset="utf-8">
@@ -44,22 +44,27 @@ const shots = [
   { name: 'zoom-pal0-water', url: '/close-light#n=4&w=300&h=200&seed=4&size=4&pal=0&water=1&t=12', vp: [900, 600], dpr: 1 },
   { name: 'fish150-light-dpr1', url: '/close-light#n=150&seed=7&t=15', vp: [1600, 900], dpr: 1, clip: { x: 0, y: 0, width: 1000, height: 700 } },
   { name: 'many-water-dpr2', url: '/close-light#n=300&seed=11&water=1&t=15', vp: [800, 500], dpr: 2 },
+  // The demo page avoids its cards and headings (data-avoid): live for 15 s (a t= seek runs before the page's boxes
+  // are read), then the school as it flows around them; and every ecology option at once.
+  { name: 'eco-avoid', url: '/#n=200&seed=7', vp: [1600, 900], dpr: 1, liveMs: 15000 },
+  { name: 'eco-all', url: '/#n=400&seed=7&species=3&water=1&pred=1', vp: [1600, 900], dpr: 1, liveMs: 15000 },
 ];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader',
   '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox', '--no-first-run', '--headless'] });
-for (const s of shots) {
+for (const s of shots.filter((x) => !only || x.name.startsWith(only))) {
   const ctx = await browser.newContext({ viewport: { width: s.vp[0], height: s.vp[1] }, deviceScaleFactor: s.dpr });
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log(s.name, m.type(), m.text()); });
   await page.goto(base + s.url);
   await page.waitForFunction(() => window.MiroFish && MiroFish.current && !MiroFish.current.stats().seeking &&
     MiroFish.current.stats().frames > 5, null, { timeout: 120000, polling: 100 });
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(s.liveMs || 400);
+  const boxes = await page.evaluate(() => MiroFish.current.obstacles().length);
   await page.evaluate(() => MiroFish.current.pause());
   await page.waitForTimeout(100);
   await page.screenshot({ path: path.join(outDir, s.name + '.png'), clip: s.clip });
   await ctx.close();
-  console.log('wrote', path.join(outDir, s.name + '.png'));
+  console.log('wrote', path.join(outDir, s.name + '.png'), boxes ? `(${boxes} page boxes avoided)` : '');
 }
 await browser.close();
 server.close();
