@@ -27,17 +27,12 @@ void quad(float* v, float x0, float y0, float x1, float y1, float tone) {
 }  // namespace
 
 bool FormationRenderer::init(std::string* log) {
-  program_ = linkProgram(shaders::kCellsVert, shaders::kCellsFrag, log);
-  if (!program_) return false;
-  uWorld_ = glGetUniformLocation(program_, "u_world");
-  uPixels_ = glGetUniformLocation(program_, "u_pixels");
-  uPlate_ = glGetUniformLocation(program_, "u_plate");
-  uInk_ = glGetUniformLocation(program_, "u_ink");
-  glGenVertexArrays(1, &vao_);
+  const char* names[] = {"u_world", "u_pixels", "u_plate", "u_ink"};
+  if (!gl_.link(shaders::kCellsVert, shaders::kCellsFrag, names, 4, at_, log)) return false;
   glGenBuffers(1, &buffer_);
-  glBindVertexArray(vao_);
+  glBindVertexArray(gl_.vao);
   glBindBuffer(GL_ARRAY_BUFFER, buffer_);
-  const GLint pos = glGetAttribLocation(program_, "a_pos");
+  const GLint pos = glGetAttribLocation(gl_.id, "a_pos");
   glEnableVertexAttribArray(GLuint(pos));
   glVertexAttribPointer(GLuint(pos), 3, GL_FLOAT, GL_FALSE, 0, nullptr);
   glBindVertexArray(0);
@@ -46,7 +41,7 @@ bool FormationRenderer::init(std::string* log) {
 
 int FormationRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
   const FormationState& form = school.formation();
-  if (!program_ || !form.active() || !form.isStatic() || form.cell <= 0) return 0;
+  if (!gl_.id || !form.active() || !form.isStatic() || form.cell <= 0) return 0;
   const int n = school.count();
   const size_t need = size_t(n + 1) * 18;
   if (vertices_.size() < need) vertices_.resize(need * 2);
@@ -64,21 +59,21 @@ int FormationRenderer::render(const School& school, const RenderView& view, cons
     quad(v + 18 * quads++, form.tx[j] - half, form.ty[j] - half, form.tx[j] + half, form.ty[j] + half, 1);
   }
   if (quads == 0) return 0;
-  glUseProgram(program_);
-  glUniform3f(uWorld_, map.scale, map.offsetX, map.offsetY);
-  glUniform2f(uPixels_, float(view.pixelWidth), float(view.pixelHeight));
-  glUniform4fv(uPlate_, 1, kPlate);
+  glUseProgram(gl_.id);
+  glUniform3f(at_[0], map.scale, map.offsetX, map.offsetY);
+  glUniform2f(at_[1], float(view.pixelWidth), float(view.pixelHeight));
+  glUniform4fv(at_[2], 1, kPlate);
   if (qr) {
-    glUniform4fv(uInk_, 1, kInk);
+    glUniform4fv(at_[3], 1, kInk);
   } else {  // text and logos in the palette's patch colour (the skin colour is near white: unreadable on a light
             // page), as see-through as the fish but never fainter than 0.8, so a name reads
     const Palette& pal = kPalettes[view.palette >= 0 && view.palette < kPaletteCount ? view.palette : 0];
     const float a = view.opacity > 0.8f ? (view.opacity < 1 ? view.opacity : 1.0f) : 0.8f;
-    glUniform4f(uInk_, pal.patch[0] * a, pal.patch[1] * a, pal.patch[2] * a, a);
+    glUniform4f(at_[3], pal.patch[0] * a, pal.patch[1] * a, pal.patch[2] * a, a);
   }
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha
-  glBindVertexArray(vao_);
+  glBindVertexArray(gl_.vao);
   glBindBuffer(GL_ARRAY_BUFFER, buffer_);
   glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(sizeof(float) * 18 * size_t(quads)), v, GL_STREAM_DRAW);
   glDrawArrays(GL_TRIANGLES, 0, 6 * quads);
@@ -86,13 +81,15 @@ int FormationRenderer::render(const School& school, const RenderView& view, cons
   return 1;
 }
 
-void FormationRenderer::dropContext() { program_ = vao_ = buffer_ = 0; }
+void FormationRenderer::dropContext() {
+  gl_.dropContext();
+  buffer_ = 0;
+}
 
 void FormationRenderer::release() {
-  if (program_) glDeleteProgram(program_);
-  if (vao_) glDeleteVertexArrays(1, &vao_);
   if (buffer_) glDeleteBuffers(1, &buffer_);
-  dropContext();
+  gl_.release();
+  buffer_ = 0;
 }
 
 }  // namespace mirofish

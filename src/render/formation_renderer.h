@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "render/fish_renderer.h"
+#include "render/gl_program.h"
 
 namespace mirofish {
 
@@ -20,8 +21,9 @@ class FormationRenderer {
   void release();
 
  private:
-  unsigned program_ = 0, vao_ = 0, buffer_ = 0;
-  int uWorld_ = -1, uPixels_ = -1, uPlate_ = -1, uInk_ = -1;
+  LayerProgram gl_;
+  GLuint buffer_ = 0;
+  GLint at_[4] = {};             // u_world, u_pixels, u_plate, u_ink
   std::vector<float> vertices_;  // x, y, tone per vertex; grown by doubling, reused every frame
 };
 

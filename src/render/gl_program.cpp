@@ -41,4 +41,19 @@ GLuint linkProgram(const char* vertex, const char* fragment, std::string* log) {
   return 0;
 }
 
+bool LayerProgram::link(const char* vertex, const char* fragment, const char* const* names, int count, GLint* at,
+                        std::string* log) {
+  id = linkProgram(vertex, fragment, log);
+  if (!id) return false;
+  for (int k = 0; k < count; ++k) at[k] = glGetUniformLocation(id, names[k]);
+  glGenVertexArrays(1, &vao);
+  return true;
+}
+
+void LayerProgram::release() {
+  if (id) glDeleteProgram(id);
+  if (vao) glDeleteVertexArrays(1, &vao);
+  dropContext();
+}
+
 }  // namespace mirofish

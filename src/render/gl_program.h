@@ -10,4 +10,14 @@ namespace mirofish {
 // 0 on failure, with *log set to the stage and the driver's message.
 GLuint linkProgram(const char* vertex, const char* fragment, std::string* log);
 
+// A layer's program with its uniforms looked up once by name, and a vertex array of its own (a gl_VertexID quad
+// needs an empty one; a layer with a buffer sets it up): what the pellet, predator and formation layers share.
+struct LayerProgram {
+  GLuint id = 0, vao = 0;
+  // false (with *log set) when the program does not link; at[k] is names[k]'s location (-1 where unused).
+  bool link(const char* vertex, const char* fragment, const char* const* names, int count, GLint* at, std::string* log);
+  void dropContext() { id = vao = 0; }  // the context is gone, and these names with it
+  void release();                       // deletes both, then as dropContext
+};
+
 }  // namespace mirofish

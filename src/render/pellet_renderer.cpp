@@ -17,14 +17,8 @@ constexpr float kPelletMinPx = 1.6f;    // device px: never smaller than this, s
 }  // namespace
 
 bool PelletRenderer::init(std::string* log) {
-  program_ = linkProgram(shaders::kPelletVert, shaders::kPelletFrag, log);
-  if (!program_) return false;
-  uWorld_ = glGetUniformLocation(program_, "u_world");
-  uPixels_ = glGetUniformLocation(program_, "u_pixels");
-  uPellets_ = glGetUniformLocation(program_, "u_pellets");
-  uOpacity_ = glGetUniformLocation(program_, "u_opacity");
-  glGenVertexArrays(1, &vao_);
-  return true;
+  const char* names[] = {"u_world", "u_pixels", "u_pellets", "u_opacity"};
+  return gl_.link(shaders::kPelletVert, shaders::kPelletFrag, names, 4, at_, log);
 }
 
 int PelletRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
@@ -41,24 +35,16 @@ int PelletRenderer::render(const School& school, const RenderView& view, const W
     d[2] = pe.timeLeft / pe.life;
     d[3] = radius;
   }
-  if (!program_ || live == 0) return 0;
-  glUseProgram(program_);
-  glUniform3f(uWorld_, map.scale, map.offsetX, map.offsetY);
-  glUniform2f(uPixels_, float(view.pixelWidth), float(view.pixelHeight));
-  glUniform4fv(uPellets_, live, data);
-  glUniform1f(uOpacity_, std::fmin(std::fmax(view.opacity, 0.0f), 1.0f));
-  glBindVertexArray(vao_);
+  if (!gl_.id || live == 0) return 0;
+  glUseProgram(gl_.id);
+  glUniform3f(at_[0], map.scale, map.offsetX, map.offsetY);
+  glUniform2f(at_[1], float(view.pixelWidth), float(view.pixelHeight));
+  glUniform4fv(at_[2], live, data);
+  glUniform1f(at_[3], std::fmin(std::fmax(view.opacity, 0.0f), 1.0f));
+  glBindVertexArray(gl_.vao);
   glDrawArrays(GL_TRIANGLES, 0, 6 * live);
   glBindVertexArray(0);
   return 1;
-}
-
-void PelletRenderer::dropContext() { program_ = vao_ = 0; }
-
-void PelletRenderer::release() {
-  if (program_) glDeleteProgram(program_);
-  if (vao_) glDeleteVertexArrays(1, &vao_);
-  dropContext();
 }
 
 }  // namespace mirofish

@@ -16,46 +16,30 @@ constexpr float kPredatorWorldPx = 80;  // body length at fishSize 1 (a koi is 2
 }  // namespace
 
 bool PredatorRenderer::init(std::string* log) {
-  program_ = linkProgram(shaders::kPredatorVert, shaders::kPredatorFrag, log);
-  if (!program_) return false;
-  uWorld_ = glGetUniformLocation(program_, "u_world");
-  uPixels_ = glGetUniformLocation(program_, "u_pixels");
-  uPred_ = glGetUniformLocation(program_, "u_pred");
-  uLen_ = glGetUniformLocation(program_, "u_len");
-  uTime_ = glGetUniformLocation(program_, "u_time");
-  uOpacity_ = glGetUniformLocation(program_, "u_opacity");
-  glGenVertexArrays(1, &vao_);
-  return true;
+  const char* names[] = {"u_world", "u_pixels", "u_pred", "u_len", "u_time", "u_opacity"};
+  return gl_.link(shaders::kPredatorVert, shaders::kPredatorFrag, names, 6, at_, log);
 }
 
 int PredatorRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
   const Predator& pr = school.predator();
-  if (!program_ || !pr.present) return 0;
+  if (!gl_.id || !pr.present) return 0;
   const float speed = std::sqrt(pr.vx * pr.vx + pr.vy * pr.vy);
   if (speed > 1e-3f) {
     hx_ = pr.vx / speed;
     hy_ = pr.vy / speed;
   }
   const float size = std::isfinite(view.fishSize) && view.fishSize > 0 ? view.fishSize : 1.0f;
-  glUseProgram(program_);
-  glUniform3f(uWorld_, map.scale, map.offsetX, map.offsetY);
-  glUniform2f(uPixels_, float(view.pixelWidth), float(view.pixelHeight));
-  glUniform4f(uPred_, pr.x, pr.y, hx_, hy_);
-  glUniform1f(uLen_, kPredatorWorldPx * size * map.scale);
-  glUniform1f(uTime_, float(view.timeSeconds - 1000.0 * std::floor(view.timeSeconds / 1000.0)));  // no fmod: bytes
-  glUniform1f(uOpacity_, std::fmin(std::fmax(view.opacity * 1.4f, 0.0f), 1.0f));  // it stands out a little
-  glBindVertexArray(vao_);
+  glUseProgram(gl_.id);
+  glUniform3f(at_[0], map.scale, map.offsetX, map.offsetY);
+  glUniform2f(at_[1], float(view.pixelWidth), float(view.pixelHeight));
+  glUniform4f(at_[2], pr.x, pr.y, hx_, hy_);
+  glUniform1f(at_[3], kPredatorWorldPx * size * map.scale);
+  glUniform1f(at_[4], float(view.timeSeconds - 1000.0 * std::floor(view.timeSeconds / 1000.0)));  // no fmod: bytes
+  glUniform1f(at_[5], std::fmin(std::fmax(view.opacity * 1.4f, 0.0f), 1.0f));  // it stands out a little
+  glBindVertexArray(gl_.vao);
   glDrawArrays(GL_TRIANGLES, 0, 6);
   glBindVertexArray(0);
   return 1;
-}
-
-void PredatorRenderer::dropContext() { program_ = vao_ = 0; }
-
-void PredatorRenderer::release() {
-  if (program_) glDeleteProgram(program_);
-  if (vao_) glDeleteVertexArrays(1, &vao_);
-  dropContext();
 }
 
 }  // namespace mirofish

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "render/fish_renderer.h"
+#include "render/gl_program.h"
 
 namespace mirofish {
 
@@ -14,12 +15,12 @@ class PredatorRenderer {
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) while the school has a predator, else nothing at all (0).
   int render(const School& school, const RenderView& view, const WorldToPixels& map);
-  void dropContext();
-  void release();
+  void dropContext() { gl_.dropContext(); }
+  void release() { gl_.release(); }
 
  private:
-  unsigned program_ = 0, vao_ = 0;
-  int uWorld_ = -1, uPixels_ = -1, uPred_ = -1, uLen_ = -1, uTime_ = -1, uOpacity_ = -1;
+  LayerProgram gl_;
+  GLint at_[6] = {};       // u_world, u_pixels, u_pred, u_len, u_time, u_opacity
   float hx_ = 1, hy_ = 0;  // the last heading drawn: a stopped predator keeps it
 };
 

@@ -202,19 +202,7 @@ namespace {
 
 // A dense school with the blind spot on (fov 270) and a pointer, 200 steps.
 uint64_t blindSpotScenario(bool brute) {
-  Params p;
-  p.fish = 400;
-  p.seed = 3;
-  p.width = 900;
-  p.height = 600;
-  p.fov = 270;
-  School s(p);
-  s.setBruteForce(brute);
-  for (int k = 0; k < 200; ++k) {
-    s.setPointer(k < 100, 100.0f + 7.0f * float(k), 300.0f);
-    s.step();
-  }
-  return fullStateHash(s);
+  return blindSpotSweep(brute, [](Params&) {});
 }
 
 // Coincident fish (d2 == 0 is skipped) and fish one float ulp apart (the separation term hits its clamp),

@@ -40,22 +40,11 @@ Steer pairSteer(Params p, float dx, float dy, float vx1, float vy1, bool sameKin
 
 // A dense mixed school with the blind spot, a pointer and (cap > 0) the neighbour cap, 200 steps.
 uint64_t mixedScenario(bool brute, int cap) {
-  Params p;
-  p.fish = 400;
-  p.seed = 3;
-  p.width = 900;
-  p.height = 600;
-  p.fov = 270;
-  p.species = 3;
-  p.crossSpecies = 0.3;
-  p.neighbourCap = cap;
-  School s(p);
-  s.setBruteForce(brute);
-  for (int k = 0; k < 200; ++k) {
-    s.setPointer(k < 100, 100.0f + 7.0f * float(k), 300.0f);
-    s.step();
-  }
-  return fullStateHash(s);
+  return blindSpotSweep(brute, [cap](Params& p) {
+    p.species = 3;
+    p.crossSpecies = 0.3;
+    p.neighbourCap = cap;
+  });
 }
 
 // Share of same-kind fish among each fish's neighbours within r (all fish pooled).

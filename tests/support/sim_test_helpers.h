@@ -84,6 +84,26 @@ inline uint64_t fullStateHash(const School& s) {
   return hash;
 }
 
+// A dense school (400 fish in 900x600, seed 3) with the blind spot on (fov 270) and a pointer sweeping across for the
+// first 100 of 200 steps, after `vary` sets what a test adds; its fullStateHash. Reaches the scan's masked lanes.
+template <class Vary>
+uint64_t blindSpotSweep(bool brute, Vary vary) {
+  Params p;
+  p.fish = 400;
+  p.seed = 3;
+  p.width = 900;
+  p.height = 600;
+  p.fov = 270;
+  vary(p);
+  School s(p);
+  s.setBruteForce(brute);
+  for (int k = 0; k < 200; ++k) {
+    s.setPointer(k < 100, 100.0f + 7.0f * float(k), 300.0f);
+    s.step();
+  }
+  return fullStateHash(s);
+}
+
 inline std::string hex16(uint64_t v) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%016" PRIx64, v);
