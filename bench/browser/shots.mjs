@@ -47,6 +47,8 @@ const shots = [
   // The demo page avoids its cards and headings (data-avoid): live for 15 s (a t= seek runs before the page's boxes
   // are read), then the school as it flows around them; and every ecology option at once.
   { name: 'eco-avoid', url: '/#n=200&seed=7', vp: [1600, 900], dpr: 1, liveMs: 15000 },
+  { name: 'eco-predator', url: '/close-light#n=40&w=900&h=600&seed=2&pred=1&species=3&size=2&op=0.9', vp: [900, 600],
+    dpr: 2, liveMs: 7000 },
   { name: 'eco-all', url: '/#n=400&seed=7&species=3&water=1&pred=1', vp: [1600, 900], dpr: 1, liveMs: 15000 },
 ];
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader',
