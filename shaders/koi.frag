@@ -13,16 +13,11 @@ flat in vec4 v_skin;    // red threshold, ink threshold, red on, solid
 flat in vec4 v_kind;    // tancho, showa, paleness, edge blur (lengths)
 flat in vec4 v_look;    // depth, pectoral fin direction, pattern mirror
 flat in vec4 v_place;   // pattern tile corner in the atlas, shadow offset
-flat in int v_palette;  // S-ECO-3 the fish's species: its slot in the palette arrays
+flat in vec3 v_base, v_patch, v_ink, v_fin;  // S-ECO-3 the fish's palette (koi.vert picks it by species)
+flat in float v_glow;
 
 uniform sampler2D u_shape;    // koi_bake.h: r body distance, g tail distance, b body shade, a back light
 uniform sampler2D u_pattern;  // koi_bake.h: r red noise, g ink noise; 8 x 8 tiles
-// Palettes, one slot per species (fish_renderer.cpp useKoi):
-uniform vec3 u_base[3];  // main skin colour (white on a kohaku)
-uniform vec3 u_patch[3]; // patch colour (hi, the red)
-uniform vec3 u_ink[3];   // sumi, the black
-uniform vec3 u_fin[3];   // fin tint
-uniform float u_glow[3]; // 0..1: share of the colour added instead of blended (neon palette)
 uniform vec4 u_water;    // rgb water colour, a = 1 when the canvas is filled with water
 uniform float u_opacity; // overall fish opacity over the page
 
@@ -75,7 +70,7 @@ float rays(float angle, float reach) {
 #endif
 
 void main() {
-  vec3 base = u_base[v_palette], patchCol = u_patch[v_palette], inkCol = u_ink[v_palette], fin = u_fin[v_palette];
+  vec3 base = v_base, patchCol = v_patch, inkCol = v_ink, fin = v_fin;
   vec2 q = v_local;
   float depth = v_look.x;
   float blur = v_kind.w;
@@ -166,5 +161,5 @@ void main() {
   rgb = mix(rgb, u_water.rgb, pale * 0.4 * u_water.a);
   float alpha = acc.a * (1.0 - 0.28 * pale) * u_opacity;
   // Neon: part of the light is added rather than blended, so it glows over dark pages.
-  o_color = vec4(rgb * alpha, alpha * (1.0 - 0.45 * u_glow[v_palette]));
+  o_color = vec4(rgb * alpha, alpha * (1.0 - 0.45 * v_glow));
 }
