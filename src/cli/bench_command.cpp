@@ -3,13 +3,13 @@
 #include "cli/bench_command.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "cli/clock.h"
 #include "sim/school.h"
 
 namespace mirofish {
@@ -25,11 +25,6 @@ struct BenchResult {
   double checksPerFish = 0, neighboursPerFish = 0;
   int runs = 0, stepsPerRun = 0;
 };
-
-double nowMs() {
-  using namespace std::chrono;
-  return double(duration_cast<nanoseconds>(steady_clock::now().time_since_epoch()).count()) * 1e-6;
-}
 
 BenchResult measure(const std::string& series, int n, double w, double h, bool brute, int cap, double budgetMs) {
   Params p;
@@ -51,9 +46,9 @@ BenchResult measure(const std::string& series, int n, double w, double h, bool b
   double checks = 0, neighbours = 0;
   for (int r = 0; r < 7; ++r) {
     school.setMetricsEnabled(false);  // timed as the page runs it: no metrics
-    double s = nowMs();
+    double s = clockMs();
     for (int k = 0; k < stepsPerRun; ++k) school.step();
-    times.push_back((nowMs() - s) / stepsPerRun);
+    times.push_back((clockMs() - s) / stepsPerRun);
     school.setMetricsEnabled(true);  // one untimed step to count checks and neighbours
     school.step();
     checks += double(school.metrics().distanceChecks);

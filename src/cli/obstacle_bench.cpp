@@ -1,23 +1,16 @@
 // `mirofish bench --obstacles N`: 10 000 fish with N obstacles against the same school without, in one process,
 // batches interleaved (A, B, A, B ...) so the shared machine's noise hits both alike; medians of 9 batches.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
 #include "cli/bench_command.h"
+#include "cli/clock.h"
 #include "sim/rng.h"
 #include "sim/school.h"
 
 namespace mirofish {
-
-namespace {
-double clockMs() {
-  using namespace std::chrono;
-  return double(duration_cast<nanoseconds>(steady_clock::now().time_since_epoch()).count()) * 1e-6;
-}
-}  // namespace
 
 // The obstacles the bench (and the note's callgrind runs) use: count boxes and circles, 120..360 px, spread over
 // the world from a fixed seed.

@@ -1,7 +1,6 @@
 // Progress lines for `mirofish sweep`; time left is the mean time per finished run times the runs left.
 #include "cli/sweep_progress.h"
 
-#include <chrono>
 #include <cinttypes>
 
 #ifdef __EMSCRIPTEN__
@@ -10,16 +9,9 @@
 #include <unistd.h>
 #endif
 
+#include "cli/clock.h"
+
 namespace mirofish {
-
-namespace {
-
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-
-}  // namespace
 
 bool stderrIsTerminal() {
 #ifdef __EMSCRIPTEN__
@@ -43,10 +35,10 @@ std::string formatDuration(double seconds) {
 }
 
 SweepProgress::SweepProgress(std::FILE* out, bool live, uint64_t total)
-    : out_(out), live_(live), total_(total), start_(now()) {}
+    : out_(out), live_(live), total_(total), start_(clockSeconds()) {}
 
 std::string SweepProgress::status() const {
-  const double elapsed = now() - start_;
+  const double elapsed = clockSeconds() - start_;
   char buf[160];
   std::snprintf(buf, sizeof buf, "%" PRIu64 "/%" PRIu64 " runs, %s elapsed", finished_, total_,
                 formatDuration(elapsed).c_str());
@@ -62,7 +54,7 @@ void SweepProgress::finished(const std::string& what, double runSeconds) {
     std::fprintf(out_, "sweep: %s done in %.2f s; %s\n", what.c_str(), runSeconds, status().c_str());
     return;
   }
-  const double t = now();
+  const double t = clockSeconds();
   if (finished_ < total_ && t - lastDraw_ < 0.2) return;  // a terminal needs no more than 5 redraws a second
   lastDraw_ = t;
   std::fprintf(out_, "\rsweep: %s\033[K", status().c_str());  // \033[K clears what a longer line left

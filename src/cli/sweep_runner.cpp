@@ -1,7 +1,6 @@
 // One sweep run, and the thread pool that runs many while keeping their output in plan order.
 #include "cli/sweep_runner.h"
 
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -14,6 +13,7 @@
 #include <thread>
 #endif
 
+#include "cli/clock.h"
 #include "sim/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
@@ -21,11 +21,6 @@
 namespace mirofish {
 
 namespace {
-
-double now() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 // The school `run --hash HASH` makes, already past its t= seek.
 School schoolOf(const std::string& hash) {
@@ -39,7 +34,7 @@ School schoolOf(const std::string& hash) {
 }  // namespace
 
 SweepResult runSweepRun(const std::string& hash, long long steps) {
-  const double t0 = now();
+  const double t0 = clockSeconds();
   School school = schoolOf(hash);
   SweepResult r;
   const long long window = steps < kSweepWindowSteps ? steps : kSweepWindowSteps;
@@ -83,19 +78,19 @@ SweepResult runSweepRun(const std::string& hash, long long steps) {
       }
   }
   r.nonFiniteFish = school.firstNonFinite();
-  r.seconds = now() - t0;
+  r.seconds = clockSeconds() - t0;
   return r;
 }
 
 double secondsPerStep(const Params& params, long long steps) {
   School school(params);
-  const double t0 = now();
+  const double t0 = clockSeconds();
   long long done = 0;
-  while (done < steps && (done < 10 || now() - t0 < 1.0)) {
+  while (done < steps && (done < 10 || clockSeconds() - t0 < 1.0)) {
     school.step();
     ++done;
   }
-  return done ? (now() - t0) / double(done) : 0;
+  return done ? (clockSeconds() - t0) / double(done) : 0;
 }
 
 void runInOrder(uint64_t count, int jobs, const std::function<SweepResult(uint64_t)>& work,

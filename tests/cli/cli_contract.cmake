@@ -8,20 +8,10 @@ cmake_minimum_required(VERSION 3.20)
 set(CONTRACT cli_contract)
 include(${CMAKE_CURRENT_LIST_DIR}/cli_helpers.cmake)
 
-# state_hash(<var> args...): runs `mirofish run args...`, requires exit 0 and a last line `state-hash <16 hex>`.
-function(state_hash var)
-  run_cli(r run ${ARGN})
-  string(REPLACE ";" " " shown "${ARGN}")
-  if(NOT r_RC STREQUAL "0")
-    message(FATAL_ERROR "`mirofish run ${shown}`: exit code ${r_RC}\nstderr: ${r_ERR}")
-  endif()
-  if(NOT r_OUT MATCHES "state-hash ([0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f])\n$")
-    message(FATAL_ERROR "`mirofish run ${shown}`: the last line should be `state-hash <16 hex>`, got:\n${r_OUT}")
-  endif()
-  set(${var} "${CMAKE_MATCH_1}" PARENT_SCOPE)
-  set(${var}_OUT "${r_OUT}" PARENT_SCOPE)
-  set(${var}_ERR "${r_ERR}" PARENT_SCOPE)
-endfunction()
+# state_hash(<var> args...): `mirofish run args...`, exit 0 and a last line `state-hash <16 hex>`.
+macro(state_hash var)
+  expect_hash_line(${var} state-hash run ${ARGN})
+endmacro()
 
 # --- bad flags and values: exit 2, one line naming the problem ---
 string(REPEAT "x" 214 long_qr)

@@ -1,5 +1,5 @@
-# What the CLI contract scripts share (cli_contract, sweep_contract, tests/form/form_cli): the executable, a clean
-# work folder, running it, and the checks of its two kinds of answer. Before include(): set CONTRACT (a name for the
+# What the CLI contract scripts share (cli_contract, sweep_contract, tests/form/form_cli and form_decode): the
+# executable, a clean work folder, running it, and the checks of its two kinds of answer. Before include(): set CONTRACT (a name for the
 # work folder and messages); optionally RUNNER (node, for the wasm build), CLI_COMMAND (a subcommand put before every
 # call's arguments) and CLI_TIMEOUT (s, default 120).
 if(NOT DEFINED CLI OR NOT EXISTS "${CLI}")
@@ -43,4 +43,21 @@ function(expect_usage_error needle)
   if(NOT r_OUT STREQUAL "")
     message(FATAL_ERROR "`mirofish ${shown}`: nothing should reach stdout on a usage error, got:\n${r_OUT}")
   endif()
+endfunction()
+
+# expect_hash_line(<var> <label> args...): exit 0 and a last stdout line `<label> <16 hex>` (state-hash,
+# targets-hash); sets <var> to the hex and <var>_OUT, <var>_ERR to what the run printed.
+function(expect_hash_line var label)
+  run_cli(r ${ARGN})
+  string(REPLACE ";" " " shown "${CLI_COMMAND};${ARGN}")
+  if(NOT r_RC STREQUAL "0")
+    message(FATAL_ERROR "`mirofish ${shown}`: exit code ${r_RC}\nstderr: ${r_ERR}")
+  endif()
+  string(REPEAT "[0-9a-f]" 16 hex)
+  if(NOT r_OUT MATCHES "${label} (${hex})\n$")
+    message(FATAL_ERROR "`mirofish ${shown}`: the last line should be `${label} <16 hex>`, got:\n${r_OUT}")
+  endif()
+  set(${var} "${CMAKE_MATCH_1}" PARENT_SCOPE)
+  set(${var}_OUT "${r_OUT}" PARENT_SCOPE)
+  set(${var}_ERR "${r_ERR}" PARENT_SCOPE)
 endfunction()

@@ -10,19 +10,9 @@ set(CLI_COMMAND form)
 include(${CMAKE_CURRENT_LIST_DIR}/../cli/cli_helpers.cmake)
 
 # targets_hash(<var> args...): exit 0 and a last line `targets-hash <16 hex>`.
-function(targets_hash var)
-  run_cli(r ${ARGN})
-  string(REPLACE ";" " " shown "${ARGN}")
-  if(NOT r_RC STREQUAL "0")
-    message(FATAL_ERROR "`mirofish form ${shown}`: exit ${r_RC}\n${r_ERR}")
-  endif()
-  if(NOT r_OUT MATCHES "targets-hash ([0-9a-f]+)\n$")
-    message(FATAL_ERROR "`mirofish form ${shown}`: the last line should be `targets-hash <16 hex>`:\n${r_OUT}")
-  endif()
-  set(${var} "${CMAKE_MATCH_1}" PARENT_SCOPE)
-  set(${var}_OUT "${r_OUT}" PARENT_SCOPE)
-  set(${var}_ERR "${r_ERR}" PARENT_SCOPE)
-endfunction()
+macro(targets_hash var)
+  expect_hash_line(${var} targets-hash ${ARGN})
+endmacro()
 
 # --- refusals: exit 2, one line ---
 expect_usage_error("--form is required")

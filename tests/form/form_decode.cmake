@@ -5,19 +5,14 @@
 # Without zbarimg the test is skipped (CTest SKIP_REGULAR_EXPRESSION "SKIP: "); scripts/ensure-deps installs it.
 cmake_minimum_required(VERSION 3.20)
 
-if(NOT DEFINED CLI OR NOT EXISTS "${CLI}")
-  message(FATAL_ERROR "form_decode: pass -DCLI=<path to the mirofish executable> (got '${CLI}')")
-endif()
 find_program(ZBARIMG zbarimg)  # -DZBARIMG=/nonexistent shows the skip
 if(NOT ZBARIMG OR NOT EXISTS "${ZBARIMG}")
   message("SKIP: zbarimg not found (apt-get install zbar-tools; scripts/ensure-deps installs it)")
   return()
 endif()
 
-get_filename_component(CLI "${CLI}" ABSOLUTE)
-set(WORK "${CMAKE_CURRENT_BINARY_DIR}/form_decode_work")
-file(REMOVE_RECURSE "${WORK}")
-file(MAKE_DIRECTORY "${WORK}")
+set(CONTRACT form_decode)
+include(${CMAKE_CURRENT_LIST_DIR}/../cli/cli_helpers.cmake)  # CLI checked, a clean WORK folder
 
 # expect_decodes(<label> <form value> <expected text> <scale> [extra CLI args...])
 function(expect_decodes label value expected scale)
