@@ -36,7 +36,7 @@ function createStudio(school, core) {
     warn('attach(): that school has been destroyed');
     return null;
   }
-  const table = link.table;
+  const table = link.table.map((info, i) => Object.assign({}, info, { help: info.help || core.help(i) }));
   const metricsBytes = link.pond.studioArray(METRICS_ARRAY);
   if (core.paramCount !== table.length || (metricsBytes && metricsBytes.length !== core.metricsSize)) {
     warn('mirofish.js and mirofish-studio.js come from different builds: the metrics may stay empty');

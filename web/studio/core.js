@@ -50,6 +50,7 @@ function createCore(x) {
   if (x.studio_field_count() !== FIELDS.length) warn('studio_core and core.js disagree on the inspection layout');
   return {
     paramCount: x.studio_param_count(),
+    help: (i) => text(x.studio_param_help(i)),  // the page's table leaves the help out
     metricsSize: x.studio_metrics_size(),
     // The page school's parameters (values in table order) into the core; shapes its grid as the school's.
     setParams(values) {

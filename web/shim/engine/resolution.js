@@ -27,7 +27,7 @@ export class Resolution {
     const s = this.s;
     s.pond.setDetail(s.governor.current().detail);
     this.resize(true);
-    if (s.governor.test.onLevel) s.governor.test.onLevel(s.governor.stats());
+    if (MIROFISH_TEST && s.governor.test.onLevel) s.governor.test.onLevel(s.governor.stats());
   }
 
   resize(force) {
