@@ -33,7 +33,9 @@ function createStudio(school, core) {
   const hook = { frame: guard(() => onFrame()), click: guard((x, y, e) => onClick(x, y, e), false) };
   const link = school._studio(hook);
   if (!link) {
-    warn('attach(): that school has been destroyed');
+    warn(school.thread === 'worker' && school.canvas ? 'attach(): that school runs in a Worker; the studio draws in ' +
+      'its GL context, so it needs the school on the main thread (mount it with thread: \'main\'; a page opened ' +
+      'with #studio=1 does)' : 'attach(): that school has been destroyed');
     return null;
   }
   const table = link.table.map((info, i) => Object.assign({}, info, { help: info.help || core.help(i) }));
@@ -69,9 +71,10 @@ function createStudio(school, core) {
     syncParams();
   };
   s.set = (name, v) => {
-    const held = school.set(name, v);
-    syncParams();
-    return held;
+    return school.set(name, v).then((held) => {  // the school's set() resolves once the value is held
+      syncParams();
+      return held;
+    });
   };
   // A paused school draws one still frame (with the overlay, and the numbers beside it); a running one draws anyway.
   s.redraw = () => {
@@ -87,13 +90,15 @@ function createStudio(school, core) {
   ui.applyPreset.onclick = () => {
     const values = core.preset(ui.preset.value, table.map((info) => s.params[info.name]));
     if (!values) return warn('unknown preset ' + ui.preset.value);
-    table.forEach((info, k) => { if (values[k] !== s.params[info.name]) school.set(info.name, values[k]); });
-    syncParams();
+    const sets = table.filter((info, k) => values[k] !== s.params[info.name]).map((info) => school.set(info.name,
+      values[table.indexOf(info)]));
+    Promise.all(sets).then(syncParams);
     ui.status.textContent = 'Preset ' + ui.preset.value + ' applied.';
   };
   ui.reset.onclick = () => {
-    for (const info of table) if (initial[info.name] !== s.params[info.name]) school.set(info.name, initial[info.name]);
-    syncParams();
+    const sets = table.filter((info) => initial[info.name] !== s.params[info.name])
+      .map((info) => school.set(info.name, initial[info.name]));
+    Promise.all(sets).then(syncParams);
     ui.status.textContent = 'Back to the school this page started with.';
   };
   ui.copyLink.onclick = () => {

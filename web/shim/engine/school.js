@@ -320,6 +320,7 @@ function liveStats(s) {
     quality: s.governor.stats(),  // {mode, level, levels, dpr, detail, fps, reason, changes, stalls}
     softwareGL: s.softwareGL,
     renderer: s.renderer,
+    canvas: { width: s.canvas.width, height: s.canvas.height },  // the backing store (the engine owns the canvas)
   };
 }
 
