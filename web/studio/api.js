@@ -217,7 +217,7 @@ function autoAttach() {
   window.addEventListener('hashchange', go);
 }
 
-const studioApi = Object.freeze({ version: '0.1.0', attach });
+const studioApi = Object.freeze({ version: '0.2.0', attach });
 if (classic && typeof window !== 'undefined') {
   if (window.MiroFishStudio) warn('mirofish-studio.js was included twice; the second copy does nothing');
   else {
