@@ -51,6 +51,7 @@ export function createEngineSchool(M, table, init, out, targets) {
   const snap = createSnapshots(s, out);
   s.onFrame = snap.frame;
   s.changed = snap.changed;
+  s.snapshotNow = snap.now;
   // Draws the school, then what an attached studio (mirofish-studio.js, main thread only) overlays, in one frame.
   s.draw = (now) => {
     const drawn = pond.render(now / 1000);
@@ -82,11 +83,16 @@ export function createEngineSchool(M, table, init, out, targets) {
 // The host's messages about this school. Replies carry the caller's seq; every command that changes what the host
 // shows ends with a fresh snapshot.
 function command(s, msg, out) {
-  const reply = (value, transfer) => out({ t: 'reply', id: s.id, seq: msg.seq, value }, transfer);
+  // A fresh snapshot first: once the page's Promise resolves, every reading method sees this moment.
+  const reply = (value, transfer) => {
+    s.snapshotNow();
+    out({ t: 'reply', id: s.id, seq: msg.seq, value }, transfer);
+  };
   switch (msg.t) {
     case 'flags':
       Object.assign(s.flags, msg.flags);
       s.loop.update();
+      s.snapshotNow();  // a pause, a hidden tab: the steps and the state as they stopped
       return;
     case 'view':
       Object.assign(s.view, msg.view);
@@ -134,6 +140,7 @@ function command(s, msg, out) {
       try {
         value = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
       } catch (e) {
+        s.snapshotNow();
         out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
         return;
       }
@@ -279,6 +286,7 @@ function createSnapshots(s, out) {
       dirty = true;
       post();
     },
+    now: post,
     stop() {
       if (timer) clearTimeout(timer);
       timer = 0;

@@ -52,7 +52,7 @@ export class School {
       h.avoid.set(value);
       return Promise.resolve(undefined);
     }
-    return h.call({ t: 'set', name, value });
+    return h.call({ t: 'set', name, value: plain(value) });
   }
   get(name) {
     const h = this.#h;
@@ -85,7 +85,7 @@ export class School {
   }
   // Resolves to the steps taken (at most 36 000 a call).
   step(n) {
-    return this.#h.call({ t: 'step', n });
+    return this.#h.call({ t: 'step', n: plain(n) }).then((v) => v || 0);
   }
   // A pellet (S-INT-4) or a fright (S-INT-3) at a point of the viewport, in CSS px as a click's clientX/clientY.
   feed(clientX, clientY) {
@@ -105,7 +105,14 @@ export class School {
   // S-CHO lands the school on a formation now (resolves true), or refuses with a warning (false).
   form(options) {
     const o = options !== null && typeof options === 'object' ? options : {};
-    return this.#h.call({ t: 'form', options: { type: o.type, text: o.text, hold: o.hold } }).then((v) => !!v);
+    let text = o.text === undefined || o.text === null ? '' : o.text;
+    try {
+      text = String(text);
+    } catch (e) {
+      warn('form(): text ' + describe(o.text) + ' is not text; ignored');
+      return Promise.resolve(false);
+    }
+    return this.#h.call({ t: 'form', options: { type: plain(o.type), text, hold: plain(o.hold) } }).then((v) => !!v);
   }
   release() {
     return this.#h.call({ t: 'release' }).then(() => undefined);
@@ -114,7 +121,7 @@ export class School {
   trajectory(steps, every) {
     const h = this.#h;
     if (h.destroyed) return Promise.resolve(null);
-    return h.call({ t: 'trajectory', steps, every: every === undefined ? 1 : every });
+    return h.call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) });
   }
   stats() {
     return stats(this.#h);
@@ -134,6 +141,13 @@ export class School {
     s.pond.setMetrics(!!hooks);
     return { pond: s.pond, table: s.table };
   }
+}
+
+// What crosses to the engine is a number, a string, a boolean or nothing (postMessage copies it); anything else
+// (an object, a symbol, a function) reads as NaN there, which the engine refuses with its warning, as before.
+function plain(v) {
+  const t = typeof v;
+  return v === undefined || v === null || t === 'number' || t === 'string' || t === 'boolean' ? v : NaN;
 }
 
 function touchAt(h, what, clientX, clientY) {

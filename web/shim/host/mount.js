@@ -2,7 +2,7 @@
 // size, visibility, avoid, the perf overlay), and its link to the engine that runs it (a Worker or this thread).
 // `h` is the state those parts share: what the page says goes out in messages, what the engine says comes back
 // as snapshots, which the handle reads.
-import { LAYERS, createListeners, describe, truthy, warn } from '../util.js';
+import { LAYERS, createListeners, describe, errorText, truthy, warn } from '../util.js';
 import { Avoid } from './avoid.js';
 import { openEngine, workerCapable } from './engine_link.js';
 import { splitHash } from './hash.js';
@@ -115,7 +115,13 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     }
     msg.seq = ++h.seq;
     h.pending.set(msg.seq, { resolve, reject });
-    h.post(msg, transfer);
+    try {
+      h.post(msg, transfer);
+    } catch (e) {  // nothing the page passes may make a call reject: handle.js sends plain values only
+      h.pending.delete(msg.seq);
+      warn('the school could not be asked (' + errorText(e) + ')');
+      resolve(undefined);
+    }
   });
   h.setFlags = (change) => {
     if (h.destroyed) return;
