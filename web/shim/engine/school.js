@@ -250,8 +250,9 @@ function testHook(s, msg, out) {
   else if (msg.fn === 'windows') Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
   else if (msg.fn === 'loseContext' || msg.fn === 'restoreContext') {
-    const ext = s.gl.getExtension('WEBGL_lose_context');
-    if (ext) ext[msg.fn]();
+    // Taken while the context lives: a lost context hands out no extensions, so the restore needs this one.
+    if (!s.loseExt) s.loseExt = s.gl.getExtension('WEBGL_lose_context');
+    if (s.loseExt) s.loseExt[msg.fn]();
   }
   return true;
 }

@@ -169,7 +169,8 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
         return;
       }
       if (h.perf) h.perf.draw();
-      if (h.avoid) h.avoid.tick(performance.now());
+      const st = msg.stats.state;  // the poll for boxes that moved unseen runs only while the school animates
+      if (h.avoid && (st === 'running' || st === 'idle')) h.avoid.tick(performance.now());
     } else if (msg.t === 'reply') {
       const call = h.pending.get(msg.seq);
       if (!call) return;
