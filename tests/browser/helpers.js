@@ -107,6 +107,18 @@ async function waitForFish(page, frames = 2) {
   await waitFor(page, (n) => window.MiroFish.current.stats().frames >= n, frames);
 }
 
+// The auto-mounted school once it has drawn two frames: where it runs, whether it draws, the page's canvases
+// (null when nothing mounted).
+function readySchool(page) {
+  return page.evaluate(async () => {
+    const school = await window.MiroFish.ready;
+    if (!school) return null;
+    while (school.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
+    return { thread: school.stats().thread, rendering: school.stats().rendering,
+      canvases: document.querySelectorAll('canvas').length, current: window.MiroFish.current === school };
+  });
+}
+
 // --- PNG decoding (8-bit, non-interlaced, RGB or RGBA: what Chromium's screenshots are) ---
 function decodePng(buf) {
   let pos = 8;
@@ -238,5 +250,6 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
-module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, instrument, watchConsole, waitFor, waitForFish, decodePng,
+module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, instrument,
+  watchConsole, waitFor, waitForFish, readySchool, decodePng,
   diffPixels, shot, fishPixels };

@@ -54,13 +54,7 @@ describe('no WebGL2', () => {
     if (h.THREAD === 'main' || !offscreenGL) {
       await expectNoFish(page, consoleLog);
     } else {
-      const s = await page.evaluate(async () => {
-        const school = await window.MiroFish.ready;
-        if (!school) return null;
-        while (school.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
-        return { thread: school.stats().thread, rendering: school.stats().rendering,
-          canvases: document.querySelectorAll('canvas').length, current: window.MiroFish.current === school };
-      });
+      const s = await h.readySchool(page);
       assert.deepEqual(s, { thread: 'worker', rendering: true, canvases: 1, current: true },
         'the school runs and draws in the Worker');
       assert.deepEqual(consoleLog.errors(), []);

@@ -48,14 +48,9 @@ describe('no DecompressionStream', () => {
     if (h.THREAD === 'main') {
       await expectNoFish(page, consoleLog);
     } else {
-      const s = await page.evaluate(async () => {
-        const school = await window.MiroFish.ready;
-        if (!school) return null;
-        while (school.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
-        return { thread: school.stats().thread, rendering: school.stats().rendering,
-          canvases: document.querySelectorAll('canvas').length };
-      });
-      assert.deepEqual(s, { thread: 'worker', rendering: true, canvases: 1 }, 'the Worker inflates the wasm itself');
+      const s = await h.readySchool(page);
+      assert.deepEqual(s, { thread: 'worker', rendering: true, canvases: 1, current: true },
+        'the Worker inflates the wasm itself');
       assert.deepEqual(consoleLog.errors(), []);
       assert.deepEqual(consoleLog.warnings(), []);
     }

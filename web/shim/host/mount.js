@@ -102,49 +102,19 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     readHash: true, lastHashApplied: '', destroyed: false, studio: null, onLevel: null, onMounted: null,
     seq: 0, pending: new Map(),
   };
-  const pointer = { present: false, x: 0, y: 0, sent: true, timer: 0 };
   h.post = (msg, transfer) => {
     msg.id = h.id;
     engine.post(msg, transfer);
   };
-  // A command whose answer the page awaits: the engine replies with the same seq.
-  h.call = (msg, transfer) => new Promise((resolve, reject) => {
-    if (h.destroyed) {
-      resolve(undefined);
-      return;
-    }
-    msg.seq = ++h.seq;
-    h.pending.set(msg.seq, { resolve, reject });
-    try {
-      h.post(msg, transfer);
-    } catch (e) {  // nothing the page passes may make a call reject: handle.js sends plain values only
-      h.pending.delete(msg.seq);
-      warn('the school could not be asked (' + errorText(e) + ')');
-      resolve(undefined);
-    }
-  });
+  h.call = (msg, transfer) => call(h, msg, transfer);
   h.setFlags = (change) => {
     if (h.destroyed) return;
     Object.assign(h.flags, change);
     h.post({ t: 'flags', flags: change });
     if (!canvas.isConnected) setTimeout(h.destroyIfDetached, 0);
   };
-  // At most one pointer message a frame: the first goes at once, the rest wait for the next slot, latest wins.
-  const flushPointer = () => {
-    pointer.timer = 0;
-    if (pointer.sent || h.destroyed) return;
-    pointer.sent = true;
-    h.post({ t: 'pointer', present: pointer.present, x: pointer.x, y: pointer.y });
-    pointer.timer = setTimeout(flushPointer, POINTER_MS);
-  };
-  h.pointer = (present, x, y) => {
-    if (!present && !pointer.present && pointer.sent) return;
-    pointer.present = present;
-    pointer.x = x;
-    pointer.y = y;
-    pointer.sent = false;
-    if (!pointer.timer) flushPointer();
-  };
+  h.pointerLink = createPointerLink(h);
+  h.pointer = h.pointerLink.move;
   h.poke = (what, x, y) => h.post({ t: 'poke', what, x, y });
   h.onHashChange = () => {
     if (!h.readHash || location.hash === h.lastHashApplied) return;
@@ -153,36 +123,7 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     h.lastHashApplied = location.hash;
     h.post({ t: 'hash', ours });
   };
-  h.receive = (msg) => {
-    if (msg.t === 'snap') {
-      const snap = h.snapshot;
-      snap.stats = msg.stats;
-      if (msg.params) {
-        snap.params = msg.params;
-        snap.hash = msg.hash;
-        snap.obstacles = msg.obstacles;
-        if (h.perf) h.perf.sync();
-      }
-      if (h.destroyed) return;
-      if (!canvas.isConnected) {  // the host left the document (a single-page app moved on): clean up
-        h.destroyIfDetached();
-        return;
-      }
-      if (h.perf) h.perf.draw();
-      const st = msg.stats.state;  // the poll for boxes that moved unseen runs only while the school animates
-      if (h.avoid && (st === 'running' || st === 'idle')) h.avoid.tick(performance.now());
-    } else if (msg.t === 'reply') {
-      const call = h.pending.get(msg.seq);
-      if (!call) return;
-      h.pending.delete(msg.seq);
-      if (msg.error) call.reject(msg.range ? new RangeError(msg.error) : new Error(msg.error));
-      else call.resolve(msg.value);
-    } else if (msg.t === 'mounted') {
-      h.onMounted(msg);
-    } else if (msg.t === 'level' && h.onLevel) {
-      h.onLevel(msg.stats);
-    }
-  };
+  h.receive = (msg) => receive(h, msg);
   h.destroyIfDetached = () => {
     if (!h.destroyed && !canvas.isConnected && h.destroy) h.destroy();
   };
@@ -198,24 +139,104 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     h.sizing.observe();
     h.sizing.send(false);
   };
-  // Stops the engine's school and takes back everything mount added: listeners, observers, canvases.
-  h.teardown = (started) => {
-    h.destroyed = true;
-    h.post({ t: 'destroy' });
-    engine.forget(h.id);
-    if (pointer.timer) clearTimeout(pointer.timer);
-    if (started) {
-      h.listeners.clear();
-      h.input.teardown();
-      h.avoid.teardown();
-      h.sizing.teardown();
-      h.perf.remove();
-    }
-    for (const call of h.pending.values()) call.resolve(undefined);
-    h.pending.clear();
-    canvas.remove();
-    restoreHost();
-    if (--live[engine.thread] === 0 && engine.release) engine.release();
-  };
+  h.teardown = (started) => teardown(h, started);
   return h;
+}
+
+// A command whose answer the page awaits: the engine replies with the same seq. Never rejects for what the page
+// passes (handle.js sends plain values only); a trajectory over the limits rejects with the engine's RangeError.
+function call(h, msg, transfer) {
+  return new Promise((resolve, reject) => {
+    if (h.destroyed) {
+      resolve(undefined);
+      return;
+    }
+    msg.seq = ++h.seq;
+    h.pending.set(msg.seq, { resolve, reject });
+    try {
+      h.post(msg, transfer);
+    } catch (e) {
+      h.pending.delete(msg.seq);
+      warn('the school could not be asked (' + errorText(e) + ')');
+      resolve(undefined);
+    }
+  });
+}
+
+// At most one pointer message a frame: the first goes at once, the rest wait for the next slot, latest wins.
+function createPointerLink(h) {
+  const p = { present: false, x: 0, y: 0, sent: true, timer: 0 };
+  const flush = () => {
+    p.timer = 0;
+    if (p.sent || h.destroyed) return;
+    p.sent = true;
+    h.post({ t: 'pointer', present: p.present, x: p.x, y: p.y });
+    p.timer = setTimeout(flush, POINTER_MS);
+  };
+  return {
+    move(present, x, y) {
+      if (!present && !p.present && p.sent) return;
+      p.present = present;
+      p.x = x;
+      p.y = y;
+      p.sent = false;
+      if (!p.timer) flush();
+    },
+    stop() {
+      if (p.timer) clearTimeout(p.timer);
+      p.timer = 0;
+    },
+  };
+}
+
+// The engine's messages for this school: snapshots, replies, the mount's outcome, the test bundle's level callback.
+function receive(h, msg) {
+  if (msg.t === 'snap') {
+    const snap = h.snapshot;
+    snap.stats = msg.stats;
+    if (msg.params) {
+      snap.params = msg.params;
+      snap.hash = msg.hash;
+      snap.obstacles = msg.obstacles;
+      if (h.perf) h.perf.sync();
+    }
+    if (h.destroyed) return;
+    if (!h.canvas.isConnected) {  // the host left the document (a single-page app moved on): clean up
+      h.destroyIfDetached();
+      return;
+    }
+    if (h.perf) h.perf.draw();
+    const st = msg.stats.state;  // the poll for boxes that moved unseen runs only while the school animates
+    if (h.avoid && (st === 'running' || st === 'idle')) h.avoid.tick(performance.now());
+  } else if (msg.t === 'reply') {
+    const pending = h.pending.get(msg.seq);
+    if (!pending) return;
+    h.pending.delete(msg.seq);
+    if (msg.error) pending.reject(msg.range ? new RangeError(msg.error) : new Error(msg.error));
+    else pending.resolve(msg.value);
+  } else if (msg.t === 'mounted') {
+    h.onMounted(msg);
+  } else if (msg.t === 'level' && h.onLevel) {
+    h.onLevel(msg.stats);
+  }
+}
+
+// Stops the engine's school and takes back everything mount added: listeners, observers, canvases.
+function teardown(h, started) {
+  h.destroyed = true;
+  h.post({ t: 'destroy' });
+  h.engine.forget(h.id);
+  h.pointerLink.stop();
+  if (started) {
+    h.listeners.clear();
+    h.input.teardown();
+    h.avoid.teardown();
+    h.sizing.teardown();
+    h.perf.remove();
+  }
+  for (const pending of h.pending.values()) pending.resolve(undefined);
+  h.pending.clear();
+  h.canvas.remove();
+  h.restoreHost();
+  if (--live[h.engine.thread] === 0 && h.engine.release) h.engine.release();
 }
