@@ -1,11 +1,19 @@
 // MiroFishStudio.attach(school): the panel, the teaching view and the live metrics on one mounted school, through the
-// handle's _studio() hook (web/shim/handle.js). The classic script also attaches by itself to the page's school when
-// the URL hash has studio=1. Returns the API; prologue.js opened the function this closes.
+// handle's _studio() hook (web/shim/host/handle.js). The classic script (classic.js) also installs the global and
+// attaches by itself to the page's school when the URL hash has studio=1; the ES module (index.js) does neither.
+import { buildControls } from './controls.js';
+import { FISH_ARRAYS, METRICS_ARRAY, STATES_ARRAY, loadCore } from './core.js';
+import { createMetrics, download } from './metrics.js';
+import { drawOverlay } from './overlay.js';
+import { buildPanel } from './panel.js';
+import { STUDIO_KEY, scriptTag, shareLink } from './share.js';
+import { buildTeach } from './teach.js';
+import { copyText, warn } from './util.js';
 
 const studios = new Map();  // school handle -> Promise of its studio
 
 // Resolves to the studio of `school` (the same one when called again), or null with one warning.
-function attach(school) {
+export function attach(school) {
   if (!school || typeof school._studio !== 'function') {
     warn('attach() needs a mounted school (MiroFish.current, or what mount() resolved to), not ' + String(school));
     return Promise.resolve(null);
@@ -217,13 +225,14 @@ function autoAttach() {
   window.addEventListener('hashchange', go);
 }
 
-const studioApi = Object.freeze({ version: '0.2.0', attach });
-if (classic && typeof window !== 'undefined') {
+export const api = Object.freeze({ version: '0.2.0', attach });
+
+// The classic script's global, window.MiroFishStudio, and its auto-attach (studio=1).
+export function installGlobal() {
+  if (typeof window === 'undefined') return;
   if (window.MiroFishStudio) warn('mirofish-studio.js was included twice; the second copy does nothing');
   else {
-    Object.defineProperty(window, 'MiroFishStudio', { value: studioApi, configurable: true, writable: false });
+    Object.defineProperty(window, 'MiroFishStudio', { value: api, configurable: true, writable: false });
     autoAttach();
   }
 }
-return studioApi;
-})  // closes the function opened in prologue.js; the file made from this calls it (src/web/wrap_bundle.cmake)
