@@ -26,15 +26,13 @@ export function optionNumber(M, name, value) {
 }
 
 // Applies the page owner's options (host-only names are already taken out); `box` is the host's CSS size at mount.
-export function applyOptions(s, options, box, fromElement) {
+export function applyOptions(s, options, box) {
   const given = {};
   for (const name of Object.keys(options)) {
     const value = options[name];
     const r = s.pond.set(name, optionNumber(s.M, name, value));
     if (r.status === 'unknown') {
-      if (!fromElement) {
-        s.warn('unknown option ' + describe(name) + ' ignored (known: ' + s.table.map((x) => x.name).join(', ') + ')');
-      }
+      s.warn('unknown option ' + describe(name) + ' ignored (known: ' + s.table.map((x) => x.name).join(', ') + ')');
       continue;
     }
     if (r.warning) s.warn('option ' + name + '=' + describe(value) + ': ' + r.warning);

@@ -13,7 +13,7 @@ const SNAPSHOT_MS = 100;       // a snapshot to the host at most this often whil
 const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
 const FORM_HOLD = 10;          // s, as the C++ kDefaultHoldSeconds
 
-// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, fromElement}.
+// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias}.
 // `out(msg, transfer)` posts to the host. Returns the school, or null (after posting why) without WebGL2.
 export function createEngineSchool(M, table, init, out, targets) {
   const selector = '#mirofish-engine-' + init.id;
@@ -60,7 +60,7 @@ export function createEngineSchool(M, table, init, out, targets) {
   };
   watchContext(s);
   // Configuration first (options < hash), then the school, then what follows the page.
-  applyOptions(s, init.options, init.box, init.fromElement);
+  applyOptions(s, init.options, init.box);
   applyHash(s, init.ours);
   pond.begin();
   readConfig(s);

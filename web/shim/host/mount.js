@@ -66,8 +66,7 @@ function attach(engine, element, options) {
   const mounted = new Promise((resolve) => { h.onMounted = resolve; });
   engine.listen(h.id, (msg) => h.receive(msg));
   h.post({ t: 'mount', canvas: offscreen, options: engineOptions, ours: initialHash(h, options), box, flags: h.flags,
-    view: h.sizing.measure(), antialias: truthy(options.antialias === undefined ? false : options.antialias) &&
-      options.antialias !== 0 && options.antialias !== '0', fromElement: !!options.fromElement },
+    view: h.sizing.measure(), antialias: truthy(options.antialias === undefined ? false : options.antialias) },
   engine.thread === 'worker' ? [offscreen] : undefined);
   live[engine.thread]++;
   return mounted.then((msg) => {
