@@ -9,7 +9,7 @@ import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
 import { recordTrajectory } from './trajectory.js';
 
-const SNAPSHOT_MS = 100;       // a snapshot to the host at most this often while animating (and after every change)
+const SNAPSHOT_MS = 250;       // a snapshot to the host at most this often while animating (and after every change)
 const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
 const FORM_HOLD = 10;          // s, as the C++ kDefaultHoldSeconds
 
