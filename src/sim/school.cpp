@@ -21,13 +21,7 @@ School::School(const Params& params) {
 
 void School::derive() {
   const Params& p = params_;
-  float rs = float(p.sepRadius), ra = float(p.aliRadius), rc = float(p.cohRadius);
-  d_.rSep2 = rs * rs;
-  d_.rAli2 = ra * ra;
-  d_.rCoh2 = rc * rc;
-  d_.rMax = rs > ra ? (rs > rc ? rs : rc) : (ra > rc ? ra : rc);
-  d_.fovOn = p.fov < 360.0;
-  d_.cosHalfFov = detCos(float(p.fov) * 0.5f * (kPi / 180.0f));
+  d_.look = perceptionOf(p);
   float maxTurn = float(p.turnRate) * kStepSeconds;
   d_.cosTurn = detCos(maxTurn);
   d_.sinTurn = detSin(maxTurn);
@@ -37,7 +31,7 @@ void School::derive() {
   turnDirty_ = true;
   d_.currentK = kPi / float(p.currentScale);
   d_.seedMix = mix32(uint32_t(uint64_t(p.seed)) ^ 0x6d69726fU);
-  grid_.configure(float(p.width), float(p.height), d_.rMax);
+  grid_.configure(float(p.width), float(p.height), d_.look.rMax);
 }
 
 void School::setParams(const Params& unchecked) {

@@ -10,6 +10,7 @@
 #include "sim/neighbour_grid.h"
 #include "sim/obstacles.h"
 #include "sim/params.h"
+#include "sim/perception.h"
 #include "sim/rng.h"
 
 namespace mirofish {
@@ -224,9 +225,7 @@ class School {
 
   // Derived once per setParams, in float, so a step does no trig and no division by params.
   struct Derived {
-    float rSep2, rAli2, rCoh2, rMax;
-    float cosHalfFov;  // blind spot when dot(heading, d) < cosHalfFov * |d|
-    bool fovOn;
+    Perception look;         // the rules' radii and the blind spot (perception.h, shared with inspection)
     float cosTurn, sinTurn;  // max heading change per step
     float maxTurn;           // rad per step
     float cursorAlpha;       // virtual cursor follow factor per step

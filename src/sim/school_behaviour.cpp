@@ -40,7 +40,7 @@ void School::spreadStartle() {
   if (alarmed_ == 0) return;
   FishArrays& f = fish_;
   const int n = f.count;
-  const float share = float(params_.startleSpread), delay = float(params_.startleDelay), r2 = d_.rCoh2;
+  const float share = float(params_.startleSpread), delay = float(params_.startleDelay), r2 = d_.look.rCoh2;
   const int* order = grid_.order();
   const int* start = grid_.cellStart();
   const int cols = grid_.cols(), rows = grid_.rows();

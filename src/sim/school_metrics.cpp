@@ -73,7 +73,7 @@ int School::countGroups() {
     while (parent[a] != a) a = parent[a] = parent[parent[a]];  // path halving
     return a;
   };
-  const float r2 = d_.rCoh2;
+  const float r2 = d_.look.rCoh2;
   const int cols = grid_.cols(), rows = grid_.rows();
   const int* start = grid_.cellStart();
   int groups = n;

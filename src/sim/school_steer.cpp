@@ -1,7 +1,5 @@
 // Pass 1 of School::step: the neighbour scan (neighbour_scan.h, inlined here: it is included by this file alone) and
 // the three rules' steering of every fish, visited cell by cell.
-#include <algorithm>
-
 #include "sim/det_math.h"
 #include "sim/neighbour_scan.h"
 #include "sim/school.h"
@@ -17,27 +15,17 @@ namespace mirofish {
   const int n = fish_.count;
   const int cap = int(p.neighbourCap);
   const float fmax = float(p.maxForce);
-  const float wSep = float(p.sepWeight), wAli = float(p.aliWeight), wCoh = float(p.cohWeight);
-  const float panicCoh = float(p.panicCohesion);
-  const float leeAhead = kLeeShare * float(p.cohRadius);
+  const RuleWeights weights = ruleWeightsOf(p);
   const float* X = sortedX_.data();
   const float* Y = sortedY_.data();
   const float* VX = sortedVX_.data();
   const float* VY = sortedVY_.data();
-  const ScanConfig scan{d_.rMax * d_.rMax, d_.rSep2,
-                        d_.rAli2,          d_.rCoh2,
-                        d_.cosHalfFov,     d_.cosHalfFov * d_.cosHalfFov,
-                        d_.fovOn,          metricsOn_,
-                        bruteForce_,       float(p.crossSpecies)};
+  const ScanConfig scan = scanConfigOf(d_.look, p, metricsOn_, bruteForce_);
   // S-ECO-3 several species: the scan collects the neighbours (as under a neighbour cap) and weighs each by its kind,
   // scalar, so the four-wide scan of one species stays as lean as it was. With one species every neighbour is of the
   // own kind (sortedKind_ all 0): no weights apply and the rules keep their bits (the golden hashes).
   const bool collect = cap > 0 || p.species > 1;
   const float* K = sortedKind_.data();
-  const float cross = scan.cross;
-  // Alignment and cohesion keep their direction from the weighted sums, and their strength is the neighbours' mean
-  // weight (1 own, crossSpecies other): a fish among another species only is pulled crossSpecies x as hard.
-  auto weightOf = [cross](int count, int other) { return float(count - other) + cross * float(other); };
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
   uint64_t checks = 0;
   float minD2 = -1;
@@ -108,12 +96,7 @@ namespace mirofish {
         if (!collect) drainLanes(lanes, s);
 #endif
         if (collect) {  // S-SIM scaling guard: only the nearest `cap` neighbours count (cap 0: all, by kind)
-          auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
-            return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
-          };
-          size_t keep = cap > 0 && capBuffer_.size() > size_t(cap) ? size_t(cap) : capBuffer_.size();
-          if (keep < capBuffer_.size())
-            std::nth_element(capBuffer_.begin(), capBuffer_.begin() + long(keep), capBuffer_.end(), nearer);
+          const size_t keep = keepNearest(capBuffer_, cap);
           for (size_t q = 0; q < keep; ++q) {
             const CapCandidate& cand = capBuffer_[q];
             addNeighbour(scan, X[cand.slot] - xi, Y[cand.slot] - yi, cand.d2, VX[cand.slot], VY[cand.slot], s,
@@ -123,43 +106,15 @@ namespace mirofish {
         s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
         checks += s.checks;
 
-        // S-SIM-1: each rule normalized, then weighted.
-        float ax = 0, ay = 0;
-        const bool panicked = PANIC[oi] > 0;
-        if (s.nSep) {
-          float vx = unfix(s.sepX), vy = unfix(s.sepY);
-          normalizeOrZero(vx, vy);
-          ax += vx * wSep;
-          ay += vy * wSep;
-        }
+        const Steering steer = steerFrom(weights, s, PANIC[oi] > 0, hxi, hyi);
         if (s.nAli) {
-          float vx = unfix(s.aliX), vy = unfix(s.aliY);
-          normalizeOrZero(vx, vy);
-          const float wa = s.nAliOther ? wAli * (weightOf(s.nAli, s.nAliOther) / float(s.nAli)) : wAli;
-          ax += vx * wa;
-          ay += vy * wa;
-          sumLocalPol += double(vx * hxi + vy * hyi);
+          sumLocalPol += double(steer.aliDirX * hxi + steer.aliDirY * hyi);
           ++localPolCount;
         }
-        uint8_t lee = s.nCoh > 1 ? 0 : kCueAlone;  // alone: no neighbour, or one (a pair adrift)
-        if (s.nCoh) {
-          float vx = unfix(s.cohX), vy = unfix(s.cohY);
-          // S-SIM-15 the lee: enough neighbours, their centroid well ahead: this fish trails the school.
-          // (The weighted sum's centroid is over the neighbours' total weight.)
-          const float weight = s.nCohOther ? weightOf(s.nCoh, s.nCohOther) : float(s.nCoh);
-          if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > leeAhead * weight) lee = kCueLee;
-          normalizeOrZero(vx, vy);
-          float wc = panicked ? wCoh * panicCoh : wCoh;  // S-INT-2: a panicked fish leaves the school for a moment
-          if (s.nCohOther) wc *= weight / float(s.nCoh);
-          ax += vx * wc;
-          ay += vy * wc;
-        }
         const float fi = fmax * FORCE[oi];
-        float fx = ax * fi, fy = ay * fi;
-
-        outX[oi] = fx;
-        outY[oi] = fy;
-        outCue[oi] = lee;
+        outX[oi] = steer.ax * fi;
+        outY[oi] = steer.ay * fi;
+        outCue[oi] = steer.cue;
         outLone[oi] = s.nCoh < kLoneNeighbours ? 1.0f - float(s.nCoh) * (1.0f / kLoneNeighbours) : 0.0f;
 
         if (metricsOn_) {
