@@ -10,7 +10,7 @@
 
 #include "cli/clock.h"
 #include "cli/form_picture.h"
-#include "form/form_spec.h"
+#include "link/form_spec.h"
 
 namespace mirofish {
 

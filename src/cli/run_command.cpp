@@ -12,7 +12,7 @@
 #include "cli/school_picture.h"
 #include "cli/svg_writer.h"
 #include "cli/trajectory_writer.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
 

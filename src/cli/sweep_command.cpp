@@ -11,7 +11,7 @@
 #include "cli/sweep_plan.h"
 #include "cli/sweep_progress.h"
 #include "cli/sweep_runner.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 
 namespace mirofish {

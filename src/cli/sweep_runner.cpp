@@ -14,7 +14,7 @@
 #endif
 
 #include "cli/clock.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
 

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 
 namespace mirofish {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "form/form_spec.h"
+#include "form/formations.h"
 
 namespace mirofish {
 

@@ -10,11 +10,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
+#include "base/simd4.h"
 #include "sim/perception.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
-#include "sim/simd4.h"
 
 namespace mirofish {
 // Internal linkage on purpose: these are included by the step's own files only, and the inliner treats a

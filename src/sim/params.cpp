@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "sim/number_text.h"
+#include "base/number_text.h"
 #include "sim/species.h"
 
 namespace mirofish {

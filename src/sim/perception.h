@@ -3,7 +3,7 @@
 // inspection (inspect.cpp), so the two cannot drift.
 #pragma once
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/params.h"
 
 namespace mirofish {

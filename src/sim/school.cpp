@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school_step.h"
 
 namespace mirofish {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/rng.h"
 #include "sim/fish_arrays.h"
 #include "sim/formation_state.h"
 #include "sim/metrics.h"
@@ -11,7 +12,6 @@
 #include "sim/obstacles.h"
 #include "sim/params.h"
 #include "sim/perception.h"
-#include "sim/rng.h"
 
 namespace mirofish {
 

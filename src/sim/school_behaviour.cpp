@@ -1,6 +1,6 @@
 // S-SIM-15 behaviour states: startle and its ripple through the school, and each fish's choice of cruise, sprint,
 // hover or startle with the gait (speed cap, turn rate, tail beat) blending toward it.
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
 

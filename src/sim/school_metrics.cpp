@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school.h"
 
 namespace mirofish {

@@ -2,10 +2,10 @@
 // beat, position), scalar and four fish at a time with the same bits.
 #include <cmath>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
+#include "base/simd4.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
-#include "sim/simd4.h"
 
 namespace mirofish {
 

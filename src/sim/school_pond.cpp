@@ -2,7 +2,7 @@
 // and food pellets that the fish nearby turn to and eat.
 #include <cmath>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
 

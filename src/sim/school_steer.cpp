@@ -1,6 +1,6 @@
 // Pass 1 of School::step: the neighbour scan (neighbour_scan.h, inlined here: it is included by this file alone) and
 // the three rules' steering of every fish, visited cell by cell.
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/neighbour_scan.h"
 #include "sim/school.h"
 #include "sim/school_step.h"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/number_text.h"
+#include "base/number_text.h"
 
 namespace mirofish {
 

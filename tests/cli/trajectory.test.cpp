@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cli/run_command.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/school.h"
 #include "sim/trajectory.h"
 

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/school.h"
 #include "sim/species.h"
 #include "support/golden_scenario.h"

@@ -9,11 +9,6 @@
 
 namespace mirofish {
 
-struct FormSpec {
-  FormationKind kind = FormationKind::None;  // None: no formation (bad or empty input, with a warning)
-  std::string text;                          // qr and text: the decoded bytes (UTF-8 as given)
-};
-
 // `value` is what follows `form=` (or --form), still percent-encoded: decode it once, here. Never throws. Every
 // problem is one sentence in *warnings, and the formation is refused (kind None): an unknown kind, an empty text,
 // a QR text over kQrMaxBytes bytes, a text the font cannot lay out (too many characters or lines). Kinds are read

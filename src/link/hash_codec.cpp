@@ -1,7 +1,7 @@
 // URL-hash codec: a strict number grammar, one warning per problem, never an exception or a NaN.
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 
-#include "sim/number_text.h"
+#include "base/number_text.h"
 
 namespace mirofish {
 

@@ -1,5 +1,5 @@
 // Parsing and writing `form=` values; each refusal is one specific sentence, as everywhere at the edges.
-#include "form/form_spec.h"
+#include "link/form_spec.h"
 
 namespace mirofish {
 
