@@ -219,4 +219,21 @@ bool layoutCells(const CellList& cells, float width, float height, TargetLayout*
   return true;
 }
 
+bool layoutStatic(const FormSpec& spec, float width, float height, TargetLayout* out, std::string* why, QrCode* code,
+                  CellList* cells) {
+  if (spec.kind == FormationKind::Qr) {
+    QrCode own;
+    QrCode& qr = code ? *code : own;
+    return encodeQr(spec.text, &qr, why) && layoutQr(qr, width, height, out, why);
+  }
+  CellList own;
+  CellList& set = cells ? *cells : own;
+  std::string note;
+  if (!textCells(spec.text, &set, &note)) {
+    *why = note;
+    return false;
+  }
+  return layoutCells(set, width, height, out, why);
+}
+
 }  // namespace mirofish

@@ -78,4 +78,10 @@ bool layoutQr(const QrCode& code, float width, float height, TargetLayout* out, 
 constexpr int kMaxTextCellPx = 14;
 bool layoutCells(const CellList& cells, float width, float height, TargetLayout* out, std::string* why);
 
+// A static formation (qr, text) from its spec: the text encoded as a QR code or set in the font, then laid out in a
+// width x height world; false with the reason when it cannot be encoded or does not fit. The one dispatch from a
+// spec to a layout, for the school's landing and the CLI's form command (which reads *code or *cells, if given).
+bool layoutStatic(const FormSpec& spec, float width, float height, TargetLayout* out, std::string* why,
+                  QrCode* code = nullptr, CellList* cells = nullptr);
+
 }  // namespace mirofish

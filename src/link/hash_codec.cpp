@@ -2,44 +2,16 @@
 #include "link/hash_codec.h"
 
 #include "base/number_text.h"
+#include "link/url_text.h"
 
 namespace mirofish {
 
 namespace {
 
-constexpr size_t kMaxShown = 40;  // warnings quote at most this much of the offending text
-
-std::string shown(const std::string& s) {
+// Links copied from address bars may come percent-encoded; a malformed escape is kept as typed.
+std::string percentDecoded(const std::string& s) {
   std::string out;
-  for (char ch : s.substr(0, kMaxShown)) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    out += (c >= 0x20 && c < 0x7f) ? ch : '?';  // keep warnings printable, whatever came in
-  }
-  if (s.size() > kMaxShown) out += "...";
-  return out;
-}
-
-int hexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// Links copied from address bars may come percent-encoded.
-std::string percentDecode(const std::string& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size()) {
-      int a = hexDigit(s[i + 1]), b = hexDigit(s[i + 2]);
-      if (a >= 0 && b >= 0) {
-        out += char(a * 16 + b);
-        i += 2;
-        continue;
-      }
-    }
-    out += s[i];
-  }
+  percentDecode(s, &out);
   return out;
 }
 
@@ -104,9 +76,9 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
       r.warnings.push_back("hash: '" + shown(part) + "' is not a name=value pair; ignored.");
       continue;
     }
-    std::string key = percentDecode(part.substr(0, eq));
+    std::string key = percentDecoded(part.substr(0, eq));
     // form='s text is decoded once, by parseFormSpec: decoding it here too would turn an escaped '%' into an escape.
-    pairs.emplace_back(key, key == "form" ? part.substr(eq + 1) : percentDecode(part.substr(eq + 1)));
+    pairs.emplace_back(key, key == "form" ? part.substr(eq + 1) : percentDecoded(part.substr(eq + 1)));
   }
   // A hash none of whose keys is ours (#foo=bar, #section=2, a router's state) belongs to the page: no warnings.
   bool ours = false;

@@ -5,9 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
+#include "base/assert.h"
 #include "base/det_math.h"
+#include "base/fnv1a.h"
 #include "sim/school_step.h"
 
 namespace mirofish {
@@ -53,7 +54,7 @@ void School::setParams(const Params& unchecked) {
 }
 
 void School::resize(int n) {
-  if (n < 0) n = 0;
+  MIROFISH_ASSERT(n >= 0);  // params.fish is within its range (withinRange), and a formation only adds fish
   fish_.reserveFor(n);
   if (sortedX_.size() < size_t(fish_.capacity) + kScanPad) {
     // kScanPad floats of padding: the 4-wide scan reads up to 3 past a run's end (masked off).
@@ -149,6 +150,7 @@ void School::steps(int n) {
 // made by bucketFish; pass 2 writes the fish arrays), so the phases run in this order and no other.
 void School::step() {
   const int slots = int(params_.smoothing);
+  MIROFISH_ASSERT(slots >= 1 && slots <= kMaxSmoothing);  // the table's range for smoothing
   const int slot = int(stepCount_ % uint64_t(slots));
   float* ringX = fish_.steerX[slot].data();  // this step's steering slot, in id order
   float* ringY = fish_.steerY[slot].data();
@@ -312,7 +314,7 @@ void School::fleePointerAndScares(float* outX, float* outY) {
         fromY = cursorY_;
       }
     }
-    // Flee within the radius while the fear source lasts; still kScareEdgeShare of the push at the radius.
+    // Flee within the radius while the fear source lasts; 1 - kScareFalloff of the push still at the radius.
     for (int si = 0; si < activeScares; ++si) {
       const Scare& sc = scares_[si];
       if (sc.timeLeft <= 0) continue;
@@ -345,20 +347,12 @@ void School::fleePointerAndScares(float* outX, float* outY) {
 }
 
 uint64_t School::stateHash() const {
-  uint64_t hash = 0xcbf29ce484222325ULL;
-  auto feed = [&](float v) {
-    unsigned char bytes[4];
-    std::memcpy(bytes, &v, 4);  // little-endian on every target we build for (x86-64, wasm)
-    for (unsigned char b : bytes) {
-      hash ^= b;
-      hash *= 0x100000001b3ULL;
-    }
-  };
+  uint64_t hash = kFnvOffset;
   for (int i = 0; i < fish_.count; ++i) {
-    feed(fish_.x[i]);
-    feed(fish_.y[i]);
-    feed(fish_.vx[i]);
-    feed(fish_.vy[i]);
+    hash = fnv1aFloat(hash, fish_.x[i]);
+    hash = fnv1aFloat(hash, fish_.y[i]);
+    hash = fnv1aFloat(hash, fish_.vx[i]);
+    hash = fnv1aFloat(hash, fish_.vy[i]);
   }
   return hash;
 }

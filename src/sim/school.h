@@ -75,10 +75,9 @@ class School {
   // S-ECO-1: replaces the obstacles (world px; the first kMaxObstacles). Fish inside one leave it at the next step.
   void setObstacles(const Obstacle* list, int count);
   const ObstacleField& obstacles() const { return obstacles_; }
-  uint64_t obstacleExits() const { return obstacleExits_; }
-  const Predator& predator() const { return predator_; }  // fish put back on an outline (the hard limit) so far
+  uint64_t obstacleExits() const { return obstacleExits_; }  // fish put back on an outline (the hard limit) so far
+  const Predator& predator() const { return predator_; }
   void setBruteForce(bool on) { bruteForce_ = on; }
-  bool bruteForce() const { return bruteForce_; }
   void setMetricsEnabled(bool on) { metricsOn_ = on; }
 
   void step();
@@ -105,7 +104,6 @@ class School {
   // Smoothed virtual cursor (S-INT-1); active=false when there is no pointer.
   bool cursorActive() const { return cursorActive_; }
   float cursorX() const { return cursorX_; }
-  float cursorY() const { return cursorY_; }
   float cursorRadius() const { return cursorRadius_; }
   const Pellet* pellets() const { return pellets_; }  // kMaxPellets slots
   uint64_t pelletsEaten() const { return pelletsEaten_; }
@@ -216,9 +214,8 @@ class School {
   uint64_t pelletsEaten_ = 0, pelletsDropped_ = 0;
   StartleEvent startleEvents_[kStartleEvents];
   uint64_t startleEventCount_ = 0;
-  int alarmed_ = 0;
-  bool turnDirty_ = true;  // the turn rate changed: every fish's turn limit is worked out again  // fish with a startle
-                           // strength (ripple flee and spread only run while some are)
+  int alarmed_ = 0;        // fish with a startle strength (ripple flee and spread only run while some are)
+  bool turnDirty_ = true;  // the turn rate changed: every fish's turn limit is worked out again
   FormationState form_;
   Point attractors_[kMaxAttractors];
   float currentPhaseX_ = 0, currentPhaseY_ = 0;  // rad, this step's phase of each band set

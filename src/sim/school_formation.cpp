@@ -12,25 +12,6 @@
 
 namespace mirofish {
 
-namespace {
-
-// Where a static formation's targets go in a width x height world; false with the reason when they do not fit.
-bool layoutStatic(const FormSpec& spec, float width, float height, TargetLayout* out, std::string* why) {
-  if (spec.kind == FormationKind::Qr) {
-    QrCode code;
-    return encodeQr(spec.text, &code, why) && layoutQr(code, width, height, out, why);
-  }
-  CellList cells;
-  std::string note;
-  if (!textCells(spec.text, &cells, &note)) {
-    *why = note;
-    return false;
-  }
-  return layoutCells(cells, width, height, out, why);
-}
-
-}  // namespace
-
 bool School::form(const FormSpec& spec, float holdSeconds, double atSeconds, std::string* why) {
   why->clear();
   if (spec.kind == FormationKind::None || spec.kind == FormationKind::Logo) {
