@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/constants.h"
 #include "cli/school_picture.h"
 #include "cli/svg_writer.h"
 #include "cli/trajectory_writer.h"
@@ -60,7 +61,7 @@ RunEvent parseEvent(const std::string& text) {
   const size_t colon = rest.find(':');
   const double t = eventNumber(text, "time", rest.substr(0, colon));
   if (t < 0 || t > 1e7) throw CliError{"--event " + text + ": time " + rest.substr(0, colon) + " is outside 0..1e7 s"};
-  e.step = (long long)(t * 60.0 + 0.5);  // as the t= seek rounds
+  e.step = (long long)(t * double(kStepHz) + 0.5);  // as the t= seek rounds
   if (e.kind == RunEvent::PointerOff) {
     if (colon != std::string::npos) throw CliError{"--event " + text + ": pointer-off takes no position" + usage};
     return e;
@@ -179,7 +180,7 @@ int runCommand(CliArgs& a) {
   if (form.kind != FormationKind::None && !school.form(form, float(hold), formAt, &formWhy))
     throw CliError{"--form " + formSpecValue(form) + ": " + formWhy};
   // t=SECONDS seeks: those steps run first, and --steps counts on from there.
-  long long seekSteps = hasSeek ? (long long)(seek * 60.0 + 0.5) : 0;
+  long long seekSteps = hasSeek ? (long long)(seek * double(kStepHz) + 0.5) : 0;
   std::string encoded = encodeHash(params, form, formAt);
 
   std::FILE* csv = nullptr;

@@ -6,15 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "base/constants.h"
 #include "form/formations.h"
 
 namespace mirofish {
 
 enum class FormPhase : uint8_t { None, Waiting, Landing, Holding };
 
-constexpr float kDefaultHoldSeconds = 10.0f;  // S-CHO-4 asks >= 5 s; a phone needs a moment to find the code
-constexpr float kLandingCapSeconds = 12.0f;   // the hold starts by then even if a fish never settled
-constexpr float kSettleDistance = 0.5f;       // px from the target, and px/step of spring speed, to settle
+// kDefaultHoldSeconds (base/constants.h): S-CHO-4 asks >= 5 s; a phone needs a moment to find the code.
+constexpr float kLandingCapSeconds = 12.0f;  // the hold starts by then even if a fish never settled
+constexpr float kSettleDistance = 0.5f;      // px from the target, and px/step of spring speed, to settle
 
 struct FormationState {
   FormPhase phase = FormPhase::None;

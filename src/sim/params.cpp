@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "base/constants.h"
 #include "base/number_text.h"
 #include "sim/species.h"
 
@@ -140,7 +141,7 @@ double topSpeedFactor(const Params& p) {
 
 std::string sanityWarning(const Params& p) {
   double minR = std::fmin(p.sepRadius, std::fmin(p.aliRadius, p.cohRadius));
-  double perStep = p.maxSpeed * topSpeedFactor(p) * (1.0 + p.variation) / 60.0;
+  double perStep = p.maxSpeed * topSpeedFactor(p) * (1.0 + p.variation) / double(kStepHz);
   std::string w;
   if (perStep >= 0.5 * minR)
     w += "a fish can move " + fmt(std::floor(perStep * 10 + 0.5) / 10) +

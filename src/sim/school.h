@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/constants.h"
 #include "base/rng.h"
 #include "sim/fish_arrays.h"
 #include "sim/formation_state.h"
@@ -15,9 +16,9 @@
 
 namespace mirofish {
 
-constexpr float kStepSeconds = 1.0f / 60.0f;  // S-SIM-10 fixed step
+constexpr float kStepSeconds = 1.0f / float(kStepHz);  // S-SIM-10 fixed step (base/constants.h kStepHz)
 constexpr int kMaxScares = 8;
-constexpr int kMaxPellets = 6;     // S-INT-4: a small cap; a further pellet replaces the oldest
+// kMaxPellets (base/constants.h), S-INT-4: a small cap; a further pellet replaces the oldest.
 constexpr int kMaxAttractors = 3;  // S-SIM-14 points of interest
 
 // A neighbour found under a neighbour cap: distance, fish id (tie-break), slot in the candidate arrays.
@@ -233,7 +234,7 @@ class School {
 
 // S-SIM-10: the platform loop feeds frame seconds, gets whole steps back (at most 3 a frame).
 struct FixedStep {
-  static constexpr double kDt = 1.0 / 60.0;
+  static constexpr double kDt = 1.0 / double(kStepHz);
   static constexpr int kMaxSteps = 3;
   double accumulator = 0;
   int advance(double frameSeconds);
