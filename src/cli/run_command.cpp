@@ -238,10 +238,9 @@ int runCommand(CliArgs& a) {
   std::printf("cruise %d  sprint %d  hover %d  startle %d  pellets-eaten %" PRIu64 " of %" PRIu64 "\n", m.states[0],
               m.states[1], m.states[2], m.states[3], m.pelletsEaten, school.pelletsDropped());
   if (formed) {
-    static const char* const kPhase[] = {"done", "waiting", "landing", "holding"};
     const FormationState& fs = school.formation();
     std::printf("form %s  phase %s  targets %d  settled %d  fish-added %d\n", formationName(form.kind),
-                kPhase[int(fs.phase)], fs.assigned, fs.settledCount, fs.added);
+                formPhaseName(fs.phase), fs.assigned, fs.settledCount, fs.added);
   }
   std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
               school.clampCount());

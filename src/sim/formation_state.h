@@ -12,6 +12,16 @@
 namespace mirofish {
 
 enum class FormPhase : uint8_t { None, Waiting, Landing, Holding };
+// The phase's one name, as the CLI prints it and the page reports it (PondStats::formPhase): "none" (no formation:
+// none asked for, or it is over), "waiting", "landing", "holding".
+inline const char* formPhaseName(FormPhase phase) {
+  switch (phase) {
+    case FormPhase::Waiting: return "waiting";
+    case FormPhase::Landing: return "landing";
+    case FormPhase::Holding: return "holding";
+    default: return "none";
+  }
+}
 
 // kDefaultHoldSeconds (base/constants.h): S-CHO-4 asks >= 5 s; a phone needs a moment to find the code.
 constexpr float kLandingCapSeconds = 12.0f;  // the hold starts by then even if a fish never settled
