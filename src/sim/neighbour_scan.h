@@ -316,5 +316,81 @@ inline void collectSpan(const ScanConfig& c, const float* X, const float* Y, con
   }
 }
 
+// A cell's fish and their candidates (pass 1 visits cell by cell): the cell's run [first, last) in the counting-sort
+// order, and its 3x3 neighbourhood as up to three row spans (cells in a row are contiguous in that order).
+struct CellRuns {
+  int first = 0, last = 0, spans = 0;
+  int begin[3] = {0, 0, 0}, end[3] = {0, 0, 0};
+};
+inline CellRuns cellRuns(const int* start, int cols, int rows, int cx, int cy) {
+  CellRuns r;
+  const int cell = cy * cols + cx;
+  r.first = start[cell];
+  r.last = start[cell + 1];
+  if (r.first == r.last) return r;
+  const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
+  const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
+  for (int gy = y0; gy <= y1; ++gy, ++r.spans) {
+    r.begin[r.spans] = start[gy * cols + x0];
+    r.end[r.spans] = start[gy * cols + x1 + 1];
+  }
+  return r;
+}
+// Brute force: one pseudo-cell holding every fish, with one run of all of them as its candidates.
+inline CellRuns allRuns(int n) {
+  CellRuns r;
+  r.last = n;
+  r.spans = 1;
+  r.end[0] = n;
+  return r;
+}
+
+// The candidates' copies in cell order (School::bucketFish): position, velocity, the alignment terms of the
+// four-wide scan, kinds (S-ECO-3) and fish ids (null: id order).
+struct Candidates {
+  const float *x, *y, *vx, *vy, *tvx, *tvy, *kind;
+  const int* ids;
+};
+
+// Fish `oi`'s sums over its cell's candidates (it is one of them, at slot oi): the four-wide (or scalar) scan, or, with
+// a neighbour cap or several species (collect), the collected neighbours, the nearest `cap` of them weighed by kind.
+// `found` is scratch. (xi, yi) and (hxi, hyi): the fish's position and heading.
+[[gnu::always_inline]] inline Sums neighbourSums(const ScanConfig& c, const Candidates& in, const CellRuns& runs,
+                                                 int oi, float hxi, float hyi, bool collect, int cap,
+                                                 std::vector<CapCandidate>& found) {
+  const float xi = in.x[oi], yi = in.y[oi];
+  Sums s;
+#if defined(MIROFISH_WIDE)
+  LaneSums lanes;
+  resetLanes(lanes);
+#endif
+  found.clear();
+  int candidates = 0;
+  for (int r = 0; r < runs.spans; ++r) {
+    candidates += runs.end[r] - runs.begin[r];
+    if (collect)
+      collectSpan(c, in.x, in.y, in.ids, runs.begin[r], runs.end[r], xi, yi, hxi, hyi, found);
+    else
+#if defined(MIROFISH_WIDE)
+      scanSpanWide(c, in.x, in.y, in.tvx, in.tvy, runs.begin[r], runs.end[r], xi, yi, hxi, hyi, lanes, s);
+#else
+      scanSpan(c, in.x, in.y, in.vx, in.vy, runs.begin[r], runs.end[r], xi, yi, hxi, hyi, s);
+#endif
+  }
+#if defined(MIROFISH_WIDE)
+  if (!collect) drainLanes(lanes, s);
+#endif
+  if (collect) {  // S-SIM scaling guard: only the nearest `cap` neighbours count (cap 0: all, by kind)
+    const size_t keep = keepNearest(found, cap);
+    for (size_t q = 0; q < keep; ++q) {
+      const CapCandidate& cand = found[q];
+      addNeighbour(c, in.x[cand.slot] - xi, in.y[cand.slot] - yi, cand.d2, in.vx[cand.slot], in.vy[cand.slot], s,
+                   in.kind[cand.slot] != in.kind[oi]);
+    }
+  }
+  s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
+  return s;
+}
+
 }  // namespace
 }  // namespace mirofish
