@@ -61,6 +61,15 @@ struct Predator {
 };
 constexpr int kDenseCols = 16, kDenseRows = 9;  // the predator's coarse density map over the world
 
+// This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the
+// points of interest and their pull (px/s^2). Made by School::pondPull, read by pass 2 (school_motion.cpp).
+struct PondPull {
+  float current, k, phaseX, phaseY;
+  int points;
+  float x[kMaxAttractors], y[kMaxAttractors];
+  float weight, hold, invBand, lone;  // pull, its zero (half the radius), 1 / (radius - hold), lone fish's pull
+};
+
 class School {
  public:
   explicit School(const Params& params = Params());
@@ -163,14 +172,7 @@ class School {
   int countGroups();                                              // metrics: union-find over the cohesion-radius links
   float updateCoverage();  // metrics: marks this step's cells, returns the share visited
   void resetCoverage();
-  // This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the
-  // points of interest and their pull (px/s^2).
-  struct Pull {
-    float current, k, phaseX, phaseY;
-    int points;
-    float x[kMaxAttractors], y[kMaxAttractors];
-    float weight, hold, invBand, lone;  // pull, its zero (half the radius), 1 / (radius - hold), lone fish's pull
-  };
+  using Pull = PondPull;
   Pull pondPull() const;
   bool integrate4(const Pull& pull, int i, const float* draws, float* ringX, float* ringY,
                   int slots);  // four-wide builds only

@@ -74,6 +74,29 @@ void School::spreadStartle() {
   }
 }
 
+namespace {
+
+// S-SIM-15: fish i's gait moves toward its state's (g) by kGaitBlend a step, taking it exactly when close; its turn
+// limit's cos/sin follow the turn multiplier (worked out again when it or the turn rate changed).
+inline void blendGait(FishArrays& f, int i, const Gait& g, float cosTurn, float sinTurn, float maxTurn, bool dirty) {
+  auto blend = [](float& m, float target) {
+    const float d = target - m;
+    m = (d > kGaitSnap || d < -kGaitSnap) ? m + d * kGaitBlend : target;
+  };
+  blend(f.capMul[i], g.cap);
+  blend(f.tailMul[i], g.tail);
+  const float turnBefore = f.turnMul[i];
+  blend(f.turnMul[i], g.turn);
+  if (f.turnMul[i] == 1.0f) {
+    f.turnCos[i] = cosTurn;
+    f.turnSin[i] = sinTurn;
+  } else if (f.turnMul[i] != turnBefore || dirty) {
+    detSinCos(maxTurn * f.turnMul[i], &f.turnSin[i], &f.turnCos[i]);
+  }
+}
+
+}  // namespace
+
 // Per fish, in id order: a startle on its way fires; the state follows its rules (startle while panicked; hover near
 // food; a sprint or hover runs its time; at a decision: a rare fright or sprint, a hover in the lee or when slow, or
 // cruise until the next decision); the gait moves toward the state's. Random numbers come from the fish's own stream.
@@ -157,21 +180,7 @@ void School::chooseStates(float* ringX, float* ringY) {
       ringY[i] += dy * k;
     }
 
-    const Gait& g = gaits[int(st)];
-    auto blend = [](float& m, float target) {
-      const float d = target - m;
-      m = (d > kGaitSnap || d < -kGaitSnap) ? m + d * kGaitBlend : target;
-    };
-    blend(f.capMul[i], g.cap);
-    blend(f.tailMul[i], g.tail);
-    const float turnBefore = f.turnMul[i];
-    blend(f.turnMul[i], g.turn);
-    if (f.turnMul[i] == 1.0f) {
-      f.turnCos[i] = d_.cosTurn;
-      f.turnSin[i] = d_.sinTurn;
-    } else if (f.turnMul[i] != turnBefore || turnDirty_) {
-      detSinCos(d_.maxTurn * f.turnMul[i], &f.turnSin[i], &f.turnCos[i]);
-    }
+    blendGait(f, i, gaits[int(st)], d_.cosTurn, d_.sinTurn, d_.maxTurn, turnDirty_);
     f.busy[i] = st != FishState::Cruise || f.panic[i] > 0 || f.pending[i] > 0 || f.capMul[i] != 1.0f ||
                 f.tailMul[i] != 1.0f || f.turnMul[i] != 1.0f;
   }
