@@ -269,6 +269,20 @@ int runCommand(CliArgs& a) {
   return 0;
 }
 
+namespace {
+
+// The table's values column as a JSON list: "auto|high|low" -> "auto", "high", "low".
+std::string valueNamesJson(const ParamInfo& p) {
+  std::string out;
+  for (const char* at = p.values; *at; ++at) {
+    if (out.empty() || *at == '|') out += out.empty() ? "\"" : "\", \"";
+    if (*at != '|') out += *at;
+  }
+  return out.empty() ? out : out + "\"";
+}
+
+}  // namespace
+
 int paramsCommand(CliArgs& a) {
   bool markdown = false, json = false;
   while (!a.done()) {
@@ -286,9 +300,9 @@ int paramsCommand(CliArgs& a) {
       const ParamInfo& p = kParamInfo[i];
       std::printf(
           "  {\"name\": \"%s\", \"key\": \"%s\", \"unit\": \"%s\", \"def\": %.10g, \"min\": %.10g, \"max\": %.10g, "
-          "\"integer\": %s, \"group\": \"%s\", \"help\": \"%s\"}%s\n",
-          p.name, p.key, p.unit, p.def, p.min, p.max, p.integer ? "true" : "false", groupName(p.group), p.help,
-          i + 1 < kParamCount ? "," : "");
+          "\"integer\": %s, \"group\": \"%s\", \"values\": [%s], \"help\": \"%s\"}%s\n",
+          p.name, p.key, p.unit, p.def, p.min, p.max, p.integer ? "true" : "false", groupName(p.group),
+          valueNamesJson(p).c_str(), p.help, i + 1 < kParamCount ? "," : "");
     }
     std::printf("]\n");
     return 0;

@@ -76,6 +76,20 @@ double quantize(const ParamInfo& info, double v) {
 
 static std::string fmt(double v) { return formatG(v, 15); }
 
+bool paramValueByName(const ParamInfo& info, const std::string& name, double* value) {
+  int index = 0;
+  for (const char* at = info.values; *at; ++index) {
+    const char* end = at;
+    while (*end && *end != '|') ++end;
+    if (name.size() == size_t(end - at) && name.compare(0, name.size(), at, name.size()) == 0) {
+      *value = index;
+      return true;
+    }
+    at = *end ? end + 1 : end;
+  }
+  return false;
+}
+
 ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning) {
   const ParamInfo& info = kParamInfo[int(id)];
   if (!std::isfinite(value)) {
