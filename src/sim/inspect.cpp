@@ -46,7 +46,7 @@ bool inspectFish(const Params& p, const FishArrays& f, const NeighbourGrid& grid
   r.forceLimit = float(p.maxForce) * f.forceScale[i];
   r.panicked = f.panic[i] > 0;
   r.behaviour = size_t(i) < f.state.size() ? int(f.state[size_t(i)]) : -1;
-  // The step weighs by kind only with several species (sortedKind_ is all 0 with one).
+  // The step weighs by kind only with several species (scratch_.kind is all 0 with one).
   const bool kinds = p.species > 1 && f.species.size() >= size_t(f.count);
   auto kindOf = [&](int j) { return kinds ? f.species[size_t(j)] : uint8_t(0); };
 

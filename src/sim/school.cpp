@@ -56,16 +56,16 @@ void School::setParams(const Params& unchecked) {
 void School::resize(int n) {
   MIROFISH_ASSERT(n >= 0);  // params.fish is within its range (withinRange), and a formation only adds fish
   fish_.reserveFor(n);
-  if (sortedX_.size() < size_t(fish_.capacity) + kScanPad) {
+  if (scratch_.x.size() < size_t(fish_.capacity) + kScanPad) {
     // kScanPad floats of padding: the 4-wide scan reads up to 3 past a run's end (masked off).
-    for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_, &sortedHX_, &sortedHY_, &sortedPanic_, &sortedForce_,
-                    &sortedFX_, &sortedFY_, &sortedTVX_, &sortedTVY_, &sortedKind_})
+    for (auto* v : {&scratch_.x, &scratch_.y, &scratch_.vx, &scratch_.vy, &scratch_.hx, &scratch_.hy, &scratch_.panic,
+                    &scratch_.force, &scratch_.fx, &scratch_.fy, &scratch_.tvx, &scratch_.tvy, &scratch_.kind})
       v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
-    capBuffer_.reserve(size_t(fish_.capacity));
-    sortedCue_.resize(size_t(fish_.capacity));
-    sortedLone_.resize(size_t(fish_.capacity));
-    rngDraws_.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
-    groupParent_.resize(size_t(fish_.capacity));
+    scratch_.found.reserve(size_t(fish_.capacity));
+    scratch_.cue.resize(size_t(fish_.capacity));
+    scratch_.lone.resize(size_t(fish_.capacity));
+    scratch_.draws.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
+    scratch_.groupParent.resize(size_t(fish_.capacity));
   }
   for (int i = fish_.count; i < n; ++i) spawn(i);
   fish_.count = n;
@@ -155,15 +155,15 @@ void School::step() {
   float* ringX = fish_.steerX[slot].data();  // this step's steering slot, in id order
   float* ringY = fish_.steerY[slot].data();
   // Brute force visits in id order and writes the ring directly; the grid writes in cell order, scattered after.
-  float* outX = bruteForce_ ? ringX : sortedFX_.data();
-  float* outY = bruteForce_ ? ringY : sortedFY_.data();
+  float* outX = bruteForce_ ? ringX : scratch_.fx.data();
+  float* outY = bruteForce_ ? ringY : scratch_.fy.data();
 
   updateCursor();
   driftPond();
   huntPredator();
   bucketFish();
-  StepTotals totals = steerFromNeighbours(outX, outY, bruteForce_ ? fish_.cue.data() : sortedCue_.data(),
-                                          bruteForce_ ? fish_.lone.data() : sortedLone_.data());
+  StepTotals totals = steerFromNeighbours(outX, outY, bruteForce_ ? fish_.cue.data() : scratch_.cue.data(),
+                                          bruteForce_ ? fish_.lone.data() : scratch_.lone.data());
   fleePointerAndScares(outX, outY);
   if (!bruteForce_) scatterSteering(ringX, ringY);
   spreadStartle();
@@ -211,28 +211,28 @@ void School::bucketFish() {
     const int* order = grid_.order();
     for (int k = 0; k < n; ++k) {
       int j = order[k];
-      sortedX_[k] = f.x[j];
-      sortedY_[k] = f.y[j];
-      sortedVX_[k] = f.vx[j];
-      sortedVY_[k] = f.vy[j];
-      sortedHX_[k] = f.hx[j];
-      sortedHY_[k] = f.hy[j];
-      sortedPanic_[k] = f.panic[j];
-      sortedForce_[k] = f.forceScale[j];
+      scratch_.x[k] = f.x[j];
+      scratch_.y[k] = f.y[j];
+      scratch_.vx[k] = f.vx[j];
+      scratch_.vy[k] = f.vy[j];
+      scratch_.hx[k] = f.hx[j];
+      scratch_.hy[k] = f.hy[j];
+      scratch_.panic[k] = f.panic[j];
+      scratch_.force[k] = f.forceScale[j];
     }
     if (params_.species > 1) sortKinds(order);
   } else {
     auto copyN = [n](const std::vector<float>& from, std::vector<float>& to) {
       std::copy(from.begin(), from.begin() + n, to.begin());
     };
-    copyN(f.x, sortedX_);
-    copyN(f.y, sortedY_);
-    copyN(f.vx, sortedVX_);
-    copyN(f.vy, sortedVY_);
-    copyN(f.hx, sortedHX_);
-    copyN(f.hy, sortedHY_);
-    copyN(f.panic, sortedPanic_);
-    copyN(f.forceScale, sortedForce_);
+    copyN(f.x, scratch_.x);
+    copyN(f.y, scratch_.y);
+    copyN(f.vx, scratch_.vx);
+    copyN(f.vy, scratch_.vy);
+    copyN(f.hx, scratch_.hx);
+    copyN(f.hy, scratch_.hy);
+    copyN(f.panic, scratch_.panic);
+    copyN(f.forceScale, scratch_.force);
     if (params_.species > 1) sortKinds(nullptr);
   }
 }
@@ -242,10 +242,10 @@ void School::scatterSteering(float* ringX, float* ringY) {
   const int n = fish_.count;
   const int* order = grid_.order();
   for (int k = 0; k < n; ++k) {
-    ringX[order[k]] = sortedFX_[k];
-    fish_.cue[order[k]] = sortedCue_[k];
-    fish_.lone[order[k]] = sortedLone_[k];
-    ringY[order[k]] = sortedFY_[k];
+    ringX[order[k]] = scratch_.fx[k];
+    fish_.cue[order[k]] = scratch_.cue[k];
+    fish_.lone[order[k]] = scratch_.lone[k];
+    ringY[order[k]] = scratch_.fy[k];
   }
 }
 
@@ -289,8 +289,8 @@ void School::fleePointerAndScares(float* outX, float* outY) {
   const Params& p = params_;
   const int n = fish_.count;
   const float fmax = float(p.maxForce), panicTime = float(p.panicTime);
-  const float* X = sortedX_.data();
-  const float* Y = sortedY_.data();
+  const float* X = scratch_.x.data();
+  const float* Y = scratch_.y.data();
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
   float* panic = fish_.panic.data();
   for (int oi = 0; oi < n; ++oi) {

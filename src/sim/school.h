@@ -61,6 +61,23 @@ struct Predator {
 };
 constexpr int kDenseCols = 16, kDenseRows = 9;  // the predator's coarse density map over the world
 
+// The step's scratch: the per-step copies of the fish in grid cell order and the buffers its phases reuse. Not part
+// of the school's state: no step's result depends on what an earlier step left here (with one species `kind` is
+// kept all 0, and the padding stays 0), and the state hash never sees it. Held by the School only so that a step
+// allocates nothing.
+struct StepScratch {
+  std::vector<float> x, y, vx, vy;          // neighbour candidates (padded for the four-wide scan)
+  std::vector<float> hx, hy, panic, force;  // the visited fish's own inputs
+  std::vector<float> fx, fy;                // its steering output (scattered back to id order)
+  std::vector<float> tvx, tvy;              // alignment terms trunc(v * 2^20) of the four-wide scan
+  std::vector<uint8_t> cue;                 // pass 1's cues (scattered with the steering)
+  std::vector<float> lone;                  // pass 1's lone-fish share (scattered with the steering)
+  std::vector<float> kind;                  // S-ECO-3 each candidate's species as a float (compared four at once)
+  std::vector<float> draws;                 // pass 2's RNG draws (four-wide builds)
+  std::vector<CapCandidate> found;          // a fish's collected neighbours; capacity = fish capacity
+  std::vector<int> groupParent;             // union-find parents for the groups metric (cell-order slots)
+};
+
 // This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the
 // points of interest and their pull (px/s^2). Made by School::pondPull, read by pass 2 (school_motion.cpp).
 struct PondPull {
@@ -183,16 +200,7 @@ class School {
   Rng rng_;
   StepMetrics metrics_;
   MetricsHistory history_;
-  // Per-step copies in grid cell order: neighbour candidates (padded for the 4-wide scan), the visited fish's own
-  // inputs, and its steering output (scattered back to id order).
-  std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
-  std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
-  std::vector<uint8_t> sortedCue_;  // pass 1's cues in cell order (scattered with the steering)
-  std::vector<float> sortedLone_;
-  std::vector<float> sortedKind_;        // S-ECO-3 each candidate's species as a float (the scan compares four at once)
-  std::vector<float> rngDraws_;          // pass 2's RNG draws (four-wide builds)
-  std::vector<CapCandidate> capBuffer_;  // reused; capacity = fish capacity
-  std::vector<int> groupParent_;         // union-find parents for the groups metric (cell-order slots)
+  StepScratch scratch_;                         // the step's scratch: not state (see StepScratch)
   uint64_t coverageLast_[kCoverageCells] = {};  // last step a fish was in each coverage cell; 0 = never
   ObstacleField obstacles_;
   uint64_t obstacleExits_ = 0;

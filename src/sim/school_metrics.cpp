@@ -61,9 +61,9 @@ int School::countGroups() {
   if (n == 0) return 0;
   grid_.build(f.x.data(), f.y.data(), n);  // the next step rebuilds it anyway
   const int* order = grid_.order();
-  float* X = sortedX_.data();  // free until the next step's bucketFish
-  float* Y = sortedY_.data();
-  int* parent = groupParent_.data();
+  float* X = scratch_.x.data();  // free until the next step's bucketFish
+  float* Y = scratch_.y.data();
+  int* parent = scratch_.groupParent.data();
   for (int k = 0; k < n; ++k) {
     X[k] = f.x[order[k]];
     Y[k] = f.y[order[k]];

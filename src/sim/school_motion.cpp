@@ -157,7 +157,7 @@ inline Turn limitTurn(float hx, float hy, float vx, float vy, float cosTurn, flo
   };
 #if defined(MIROFISH_WIDE)
   // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
-  float* draws = rngDraws_.data();
+  float* draws = scratch_.draws.data();
   for (int i = 0; i < n; ++i) draws[i] = rng_.uniform();
   int i = 0;
   for (; i + 4 <= n; i += 4)

@@ -19,22 +19,22 @@ namespace mirofish {
   const ScanConfig scan = scanConfigOf(d_.look, p, metricsOn_, bruteForce_);
   // S-ECO-3 several species: the scan collects the neighbours (as under a neighbour cap) and weighs each by its kind,
   // scalar, so the four-wide scan of one species stays as lean as it was. With one species every neighbour is of the
-  // own kind (sortedKind_ all 0): no weights apply and the rules keep their bits (the golden hashes).
+  // own kind (scratch_.kind all 0): no weights apply and the rules keep their bits (the golden hashes).
   const bool collect = cap > 0 || p.species > 1;
-  Candidates in{sortedX_.data(),   sortedY_.data(),   sortedVX_.data(),   sortedVY_.data(),
-                sortedTVX_.data(), sortedTVY_.data(), sortedKind_.data(), bruteForce_ ? nullptr : grid_.order()};
+  Candidates in{scratch_.x.data(),   scratch_.y.data(),   scratch_.vx.data(),   scratch_.vy.data(),
+                scratch_.tvx.data(), scratch_.tvy.data(), scratch_.kind.data(), bruteForce_ ? nullptr : grid_.order()};
   // Each fish reads the previous state only and writes its raw steering force. Fish are visited cell by cell
   // in the counting-sort order: a cell's fish share one 3x3 neighbourhood, and every per-fish input and output is a
   // sequential read or write of a copy in that order (gathered and scattered in tight loops in step()).
-  const float* HX = sortedHX_.data();
-  const float* HY = sortedHY_.data();
-  const float* PANIC = sortedPanic_.data();
-  const float* FORCE = sortedForce_.data();
+  const float* HX = scratch_.hx.data();
+  const float* HY = scratch_.hy.data();
+  const float* PANIC = scratch_.panic.data();
+  const float* FORCE = scratch_.force.data();
 #if defined(MIROFISH_WIDE)
   // Alignment terms trunc(v * 2^20) of every candidate, once per step instead of once per pair.
   for (int k = 0; k < n; k += 4) {
-    v4::store(sortedTVX_.data() + k, v4::trunc(v4::mul(v4::load(in.vx + k), v4::splat(kFix))));
-    v4::store(sortedTVY_.data() + k, v4::trunc(v4::mul(v4::load(in.vy + k), v4::splat(kFix))));
+    v4::store(scratch_.tvx.data() + k, v4::trunc(v4::mul(v4::load(in.vx + k), v4::splat(kFix))));
+    v4::store(scratch_.tvy.data() + k, v4::trunc(v4::mul(v4::load(in.vy + k), v4::splat(kFix))));
   }
 #endif
   const int cols = grid_.cols(), rows = grid_.rows();
@@ -46,7 +46,7 @@ namespace mirofish {
       const CellRuns runs = bruteForce_ ? allRuns(n) : cellRuns(start, cols, rows, cx, cy);
       for (int oi = runs.first; oi < runs.last; ++oi) {
         const float hxi = HX[oi], hyi = HY[oi];
-        const Sums s = neighbourSums(scan, in, runs, oi, hxi, hyi, collect, cap, capBuffer_);
+        const Sums s = neighbourSums(scan, in, runs, oi, hxi, hyi, collect, cap, scratch_.found);
         t.checks += s.checks;
 
         const Steering steer = steerFrom(weights, s, PANIC[oi] > 0, hxi, hyi);
