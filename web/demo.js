@@ -55,11 +55,13 @@
     const school = window.MiroFish && window.MiroFish.current;
     if (!school) return;
     clearInterval(helloTimer);
-    if (!school.form({ type: 'text', text: 'Mira Lin', hold: NAME_HOLD })) return;
-    helloTimer = setInterval(() => {
-      if (school.stats().form.type !== '') return;
-      clearInterval(helloTimer);
-      school.form({ type: 'qr', text: location.href.split('#')[0], hold: CODE_HOLD });
-    }, 250);
+    school.form({ type: 'text', text: 'Mira Lin', hold: NAME_HOLD }).then((landing) => {
+      if (!landing) return;
+      helloTimer = setInterval(() => {
+        if (school.stats().form.type !== '') return;
+        clearInterval(helloTimer);
+        school.form({ type: 'qr', text: location.href.split('#')[0], hold: CODE_HOLD });
+      }, 250);
+    });
   });
 })();

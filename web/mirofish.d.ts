@@ -97,6 +97,11 @@ export interface MiroFishOptions {
   avoid?: string;
   /** Cancels a pending mount, and destroys the school once mounted, when it aborts (single-page apps). */
   signal?: AbortSignal;
+  /**
+   * Where the school runs: 'auto' (the default) in a dedicated Worker on an OffscreenCanvas where the browser and the
+   * page allow it, else on the main thread; 'main' always on the main thread (`stats().thread` says which).
+   */
+  thread?: 'auto' | 'worker' | 'main';
 
   // <generated options: scripts/gen-types.mjs from the C++ parameter table; do not edit>
   // --- Simulation ---
@@ -267,7 +272,8 @@ export type MiroFishParams = { [K in MiroFishParamName]: number };
  * running: full rate; idle: the pointer is away (idleFps); hidden: page hidden or scrolled out of view;
  * empty: 0 fish and no water, so no frames at all.
  */
-export type MiroFishState = 'running' | 'paused' | 'hidden' | 'idle' | 'reduced-motion' | 'empty' | 'destroyed';
+export type MiroFishState = 'running' | 'paused' | 'hidden' | 'idle' | 'reduced-motion' | 'empty' | 'starting' |
+  'destroyed';
 
 export interface MiroFishStats {
   /** Fish in the school. */
@@ -313,6 +319,10 @@ export interface MiroFishStats {
   softwareGL: boolean;
   /** The WebGL renderer string (unmasked where the browser allows it). */
   renderer: string;
+  /** Where the school runs: in its Worker (OffscreenCanvas) or on the page's main thread. */
+  thread: 'worker' | 'main';
+  /** The canvas's backing store in device px (the Worker owns the canvas on the worker path). */
+  canvas: { width: number; height: number };
 }
 
 export interface MiroFishQuality {
@@ -330,6 +340,8 @@ export interface MiroFishQuality {
   reason: string;
   /** Level changes since mount. */
   changes: number;
+  /** Frames that came late because the page's main thread or the machine stalled: never held against the level. */
+  stalls: number;
 }
 
 export interface MiroFishParamInfo {
@@ -344,19 +356,27 @@ export interface MiroFishParamInfo {
   group: 'sim' | 'pointer' | 'view' | 'page';
   /** False for the page's own settings (group 'page'), which a URL hash never carries. */
   inHash: boolean;
+  /** '' from the page's bundle (visitors never see it); the studio and `mirofish params` carry the text. */
   help: string;
 }
 
+/**
+ * A mounted school. The same API on both paths (`thread`): methods that read (stats, get, params, hash, obstacles)
+ * answer at once from the snapshot the school posts with its frames and after every command; methods that compute
+ * return Promises. Commands run in order, so after `await school.set(...)` the reading methods see the change.
+ */
 export interface MiroFishSchool {
-  /** The canvas (null after destroy()). */
+  /** The canvas (null after destroy()). On the worker path its control has gone to the Worker: size it with CSS. */
   readonly canvas: HTMLCanvasElement | null;
+  /** Where the school runs. */
+  readonly thread: 'worker' | 'main';
   /** Stops steps and frames until resume(); a visibility change never undoes it. */
   pause(): void;
   resume(): void;
   /** Removes the canvas and every listener, stops the loop and frees the wasm memory. Safe to call twice. */
   destroy(): void;
-  /** Sets one option at once (colours included); returns the value now held, or undefined for an unknown name. */
-  set(name: MiroFishParamName | string, value: number | string | boolean): number | undefined;
+  /** Sets one option at once (colours included); resolves to the value now held, or undefined for an unknown name. */
+  set(name: MiroFishParamName | string, value: number | string | boolean): Promise<number | undefined>;
   get(name: MiroFishParamName | string): number | undefined;
   params(): MiroFishParams;
   /** The current parameters as a URL hash, without '#'. */
@@ -365,30 +385,33 @@ export interface MiroFishSchool {
   obstacles(): Array<{ left: number; top: number; width: number; height: number }>;
   /** Writes hash() into the address bar (history.replaceState: no scroll, no history entry); returns the URL. */
   share(): string;
-  /** Runs n simulation steps now (default 1, at most 36000 a call); returns the steps run. */
-  step(n?: number): number;
+  /** Runs n simulation steps now (default 1, at most 36000 a call); resolves to the steps run. */
+  step(n?: number): Promise<number>;
   /** Drops a food pellet at a viewport point (CSS px, as a click's clientX/clientY); false if ignored. */
   feed(clientX: number, clientY: number): boolean;
   /** Frightens the fish around a viewport point (CSS px), as a click does with `click: 'scare'`. */
   scare(clientX: number, clientY: number): boolean;
   /** 16 hex digits over every fish's position and velocity: equal to `mirofish run ... | tail -1`. */
-  stateHash(): string;
+  stateHash(): Promise<string>;
   stats(): MiroFishStats;
   /**
    * Lands the school on a formation now: a QR code of `text` (at most 213 bytes), `text` in the built-in font, or
    * 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'. Held `hold` seconds (default 10; 0: until release()), then
-   * the fish swim off. False, with one console warning, when refused. The text is drawn by fish, never put in the DOM.
+   * the fish swim off. Resolves false, with one console warning, when refused. The text is drawn by fish, never put in
+   * the DOM.
    */
-  form(options: { type: 'qr' | 'text' | 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'; text?: string; hold?: number }): boolean;
+  form(options: { type: 'qr' | 'text' | 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'; text?: string; hold?: number }): Promise<boolean>;
   /** Ends the formation now: the boids steer again and fish added for it leave. */
-  release(): void;
+  release(): Promise<void>;
   /**
    * The run this school's `hash()` gives from step 0, recorded every `every` steps (default 1): the same numbers as
    * `mirofish run --hash HASH --steps STEPS --every EVERY --trajectory FILE` writes, bit for bit. Computed at once on a
-   * second school (the one on screen is not touched). Null after destroy().
-   * @throws RangeError when steps is not a whole number 0..216000, every not 1..216000, or the data would pass 256 MB.
+   * second school (the one on screen is not touched), where the school runs (in its Worker the page never waits for
+   * it). Null after destroy().
+   * Rejects with a RangeError when steps is not a whole number 0..216000, every not 1..216000, or the data would pass
+   * 256 MB.
    */
-  trajectory(steps: number, every?: number): MiroFishTrajectory | null;
+  trajectory(steps: number, every?: number): Promise<MiroFishTrajectory | null>;
 }
 
 /** A recorded run: frame f, fish i, field c (x, y, vx, vy) is `data[(f * meta.fish + i) * 4 + c]`. */

@@ -10,7 +10,9 @@
 //      (main-thread busy time from the DevTools Performance domain, plus /proc CPU of every Chromium process), and
 //      the frames and steps advanced while hidden (must be 0).
 //
-// usage: node bench/browser/frame_bench.mjs [--quick] [--json FILE] [--fish 150,1000,...]
+// usage: node bench/browser/frame_bench.mjs [--quick] [--json FILE] [--fish 150,1000,...] [--thread worker|main]
+//   --thread: where the school runs (default worker, what a visitor's Chromium gets). The per-frame sim and render
+//   medians come from the school's snapshots: every frame on the main thread, ~10 a second in the Worker.
 //   (scripts/bench-browser builds the bundle first and then runs this)
 // env:   MIROFISH_BUNDLE (default build/web/dist/mirofish.js), CHROMIUM (default /usr/bin/chromium)
 
@@ -50,11 +52,12 @@ function usage(code) {
   const text = 'usage: frame_bench.mjs [--quick] [--json FILE] [--fish N,N,...]\n' +
     '  --quick      short windows (0.5 s warm-up, 1 s samples) for a smoke run\n' +
     '  --json FILE  also write the results as JSON\n' +
-    '  --fish LIST  fish counts for the frame table (default ' + DEFAULT_FISH.join(',') + ')\n';
+    '  --fish LIST  fish counts for the frame table (default ' + DEFAULT_FISH.join(',') + ')\n' +
+    '  --thread T   worker (default) or main: where the school runs\n';
   (code ? process.stderr : process.stdout).write(text);
   process.exit(code);
 }
-const opts = { quick: false, json: null, fish: DEFAULT_FISH };
+const opts = { quick: false, json: null, fish: DEFAULT_FISH, thread: 'worker' };
 {
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
@@ -66,7 +69,8 @@ const opts = { quick: false, json: null, fish: DEFAULT_FISH };
       const list = a === '--fish' ? argv[++i] : a.slice(7);
       opts.fish = list.split(',').map((s) => Number(s.trim()));
       if (!opts.fish.length || opts.fish.some((n) => !Number.isInteger(n) || n < 1)) usage(2);
-    } else if (a === '-h' || a === '--help') usage(0);
+    } else if (a === '--thread' && i + 1 < argv.length && /^(worker|main)$/.test(argv[i + 1])) opts.thread = argv[++i];
+    else if (a === '-h' || a === '--help') usage(0);
     else {
       process.stderr.write('frame_bench: unknown argument ' + a + '\n');
       usage(2);
@@ -260,7 +264,8 @@ async function openPond(browser, base, fish, log, quality = 'auto') {
   page.on('pageerror', (e) => log.push('pageerror: ' + String(e && e.message || e)));
   await page.goto(base + '/bench.html');
   const world = worldFor(fish);
-  const st = await page.evaluate((o) => window.bench.mount(o), { fish, width: world.width, height: world.height, quality,
+  const st = await page.evaluate((o) => window.bench.mount(o), { thread: opts.thread, fish, width: world.width,
+    height: world.height, quality,
     maxFish: 100000 });
   timerInfo.isolated = await page.evaluate(() => window.crossOriginIsolated);
   if (!st) throw new Error(`mount({fish: ${fish}}) gave no handle (WebGL2 missing?): ${log.join(' | ')}`);
@@ -329,7 +334,7 @@ async function pageRun(browser, base) {
     const snap = () => page.evaluate(() => {
       const s = window.MiroFish.current.stats();
       return { t: performance.now(), frames: s.frames, steps: s.steps, fish: s.fish, quality: s.quality, gpuMs: s.gpuMs,
-        state: s.state };
+        state: s.state, thread: s.thread };
     });
     const m = await measure(cdp, async () => {
       const a = await snap();
@@ -337,7 +342,7 @@ async function pageRun(browser, base) {
       return { a, b: await snap() };
     });
     const { a, b } = m.result;
-    return { fish: b.fish, quality: 'auto', level: b.quality, gpuMs: round(b.gpuMs), state: b.state,
+    return { fish: b.fish, quality: 'auto', level: b.quality, gpuMs: round(b.gpuMs), state: b.state, thread: b.thread,
       fps: round((b.frames - a.frames) / ((b.t - a.t) / 1000), 1), mainThread: m.mainThread, processes: m.processes,
       warnings: log };
   } finally {
@@ -355,20 +360,21 @@ async function stepRun(browser, base) {
   try {
     for (const fish of STEP_FISH) {
       const world = worldFor(fish);
-      const ms = await page.evaluate(async ([n, w, h]) => {
+      // The step where the school runs (opts.thread): in the Worker each batch also pays one message round trip.
+      const ms = await page.evaluate(async ([n, w, h, thread]) => {
         const s = await window.MiroFish.mount(null, { fish: n, width: w, height: h, paused: true, hash: false,
-          quality: 'low', maxFish: n });
-        s.step(120);
+          quality: 'low', maxFish: n, thread });
+        await s.step(120);
         const k = n >= 50000 ? 5 : 20;
         const t = [];
         for (let i = 0; i < 7; i++) {
           const a = performance.now();
-          s.step(k);
+          await s.step(k);
           t.push((performance.now() - a) / k);
         }
         s.destroy();
         return t.sort((x, y) => x - y)[3];
-      }, [fish, world.width, world.height]);
+      }, [fish, world.width, world.height, opts.thread]);
       rows.push({ fish, world, browserMs: round(ms, 3) });
     }
   } finally {
@@ -539,7 +545,8 @@ async function main() {
   // ---- report ----
   const L = [];
   L.push(`MiroFish browser frame bench${opts.quick ? ' (--quick)' : ''}: headless Chromium ${out.meta.chromium}, ` +
-    `SwiftShader WebGL2, ${out.meta.cpus} CPUs`);
+    `SwiftShader WebGL2, ${out.meta.cpus} CPUs; the school on the ${opts.thread === 'main' ? 'main thread' : 'Worker'} ` +
+    `path (stats().thread: ${out.page.thread})`);
   L.push(`viewport ${VIEWPORT.width}x${VIEWPORT.height} at DPR ${DPR}; world scaled to ~300 fish per 1600x900; ` +
     `warm-up ${T.warm} s, window ${T.window} s; bundle ${out.meta.bundleBytes} bytes; ` +
     `timer ${out.meta.crossOriginIsolated ? 'cross-origin isolated (~5 us)' : 'coarse (100 us)'}`);

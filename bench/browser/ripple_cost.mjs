@@ -29,22 +29,22 @@ const page = await context.newPage();
 await page.goto(srv.base + '/fixtures/manual.html');
 await page.evaluate(async (fish) => {
   window.__s = await window.MiroFish.mount(undefined,
-    { paused: true, fish, seed: 7, water: 1, click: 'scare', width: 1600, height: 900 });
+    { paused: true, fish, seed: 7, water: 1, click: 'scare', width: 1600, height: 900, thread: 'main' });  // reads its pixels
 }, opt.fish);
 
 // One pass: `count` ripples spread over the page (a 4 x 2 grid; none with ripple=0), then `frames` frames 1/60 s apart
 // (2 s: they all live through it); ms per frame, wall clock (Date: the held clock does not move on its own).
-const passIn = (count, frames) => page.evaluate(({ count, frames }) => {
+const passIn = (count, frames) => page.evaluate(async ({ count, frames }) => {
   const s = window.__s;
   const gl = s.canvas.getContext('webgl2');
   const px = new Uint8Array(4);
-  s.set('ripple', count ? 1 : 0);
+  await s.set('ripple', count ? 1 : 0);
   window.__clock = (window.__clock || 100) + 10;
   for (let k = 0; k < count; k++) s.scare(200 + 400 * (k % 4), 250 + 400 * Math.floor(k / 4));
   const t0 = Date.now();
   for (let f = 0; f < frames; f++) {
     window.__clock += 1 / 60;
-    s.step(0);
+    await s.step(0);
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
   }
   return (Date.now() - t0) / frames;

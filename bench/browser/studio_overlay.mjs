@@ -20,9 +20,10 @@ const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
 await page.goto(srv.base + '/fixtures/manual.html');
 await page.addScriptTag({ url: '/dist/mirofish-studio.js' });
 const r = await page.evaluate(async (n) => {
+  // The main thread: the studio draws in the school's context, and this bench reads that context's pixels.
   const s = await window.MiroFish.mount(null, { fish: 400, seed: 3, width: 1600, height: 900, quality: 'high',
-    paused: true });
-  s.step(600);
+    paused: true, thread: 'main' });
+  await s.step(600);
   const st = await window.MiroFishStudio.attach(s);
   st.collapse(true);
   const boxes = st.element.shadowRoot.querySelectorAll('.checks')[1].querySelectorAll('input');
@@ -33,34 +34,34 @@ const r = await page.evaluate(async (n) => {
   const gl = s.canvas.getContext('webgl2');
   const pixel = new Uint8Array(4);
   const finish = () => gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
-  const submit = (frames) => {
+  const submit = async (frames) => {
     const t0 = performance.now();
     let own = 0;
     for (let i = 0; i < frames; i++) {
-      s.step(0);
+      await s.step(0);
       own += st.overlayMs;
     }
     return [(performance.now() - t0) / frames, own / frames];
   };
-  const frame = (frames) => {
+  const frame = async (frames) => {
     finish();
     const t0 = performance.now();
     for (let i = 0; i < frames; i++) {
-      s.step(0);
+      await s.step(0);
       finish();
     }
     return (performance.now() - t0) / frames;
   };
   const out = { off: { submit: [], overlay: [], frame: [] }, on: { submit: [], overlay: [], frame: [] } };
-  submit(50);
+  await submit(50);
   for (let k = 0; k < n; k++) {
     for (const on of [false, true]) {
       overlays(on);
-      const [ms, own] = submit(200);
+      const [ms, own] = await submit(200);
       const o = out[on ? 'on' : 'off'];
       o.submit.push(ms);
       o.overlay.push(own);
-      o.frame.push(frame(30));
+      o.frame.push(await frame(30));
     }
   }
   const med = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];

@@ -272,9 +272,9 @@ int runCommand(CliArgs& a) {
 namespace {
 
 // The table's values column as a JSON list: "auto|high|low" -> "auto", "high", "low".
-std::string valueNamesJson(const ParamInfo& p) {
+std::string valueNamesJson(const char* values) {
   std::string out;
-  for (const char* at = p.values; *at; ++at) {
+  for (const char* at = values; *at; ++at) {
     if (out.empty() || *at == '|') out += out.empty() ? "\"" : "\", \"";
     if (*at != '|') out += *at;
   }
@@ -302,7 +302,7 @@ int paramsCommand(CliArgs& a) {
           "  {\"name\": \"%s\", \"key\": \"%s\", \"unit\": \"%s\", \"def\": %.10g, \"min\": %.10g, \"max\": %.10g, "
           "\"integer\": %s, \"group\": \"%s\", \"values\": [%s], \"help\": \"%s\"}%s\n",
           p.name, p.key, p.unit, p.def, p.min, p.max, p.integer ? "true" : "false", groupName(p.group),
-          valueNamesJson(p).c_str(), p.help, i + 1 < kParamCount ? "," : "");
+          valueNamesJson(kParamValues[i]).c_str(), kParamHelp[i], i + 1 < kParamCount ? "," : "");
     }
     std::printf("]\n");
     return 0;
@@ -311,17 +311,21 @@ int paramsCommand(CliArgs& a) {
     std::printf(
         "| option (`data-*`, `--flag`) | hash key | unit | default | min | max | meaning "
         "|\n|---|---|---|---|---|---|---|\n");
-    for (const ParamInfo& p : kParamInfo)
+    for (int i = 0; i < kParamCount; ++i) {
+      const ParamInfo& p = kParamInfo[i];
       std::printf("| `%s` | %s | %s | %g | %g | %.10g | %s |\n", p.name,
                   inHash(p) ? ("`" + std::string(p.key) + "`").c_str() : "page only", p.unit, p.def, p.min, p.max,
-                  p.help);
+                  kParamHelp[i]);
+    }
     return 0;
   }
   std::printf("%-18s %-7s %-7s %10s %10s %12s  %s\n", "name (--flag)", "key", "unit", "default", "min", "max",
               "meaning");
-  for (const ParamInfo& p : kParamInfo)
+  for (int i = 0; i < kParamCount; ++i) {
+    const ParamInfo& p = kParamInfo[i];
     std::printf("%-18s %-7s %-7s %10g %10g %12.10g  %s%s\n", p.name, p.key, p.unit, p.def, p.min, p.max,
-                inHash(p) ? "" : "[page only, never in a hash] ", p.help);
+                inHash(p) ? "" : "[page only, never in a hash] ", kParamHelp[i]);
+  }
   std::printf("\nPresets: --hash 'preset=default' or 'preset=tuned' (S-SIM-2); t=SECONDS in a hash seeks.\n");
   return 0;
 }

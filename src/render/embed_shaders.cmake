@@ -1,6 +1,7 @@
 # Build-time script (cmake -P): writes each GLSL file in INPUTS as a raw string literal into OUTPUT.
 # koi.vert becomes mirofish::shaders::kKoiVert, water.frag becomes kWaterFrag, and so on. With -DFORMAT=js the output
-# is a JS part instead (`const kOverlayVert = \`...\`;`): the studio's script carries its shaders the same way.
+# is an ES module instead (`export const kOverlayVert = \`...\`;`), which the studio's script imports (src/web/bundle.mjs
+# --studio).
 if(NOT OUTPUT OR NOT INPUTS)
   message(FATAL_ERROR "embed_shaders.cmake needs -DOUTPUT=<header> -DINPUTS=<file;file;...>")
 endif()
@@ -62,7 +63,7 @@ foreach(input IN LISTS INPUTS)
     if(NOT tick EQUAL -1 OR NOT backslash EQUAL -1)
       message(FATAL_ERROR "${input} has a backtick or a backslash, which a JS template literal would change")
     endif()
-    string(APPEND body "const k${camel} = `${source}`;\n")
+    string(APPEND body "export const k${camel} = `${source}`;\n")
   else()
     string(APPEND body "\n// shaders/${file_name}\ninline constexpr const char* k${camel} = R\"glsl(${source})glsl\";\n")
   endif()

@@ -76,9 +76,9 @@ double quantize(const ParamInfo& info, double v) {
 
 static std::string fmt(double v) { return formatG(v, 15); }
 
-bool paramValueByName(const ParamInfo& info, const std::string& name, double* value) {
+bool paramValueByName(ParamId id, const std::string& name, double* value) {
   int index = 0;
-  for (const char* at = info.values; *at; ++index) {
+  for (const char* at = kParamValues[int(id)]; *at; ++index) {
     const char* end = at;
     while (*end && *end != '|') ++end;
     if (name.size() == size_t(end - at) && name.compare(0, name.size(), at, name.size()) == 0) {

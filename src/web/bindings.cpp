@@ -13,7 +13,8 @@ using emscripten::val;
 namespace mirofish {
 namespace {
 
-// The table as [{name, key, unit, def, min, max, integer, group, help}], so the shim hard-codes no parameter.
+// The table as [{name, key, unit, def, min, max, integer, group, help, inHash}], so the shim hard-codes no parameter.
+// help is "" here: the page never shows it (the studio fills it in from its own core, studio_param_help).
 val paramTable() {
   val table = val::array();
   for (int i = 0; i < kParamCount; ++i) {
@@ -27,7 +28,7 @@ val paramTable() {
     row.set("max", p.max);
     row.set("integer", p.integer);
     row.set("group", std::string(groupName(p.group)));
-    row.set("help", std::string(p.help));
+    row.set("help", std::string());
     row.set("inHash", inHash(p));
     table.set(i, row);
   }

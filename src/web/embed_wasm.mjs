@@ -37,7 +37,7 @@ const fromFile = args[0] === '--wasm' ? fs.readFileSync(args[1]) : null;
 const cache = new Map();  // the classic and module files carry the same wasm: compress it once
 for (const file of fromFile ? args.slice(2) : args) {
   let text = fs.readFileSync(file, 'utf8');
-  if (!PLACEHOLDER.test(text)) throw new Error(file + ': no __MIROFISH_WASM__ placeholder (its prologue.js)');
+  if (!PLACEHOLDER.test(text)) throw new Error(file + ': no __MIROFISH_WASM__ placeholder (its entry\'s wasmText())');
   let wasm = fromFile;
   if (!wasm) {
     const uri = DATA_URI.exec(text);

@@ -71,6 +71,10 @@ using namespace mirofish;
 // The parameters, kParamCount doubles in table order: the studio writes them, then calls studio_sync().
 STUDIO_EXPORT(studio_params) double* studio_params() { return studio().values; }
 STUDIO_EXPORT(studio_param_count) int studio_param_count() { return kParamCount; }
+// Parameter i's help (the page's table leaves it out: it ships to every visitor, the studio to those who tune).
+STUDIO_EXPORT(studio_param_help) const char* studio_param_help(int i) {
+  return i >= 0 && i < kParamCount ? kParamHelp[i] : "";
+}
 
 // Takes the written parameters (within their ranges, as a School holds them) and shapes the grid as the school's.
 STUDIO_EXPORT(studio_sync) void studio_sync() {

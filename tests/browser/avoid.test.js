@@ -17,6 +17,7 @@ describe('avoid (the page as the pond bed)', () => {
     if (before) await page.evaluate(before);
     await page.evaluate(async (o) => { window.__s = await window.MiroFish.mount(undefined, o); }, options);
     await h.waitFor(page, () => window.__s.stats().frames >= 2);
+    assert.equal(await page.evaluate(() => window.__s.stats().thread), h.THREAD);
     return { context, page, log };
   }
   // The school's obstacles match the boxes of these elements on screen (viewport CSS px), within rounding.
@@ -87,6 +88,18 @@ describe('avoid (the page as the pond bed)', () => {
     assert.ok(worst <= 20, `at most 20 reads in any frame (worst ${worst}, ${total} in 60 frames)`);
     assert.ok(total >= 20, `the boxes were read while scrolling (${total} reads)`);
     await matches(page, '.card');  // and the obstacles followed the scroll
+    // Nothing moves: no read every frame, only the poll while the school animates (every 500 ms).
+    const still = await page.evaluate(async () => {
+      const reads0 = window.__reads, frames0 = window.__s.stats().frames, own0 = window.__s._test.avoidReads();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      return { reads: window.__reads - reads0, own: window.__s._test.avoidReads() - own0,
+        frames: window.__s.stats().frames - frames0 };
+    });
+    t.diagnostic(`2 s with nothing moving: ${still.reads} getBoundingClientRect calls (${still.own} by avoid), ` +
+      `${still.frames} frames`);
+    assert.ok(still.frames >= 10, `the school animated meanwhile (${still.frames} frames)`);
+    assert.ok(still.own >= 20, `the boxes were polled (${still.own} reads)`);
+    assert.ok(still.reads <= 20 * 6, `at most a poll every 500 ms (${still.reads} reads in 2 s)`);
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

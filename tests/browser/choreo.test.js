@@ -73,11 +73,15 @@ describe('choreography', () => {
     const log = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/choreo.html#' + hash);
     await h.waitForFish(page);
-    await page.evaluate((n) => {
+    await page.evaluate(async (n) => {
       const s = window.MiroFish.current;
       s.pause();
-      s.step(n - s.stats().steps);
+      // The engine's steps as of the pause: step(0) steps nothing and answers after a fresh snapshot (the engine may
+      // be in a Worker; its snapshots otherwise come at most every 100 ms).
+      await s.step(0);
+      await s.step(n - s.stats().steps);
     }, Math.round(seconds * 60));
+    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().thread), h.THREAD);
     return { context, page, log, stats: () => page.evaluate(() => window.MiroFish.current.stats()) };
   }
 
@@ -198,6 +202,8 @@ describe('choreography', () => {
     await page.goto(env.srv.base + '/');
     await h.waitForFish(page);
     await page.click('#hello-button');
+    // The demo's form() call resolves once the engine (a Worker, or this thread) has landed it; the snapshot follows.
+    await h.waitFor(page, () => window.MiroFish.current.stats().form.type !== '');
     await page.evaluate(() => window.MiroFish.current.pause());
     let s = await page.evaluate(() => window.MiroFish.current.stats());
     assert.equal(s.form.type, 'text');

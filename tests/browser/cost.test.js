@@ -32,12 +32,13 @@ describe('cost control', () => {
       for (const quality of ['auto', 'high', 'low']) {
         const s = await window.MiroFish.mount(null, { fish: 60, quality });
         const st = s.stats();
-        out[quality] = { softwareGL: st.softwareGL, renderer: st.renderer, q: st.quality, width: s.canvas.width,
-          css: s.canvas.getBoundingClientRect().width };
+        out[quality] = { softwareGL: st.softwareGL, renderer: st.renderer, q: st.quality, width: st.canvas.width,
+          css: s.canvas.getBoundingClientRect().width, thread: st.thread };
         s.destroy();
       }
       return out;
     });
+    assert.deepEqual([r.auto.thread, r.high.thread, r.low.thread], [h.THREAD, h.THREAD, h.THREAD]);
     assert.equal(r.auto.softwareGL, true, 'SwiftShader is a software rasterizer: ' + r.auto.renderer);
     assert.match(r.auto.renderer, /swiftshader/i);
     assert.equal(r.auto.q.mode, 'auto');
@@ -51,16 +52,27 @@ describe('cost control', () => {
     await context.close();
   });
 
-  it('steps down in order under forced slow frames, back up with headroom, and never changes the simulation', async () => {
+  it('steps down in order under forced slow frames, back up with headroom, and never changes the simulation', async (t) => {
     const { context, page, log } = await newPage();
     await page.goto(env.srv.base + '/fixtures/manual.html');
     await page.evaluate(async () => {
       const s = await window.MiroFish.mount(null, { fish: 150, seed: 5 });
       window.__s = s;
       window.__levels = [];
-      s._test.windows(100, 2, 1);  // short windows: the order is what is tested here, not the timing
-      s._test.onLevel((q) => window.__levels.push(Object.assign({ width: s.canvas.width }, q)));
-      s._test.fakeCost(0.2);       // headroom: climbs from the lowest level (software GL) to the top
+      // Every snapshot the page sees: its level and the backing store then (the engine, in its Worker or on this
+      // thread, reports both at once). On the main thread the level callback reads the canvas itself too.
+      window.__snaps = [];
+      window.__poll = setInterval(() => {
+        const st = s.stats(), last = window.__snaps[window.__snaps.length - 1];
+        if (!st.quality || !st.canvas) return;
+        if (!last || last.level !== st.quality.level || last.width !== st.canvas.width) {
+          window.__snaps.push({ level: st.quality.level, dpr: st.quality.dpr, width: st.canvas.width });
+        }
+      }, 10);
+      await s._test.windows(100, 2, 1);  // short windows: the order is what is tested here, not the timing
+      await s._test.onLevel((q) => window.__levels.push(Object.assign({ width: s.thread === 'main' ? s.canvas.width : null },
+        q)));
+      await s._test.fakeCost(0.2);       // headroom: climbs from the lowest level (software GL) to the top
     });
     await h.waitFor(page, () => window.__s.stats().quality.level === 0, undefined, 90000);
     const up = await page.evaluate(() => window.__levels.splice(0));
@@ -80,10 +92,19 @@ describe('cost control', () => {
       if (b.detail < a.detail) assert.equal(a.dpr, down[down.length - 1].dpr, 'cheap fish only at the lowest resolution');
       if (b.fps < a.fps) assert.equal(a.detail, 0, 'the frame rate drops last');
     }
-    for (const q of down) assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at dpr ${q.dpr}`);
-    const end = await page.evaluate(() => {
+    if (h.THREAD === 'main') {
+      for (const q of down) assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at dpr ${q.dpr}`);
+    }
+    const snaps = await page.evaluate(() => { clearInterval(window.__poll); return window.__snaps; });
+    t.diagnostic(`snapshots seen (level, dpr, canvas width): ${snaps.map((q) => [q.level, q.dpr, q.width].join(' ')).join(', ')}`);
+    for (const q of snaps) assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at level ${q.level} (dpr ${q.dpr})`);
+    for (const dpr of new Set(down.map((q) => q.dpr))) {
+      assert.ok(snaps.some((q) => q.dpr === dpr), `a snapshot at dpr ${dpr}: ${JSON.stringify(snaps)}`);
+    }
+    const end = await page.evaluate(async () => {
       window.__s.pause();
-      return { steps: window.__s.stats().steps, hash: window.__s.stateHash(), link: window.__s.hash() };
+      await window.__s.step(0);  // steps nothing: the snapshot after it has the engine's steps as paused
+      return { steps: window.__s.stats().steps, hash: await window.__s.stateHash(), link: window.__s.hash() };
     });
     assert.ok(end.steps > 60);
     if (fs.existsSync(h.CLI)) assert.equal(end.hash, cliStateHash(end.link, end.steps), 'level changes never touch the simulation');
@@ -100,7 +121,7 @@ describe('cost control', () => {
       const a = s.stats();
       await new Promise((resolve) => setTimeout(resolve, 600));
       const b = s.stats();
-      s.set('fish', 20);
+      await s.set('fish', 20);
       return { a, b, after: s.stats().state };
     });
     assert.equal(r.a.state, 'empty');
@@ -111,15 +132,26 @@ describe('cost control', () => {
     await context.close();
   });
 
-  it('draws at most maxFps frames when requestAnimationFrame fires at 120 and 144 Hz', async () => {
+  it('draws at most maxFps frames when requestAnimationFrame fires at 120 and 144 Hz', async (t) => {
     const context = await env.browser.newContext({ viewport: { width: 400, height: 300 } });
-    await context.addInitScript(() => {
-      // A fake display clock: __tick(n, ms) fires n vsyncs `ms` apart.
+    const page = await context.newPage();
+    const log = h.watchConsole(page);
+    await page.goto(env.srv.base + '/fixtures/manual.html');
+    await page.evaluate(async () => { window.__s = await window.MiroFish.mount(null, { fish: 40, quality: 'high' }); });
+    assert.equal(await page.evaluate(() => window.__s.stats().thread), h.THREAD);
+    // The frame loop asks the requestAnimationFrame of the thread the engine runs on: the Worker's own on the worker
+    // path, the page's on the main thread. That one is replaced by a fake display clock: __tick(n, ms) fires n vsyncs
+    // `ms` apart, on from that thread's clock.
+    const realm = h.THREAD === 'worker' ? page.workers()[0] : page;
+    assert.ok(realm, 'the engine\'s Worker is there');
+    await realm.evaluate(() => {
       let t = 0, id = 0;
       const queue = new Map();
-      window.requestAnimationFrame = (cb) => { queue.set(++id, cb); return id; };
-      window.cancelAnimationFrame = (i) => { queue.delete(i); };
-      window.__tick = (n, ms) => {
+      self.requestAnimationFrame = (cb) => { queue.set(++id, cb); return id; };
+      self.cancelAnimationFrame = (i) => { queue.delete(i); };
+      self.__queued = () => queue.size;
+      self.__tick = (n, ms) => {
+        if (!t) t = performance.now();  // after the last real vsync the loop saw
         for (let k = 0; k < n; k++) {
           t += ms;
           const due = [...queue.values()];
@@ -128,24 +160,29 @@ describe('cost control', () => {
         }
       };
     });
-    const page = await context.newPage();
-    const log = h.watchConsole(page);
-    await page.goto(env.srv.base + '/fixtures/manual.html');
-    const r = await page.evaluate(async () => {
-      const s = await window.MiroFish.mount(null, { fish: 40, quality: 'high' });
-      const count = (n, ms) => {
-        const f0 = s.stats().frames;
-        window.__tick(n, ms);
-        return s.stats().frames - f0;
-      };
-      window.__tick(5, 1000 / 120);
-      const at120 = count(120, 1000 / 120);   // one second at 120 Hz
-      const at144 = count(144, 1000 / 144);   // one second at 144 Hz
-      const at60 = count(60, 1000 / 60);      // one second at 60 Hz: every vsync
-      s.set('maxFps', 50);
-      const capped50 = count(120, 1000 / 120);
-      return { at120, at144, at60, capped50, steps: s.stats().steps };
+    // The real vsync asked for before the swap fires once; from then on the loop waits on the fake clock.
+    await realm.evaluate(() => new Promise((resolve) => {
+      const check = () => (self.__queued() ? resolve() : setTimeout(check, 5));
+      check();
+    }));
+    // The engine's frame count now: step(0) steps nothing and answers after a fresh snapshot.
+    const frames = () => page.evaluate(async () => {
+      await window.__s.step(0);
+      return window.__s.stats().frames;
     });
+    const count = async (n, ms) => {
+      const f0 = await frames();
+      await realm.evaluate(([k, dt]) => self.__tick(k, dt), [n, ms]);
+      return (await frames()) - f0;
+    };
+    await count(5, 1000 / 120);
+    const at120 = await count(120, 1000 / 120);   // one second at 120 Hz
+    const at144 = await count(144, 1000 / 144);   // one second at 144 Hz
+    const at60 = await count(60, 1000 / 60);      // one second at 60 Hz: every vsync
+    assert.equal(await page.evaluate(() => window.__s.set('maxFps', 50)), 50);
+    const capped50 = await count(120, 1000 / 120);
+    const r = { at120, at144, at60, capped50 };
+    t.diagnostic(`${h.THREAD} thread: frames in one second of vsyncs ${JSON.stringify(r)}`);
     assert.ok(r.at120 >= 59 && r.at120 <= 61, `120 Hz: ${r.at120} frames in a second`);
     assert.ok(r.at144 >= 55 && r.at144 <= 61, `144 Hz: ${r.at144} frames in a second`);
     assert.ok(r.at60 >= 59 && r.at60 <= 61, `60 Hz: ${r.at60} frames in a second`);

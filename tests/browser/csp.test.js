@@ -1,5 +1,7 @@
 // A page served with `Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'` gets its fish:
-// the bundle uses no eval/new Function (Emscripten DYNAMIC_EXECUTION=0) and no inline script.
+// the bundle uses no eval/new Function (Emscripten DYNAMIC_EXECUTION=0) and no inline script. Its Worker is the
+// script itself (same origin), so `worker-src 'self'` allows it too; a policy that forbids workers (`worker-src
+// 'none'`) gets the school on the main thread, with nothing from MiroFish in the console.
 'use strict';
 
 const { describe, it } = require('node:test');
@@ -9,7 +11,8 @@ const h = require('./helpers');
 describe('strict Content-Security-Policy', () => {
   const env = h.serverAndBrowser();
 
-  it('draws fish with no violation and no console error', async () => {
+  // Opens the CSP fixture under `?csp=<csp>` and waits for 3 frames; the page records every CSP violation.
+  async function open(csp, header) {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addInitScript(() => {
       window.__violations = [];
@@ -17,9 +20,17 @@ describe('strict Content-Security-Policy', () => {
     });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
-    const response = await page.goto(env.srv.base + '/fixtures/csp.html?csp=strict');
-    assert.equal(response.headers()['content-security-policy'], h.STRICT_CSP);
+    const response = await page.goto(env.srv.base + '/fixtures/csp.html?csp=' + csp);
+    assert.equal(response.headers()['content-security-policy'], header);
     await h.waitForFish(page, 3);
+    return { context, page, consoleLog };
+  }
+  const violations = (page) => page.evaluate(() => window.__violations.filter((v) => !v.endsWith(' inline')));
+  const thread = (page) => page.evaluate(() => window.MiroFish.current.stats().thread);
+
+  it('draws fish with no violation and no console error', async () => {
+    const { context, page, consoleLog } = await open('strict', h.STRICT_CSP);
+    assert.equal(await thread(page), h.THREAD, 'worker-src falls back to script-src \'self\': the Worker may start');
     // The policy really is on: an inline script is refused.
     const inlineRan = await page.evaluate(() => new Promise((resolve) => {
       const script = document.createElement('script');
@@ -30,10 +41,35 @@ describe('strict Content-Security-Policy', () => {
     assert.equal(inlineRan, false, 'inline script is blocked on this page');
     assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
     // The only violation and console error allowed are the ones our own inline probe provoked.
-    const violations = await page.evaluate(() => window.__violations.filter((v) => !v.endsWith(' inline')));
-    assert.deepEqual(violations, []);
+    assert.deepEqual(await violations(page), []);
     const errors = consoleLog.errors().filter((m) => !/inline script/.test(m.text));
     assert.deepEqual(errors, []);
+    assert.deepEqual(consoleLog.warnings(), []);
+    await context.close();
+  });
+
+  it('worker-src \'self\': the school runs on its path, with no violation and no console error', async () => {
+    const { context, page, consoleLog } = await open('worker', h.STRICT_CSP + "; worker-src 'self'");
+    assert.equal(await thread(page), h.THREAD);
+    assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(consoleLog.errors(), []);
+    assert.deepEqual(consoleLog.warnings(), []);
+    await context.close();
+  });
+
+  it('worker-src \'none\': the school runs on the main thread instead, and MiroFish says nothing', async () => {
+    const { context, page, consoleLog } = await open('noworker', h.STRICT_CSP + "; worker-src 'none'");
+    assert.equal(await thread(page), 'main');
+    assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
+    // On the worker path the browser refuses the Worker and reports it itself (one violation, one console error of
+    // its own); the main-thread path never asks for one.
+    const refused = h.THREAD === 'worker' ? [`worker-src ${env.srv.base}/dist/mirofish.js`] : [];
+    assert.deepEqual(await violations(page), refused);
+    const errors = consoleLog.errors().map((m) => m.text);
+    assert.equal(errors.length, refused.length, errors.join('\n'));
+    for (const text of errors) assert.match(text, /worker.*violates the following Content Security Policy directive: "worker-src 'none'"/i);
+    assert.deepEqual(consoleLog.warnings(), [], 'no warning from MiroFish: the main thread takes over quietly');
     await context.close();
   });
 });

@@ -9,11 +9,16 @@ const h = require('./helpers');
 describe('devicePixelRatio sizing', () => {
   const env = h.serverAndBrowser();
 
+  // The backing store comes from the engine's snapshot (stats().canvas): on the worker path the page's canvas has
+  // handed its control to an OffscreenCanvas, and its own width/height are only a placeholder's.
   const size = (page) => page.evaluate(() => {
-    const c = window.MiroFish.current.canvas;
-    const r = c.getBoundingClientRect();
-    return { w: c.width, h: c.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio };
+    const s = window.MiroFish.current;
+    const r = s.canvas.getBoundingClientRect();
+    return { w: s.stats().canvas.width, h: s.stats().canvas.height, cssW: r.width, cssH: r.height, dpr: devicePixelRatio,
+      thread: s.stats().thread, element: [s.canvas.width, s.canvas.height] };
   });
+  // On the main thread the page's canvas element is the backing store itself: the snapshot says what it holds.
+  const sameElement = (s) => { if (h.THREAD === 'main') assert.deepEqual(s.element, [s.w, s.h]); };
 
   for (const dpr of [1, 2, 3]) {
     it(`sizes the canvas at DPR ${dpr}`, async () => {
@@ -25,24 +30,27 @@ describe('devicePixelRatio sizing', () => {
       // SwiftShader is a software rasterizer, so auto quality starts at its lowest level (cost.test.js); the top
       // level's sizing is what this checks.
       await page.evaluate(() => window.MiroFish.current.set('quality', 'high'));
-      await h.waitFor(page, (w) => window.MiroFish.current.canvas.width === w, 640 * Math.min(dpr, 2));
+      await h.waitFor(page, (w) => window.MiroFish.current.stats().canvas.width === w, 640 * Math.min(dpr, 2));
       let s = await size(page);
+      assert.equal(s.thread, h.THREAD);
       assert.equal(s.dpr, dpr);
       assert.deepEqual([s.cssW, s.cssH], [640, 400]);
       const capped = Math.min(dpr, 2);  // maxDpr defaults to 2
       assert.deepEqual([s.w, s.h], [640 * capped, 400 * capped], `DPR ${dpr} (capped at maxDpr 2)`);
+      sameElement(s);
       if (dpr === 3) {
         await page.evaluate(() => window.MiroFish.current.set('maxDpr', 4));
-        await h.waitFor(page, () => window.MiroFish.current.canvas.width === 1920);
+        await h.waitFor(page, () => window.MiroFish.current.stats().canvas.width === 1920);
         s = await size(page);
         assert.deepEqual([s.w, s.h], [1920, 1200], 'maxDpr=4 lets DPR 3 through');
       }
       // Resize follows the viewport.
       await page.setViewportSize({ width: 500, height: 300 });
       const factor = dpr === 3 ? 3 : dpr;
-      await h.waitFor(page, (w) => window.MiroFish.current.canvas.width === w, 500 * factor);
+      await h.waitFor(page, (w) => window.MiroFish.current.stats().canvas.width === w, 500 * factor);
       s = await size(page);
       assert.deepEqual([s.w, s.h], [500 * factor, 300 * factor]);
+      sameElement(s);
       assert.deepEqual(consoleLog.errors(), []);
       await context.close();
     });
@@ -56,7 +64,8 @@ describe('devicePixelRatio sizing', () => {
     const r = await page.evaluate(() => window.MiroFish.mount('#box', { fish: 40, quality: 'high' }).then((s) => {
       window.__school = s;
       const c = s.canvas;
-      return { w: c.width, h: c.height, parent: c.parentElement.id, position: getComputedStyle(c).position,
+      const { width: w, height: hgt } = s.stats().canvas;
+      return { w, h: hgt, parent: c.parentElement.id, position: getComputedStyle(c).position,
         boxW: document.getElementById('box').clientWidth, boxH: document.getElementById('box').clientHeight,
         world: [s.get('width'), s.get('height')] };
     }));
@@ -65,7 +74,7 @@ describe('devicePixelRatio sizing', () => {
     assert.deepEqual([r.w, r.h], [r.boxW * 2, r.boxH * 2]);
     assert.deepEqual(r.world, [r.boxW, r.boxH], 'the world is the box at mount time');
     await page.evaluate(() => { document.getElementById('box').style.width = '300px'; });
-    await h.waitFor(page, () => window.__school.canvas.width === (document.getElementById('box').clientWidth * 2));
+    await h.waitFor(page, () => window.__school.stats().canvas.width === (document.getElementById('box').clientWidth * 2));
     assert.deepEqual(consoleLog.errors(), []);
     await context.close();
   });

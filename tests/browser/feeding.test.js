@@ -51,7 +51,7 @@ describe('feeding', () => {
 
   it('the school eats a pellet dropped among it, once', async () => {
     const { context, page, log } = await open({ fish: 200, seed: 1 });
-    await page.evaluate(() => window.__s.step(120));
+    await page.evaluate(async () => { await window.__s.step(120); });
     await page.mouse.click(400, 300);
     await h.waitFor(page, () => window.__s.stats().eaten === 1, undefined, 15000);
     const s = await stats(page);
@@ -71,6 +71,8 @@ describe('feeding', () => {
     const r = await page.evaluate(() => [window.__s.feed(100, 100), window.__s.scare(50, 50), window.__s.feed('a', 2),
       window.__s.feed(NaN, 1)]);
     assert.deepEqual(r, [true, true, false, false]);
+    // The effect lands asynchronously: a round trip to the engine, then the snapshot has it.
+    await page.evaluate(() => window.__s.stateHash());
     const s = await stats(page);
     assert.equal(s.feeds, 1);
     assert.equal(s.scares, 2);

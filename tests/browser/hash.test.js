@@ -83,7 +83,12 @@ describe('URL hash', () => {
     // A plain anchor afterwards is the page's: nothing changes.
     await page.evaluate(() => { location.hash = '#about'; });
     await page.waitForTimeout(100);
-    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().fish), 30);
+    // A round trip: whatever the hashchange sent the engine has been applied and is in the snapshot.
+    const after = await page.evaluate(async () => {
+      await window.MiroFish.current.stateHash();
+      return { fish: window.MiroFish.current.stats().fish, seed: window.MiroFish.current.get('seed') };
+    });
+    assert.deepEqual(after, { fish: 30, seed: 9 });
     assert.deepEqual(consoleLog.errors(), []);
     assert.deepEqual(consoleLog.warnings(), []);
     await page.close();
@@ -102,13 +107,17 @@ describe('URL hash', () => {
       const page = await ctx.newPage();
       const consoleLog = h.watchConsole(page);
       await page.goto(srv.base + '/fixtures/manual.html#' + hash);
-      const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then((school) => {
+      const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
         const before = school.stats().steps;
-        school.step(600);
-        return { before, after: school.stats().steps, hash: school.stateHash(), state: school.stats().state };
+        const taken = await school.step(600);
+        return { before, taken, after: school.stats().steps, hash: await school.stateHash(), state: school.stats().state,
+          thread: school.stats().thread };
       }));
+      assert.equal(r.thread, h.THREAD);
       assert.equal(r.before, 0, 'no step ran before step(600)');
+      assert.equal(r.taken, 600, 'step(600) resolves to the steps taken');
       assert.equal(r.after, 600);
+      assert.match(r.hash, /^[0-9a-f]{16}$/);
       assert.equal(r.state, 'paused');
       results.push(r.hash);
       assert.deepEqual(consoleLog.errors(), []);
@@ -130,15 +139,49 @@ describe('URL hash', () => {
     assert.equal(first.steps, 0, 'the seek does not block mount()');
     assert.equal(first.seeking, true);
     await h.waitFor(page, () => !window.__school.stats().seeking);
-    const r = await page.evaluate(() => {
+    const r = await page.evaluate(async () => {
       window.__school.pause();
+      // step(0) is a command: once it resolves the engine has the pause and the snapshot is fresh, so the step
+      // count read here and the state hash are of the same moment.
+      await window.__school.step(0);
       const s = window.__school.stats();
-      return { steps: s.steps, frames: s.frames, hash: window.__school.stateHash() };
+      return { steps: s.steps, frames: s.frames, state: s.state, hash: await window.__school.stateHash() };
     });
+    assert.equal(r.state, 'paused');
     assert.ok(r.steps >= 1200, `seeked to 1200 steps, at ${r.steps}`);
     assert.ok(r.frames >= 2, `the seek spanned frames (${r.frames}): at most ~8 ms of stepping a frame`);
     if (fs.existsSync(h.CLI)) assert.equal(r.hash, cliStateHash(hash, r.steps - 1200));
     else t.diagnostic('native CLI missing: the seek was not compared with it');
+    assert.deepEqual(consoleLog.errors(), []);
+    await page.close();
+  });
+
+  it('after pause() and one round trip (await stateHash()), stats() is of the same moment as the state hashed', async () => {
+    const page = await context.newPage();
+    const consoleLog = h.watchConsole(page);
+    await page.goto(srv.base + '/fixtures/manual.html#n=60&seed=5&w=800&h=600');
+    const r = await page.evaluate(async () => {
+      const s = await window.MiroFish.mount();
+      const out = [];
+      for (let i = 0; i < 8; i++) {
+        s.resume();
+        // Pause a little after a snapshot came in, while the school runs (snapshots come at most every 100 ms): frames
+        // may have stepped since.
+        const seen = s.stats().steps;
+        while (s.stats().steps === seen || s.stats().steps < 10) await new Promise((res) => setTimeout(res, 5));
+        await new Promise((res) => setTimeout(res, 10 * i));
+        s.pause();
+        const hash = await s.stateHash();
+        const steps = s.stats().steps;
+        await s.step(0);  // a command that changes nothing, whose snapshot comes right before its answer
+        out.push({ steps, settled: s.stats().steps, same: hash === await s.stateHash() });
+      }
+      s.destroy();
+      return out;
+    });
+    for (const x of r) assert.ok(x.same, 'paused: the state does not move');
+    assert.deepEqual(r.map((x) => x.steps), r.map((x) => x.settled),
+      'stats().steps after pause(); await stateHash() is the step count of that state (the snapshot is fresh)');
     assert.deepEqual(consoleLog.errors(), []);
     await page.close();
   });

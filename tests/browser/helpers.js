@@ -11,7 +11,12 @@ const { chromium } = require('playwright-core');
 const ROOT = path.resolve(__dirname, '..', '..');
 const WEB = path.join(ROOT, 'web');
 const FIXTURES = path.join(__dirname, 'fixtures');
-const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
+// The test bundle: the shipped classic script plus the suite's hooks (school._test), built beside dist/ (bundle.mjs).
+const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'test', 'mirofish.js');
+const DIST = path.join(ROOT, 'build', 'web', 'dist');
+// Every test runs on one path: MIROFISH_THREAD=main (scripts/test-browser's second pass) makes the test bundle mount
+// on the main thread; unset, the worker path where the browser has it (Chromium does).
+const THREAD = process.env.MIROFISH_THREAD === 'main' ? 'main' : 'worker';
 // The studio's script (web/studio), served beside it as /dist/mirofish-studio.js.
 const STUDIO = process.env.MIROFISH_STUDIO || path.join(ROOT, 'build', 'web', 'dist', 'mirofish-studio.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -29,11 +34,14 @@ function startServer() {
       const url = new URL(req.url, 'http://localhost');
       let file;
       if (url.pathname === '/dist/mirofish.js') file = BUNDLE;
+      else if (url.pathname === '/dist/mirofish.mjs' || url.pathname === '/dist/mirofish-engine.mjs') {
+        file = path.join(DIST, url.pathname.slice(6));
+      }
       else if (url.pathname === '/dist/mirofish-studio.js') file = STUDIO;
       else if (url.pathname === '/dist/mirofish-studio.mjs') file = STUDIO.replace(/\.js$/, '.mjs');
       else if (url.pathname.startsWith('/fixtures/')) file = path.join(FIXTURES, url.pathname.slice(10));
       else file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
-      const inside = file === BUNDLE || file.startsWith(path.dirname(STUDIO) + path.sep + 'mirofish-studio.') ||
+      const inside = file === BUNDLE || file.startsWith(DIST + path.sep + 'mirofish') || file.startsWith(path.dirname(STUDIO) + path.sep + 'mirofish-studio.') ||
         file.startsWith(FIXTURES + path.sep) || file.startsWith(WEB + path.sep);
       if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
@@ -41,7 +49,10 @@ function startServer() {
         return;
       }
       const headers = { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' };
-      if (url.searchParams.get('csp') === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
+      const csp = url.searchParams.get('csp');
+      if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
+      else if (csp === 'worker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'self'";
+      else if (csp === 'noworker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'none'";
       res.writeHead(200, headers);
       fs.createReadStream(file).pipe(res);
     });
@@ -55,8 +66,22 @@ function startServer() {
 const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
   '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 
-function launch(extraArgs = []) {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS.concat(extraArgs) });
+// Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread).
+async function launch(extraArgs = []) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS.concat(extraArgs) });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript((thread) => { window.__mirofishThread = thread; }, THREAD);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => context.close().catch(() => {}));
+    return page;
+  };
+  return browser;
 }
 
 // Collects console messages and page errors of a page; `errors()` are console.error + uncaught exceptions.
@@ -80,6 +105,18 @@ async function waitFor(page, fn, arg, timeout = 20000) {
 async function waitForFish(page, frames = 2) {
   await waitFor(page, () => window.MiroFish && window.MiroFish.current);
   await waitFor(page, (n) => window.MiroFish.current.stats().frames >= n, frames);
+}
+
+// The auto-mounted school once it has drawn two frames: where it runs, whether it draws, the page's canvases
+// (null when nothing mounted).
+function readySchool(page) {
+  return page.evaluate(async () => {
+    const school = await window.MiroFish.ready;
+    if (!school) return null;
+    while (school.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
+    return { thread: school.stats().thread, rendering: school.stats().rendering,
+      canvases: document.querySelectorAll('canvas').length, current: window.MiroFish.current === school };
+  });
 }
 
 // --- PNG decoding (8-bit, non-interlaced, RGB or RGBA: what Chromium's screenshots are) ---
@@ -213,5 +250,6 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
-module.exports = { ROOT, BUNDLE, STUDIO, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, instrument, watchConsole, waitFor, waitForFish, decodePng,
+module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, instrument,
+  watchConsole, waitFor, waitForFish, readySchool, decodePng,
   diffPixels, shot, fishPixels };

@@ -33,6 +33,7 @@ describe('host pages', () => {
     const { context, page, log } = await open('/fixtures/manual.html');
     await page.evaluate(() => window.MiroFish.table());  // the module is loaded: its own state is not a leak
     const before = await page.evaluate(() => ({ listeners: window.__listeners, contexts: window.__liveContexts() }));
+    if (h.THREAD === 'worker') assert.equal(page.workers().length, 1, 'table() started the engine\'s Worker');
     const r = await page.evaluate(async () => {
       const shadowHost = document.createElement('div');
       document.body.append(shadowHost);
@@ -49,9 +50,14 @@ describe('host pages', () => {
           while (!el.school) await new Promise((res) => setTimeout(res, 10));
           el.setAttribute('palette', '2');
           await new Promise((res) => setTimeout(res, 0));  // attribute changes arrive by MutationObserver
+          const school = el.school;
           box.append(el);  // a framework moving it: same school, same canvas
+          await new Promise((res) => setTimeout(res, 0));
+          // The set() went to the engine before this round trip: its snapshot is in by the time it resolves.
+          await school.stateHash();
           seen.push({ fish: el.school.stats().fish, rsep: el.school.get('sepRadius'), palette: el.school.get('palette'),
-            canvas: !!el.querySelector('canvas'), shadow: i % 2 === 1 });
+            canvas: !!el.querySelector('canvas'), shadow: i % 2 === 1, same: el.school === school,
+            state: school.stats().state });
         }
         if (i % 7 === 0) await new Promise((res) => setTimeout(res, 0));  // some go before they ever mounted
         el.remove();
@@ -60,8 +66,19 @@ describe('host pages', () => {
       const canvases = document.querySelectorAll('canvas').length + root.querySelectorAll('canvas').length;
       return { seen, canvases, listeners: window.__listeners, contexts: window.__liveContexts(), all: window.MiroFish.all.length };
     });
-    for (const s of r.seen) assert.deepEqual([s.fish, s.rsep, s.palette, s.canvas], [12, 30, 2, true]);
+    assert.equal(r.seen.length, 5);
+    for (const s of r.seen) {
+      assert.deepEqual([s.fish, s.rsep, s.palette, s.canvas, s.same], [12, 30, 2, true, true]);
+      assert.notEqual(s.state, 'destroyed', 'a move keeps the school');
+    }
     assert.deepEqual([r.canvases, r.all, r.listeners, r.contexts], [0, 0, before.listeners, before.contexts]);
+    if (h.THREAD === 'worker') {
+      // The GL contexts live in the Worker there (window.__liveContexts() sees none): the last school gone, the Worker
+      // that held them is terminated.
+      const deadline = Date.now() + 5000;
+      while (page.workers().length && Date.now() < deadline) await page.waitForTimeout(50);
+      assert.equal(page.workers().length, 0, 'no Worker left');
+    }
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
@@ -78,9 +95,12 @@ describe('host pages', () => {
     });
     await h.waitFor(page, () => window.__second.stats().frames >= 2);
     const r = await page.evaluate(() => ({ listeners: window.__listeners, all: window.MiroFish.all.length,
-      current: window.MiroFish.current === window.MiroFish.all[0], second: window.MiroFish.all[1] === window.__second }));
-    // The second school adds only what is its own: its canvas's context loss and restore, its DPR watch.
-    assert.equal(r.listeners - one, 3);
+      current: window.MiroFish.current === window.MiroFish.all[0], second: window.MiroFish.all[1] === window.__second,
+      thread: window.__second.stats().thread }));
+    // The second school adds only what is its own: its DPR watch, and on the main thread its canvas's context loss
+    // and restore (on the worker path those are on the Worker's OffscreenCanvas, not the page's).
+    assert.equal(r.thread, h.THREAD);
+    assert.equal(r.listeners - one, h.THREAD === 'main' ? 3 : 1);
     assert.deepEqual([r.all, r.current, r.second], [2, true, true]);
     await page.evaluate(() => window.__second.destroy());
     assert.equal(await page.evaluate(() => window.__listeners), one);
@@ -123,7 +143,11 @@ describe('host pages', () => {
     }
     assert.deepEqual(ourWarnings(log), []);
     await page.evaluate(() => { location.hash = '#/about?tab=2'; });
-    const shared = await page.evaluate(() => { window.MiroFish.current.set('seed', 9); return window.MiroFish.current.share(); });
+    const { held, shared } = await page.evaluate(async () => {
+      const held = await window.MiroFish.current.set('seed', 9);  // resolves once the engine holds it
+      return { held, shared: window.MiroFish.current.share() };
+    });
+    assert.equal(held, 9);
     const hash = new URL(shared).hash;
     assert.match(hash, /^#\/about\?tab=2&mf=n%3D\d+%26seed%3D9/);
     assert.equal(await page.evaluate(() => location.hash), hash, 'share() wrote it');
@@ -190,7 +214,12 @@ describe('host pages', () => {
     await h.waitForFish(page, 1);
     const fish = await page.evaluate(() => window.MiroFish.current.stats().fish);
     assert.ok(fish >= 40 && fish <= 60, `${fish} fish on 390x844 (200 on 1600x900)`);
-    const touches = () => page.evaluate(() => { const s = window.MiroFish.current.stats(); return s.feeds + s.scares; });
+    // A round trip first: a feed or scare sent to the engine before it is in the snapshot by then.
+    const touches = () => page.evaluate(async () => {
+      await window.MiroFish.current.stateHash();
+      const s = window.MiroFish.current.stats();
+      return s.feeds + s.scares;
+    });
     const cdp = await context.newCDPSession(page);
     // A finger drags the page up: the browser turns it into a scroll (pointercancel, then scroll events).
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
@@ -238,9 +267,12 @@ describe('host pages', () => {
     });
     assert.deepEqual([r.steps, r.state], [600, 'paused']);
     assert.ok(r.frames >= 1, 'the seek ends with a still frame');
+    assert.equal(r.canvas.width, 640, 'quality high at DPR 1: the backing store is the CSS size');
     await page.evaluate(() => { window.__s.resume(); location.hash = '#n=30&seed=3&perf=1&dpr=0.5'; });
     await h.waitFor(page, () => document.querySelectorAll('canvas').length === 2);
-    await h.waitFor(page, () => window.__s.canvas.width === 320);
+    // The backing store, as the engine that owns the canvas reports it (on the worker path the page's element is a
+    // placeholder whose control went to the Worker).
+    await h.waitFor(page, () => window.__s.stats().canvas.width === 320);
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

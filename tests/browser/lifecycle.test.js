@@ -38,18 +38,44 @@ describe('mount, set and destroy', () => {
       const school = await window.MiroFish.mount(undefined, { fish: 20 });
       await new Promise((res) => setTimeout(res, 300));
       const running = window.__rafRuns;
+      const live = school.stats();
+      // A command still in flight when destroy() comes resolves too (nothing is left hanging).
+      const inFlight = school.step(5);
       school.destroy();
       const raf0 = window.__rafRuns;
       await new Promise((res) => setTimeout(res, 700));
-      return { running, raf0, raf1: window.__rafRuns, canvases: document.querySelectorAll('canvas').length,
-        listeners: window.__listeners, stats: school.stats(), step: school.step(10), hash: school.stateHash() };
+      return { running, live: { frames: live.frames, steps: live.steps, state: live.state, thread: live.thread }, raf0,
+        raf1: window.__rafRuns, canvases: document.querySelectorAll('canvas').length, listeners: window.__listeners,
+        stats: school.stats(),
+        inFlight: await Promise.race([inFlight.then(() => 'resolved', () => 'rejected'),
+          new Promise((res) => setTimeout(() => res('pending'), 2000))]),
+        step: await school.step(10), hash: await school.stateHash(),
+        set: await school.set('fish', 10), trajectory: await school.trajectory(10), canvas: school.canvas };
     });
-    assert.ok(s.running > 0, 'the loop ran before destroy');
+    assert.equal(s.live.thread, h.THREAD);
+    assert.equal(s.live.state, 'running');
+    assert.ok(s.live.frames > 0 && s.live.steps > 0, `the loop ran before destroy (${JSON.stringify(s.live)})`);
     assert.equal(s.raf1, s.raf0, 'no animation frame after destroy');
+    if (h.THREAD === 'main') {
+      assert.ok(s.running > 1, 'the loop ran on the page\'s animation frames');
+    } else {
+      // The one frame mount() waits for before it starts (first paint, S-COST-7); the loop's are the Worker's own.
+      assert.ok(s.running <= 1, `the worker path's loop asks the page for no animation frame (${s.running})`);
+      // The loop ran in the Worker: with its last school gone the Worker is terminated, loop, wasm and context.
+      const deadline = Date.now() + 5000;
+      while (page.workers().length && Date.now() < deadline) await page.waitForTimeout(50);
+      assert.equal(page.workers().length, 0, 'no Worker left after destroy');
+    }
     assert.equal(s.canvases, 0, 'no canvas left');
     assert.equal(s.listeners, before.listeners, 'every listener removed');
     assert.equal(s.stats.state, 'destroyed');
-    assert.equal(s.step, 0);
+    assert.equal(s.canvas, null);
+    // Every call is safe after destroy(): the computing ones resolve to their empty values.
+    assert.equal(s.inFlight, 'resolved', 'a step() pending at destroy() resolves');
+    assert.equal(s.step, 0, 'step() after destroy() resolves to 0 steps');
+    assert.equal(s.hash, '');
+    assert.equal(s.set, undefined);
+    assert.equal(s.trajectory, null);
     const styleAfter = await page.evaluate(() => document.getElementById('box').getAttribute('style'));
     assert.equal(styleAfter, before.style, 'the host element style is restored');
     assert.deepEqual(consoleLog.errors(), []);
@@ -62,18 +88,29 @@ describe('mount, set and destroy', () => {
     const r = await page.evaluate(async () => {
       const s = await window.MiroFish.mount(undefined, { fish: 80, sepRadius: 1e9, opacity: 'abc', bogus: 1, maxSpeed: NaN });
       window.__school = s;
+      // set() and step() resolve (never reject) to the value held and the steps taken; a rejection is recorded.
+      const settle = (p) => Promise.resolve(p).catch((e) => 'rejected: ' + (e && e.name) + ': ' + (e && e.message));
       const out = { sepRadius: s.get('sepRadius'), opacity: s.get('opacity'), maxSpeed: s.get('maxSpeed') };
-      out.negative = s.set('fish', -5);
+      out.negative = await settle(s.set('fish', -5));
       out.count = s.stats().fish;
-      out.unknown = s.set('nope', 3);
-      out.nan = s.set('cohWeight', NaN);
-      out.inf = s.set('aliRadius', Infinity);
-      out.huge = s.set('cohRadius', 1e300);
-      out.key = s.set('rsep', 30);  // hash keys work as names too
-      out.stepBad = [s.step(-1), s.step('abc'), s.step(NaN)];
+      out.unknown = await settle(s.set('nope', 3));
+      out.nan = await settle(s.set('cohWeight', NaN));
+      out.inf = await settle(s.set('aliRadius', Infinity));
+      out.huge = await settle(s.set('cohRadius', 1e300));
+      out.key = await settle(s.set('rsep', 30));  // hash keys work as names too
+      out.keyRead = s.get('sepRadius');
+      out.stepBad = [await settle(s.step(-1)), await settle(s.step('abc')), await settle(s.step(NaN))];
       out.getBad = s.get('nope');
-      out.setBad = s.set(42, 1);
-      out.objectValue = s.set('seed', { toString() { throw new Error('boom'); } });
+      out.setBad = await settle(s.set(42, 1));
+      let sync = 'no throw';
+      let objectValue;
+      try {
+        objectValue = settle(s.set('seed', { toString() { throw new Error('boom'); } }));
+      } catch (e) {
+        sync = 'threw ' + e.name;
+      }
+      out.objectValue = await objectValue;
+      out.sync = sync;
       return out;
     });
     assert.equal(r.sepRadius, 400);
@@ -86,10 +123,12 @@ describe('mount, set and destroy', () => {
     assert.equal(r.inf, 48);
     assert.equal(r.huge, 400);
     assert.equal(r.key, 30);
+    assert.equal(r.keyRead, 30, 'after await set() the snapshot has the value');
     assert.deepEqual(r.stepBad, [0, 0, 0]);
     assert.equal(r.getBad, undefined);
     assert.equal(r.setBad, undefined);
-    assert.equal(r.objectValue, 1);
+    assert.equal(r.sync, 'no throw');
+    assert.equal(r.objectValue, 1, 'a value whose toString throws is refused with a warning; seed stays 1');
     const w = consoleLog.warnings().join('\n');
     for (const needle of ['sepRadius', 'opacity', '"bogus"', 'maxSpeed', 'fish', '"nope"', 'cohWeight', 'aliRadius',
       'cohRadius', 'step(-1)', 'step("abc")']) {
@@ -107,12 +146,14 @@ describe('mount, set and destroy', () => {
       window.__school = s;
       return s.stats().steps;
     });
-    const finish = () => page.evaluate(() => {
+    // The pointer goes to the engine at most once a frame: a short wait lets the last move arrive before the steps.
+    const finish = () => page.evaluate(async () => {
+      await new Promise((res) => setTimeout(res, 50));
       const s = window.__school;
-      s.step(120);
-      const hash = s.stateHash();
+      const taken = await s.step(120);
+      const hash = await s.stateHash();
       s.destroy();
-      return hash;
+      return taken === 120 ? hash : 'step(120) took ' + taken;
     });
     assert.equal(await run(), 0);
     const still = await finish();
@@ -128,6 +169,7 @@ describe('mount, set and destroy', () => {
     await page.mouse.up();
     await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null })));
     const scared = await finish();
+    assert.match(still, /^[0-9a-f]{16}$/);
     assert.notEqual(pointed, still, 'the pointer changes the school');
     assert.equal(again, still, 'without input the school is the same');
     assert.notEqual(scared, still, 'a click scares the school');
@@ -158,12 +200,21 @@ describe('mount, set and destroy', () => {
     await h.waitFor(page, () => window.__school.stats().frames >= 3);
     await page.evaluate(() => window.scrollTo(0, 2000));
     await h.waitFor(page, () => window.__school.stats().state === 'hidden');
-    const a = await page.evaluate(() => ({ ...window.__school.stats(), raf: window.__rafRuns }));
+    // The page knows at once; step(0), a command, makes the engine's snapshot fresh (it has stopped by then).
+    const read = () => page.evaluate(async () => {
+      await window.__school.step(0);
+      return { ...window.__school.stats(), raf: window.__rafRuns };
+    });
+    const a = await read();
     await page.waitForTimeout(800);
-    const b = await page.evaluate(() => ({ ...window.__school.stats(), raf: window.__rafRuns }));
-    assert.equal(b.steps, a.steps);
-    assert.equal(b.frames, a.frames);
-    assert.equal(b.raf, a.raf);
+    const b = await read();
+    assert.equal(a.state, 'hidden');
+    assert.equal(b.state, 'hidden');
+    assert.equal(b.steps, a.steps, 'no step while out of view');
+    assert.equal(b.frames, a.frames, 'no frame while out of view');
+    assert.equal(b.raf, a.raf, 'no animation frame while out of view');
+    // The worker path's loop runs on the Worker's own frames: the page saw at most the first-paint one (S-COST-7).
+    if (h.THREAD === 'worker') assert.ok(b.raf <= 1, `no page animation frame for the loop (${b.raf})`);
     await page.evaluate(() => window.scrollTo(0, 0));
     await h.waitFor(page, () => window.__school.stats().state === 'running');
     await h.waitFor(page, (f) => window.__school.stats().frames > f + 2, b.frames);
@@ -177,26 +228,26 @@ describe('mount, set and destroy', () => {
     await page.evaluate(() => window.MiroFish.current.pause());
     await page.waitForTimeout(100);
     const a = await h.shot(page);
-    await page.evaluate(() => window.MiroFish.current.set('palette', 3));
+    assert.equal(await page.evaluate(() => window.MiroFish.current.set('palette', 3)), 3);
     await page.waitForTimeout(100);
     const b = await h.shot(page);
     assert.ok(h.diffPixels(a, b) > 200, 'the palette changed on screen');
-    await page.evaluate(() => window.MiroFish.current.set('fishSize', 2));
+    assert.equal(await page.evaluate(() => window.MiroFish.current.set('fishSize', 2)), 2);
     await page.waitForTimeout(100);
     const c = await h.shot(page);
     assert.ok(h.diffPixels(b, c) > 200, 'the fish size changed on screen');
-    const r = await page.evaluate(() => {
+    const r = await page.evaluate(async () => {
       const s = window.MiroFish.current;
-      s.set('fish', 120);
+      await s.set('fish', 120);
       return { fish: s.stats().fish, state: s.stats().state, palette: s.get('palette') };
     });
     assert.deepEqual(r, { fish: 120, state: 'paused', palette: 3 });
     // The performance overlay (S-DEV-1) comes and goes with its option.
-    const overlay = await page.evaluate(() => {
+    const overlay = await page.evaluate(async () => {
       const s = window.MiroFish.current;
-      s.set('perf', 1);
+      await s.set('perf', 1);
       const on = document.querySelectorAll('canvas').length;
-      s.set('perf', 0);
+      await s.set('perf', 0);
       return [on, document.querySelectorAll('canvas').length];
     });
     assert.deepEqual(overlay, [2, 1]);

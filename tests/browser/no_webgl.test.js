@@ -1,4 +1,7 @@
 // Without WebGL2 the page is left exactly as it was, with ONE console.warn saying why and no error.
+// Chromium's --disable-3d-apis turns off WebGL on the page's canvases, but an OffscreenCanvas (the page's or a
+// Worker's) still gets WebGL2 there: a browser with no WebGL2 at all is emulated by also taking the Worker path away
+// (no OffscreenCanvas), which makes the shim run the school on the main thread, where WebGL2 is really missing.
 'use strict';
 
 const { describe, it } = require('node:test');
@@ -8,10 +11,7 @@ const h = require('./helpers');
 describe('no WebGL2', () => {
   const env = h.serverAndBrowser(['--disable-3d-apis']);
 
-  it('leaves the page intact with exactly one warning', async () => {
-    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
-    const consoleLog = h.watchConsole(page);
-    await page.goto(env.srv.base + '/');
+  async function expectNoFish(page, consoleLog) {
     const ready = await page.evaluate(() => window.MiroFish.ready.then((s) => s === null));
     assert.ok(ready, 'MiroFish.ready resolves to null');
     // A second mount from code does not warn again.
@@ -33,6 +33,33 @@ describe('no WebGL2', () => {
     const warnings = consoleLog.warnings();
     assert.equal(warnings.length, 1, 'exactly one warning: ' + JSON.stringify(warnings));
     assert.match(warnings[0], /^MiroFish: .*WebGL2/);
+  }
+
+  it('leaves the page intact with exactly one warning (a browser with no WebGL2 anywhere)', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
+    await page.addInitScript(() => { delete window.OffscreenCanvas; });  // no Worker path either
+    const consoleLog = h.watchConsole(page);
+    await page.goto(env.srv.base + '/');
+    await expectNoFish(page, consoleLog);
+    await page.close();
+  });
+
+  it('with only the page\'s canvases lacking WebGL2: a Worker that can draw draws, else the same single warning', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
+    const consoleLog = h.watchConsole(page);
+    await page.goto(env.srv.base + '/');
+    // What a Worker's OffscreenCanvas would get (Chromium with --disable-3d-apis: WebGL2 all the same).
+    const offscreenGL = await page.evaluate(() => typeof OffscreenCanvas === 'function' &&
+      !!new OffscreenCanvas(1, 1).getContext('webgl2'));
+    if (h.THREAD === 'main' || !offscreenGL) {
+      await expectNoFish(page, consoleLog);
+    } else {
+      const s = await h.readySchool(page);
+      assert.deepEqual(s, { thread: 'worker', rendering: true, canvases: 1, current: true },
+        'the school runs and draws in the Worker');
+      assert.deepEqual(consoleLog.errors(), []);
+      assert.deepEqual(consoleLog.warnings(), [], 'nothing to warn about');
+    }
     await page.close();
   });
 });

@@ -12,7 +12,7 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 
-const TARBALL = path.join(h.ROOT, 'build', 'npm', 'mirofish-0.1.0.tgz');
+const TARBALL = path.join(h.ROOT, 'build', 'npm', 'mirofish-0.2.0.tgz');
 const ESBUILD = path.join(h.ROOT, 'node_modules', '.bin', 'esbuild');
 
 // Serves a directory; `?csp=` is not needed here.
@@ -86,8 +86,9 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = t
     const { p, log } = await open('importmap.html');
     await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
     const r = await p.evaluate(() => ({ global: window.__global, version: window.__version, all: window.__all,
-      fish: window.__school.stats().fish }));
-    assert.deepEqual(r, { global: 'undefined', version: '0.1.0', all: 1, fish: 30 });
+      fish: window.__school.stats().fish, thread: window.__school.stats().thread }));
+    // Served as files, the module starts its engine as a module Worker (mirofish-engine.mjs beside it).
+    assert.deepEqual(r, { global: 'undefined', version: '0.2.0', all: 1, fish: 30, thread: 'worker' });
     assert.deepEqual(log.errors(), []);
     await p.close();
   });
@@ -96,6 +97,8 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = t
     const { p, log } = await open('esbuild.html');
     await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
     assert.equal(await p.evaluate(() => window.__global), 'undefined');
+    // Bundled into an app's chunk, the engine is part of the app: the main-thread path.
+    assert.equal(await p.evaluate(() => window.__school.stats().thread), 'main');
     assert.deepEqual(log.errors(), []);
     await p.close();
   });

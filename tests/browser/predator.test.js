@@ -18,9 +18,11 @@ describe('predator', () => {
     const clip = { x: 0, y: 0, width: 800, height: 600 };
     await page.evaluate(() => { window.__s.canvas.style.visibility = 'hidden'; });
     const page0 = await h.shot(page, clip);  // the page without the canvas
-    await page.evaluate(() => { window.__s.canvas.style.visibility = ''; window.__s.step(120); });
+    await page.evaluate(async () => { window.__s.canvas.style.visibility = ''; await window.__s.step(120); });
+    await page.waitForTimeout(100);  // the still frame after the steps reaches the screen
     const hunting = h.diffPixels(await h.shot(page, clip), page0);
-    await page.evaluate(() => { window.__s.set('predator', 0); window.__s.step(60 * 15); });  // it swims out
+    await page.evaluate(async () => { await window.__s.set('predator', 0); await window.__s.step(60 * 15); });  // it swims out
+    await page.waitForTimeout(100);
     const gone = h.diffPixels(await h.shot(page, clip), page0);
     assert.ok(hunting > 300, `the predator shows (${hunting} pixels)`);
     assert.ok(gone < 20, `and is gone after predator=0 (${gone} pixels)`);

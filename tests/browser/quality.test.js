@@ -1,20 +1,19 @@
-// The frame-budget governor (web/shim/quality.js) on its own, with a synthetic clock: the order of the levels,
-// hysteresis, the fixed level after flip-flops, and the software-GL start. No browser and no real timing.
+// The frame-budget governor (web/shim/engine/quality.js, an ES module) on its own, with a synthetic clock: the order
+// of the levels, hysteresis, the fixed level after flip-flops, the software-GL start, and host stalls left out.
+// No browser and no real timing.
 'use strict';
 
-const { describe, it } = require('node:test');
+const { before, describe, it } = require('node:test');
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
 const path = require('node:path');
-const vm = require('node:vm');
+const { pathToFileURL } = require('node:url');
 const h = require('./helpers');
 
-function loadGovernor() {
-  const ctx = {};
-  vm.createContext(ctx);
-  vm.runInContext(fs.readFileSync(path.join(h.ROOT, 'web', 'shim', 'quality.js'), 'utf8') +
-    '\nthis.createGovernor = () => new Governor(); this.qualityLevels = qualityLevels;', ctx);
-  return ctx;
+// The module as the test bundle builds it (MIROFISH_TEST: the fixed-cost hook is live).
+async function loadGovernor() {
+  globalThis.MIROFISH_TEST = true;
+  const m = await import(pathToFileURL(path.join(h.ROOT, 'web', 'shim', 'engine', 'quality.js')).href);
+  return { createGovernor: () => new m.Governor(), qualityLevels: m.qualityLevels };
 }
 
 // Feeds `seconds` of frames at `fps`, each costing `cost` ms; returns the levels it passed through.
@@ -29,7 +28,33 @@ function run(g, { fps, cost, seconds, target = 60 }) {
 }
 
 describe('quality governor', () => {
-  const { createGovernor, qualityLevels } = loadGovernor();
+  let createGovernor, qualityLevels;
+  before(async () => {
+    ({ createGovernor, qualityLevels } = await loadGovernor());
+  });
+
+  // S-COST-6: a host that blocks its main thread 200 ms every second (or a machine that stalls) makes long gaps
+  // between cheap frames; the school's own work is fine, so the level holds. Fill cost (every gap long) still counts.
+  it('leaves host stalls out: a 200 ms gap every second after cheap frames never steps down', () => {
+    const g = createGovernor();
+    g.configure('auto', 1, 60, 6, false);
+    let t = 1000;
+    const seen = [];
+    for (let second = 0; second < 20; second++) {
+      for (let f = 0; f < 48; f++) {  // 800 ms of 60 fps frames, then one frame 200 ms late
+        t += 1000 / 60;
+        if (g.sample(t, 1, 60)) seen.push(g.level);
+      }
+      t += 200;
+      if (g.sample(t, 1, 60)) seen.push(g.level);
+    }
+    assert.deepEqual(seen, [], 'no level change for host stalls');
+    assert.equal(g.level, 0);
+    assert.ok(g.stats().stalls >= 19, 'each stall is counted: ' + g.stats().stalls);
+    const slow = createGovernor();
+    slow.configure('auto', 1, 60, 6, false);
+    assert.deepEqual(run(slow, { fps: 25, cost: 1, seconds: 2 }).slice(0, 1), [1], 'every frame late: stepped down');
+  });
 
   it('orders the levels: resolution down to 1 and below, then cheap fish, then frame rate', () => {
     const plain = (v) => JSON.parse(JSON.stringify(v));  // arrays from the vm context have another prototype
@@ -84,11 +109,8 @@ describe('quality governor', () => {
     assert.match(g.reason, /did not hold/);
   });
 
-  it('recognises software rasterizers by their renderer strings', () => {
-    const ctx = {};
-    vm.createContext(ctx);
-    vm.runInContext(fs.readFileSync(path.join(h.ROOT, 'web', 'shim', 'gl_probe.js'), 'utf8') +
-      '\nthis.SOFTWARE_GL = SOFTWARE_GL; this.probeRenderer = probeRenderer;', ctx);
+  it('recognises software rasterizers by their renderer strings', async () => {
+    const ctx = await import(pathToFileURL(path.join(h.ROOT, 'web', 'shim', 'engine', 'gl_probe.js')).href);
     for (const r of ['ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
       'llvmpipe (LLVM 15.0.6, 256 bits)', 'softpipe', 'Mesa OffScreen Software Rasterizer',
       'ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11 vs_5_0 ps_5_0, D3D11)']) {

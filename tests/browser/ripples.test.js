@@ -15,6 +15,7 @@ const T0 = 100;  // s on the held clock
 
 describe('ripples', () => {
   const env = h.serverAndBrowser();
+  const holds = new WeakMap();  // page -> hold(t): its held clocks
 
   // A paused school (its still frames read performance.now) and the world the canvas's size (world px = CSS px).
   async function open(options) {
@@ -29,11 +30,28 @@ describe('ripples', () => {
     await page.goto(env.srv.base + '/fixtures/manual.html');
     await page.evaluate(async (o) => { window.__s = await window.MiroFish.mount(undefined, o); }, { paused: true, width: 800, height: 600, ...options });
     await h.waitFor(page, () => window.__s.get('width') === 800);
+    assert.equal(await page.evaluate(() => window.__s.stats().thread), h.THREAD);
+    // On the worker path the engine draws in its Worker, on that thread's clock: held there the same way.
+    const worker = h.THREAD === 'worker' ? page.workers()[0] : null;
+    if (worker) {
+      await worker.evaluate(() => {
+        const real = performance.now.bind(performance);
+        self.__clock = null;
+        performance.now = () => (self.__clock === null ? real() : self.__clock * 1000);
+      });
+    }
+    // Holds both clocks at t (s), or lets them go (null).
+    holds.set(page, async (t) => {
+      await page.evaluate((v) => { window.__clock = v; }, t);
+      if (worker) await worker.evaluate((v) => { self.__clock = v; }, t);
+    });
     return { context, page, log };
   }
-  // One still frame at clock time t (step(0) draws once while paused), then its screenshot.
+  // One still frame at clock time t (step(0) draws once while paused, and answers once it is drawn), then its
+  // screenshot.
   async function frameAt(page, t) {
-    await page.evaluate((s) => { window.__clock = s; window.__s.step(0); }, t);
+    await holds.get(page)(t);
+    await page.evaluate(() => window.__s.step(0));
     return h.shot(page);
   }
 
@@ -61,7 +79,7 @@ describe('ripples', () => {
   // What act() does (in the page's world: a click, a pointer) makes a ring that starts with the next frame (t = T0)
   // and is drawn 0.5 s later; `same` is that moment drawn again with ripple=0 (no ring, everything else the same).
   async function ringAt(page, act) {
-    await page.evaluate((t) => { window.__clock = t; }, T0);  // a still frame that act() draws is at T0 too
+    await holds.get(page)(T0);  // a still frame that act() draws is at T0 too
     await act();
     await frameAt(page, T0);
     const ring = await frameAt(page, T0 + 0.5);
@@ -107,7 +125,7 @@ describe('ripples', () => {
     await frameAt(page, T0 + 0.25);
     const still = await frameAt(page, T0 + 0.5);
     assert.equal(diff(still, plain, CLICK).mean, 0, 'ripple=0: no ring');
-    await page.evaluate(() => { window.__s.set('ripple', 1); window.__s.set('water', 0); });
+    await page.evaluate(async () => { await window.__s.set('ripple', 1); await window.__s.set('water', 0); });
     await frameAt(page, T0);
     await page.mouse.click(CLICK.x, CLICK.y);
     await frameAt(page, T0 + 0.25);

@@ -31,8 +31,8 @@ describe('species', () => {
       await page.goto(env.srv.base + `/fixtures/manual.html#n=120&seed=5&w=1600&h=900&pal=0&species=${species}`);
       const r = await page.evaluate(async () => {
         window.__s = await window.MiroFish.mount(undefined, { opacity: 1, paused: true, quality: 'high' });
-        window.__s.step(120);
-        return { hash: window.__s.hash(), state: window.__s.stateHash() };
+        await window.__s.step(120);
+        return { hash: window.__s.hash(), state: await window.__s.stateHash() };
       });
       await page.waitForTimeout(100);  // the frame after the steps
       const img = await h.shot(page, clip);
@@ -64,8 +64,8 @@ describe('species', () => {
     const r = await page.evaluate(async () => {
       const s = await window.MiroFish.mount(undefined, { paused: true });
       const clamped = s.hash();
-      s.set('species', 2);
-      s.step(30);
+      await s.set('species', 2);
+      await s.step(30);
       return { clamped, live: s.hash() };
     });
     assert.ok(r.clamped.includes('species=3'), r.clamped);

@@ -1,5 +1,6 @@
 // school.trajectory(steps, every): the bytes `mirofish run --trajectory` writes, from the school's hash at step 0, on a
-// second school (the one on screen keeps its state), and a RangeError for a request over the limits.
+// second school (the one on screen keeps its state), and a Promise that rejects with a RangeError for a
+// request over the limits.
 'use strict';
 
 const { describe, it } = require('node:test');
@@ -24,14 +25,15 @@ describe('school.trajectory()', () => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html#n=60&seed=5&w=1200&h=800&wcoh=1.1');
-    const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then((school) => {
-      school.step(100);  // the visible school is somewhere else: the trajectory still starts at step 0
-      const before = { hash: school.stateHash(), steps: school.stats().steps };
-      const tr = school.trajectory(300, 20);
-      const after = { hash: school.stateHash(), steps: school.stats().steps };
+    const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
+      await school.step(100);  // the visible school is somewhere else: the trajectory still starts at step 0
+      const before = { hash: await school.stateHash(), steps: school.stats().steps };
+      const tr = await school.trajectory(300, 20);
+      const after = { hash: await school.stateHash(), steps: school.stats().steps };
       return { before, after, link: school.hash(), meta: tr.meta, length: tr.data.length,
         isF32: tr.data instanceof Float32Array, bytes: Array.from(new Uint8Array(tr.data.buffer)) };
     }));
+    assert.equal(r.before.steps, 100);
     assert.deepEqual(r.after, r.before, 'the school on screen kept its state and step count');
     assert.ok(r.isF32);
     assert.equal(r.meta.frames, 16);
@@ -66,31 +68,41 @@ describe('school.trajectory()', () => {
     }
   });
 
-  it('throws a RangeError for bad arguments or over 256 MB, before stepping; null after destroy()', async () => {
+  it('rejects with a RangeError for bad arguments or over 256 MB, before stepping; null after destroy()', async () => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
+    const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html#n=100&seed=2');
-    const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then((school) => {
-      const errorOf = (f) => {
+    const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
+      // trajectory() returns a Promise on both paths: a bad request rejects (it never throws synchronously).
+      const errorOf = async (f) => {
         const t0 = performance.now();
+        let p;
         try {
-          f();
+          p = f();
+        } catch (e) {
+          return { name: 'sync throw: ' + e.name, message: e.message, ms: performance.now() - t0 };
+        }
+        if (!p || typeof p.then !== 'function') return { name: 'not a promise', message: String(p), ms: 0 };
+        try {
+          await p;
           return null;
         } catch (e) {
           return { name: e.name, message: e.message, ms: performance.now() - t0 };
         }
       };
       const out = {
-        huge: errorOf(() => school.trajectory(216000, 1)),  // 216001 frames x 100 fish x 16 bytes: ~330 MB
-        tooLong: errorOf(() => school.trajectory(216001, 1000)),
-        negative: errorOf(() => school.trajectory(-1)),
-        fraction: errorOf(() => school.trajectory(10.5)),
-        zeroEvery: errorOf(() => school.trajectory(10, 0)),
-        text: errorOf(() => school.trajectory('10')),
-        defaultEvery: school.trajectory(3).meta.frames,
-        zeroSteps: school.trajectory(0, 5).data.length,
+        huge: await errorOf(() => school.trajectory(216000, 1)),  // 216001 frames x 100 fish x 16 bytes: ~330 MB
+        tooLong: await errorOf(() => school.trajectory(216001, 1000)),
+        negative: await errorOf(() => school.trajectory(-1)),
+        fraction: await errorOf(() => school.trajectory(10.5)),
+        zeroEvery: await errorOf(() => school.trajectory(10, 0)),
+        text: await errorOf(() => school.trajectory('10')),
+        defaultEvery: (await school.trajectory(3)).meta.frames,
+        zeroSteps: (await school.trajectory(0, 5)).data.length,
+        steps: school.stats().steps,
       };
       school.destroy();
-      out.destroyed = school.trajectory(10, 1);
+      out.destroyed = await school.trajectory(10, 1);
       return out;
     }));
     assert.equal(r.huge.name, 'RangeError');
@@ -102,7 +114,9 @@ describe('school.trajectory()', () => {
     }
     assert.equal(r.defaultEvery, 4, 'every defaults to 1: steps 0..3');
     assert.equal(r.zeroSteps, 100 * 4, 'steps 0: the start frame only');
+    assert.equal(r.steps, 0, 'the school on screen never stepped');
     assert.equal(r.destroyed, null);
+    assert.deepEqual(consoleLog.errors(), []);
     await page.close();
   });
 });

@@ -20,7 +20,8 @@ describe('TypeScript types', () => {
     assert.deepEqual(union, names);
     const options = dts.match(/export interface MiroFishOptions \{([\s\S]*?)\n\}/)[1];
     const optionNames = [...options.matchAll(/^\s+(\w+)\?:/gm)].map((m) => m[1]);
-    assert.deepEqual(optionNames, ['paused', 'hash', 'avoid', 'signal', ...names]);  // avoid: a selector, page only
+    // avoid: a selector, page only; thread: where the school runs
+    assert.deepEqual(optionNames, ['paused', 'hash', 'avoid', 'signal', 'thread', ...names]);
     for (const p of table) {
       if (p.inHash) assert.ok(options.includes('hash key `' + p.key + '`'), `${p.name} documents its hash key ${p.key}`);
       else assert.match(options, new RegExp('\\n\\s+/\\*\\*[^\\n]*page only\\)\\.? \\*/\\n\\s+' + p.name + '\\?:'), `${p.name} says it is page only`);

@@ -88,7 +88,7 @@ string(FIND "${svgText}" "fill=\"#f4f1ea\"" plate)
 if(plate LESS 0)
   message(FATAL_ERROR "the light plate is missing from the SVG")
 endif()
-# --repeat times the encoder (the README's numbers) without changing what is laid out.
+# --repeat times the encoder (docs/performance.md's numbers) without changing what is laid out.
 targets_hash(qt --form qr:https://example.org --repeat 3)
 if(NOT qt STREQUAL q1 OR NOT qt_OUT MATCHES "encode-us [0-9.]+  \\(mean of 3, version 2\\)")
   message(FATAL_ERROR "--repeat 3 should add an encode-us line and keep the targets ${q1}:\n${qt_OUT}")

@@ -211,26 +211,27 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
 // #18: the table's values column names an option's values (the JS options and the CLI flags take the names).
 TEST_CASE("params: the values column names quality, layer, click and palette", "[params]") {
   double v = -1;
-  CHECK(paramValueByName(kParamInfo[int(ParamId::quality)], "high", &v));
+  CHECK(paramValueByName(ParamId::quality, "high", &v));
   CHECK(v == 1);
-  CHECK(paramValueByName(kParamInfo[int(ParamId::layer)], "element", &v));
+  CHECK(paramValueByName(ParamId::layer, "element", &v));
   CHECK(v == 2);
-  CHECK(paramValueByName(kParamInfo[int(ParamId::click)], "feed", &v));
+  CHECK(paramValueByName(ParamId::click, "feed", &v));
   CHECK(v == 0);
-  CHECK(paramValueByName(kParamInfo[int(ParamId::palette)], "neon", &v));
+  CHECK(paramValueByName(ParamId::palette, "neon", &v));
   CHECK(v == 3);
   v = -1;
-  CHECK_FALSE(paramValueByName(kParamInfo[int(ParamId::quality)], "hig", &v));
-  CHECK_FALSE(paramValueByName(kParamInfo[int(ParamId::quality)], "", &v));
-  CHECK_FALSE(paramValueByName(kParamInfo[int(ParamId::fish)], "high", &v));
+  CHECK_FALSE(paramValueByName(ParamId::quality, "hig", &v));
+  CHECK_FALSE(paramValueByName(ParamId::quality, "", &v));
+  CHECK_FALSE(paramValueByName(ParamId::fish, "high", &v));
   CHECK(v == -1);
   int named = 0;
-  for (const ParamInfo& info : kParamInfo) {
-    if (!*info.values) continue;
+  for (int k = 0; k < kParamCount; ++k) {
+    const ParamInfo& info = kParamInfo[k];
+    if (!*kParamValues[k]) continue;
     ++named;
     CHECK(info.integer);  // a name stands for a whole value in min..max: as many names as values
     int names = 1;
-    for (const char* c = info.values; *c; ++c) names += *c == '|';
+    for (const char* c = kParamValues[k]; *c; ++c) names += *c == '|';
     CHECK(names == int(info.max - info.min) + 1);
   }
   CHECK(named == 4);

@@ -1,11 +1,19 @@
 // MiroFishStudio.attach(school): the panel, the teaching view and the live metrics on one mounted school, through the
-// handle's _studio() hook (web/shim/handle.js). The classic script also attaches by itself to the page's school when
-// the URL hash has studio=1. Returns the API; prologue.js opened the function this closes.
+// handle's _studio() hook (web/shim/host/handle.js). The classic script (classic.js) also installs the global and
+// attaches by itself to the page's school when the URL hash has studio=1; the ES module (index.js) does neither.
+import { buildControls } from './controls.js';
+import { FISH_ARRAYS, METRICS_ARRAY, STATES_ARRAY, loadCore } from './core.js';
+import { createMetrics, download } from './metrics.js';
+import { drawOverlay } from './overlay.js';
+import { buildPanel } from './panel.js';
+import { STUDIO_KEY, scriptTag, shareLink } from './share.js';
+import { buildTeach } from './teach.js';
+import { copyText, warn } from './util.js';
 
 const studios = new Map();  // school handle -> Promise of its studio
 
 // Resolves to the studio of `school` (the same one when called again), or null with one warning.
-function attach(school) {
+export function attach(school) {
   if (!school || typeof school._studio !== 'function') {
     warn('attach() needs a mounted school (MiroFish.current, or what mount() resolved to), not ' + String(school));
     return Promise.resolve(null);
@@ -30,13 +38,16 @@ function createStudio(school, core) {
       return otherwise;
     }
   };
-  const hook = { frame: guard(() => onFrame()), click: guard((x, y, e) => onClick(x, y, e), false) };
+  const hook = { frame: guard(() => onFrame(s, hook, metrics, teach, checkParams)),
+    click: guard((x, y, e) => onClick(s, ui, x, y, e), false) };
   const link = school._studio(hook);
   if (!link) {
-    warn('attach(): that school has been destroyed');
+    warn(school.thread === 'worker' && school.canvas ? 'attach(): that school runs in a Worker; the studio draws in ' +
+      'its GL context, so it needs the school on the main thread (mount it with thread: \'main\'; a page opened ' +
+      'with #studio=1 does)' : 'attach(): that school has been destroyed');
     return null;
   }
-  const table = link.table;
+  const table = link.table.map((info, i) => Object.assign({}, info, { help: info.help || core.help(i) }));
   const metricsBytes = link.pond.studioArray(METRICS_ARRAY);
   if (core.paramCount !== table.length || (metricsBytes && metricsBytes.length !== core.metricsSize)) {
     warn('mirofish.js and mirofish-studio.js come from different builds: the metrics may stay empty');
@@ -46,14 +57,13 @@ function createStudio(school, core) {
     params: school.params(), hash: '', grid: null, overlayMs: 0, lastUi: 0,
     teach: { select: false, grid: false, heading: false, selected: -1, saved: {} },
   };
-  const initial = Object.assign({}, s.params);
   const ui = buildPanel();
   const controls = buildControls(ui.params, table, (name, v) => s.set(name, v));
   const teach = buildTeach(ui.teach, s);
   const metrics = createMetrics(s, ui.graph, ui.legend);
 
   // The school's parameters into the panel and the core (after any change, whoever made it).
-  const syncParams = () => {
+  s.syncParams = () => {
     s.hash = school.hash();
     s.params = school.params();
     core.setParams(table.map((info) => s.params[info.name]));
@@ -66,13 +76,12 @@ function createStudio(school, core) {
     const hash = school.hash();
     if (hash === s.hash) return;
     s.hash = hash;
-    syncParams();
+    s.syncParams();
   };
-  s.set = (name, v) => {
-    const held = school.set(name, v);
-    syncParams();
+  s.set = (name, v) => school.set(name, v).then((held) => {  // the school's set() resolves once the value is held
+    s.syncParams();
     return held;
-  };
+  });
   // A paused school draws one still frame (with the overlay, and the numbers beside it); a running one draws anyway.
   s.redraw = () => {
     s.lastUi = 0;
@@ -82,78 +91,8 @@ function createStudio(school, core) {
     s.teach.selected = i;
     s.redraw();
   };
-  syncParams();
-
-  ui.applyPreset.onclick = () => {
-    const values = core.preset(ui.preset.value, table.map((info) => s.params[info.name]));
-    if (!values) return warn('unknown preset ' + ui.preset.value);
-    table.forEach((info, k) => { if (values[k] !== s.params[info.name]) school.set(info.name, values[k]); });
-    syncParams();
-    ui.status.textContent = 'Preset ' + ui.preset.value + ' applied.';
-  };
-  ui.reset.onclick = () => {
-    for (const info of table) if (initial[info.name] !== s.params[info.name]) school.set(info.name, initial[info.name]);
-    syncParams();
-    ui.status.textContent = 'Back to the school this page started with.';
-  };
-  ui.copyLink.onclick = () => {
-    const url = shareLink(school);
-    copyText(url).then((ok) => ui.say(url, ok));
-  };
-  ui.copyTag.onclick = () => {
-    const tag = scriptTag(school, table);
-    copyText(tag).then((ok) => ui.say(tag, ok));
-  };
-  ui.csv.onclick = () => download('mirofish-metrics.csv', metrics.csv());
-
-  // After every drawn frame: the metrics, the selected fish, the overlay, and (a few times a second) the numbers.
-  function onFrame() {
-    const now = performance.now();
-    if (now - s.lastUi > 200) checkParams();
-    metrics.sample(now);
-    const t = s.teach;
-    const t0 = performance.now();
-    let fish = null;
-    if (t.selected >= 0 || t.grid) {
-      const count = s.pond.count();
-      if (t.selected >= 0) {
-        const arrays = [];
-        for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(s.pond.studioArray(k));
-        core.setFish(count, arrays, s.pond.studioArray(STATES_ARRAY));
-      }
-      const r = core.inspect(t.selected);
-      s.grid = { cell: r.cell, cols: r.cols, rows: r.rows };
-      if (r.fish >= 0) fish = r;
-      else t.selected = -1;  // the fish is gone (fewer fish now)
-    }
-    s.fish = fish;
-    const drawn = drawOverlay(s, fish);
-    s.overlayMs = drawn ? performance.now() - t0 : 0;
-    hook.ms = s.overlayMs;  // the perf overlay (perf=1) shows it beside the frame's draw time
-    if (now - s.lastUi > 200) {
-      s.lastUi = now;
-      metrics.draw(now);
-      const last = metrics.latest();
-      teach.show(fish, last ? last.checks : null, s.pond.count());
-    }
-  }
-
-  // A click or tap on the page (canvas CSS px): the panel's own clicks never scare the fish; in select mode a click
-  // selects the nearest fish within 24 CSS px (or none), instead of scaring the school.
-  function onClick(x, y, e) {
-    if (e && typeof e.composedPath === 'function' && e.composedPath().includes(ui.host)) return true;
-    if (!s.teach.select) return false;
-    const p = s.params;
-    const rect = school.canvas.getBoundingClientRect();
-    const scale = Math.min(rect.width / p.width, rect.height / p.height) || 1;  // CSS px per world px
-    const wx = (x - (rect.width - p.width * scale) / 2) / scale, wy = (y - (rect.height - p.height * scale) / 2) / scale;
-    const fx = s.pond.studioArray(0), fy = s.pond.studioArray(1);
-    core.setFish(s.pond.count(), [fx, fy]);
-    const i = core.nearest(wx, wy);
-    const near = i >= 0 && Math.hypot(fx[i] - wx, fy[i] - wy) * scale <= 24;
-    s.select(near ? i : -1);
-    return true;
-  }
+  s.syncParams();
+  wireButtons(s, ui, metrics, Object.assign({}, s.params));
 
   const onHash = () => {
     checkParams();
@@ -172,16 +111,97 @@ function createStudio(school, core) {
       if (redraw) school.step(0);
     }
   }
+  (document.body || document.documentElement).append(ui.host);
+  s.redraw();
+  return studioHandle(s, ui, metrics, teardown);
+}
 
-  const studio = {
-    school,
+// The panel's buttons: presets and reset (the values the page started with), the link, the script tag, the CSV.
+function wireButtons(s, ui, metrics, initial) {
+  const { school, core, table } = s;
+  const setAll = (values) => Promise.all(table.filter((info) => values[info.name] !== s.params[info.name])
+    .map((info) => school.set(info.name, values[info.name]))).then(s.syncParams);
+  ui.applyPreset.onclick = () => {
+    const values = core.preset(ui.preset.value, table.map((info) => s.params[info.name]));
+    if (!values) return warn('unknown preset ' + ui.preset.value);
+    setAll(Object.fromEntries(table.map((info, k) => [info.name, values[k]])));
+    ui.status.textContent = 'Preset ' + ui.preset.value + ' applied.';
+  };
+  ui.reset.onclick = () => {
+    setAll(initial);
+    ui.status.textContent = 'Back to the school this page started with.';
+  };
+  ui.copyLink.onclick = () => {
+    const url = shareLink(school);
+    copyText(url).then((ok) => ui.say(url, ok));
+  };
+  ui.copyTag.onclick = () => {
+    const tag = scriptTag(school, table);
+    copyText(tag).then((ok) => ui.say(tag, ok));
+  };
+  ui.csv.onclick = () => download('mirofish-metrics.csv', metrics.csv());
+}
+
+// The school's fish arrays (and behaviour states) into the studio's core, straight from the wasm heap.
+function copyFish(s) {
+  const arrays = [];
+  for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(s.pond.studioArray(k));
+  s.core.setFish(s.pond.count(), arrays, s.pond.studioArray(STATES_ARRAY));
+}
+
+// After every drawn frame: the metrics, the selected fish, the overlay, and (a few times a second) the numbers.
+function onFrame(s, hook, metrics, teach, checkParams) {
+  const now = performance.now();
+  if (now - s.lastUi > 200) checkParams();
+  metrics.sample(now);
+  const t = s.teach;
+  const t0 = performance.now();
+  let fish = null;
+  if (t.selected >= 0 || t.grid) {
+    if (t.selected >= 0) copyFish(s);
+    const r = s.core.inspect(t.selected);
+    s.grid = { cell: r.cell, cols: r.cols, rows: r.rows };
+    if (r.fish >= 0) fish = r;
+    else t.selected = -1;  // the fish is gone (fewer fish now)
+  }
+  s.fish = fish;
+  const drawn = drawOverlay(s, fish);
+  s.overlayMs = drawn ? performance.now() - t0 : 0;
+  hook.ms = s.overlayMs;  // the perf overlay (perf=1) shows it beside the frame's draw time
+  if (now - s.lastUi > 200) {
+    s.lastUi = now;
+    metrics.draw(now);
+    const last = metrics.latest();
+    teach.show(fish, last ? last.checks : null, s.pond.count());
+  }
+}
+
+// A click or tap on the page (canvas CSS px): the panel's own clicks never scare the fish; in select mode a click
+// selects the nearest fish within 24 CSS px (or none), instead of scaring the school.
+function onClick(s, ui, x, y, e) {
+  if (e && typeof e.composedPath === 'function' && e.composedPath().includes(ui.host)) return true;
+  if (!s.teach.select) return false;
+  const p = s.params;
+  const rect = s.school.canvas.getBoundingClientRect();
+  const scale = Math.min(rect.width / p.width, rect.height / p.height) || 1;  // CSS px per world px
+  const wx = (x - (rect.width - p.width * scale) / 2) / scale, wy = (y - (rect.height - p.height * scale) / 2) / scale;
+  const fx = s.pond.studioArray(0), fy = s.pond.studioArray(1);
+  s.core.setFish(s.pond.count(), [fx, fy]);
+  const i = s.core.nearest(wx, wy);
+  const near = i >= 0 && Math.hypot(fx[i] - wx, fy[i] - wy) * scale <= 24;
+  s.select(near ? i : -1);
+  return true;
+}
+
+// What attach() resolves to.
+function studioHandle(s, ui, metrics, teardown) {
+  return {
+    school: s.school,
     element: ui.host,
     // The school's fish i, as the teaching view inspects it (null when there is no such fish).
     inspect(i) {
-      const arrays = [];
-      for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(s.pond.studioArray(k));
-      core.setFish(s.pond.count(), arrays, s.pond.studioArray(STATES_ARRAY));
-      const r = core.inspect(i);
+      copyFish(s);
+      const r = s.core.inspect(i);
       return r.fish >= 0 ? r : null;
     },
     select(i) { s.select(i); },
@@ -191,9 +211,6 @@ function createStudio(school, core) {
     collapse(on) { ui.setCollapsed(on !== false); },
     detach() { teardown(true); },
   };
-  (document.body || document.documentElement).append(ui.host);
-  s.redraw();
-  return studio;
 }
 
 // studio=1 in the hash (or added later, as the demo page's "tune" link does): attach to the page's school.
@@ -212,13 +229,14 @@ function autoAttach() {
   window.addEventListener('hashchange', go);
 }
 
-const studioApi = Object.freeze({ version: '0.1.0', attach });
-if (classic && typeof window !== 'undefined') {
+export const api = Object.freeze({ version: '0.2.0', attach });
+
+// The classic script's global, window.MiroFishStudio, and its auto-attach (studio=1).
+export function installGlobal() {
+  if (typeof window === 'undefined') return;
   if (window.MiroFishStudio) warn('mirofish-studio.js was included twice; the second copy does nothing');
   else {
-    Object.defineProperty(window, 'MiroFishStudio', { value: studioApi, configurable: true, writable: false });
+    Object.defineProperty(window, 'MiroFishStudio', { value: api, configurable: true, writable: false });
     autoAttach();
   }
 }
-return studioApi;
-})  // closes the function opened in prologue.js; the file made from this calls it (src/web/wrap_bundle.cmake)

@@ -1,6 +1,7 @@
 // The parameter controls, generated from the parameter table (MiroFish.table(), straight from C++): one labelled
 // slider and number box per row, grouped as the table groups them, with its unit, range and help. No parameter is
 // named here.
+import { clamp, el, formatValue } from './util.js';
 
 const GROUP_TITLES = { sim: 'Simulation', pointer: 'Pointer and scares', view: 'Look', page: 'Page settings' };
 
@@ -16,7 +17,7 @@ function sliderStep(info) {
 
 // Builds the controls into `container`; returns {inputs, refresh(params)}. `onSet(name, value)` applies a value and
 // returns the one held (the school's set(), which clamps as the table says).
-function buildControls(container, table, onSet) {
+export function buildControls(container, table, onSet) {
   const rows = new Map();  // name -> {info, range, number, show}
   const groups = [];
   for (const info of table) if (!groups.includes(info.group)) groups.push(info.group);

@@ -2,24 +2,31 @@
 // the page school's parameters and arrays. A standalone module with two imports, instantiated once from the bytes
 // embedded in this script (no fetch: a strict CSP allows it with 'wasm-unsafe-eval', as it does mirofish.js). Its
 // memory may grow, so every read makes a fresh view.
+import { inflateWasm } from '../shim/engine/wasm_text.js';
+import { warn } from './util.js';
 
 // studio_core.cpp StudioField, in order; then `links` neighbours, each id * 8 + rule bits.
 const FIELDS = ['cell', 'cols', 'rows', 'fish', 'x', 'y', 'vx', 'vy', 'hx', 'hy', 'sepN', 'sepX', 'sepY', 'aliN',
   'aliX', 'aliY', 'cohN', 'cohX', 'cohY', 'cx', 'cy', 'limit', 'panicked', 'gridChecks', 'behaviour', 'links'];
-const FISH_ARRAYS = 8;     // x, y, vx, vy, hx, hy, panic, forceScale (Pond::studioArray 0..7)
-const METRICS_ARRAY = 8;   // Pond::studioArray(8): the last step's StepMetrics, as its bytes
-const STATES_ARRAY = 9;    // the fish's behaviour states, a byte each (FishState)
+export const FISH_ARRAYS = 8;    // x, y, vx, vy, hx, hy, panic, forceScale (Pond::studioArray 0..7)
+export const METRICS_ARRAY = 8;  // Pond::studioArray(8): the last step's StepMetrics, as its bytes
+export const STATES_ARRAY = 9;   // the fish's behaviour states, a byte each (FishState)
 
+let wasmSource = () => '';  // the entry's (classic.js, index.js): the wasm gzipped, as base64 (embed_wasm.mjs)
 let corePromise = null;
 
+export function setWasmSource(fn) {
+  wasmSource = fn;
+}
+
 // Resolves to the core, or to null (with one warning) when it cannot load.
-function loadCore() {
+export function loadCore() {
   if (!corePromise) {
     const imports = {
       env: { emscripten_notify_memory_growth() {} },  // views are made fresh on every read anyway
       wasi_snapshot_preview1: { proc_exit() {} },
     };
-    corePromise = inflateWasm(studioWasm)
+    corePromise = inflateWasm(wasmSource())
       .then((bytes) => WebAssembly.instantiate(bytes, imports))
       .then(({ instance }) => {
         instance.exports._initialize();
@@ -50,6 +57,7 @@ function createCore(x) {
   if (x.studio_field_count() !== FIELDS.length) warn('studio_core and core.js disagree on the inspection layout');
   return {
     paramCount: x.studio_param_count(),
+    help: (i) => text(x.studio_param_help(i)),  // the page's table leaves the help out
     metricsSize: x.studio_metrics_size(),
     // The page school's parameters (values in table order) into the core; shapes its grid as the school's.
     setParams(values) {

@@ -4,12 +4,13 @@
 // at build time. It lives in the studio's script, not beside the koi renderer in C++: there it cost the page's bundle
 // 0.6 KB gzipped, a bundle within 1.4 KB of its 100 KB gate, for something only the studio draws. It leaves no state
 // the page's renderers rely on: each of them sets its own every frame.
+import { kOverlayFrag, kOverlayVert } from 'mirofish-studio-glsl';  // shaders/overlay.*, embedded by the build
 
-const OVERLAY_ROW = 1024;  // vertices per texture row (overlay.vert kRow)
-const OVERLAY_UNIT = 3;    // a texture unit the koi leave alone (they use 0..2)
-const VERTEX_WORDS = 4;    // one RGBA32UI texel a vertex: x, y (float bits), RGBA8 colour, unused
+export const OVERLAY_ROW = 1024;  // vertices per texture row (overlay.vert kRow)
+const OVERLAY_UNIT = 3;           // a texture unit the koi leave alone (they use 0..2)
+export const VERTEX_WORDS = 4;    // one RGBA32UI texel a vertex: x, y (float bits), RGBA8 colour, unused
 
-function createOverlayGL(gl) {
+export function createOverlayGL(gl) {
   let program = null, vao = null, texture = null, rows = 0, uWorld = null, uPixels = null;
   const build = () => {
     const shader = (type, source) => {

@@ -2,6 +2,8 @@
 // graph (with the fish in each behaviour state now), and "download CSV": the rows since the school's parameters last changed, formatted by the simulation's own
 // code (sim/metrics_csv.cpp, in the studio's wasm), so the file has the columns and header of `mirofish run
 // --metrics`. One row per drawn frame (the frame's last step); the step column says which.
+import { METRICS_ARRAY } from './core.js';
+import { el } from './util.js';
 
 const GRAPH_MS = 30000;
 const MAX_ROWS = 36000;  // ten minutes of rows at 60 a second
@@ -12,7 +14,7 @@ const SERIES = [  // colour: the graph's line; the legend's swatch has the same 
   { column: 'groups', label: 'groups', colour: '#e07be0' },
 ];
 
-function createMetrics(s, canvas, legend) {
+export function createMetrics(s, canvas, legend) {
   const ctx = canvas.getContext('2d');
   const m = {
     samples: [],  // {t, values: [per SERIES], state, mark}
@@ -90,7 +92,7 @@ function createMetrics(s, canvas, legend) {
 }
 
 // Saves text as a file (a Blob URL and a link's download attribute: nothing inline, nothing a strict CSP refuses).
-function download(name, text) {
+export function download(name, text) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const a = el('a', { href: url, download: name });
   document.body.append(a);

@@ -1,6 +1,8 @@
 // The teaching view's overlay geometry (S-DEV-3), built each frame as triangles in world px (x, y, RGBA8 per vertex,
 // gl.js's layout) into storage kept between frames, then drawn over the fish in their own WebGL context in one draw
 // call (gl.js). Nothing is built or drawn while every overlay is off.
+import { OVERLAY_ROW, VERTEX_WORDS, createOverlayGL } from './gl.js';
+import { hue, rgba, warn } from './util.js';
 
 const SEGMENTS = 48;      // a circle's segments
 const LINE_PX = 1.5;      // line width, CSS px (the same at every quality level's resolution)
@@ -90,7 +92,7 @@ function overlayCapacity(t, fishCount, grid, links) {
 }
 
 // Builds and draws this frame's overlay; returns the vertices drawn (0: nothing was done).
-function drawOverlay(s, fish) {
+export function drawOverlay(s, fish) {
   const t = s.teach;
   const count = s.pond.count();
   const grid = t.grid ? s.grid : null;

@@ -1,9 +1,11 @@
 // The panel's shell: a shadow root on its own element (the page's CSS and the panel's cannot meet), the sections in
 // focus order (share, teaching view, metrics, parameters), collapsing to a small button, Esc to collapse.
+import { adoptStyles } from './style.js';
+import { el } from './util.js';
 
 const PRESETS = ['default', 'tuned'];  // names C++ applyPreset knows (src/sim/params.cpp); each is applied by it
 
-function buildPanel() {
+export function buildPanel() {
   const host = document.createElement('mirofish-studio');
   const root = host.attachShadow({ mode: 'open' });
   adoptStyles(root);

@@ -1,12 +1,13 @@
 // "Copy link" and "copy script tag": the school as a URL (the handle's share(), C++'s hash codec) and as the one
 // script tag that mounts the same school on another page.
+import { formatValue, kebab } from './util.js';
 
 // The studio's own hash key (studio=1): the main script's codec passes over it; this script reads it.
-const STUDIO_KEY = /(^|[#&?])studio=1(&|$)/;
+export const STUDIO_KEY = /(^|[#&?])studio=1(&|$)/;
 
 // The page's URL with the school's hash (share() also writes it into the address bar). The studio=1 that opened the
 // studio stays in the address bar, so a reload reopens it; the link handed out is without it.
-function shareLink(school) {
+export function shareLink(school) {
   const hadStudio = STUDIO_KEY.test(location.hash);
   const url = school.share();
   if (hadStudio && !STUDIO_KEY.test(location.hash)) {
@@ -28,7 +29,7 @@ function bundleSource() {
 
 // The tag with a data-* attribute for every value that differs from the table's default, plus fish, width and
 // height always: without them a page derives those from its viewport (README "Phones"), and the school would differ.
-function scriptTag(school, table) {
+export function scriptTag(school, table) {
   const params = school.params();
   const attrs = [];
   for (const info of table) {

@@ -1,5 +1,6 @@
 // The studio's look, inside its shadow root: the host page's CSS cannot reach it and it cannot reach the page. A
 // constructed stylesheet (adoptedStyleSheets), which a strict CSP allows where it refuses <style> and style="".
+import { el } from './util.js';
 
 const STUDIO_CSS = `
 :host { all: initial; position: fixed; right: 12px; bottom: 12px; z-index: 2147483647;
@@ -42,7 +43,7 @@ canvas.graph { width: 100%; height: 90px; display: block; background: #0b1a20; b
 `;
 
 // Gives the shadow root its stylesheet: constructed where the browser can (CSP-proof), else a <style> element.
-function adoptStyles(root) {
+export function adoptStyles(root) {
   try {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(STUDIO_CSS);

@@ -1,5 +1,6 @@
 // The teaching view's controls (S-DEV-3): the three rules one at a time, the overlays, and what the selected fish
 // sees. The rules are switched by their weights (0, then the weight they had back), so the hash says what is on.
+import { el, grouped } from './util.js';
 
 // Each rule and the weight parameter that switches it (the table must have them; otherwise no toggles).
 const RULES = [
@@ -10,7 +11,7 @@ const RULES = [
 // "One at a time": separation alone, then + alignment, then + cohesion.
 const RULE_STAGES = [[true, false, false], [true, true, false], [true, true, true]];
 
-function buildTeach(container, s) {
+export function buildTeach(container, s) {
   const t = s.teach;
   const info = (name) => s.table.find((x) => x.name === name);
   const rules = RULES.filter((r) => info(r.weight));

@@ -1,17 +1,27 @@
-// The frame loop and its state machine: which state the pond is in, when the next frame comes, and what one costs.
+// The frame loop and its state machine: which state the school is in, when the next frame comes, and what one costs.
 // States: paused (the page's own pause) > hidden (tab hidden or scrolled out) > reduced-motion > empty (nothing to
-// draw) > idle (pointer away: idleFps) > running. Only running and idle animate.
+// draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the engine runs: a
+// Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
 
-class Loop {
-  constructor(p) {
-    this.p = p;
+const SEEK_BUDGET_MS = 8;    // ms per frame a t=SECONDS seek may take: the page never freezes
+const CAP_SLACK_MS = 2;      // a frame this early for the maxFps cap still counts (vsync jitter)
+const TIMER_BELOW_FPS = 50;  // below this rate a timer wakes the loop, not every vsync
+
+const raf = typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(fn)
+  : (fn) => setTimeout(() => fn(performance.now()), 16);
+const cancelRaf = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+
+// `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
+// governor, and the hooks draw(now) and onFrame() (the snapshot for the host).
+export class Loop {
+  constructor(s) {
+    this.s = s;
     this.rafId = 0;
     this.timerId = 0;
     this.seekTimer = 0;
     this.lastTime = 0;       // rAF time of the previous simulated frame; 0 restarts the clock
     this.nextDue = 0;        // rAF time the next frame is due under the frame-rate cap
     this.timerWoke = false;  // this rAF was asked for by the low-rate timer, which already kept the cap
-    this.seekStepMs = Infinity;
     this.lastState = '';
     // Bound once: requestAnimationFrame and setTimeout get the same functions every frame (nothing allocated).
     this.frame = this.frame.bind(this);
@@ -20,54 +30,54 @@ class Loop {
   }
 
   state() {
-    const p = this.p;
-    if (p.userPaused) return 'paused';
-    if (p.pageHidden || p.offscreen) return 'hidden';
-    if (p.prefersReduced && p.cfg.reducedMotion === 1) return 'reduced-motion';
+    const s = this.s, f = s.flags;
+    if (f.paused) return 'paused';
+    if (f.hidden || f.offscreen) return 'hidden';
+    if (f.reduced && s.cfg.reducedMotion === 1) return 'reduced-motion';
     // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
-    if (p.cfg.fish === 0 && p.cfg.water === 0) return 'empty';
-    if (p.pointerAway) return 'idle';
+    if (s.cfg.fish === 0 && s.cfg.water === 0) return 'empty';
+    if (f.away) return 'idle';
     return 'running';
   }
 
   animating() {
-    const s = this.state();
-    return !this.p.destroyed && (s === 'running' || s === 'idle');
+    const st = this.state();
+    return !this.s.destroyed && (st === 'running' || st === 'idle');
   }
 
   // One still frame (paused, reduced motion, after a resize or a set()): counted, but no loop.
   drawOnce() {
-    const p = this.p;
-    if (!p.started || p.destroyed || p.contextLost || p.pageHidden || p.offscreen) return;
+    const s = this.s;
+    if (!s.started || s.destroyed || s.flags.lost || s.flags.hidden || s.flags.offscreen) return;
     const t0 = performance.now();
-    if (drawPond(p, t0)) {
-      p.frames++;
-      p.renderMs = performance.now() - t0;
-      p.perf.draw();
+    if (s.draw(t0)) {
+      s.timing.frames++;
+      s.timing.renderMs = performance.now() - t0;
+      s.onFrame();
     }
   }
 
   // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate, idleFps when idle.
   targetFps() {
-    const p = this.p;
-    let fps = Math.min(p.cfg.maxFps, p.governor.current().fps);
-    if (this.state() === 'idle') fps = Math.min(fps, p.cfg.idleFps);
+    const s = this.s;
+    let fps = Math.min(s.cfg.maxFps, s.governor.current().fps);
+    if (this.state() === 'idle') fps = Math.min(fps, s.cfg.idleFps);
     return fps;
   }
 
   // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame, in chunks sized from the measured step time (the first
   // chunk is one step, so a heavy school never freezes the page before it has been timed).
   seekSome() {
-    const p = this.p;
+    const s = this.s, seek = s.seek;
     const start = performance.now();
     let n = 1;
-    while (p.seekLeft > 0 && n > 0) {
+    while (seek.left > 0 && n > 0) {
       const t = performance.now();
-      p.pond.step(n);
-      p.seekLeft -= n;
+      s.pond.step(n);
+      seek.left -= n;
       const end = performance.now();
-      this.seekStepMs = Math.max(0.001, (end - t) / n);
-      n = Math.min(p.seekLeft, Math.floor((SEEK_BUDGET_MS - (end - start)) * 0.9 / this.seekStepMs));
+      seek.stepMs = Math.max(0.001, (end - t) / n);
+      n = Math.min(seek.left, Math.floor((SEEK_BUDGET_MS - (end - start)) * 0.9 / seek.stepMs));
     }
   }
 
@@ -77,33 +87,28 @@ class Loop {
     if (!this.seekTimer) this.seekTimer = setTimeout(this.seekChunk, 0);
   }
   seekChunk() {
-    const p = this.p;
+    const s = this.s;
     this.seekTimer = 0;
-    if (p.destroyed || p.seekLeft <= 0 || this.animating() || this.state() === 'hidden') return;
+    if (s.destroyed || s.seek.left <= 0 || this.animating() || this.state() === 'hidden') return;
     this.seekSome();
-    if (p.seekLeft > 0) this.seekTimer = setTimeout(this.seekChunk, 0);
+    if (s.seek.left > 0) this.seekTimer = setTimeout(this.seekChunk, 0);
     else this.drawOnce();
   }
 
   render(now) {
-    const p = this.p;
-    const timed = p.gpuTimer && !p.contextLost;
-    if (timed) p.gpuTimer.begin();
-    const drawn = !p.contextLost && drawPond(p, now);
+    const s = this.s;
+    const timed = s.gpuTimer && !s.flags.lost;
+    if (timed) s.gpuTimer.begin();
+    const drawn = !s.flags.lost && s.draw(now);
     if (timed) {
-      p.gpuTimer.end();
-      p.gpuMs = p.gpuTimer.poll();
+      s.gpuTimer.end();
+      s.timing.gpuMs = s.gpuTimer.poll();
     }
     return drawn;
   }
 
   frame(now) {
-    const p = this.p;
     this.rafId = 0;
-    if (!p.canvas.isConnected) {  // the host left the document (a single-page app moved on): clean up
-      p.destroyIfDetached();
-      return;
-    }
     if (!this.animating()) return;
     // A vsync that comes before the next frame is due is skipped: 120/144 Hz displays still get maxFps frames.
     const interval = 1000 / this.targetFps();
@@ -113,75 +118,79 @@ class Loop {
     }
     this.timerWoke = false;
     this.nextDue = this.nextDue && now - this.nextDue < interval ? this.nextDue + interval : now + interval;
+    const s = this.s;
     const dt = this.lastTime ? (now - this.lastTime) / 1000 : 0;
     this.lastTime = now;
     const t0 = performance.now();
-    const seeking = p.seekLeft > 0;
-    p.avoid.update();  // reads first, before this frame writes anything
+    const seeking = s.seek.left > 0;
     if (seeking) this.seekSome();
-    else p.pond.advance(dt);
+    else s.pond.advance(dt);
     const t1 = performance.now();
     if (this.render(now)) this.account(now, t0, t1, seeking);
     this.schedule();
   }
 
-  // A drawn frame's numbers: the overlay, the fps window, and the frame budget.
+  // A drawn frame's numbers: the fps window, the frame budget, and the host's snapshot.
   account(now, t0, t1, seeking) {
-    const p = this.p;
+    const s = this.s, tm = s.timing;
     const t2 = performance.now();
-    p.frames++;
-    p.simMs = t1 - t0;
-    p.renderMs = t2 - t1;
-    p.frameTimes.push(t2);
-    while (p.frameTimes.length && p.frameTimes[0] < t2 - 1000) p.frameTimes.shift();
-    p.perf.push(p.simMs, p.renderMs);
-    p.perf.draw();
+    tm.frames++;
+    tm.simMs = t1 - t0;
+    tm.renderMs = t2 - t1;
+    tm.frameTimes.push(t2);
+    while (tm.frameTimes.length && tm.frameTimes[0] < t2 - 1000) tm.frameTimes.shift();
     // The budget is about drawing: the simulation's 60 steps a second cost the same at every level. A software
     // rasterizer's timer queries time its queue across threads, not its work (SwiftShader: 15 ms a frame at 20 fps
-    // and 18 ms at 42 fps): there the frame rate it holds decides, with the main thread's render time.
-    const cost = p.softwareGL ? p.renderMs : Math.max(p.renderMs, p.gpuMs || 0);
-    if (seeking) p.governor.reset();
-    else if (p.governor.sample(now, cost, this.targetFps())) p.sizing.applyLevel();
+    // and 18 ms at 42 fps): there the frame rate it holds decides, with the render submit time.
+    const cost = s.softwareGL ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
+    if (seeking) s.governor.reset();
+    else if (s.governor.sample(now, cost, this.targetFps())) s.resolution.applyLevel();
+    s.onFrame();
   }
 
   // Full rate: one rAF per display frame. Below TIMER_BELOW_FPS (idle, a low level, a low maxFps): a timer wakes the
-  // loop just before the next frame is due, so the page is not woken every vsync.
+  // loop just before the next frame is due, so nothing is woken every vsync.
   schedule() {
     if (this.rafId || this.timerId || !this.animating()) return;
-    if (this.targetFps() < TIMER_BELOW_FPS && this.p.seekLeft === 0 && this.nextDue) {
+    if (this.targetFps() < TIMER_BELOW_FPS && this.s.seek.left === 0 && this.nextDue) {
       this.timerId = setTimeout(this.wake, Math.max(0, this.nextDue - performance.now() - 8));
     } else {
-      this.rafId = requestAnimationFrame(this.frame);
+      this.rafId = raf(this.frame);
     }
   }
   wake() {
     this.timerId = 0;
     this.timerWoke = true;
-    if (!this.rafId && this.animating()) this.rafId = requestAnimationFrame(this.frame);
+    if (!this.rafId && this.animating()) this.rafId = raf(this.frame);
   }
 
   stop() {
-    if (this.rafId) cancelAnimationFrame(this.rafId);
+    if (this.rafId) cancelRaf(this.rafId);
     if (this.timerId) clearTimeout(this.timerId);
     this.rafId = this.timerId = 0;
     this.lastTime = this.nextDue = 0;
-    this.p.governor.reset();
+    this.s.governor.reset();
+  }
+
+  dispose() {
+    this.stop();
+    if (this.seekTimer) clearTimeout(this.seekTimer);
+    this.seekTimer = 0;
   }
 
   // Re-evaluates the state after any change: hidden/paused cancel every frame; running/idle (re)schedule.
   update() {
-    const p = this.p;
-    if (p.destroyed) return;
-    // Detached: destroyed on the next frame unless it is back by then (a framework moving the host).
-    if (!p.canvas.isConnected) setTimeout(p.destroyIfDetached, 0);
+    const s = this.s;
+    if (s.destroyed) return;
     const now = this.state();
     const changed = now !== this.lastState;
     this.lastState = now;
     if (!this.animating()) {
       this.stop();
-      p.frameTimes.length = 0;
+      s.timing.frameTimes.length = 0;
       if (changed && (now === 'reduced-motion' || now === 'paused' || now === 'empty')) this.drawOnce();
-      if (p.seekLeft > 0 && (now === 'paused' || now === 'reduced-motion')) this.seekWhileStill();
+      if (s.seek.left > 0 && (now === 'paused' || now === 'reduced-motion')) this.seekWhileStill();
+      if (changed) s.onFrame();
       return;
     }
     if (now === 'running' && this.timerId) {  // back from idle: full rate at once
@@ -190,12 +199,6 @@ class Loop {
     }
     if (!this.rafId && !this.timerId) this.lastTime = this.nextDue = 0;  // no catching up the time it was stopped
     this.schedule();
+    if (changed) s.onFrame();
   }
-}
-
-// Draws the school, then what an attached studio (mirofish-studio.js) overlays, in the same context and frame.
-function drawPond(p, now) {
-  const drawn = p.pond.render(now / 1000);
-  if (drawn && p.studio) p.studio.frame();
-  return drawn;
 }

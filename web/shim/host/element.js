@@ -2,12 +2,14 @@
 // `sep-radius` or `sepradius`, `quality`, `layer`, ...). It mounts when connected, applies attribute changes with
 // set(), and destroys itself when disconnected, so a framework may render, move and remove it freely: a move within
 // one task keeps the school (the canvas and its GL context move with the element).
+import { findInfo, truthy } from '../util.js';
+import { openEngine, paramTable, workerCapable } from './engine_link.js';
 
 // The option an attribute names: a table name or hash key, case and dashes ignored; null for any other attribute.
 function attributeOption(attr) {
   const flat = attr.toLowerCase().replace(/-/g, '');
-  if (flat === 'paused' || flat === 'hash' || flat === 'avoid') return flat;
-  const info = table.find((x) => x.name.toLowerCase() === flat || x.key === attr);
+  if (flat === 'paused' || flat === 'hash' || flat === 'avoid' || flat === 'thread') return flat;
+  const info = paramTable().find((x) => x.name.toLowerCase() === flat || x.key === attr);
   return info ? info.name : null;
 }
 
@@ -20,7 +22,15 @@ function elementOptions(el) {
   return options;
 }
 
-function defineElement() {
+// The parameter table first (attribute names map through it): from the engine this element will use.
+function tableReady(el) {
+  if (paramTable()) return Promise.resolve(true);
+  const thread = el.getAttribute('thread') === 'main' || !workerCapable() ? 'main' : 'worker';
+  return openEngine(thread).then((e) => e || openEngine('main')).then((e) => !!e);
+}
+
+// `mount` comes from api.js (which imports this file).
+export function defineElement(mount) {
   if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
     return;
   }
@@ -30,8 +40,8 @@ function defineElement() {
       const abort = new AbortController();
       this._abort = abort;
       if (getComputedStyle(this).display === 'inline') this.style.display = 'block';  // an inline box has no size
-      loadModule().then((M) => {
-        if (!M || abort.signal.aborted) return null;
+      tableReady(this).then((ok) => {
+        if (!ok || abort.signal.aborted) return null;
         return mount(this, Object.assign(elementOptions(this), { signal: abort.signal }));
       }).then((school) => {
         if (!school || abort.signal.aborted) return;
@@ -62,12 +72,12 @@ function defineElement() {
         else this.school.resume();
         return;
       }
-      if (name === 'hash') return;  // read at mount
+      if (name === 'hash' || name === 'thread') return;  // read at mount
       if (name === 'avoid') {
         this.school.set('avoid', value);  // a removed attribute: nothing to avoid
         return;
       }
-      this.school.set(name, value === null ? findInfo(name).def : value);  // a removed attribute is the default
+      this.school.set(name, value === null ? findInfo(paramTable(), name).def : value);  // removed: the default
     }
   }
   customElements.define('miro-fish', MiroFishElement);

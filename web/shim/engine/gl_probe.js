@@ -1,11 +1,11 @@
 // What the page's GL is: the renderer string (a software rasterizer starts at the lowest quality level, S-COST-1)
 // and GPU time per frame through EXT_disjoint_timer_query_webgl2 where the browser offers it.
 
-const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+export const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 const GPU_QUERIES = 4;  // queries in flight at most; results come back a few frames late
 
 // `gl` is the context the C++ side created on this canvas (getContext returns the same object).
-function probeRenderer(gl) {
+export function probeRenderer(gl) {
   if (!gl) return '';
   let renderer = '';
   try {
@@ -23,7 +23,7 @@ function probeRenderer(gl) {
 }
 
 // GPU milliseconds of the frames drawn between begin() and end(); null until a result is in, or without the extension.
-function createGpuTimer(gl) {
+export function createGpuTimer(gl) {
   const ext = gl ? gl.getExtension('EXT_disjoint_timer_query_webgl2') : null;
   if (!ext) return null;
   const free = [];

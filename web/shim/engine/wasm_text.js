@@ -1,8 +1,7 @@
-// The wasm as text, inflated: shared by mirofish.js and mirofish-studio.js (src/web/CMakeLists.txt lists this part
-// in both). The inverse of src/web/embed_wasm.mjs: base64 of the gzipped module. No fetch, no data: URI (strict CSP).
+// The wasm as text, inflated: shared by the engine (mirofish.js, mirofish-engine.mjs) and mirofish-studio.js. The inverse of src/web/embed_wasm.mjs: base64 of the gzipped module. No fetch, no data: URI (strict CSP).
 
 // Resolves to the module's bytes; rejects, with why, in a browser without DecompressionStream.
-function inflateWasm(text) {
+export function inflateWasm(text) {
   if (typeof DecompressionStream !== 'function') {
     return Promise.reject(new Error('this browser has no DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+)'));
   }

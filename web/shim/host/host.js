@@ -5,9 +5,11 @@
 //           with `position: relative; z-index: 1`. An element host gets `position: relative` when static.
 //   element z-index -1 inside the host, whose styles are never touched: the page makes it a stacking context.
 
+import { describe, warn } from '../util.js';
+
 let canvasCounter = 0;
 
-function resolveTarget(target) {
+export function resolveTarget(target) {
   if (target === undefined || target === null || target === window || target === document ||
       target === document.documentElement || target === document.body) {
     return { ok: true, element: null };
@@ -33,7 +35,7 @@ function resolveTarget(target) {
 
 // A fixed canvas inside a body with a transform (or filter, perspective, contain) would be sized and placed by the
 // body, not the viewport: then it goes into <html>, next to the body, where fixed means the viewport again.
-function fullscreenParent() {
+export function fullscreenParent() {
   const cs = getComputedStyle(document.body);
   const traps = cs.transform !== 'none' || cs.filter !== 'none' || cs.perspective !== 'none' ||
     /paint|layout|strict|content/.test(cs.contain || '') || /transform|filter|perspective/.test(cs.willChange || '');
@@ -41,7 +43,7 @@ function fullscreenParent() {
 }
 
 // Out of the layout and transparent to input: the page behaves exactly as without MiroFish.
-function createCanvas(fullscreen, layer) {
+export function createCanvas(fullscreen, layer) {
   const canvas = document.createElement('canvas');
   canvas.id = 'mirofish-' + (++canvasCounter);
   canvas.setAttribute('aria-hidden', 'true');
@@ -62,7 +64,7 @@ function createCanvas(fullscreen, layer) {
 }
 
 // Styles the layer needs on an element host; returns the function that gives the host its own styles back.
-function claimHost(element, layer) {
+export function claimHost(element, layer) {
   if (!element || layer === 'element') return () => {};
   const restore = [];
   const hadStyle = element.hasAttribute('style');
@@ -79,22 +81,4 @@ function claimHost(element, layer) {
     for (const [prop, value] of restore) element.style[prop] = value;
     if (!hadStyle && element.getAttribute('style') === '') element.removeAttribute('style');
   };
-}
-
-// Emscripten finds the canvas by a document-wide selector, which cannot see into a shadow root (or a host not in
-// the document yet): the context is made while the canvas sits in <html>, then the canvas moves to its host. A
-// canvas keeps its WebGL context when it moves.
-function attachCanvas(pond, canvas, host, antialias) {
-  const findable = () => document.getElementById(canvas.id) === canvas;
-  host.insertBefore(canvas, host.firstChild);
-  const moved = !findable();
-  if (moved) document.documentElement.appendChild(canvas);
-  let error = '';
-  try {
-    error = pond.attach('#' + canvas.id, antialias);
-  } catch (e) {
-    error = 'WebGL2 could not start (' + errorText(e) + ')';
-  }
-  if (moved) host.insertBefore(canvas, host.firstChild);
-  return error;
 }

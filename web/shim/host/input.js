@@ -1,8 +1,10 @@
-// What the page tells a pond: pointer, touch and clicks (the fish avoid the pointer, a click scares them), tab
-// visibility, reduced motion, URL-hash changes. One set of window listeners serves every pond on the page: each pond
-// joins the hub on mount and leaves on destroy; the last one out removes the listeners.
+// What the page tells a school: pointer, touch and clicks (the fish avoid the pointer, a click feeds or scares them),
+// tab visibility, reduced motion, URL-hash changes. One set of window listeners serves every school on the page: each
+// joins the hub on mount and leaves on destroy; the last one out removes the listeners. `h` is a school's host side
+// (host/mount.js): it forwards what it hears to the engine, the pointer at most once a frame.
+import { PASSIVE, createListeners } from '../util.js';
 
-const inputHub = {
+export const inputHub = {
   ponds: new Set(),
   listeners: null,
   motionQuery: null,
@@ -44,18 +46,11 @@ const inputHub = {
       PASSIVE);
     l.on(window, 'blur', each(pointerGone), PASSIVE);
     l.on(window, 'scroll', each((p) => p.input.refreshRect()), PASSIVE);
-    l.on(document, 'visibilitychange', each((p) => {
-      p.pageHidden = document.visibilityState === 'hidden';
-      p.loop.update();
-    }), PASSIVE);
-    l.on(window, 'hashchange', each(onHashChange), PASSIVE);
+    l.on(document, 'visibilitychange', each((p) => p.setFlags({ hidden: document.visibilityState === 'hidden' })),
+      PASSIVE);
+    l.on(window, 'hashchange', each((p) => p.onHashChange()), PASSIVE);
     const mq = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
-    if (mq) {
-      l.on(mq, 'change', each((p) => {
-        p.prefersReduced = mq.matches;
-        p.loop.update();
-      }));
-    }
+    if (mq) l.on(mq, 'change', each((p) => p.setFlags({ reduced: mq.matches })));
   },
 };
 
@@ -88,19 +83,19 @@ const touch = {
     if (!this.active || this.scrolling) return;
     this.tap = null;
     this.scrolling = true;
-    for (const p of inputHub.ponds) p.pond.pointer(false, 0, 0);
+    for (const p of inputHub.ponds) p.pointer(false, 0, 0);
   },
   feed(e) {
     const t = e.touches && e.touches[0];
     if (!t || this.scrolling) return;
     for (const p of inputHub.ponds) {
       const [x, y] = pointerAt(p, t.clientX, t.clientY);
-      p.pond.pointer(true, x, y);
+      p.pointer(true, x, y);
     }
     this.wake();
   },
   end() {
-    for (const p of inputHub.ponds) p.pond.pointer(false, 0, 0);
+    for (const p of inputHub.ponds) p.pointer(false, 0, 0);
     this.scrolling = this.active = false;
     this.armIdle();
   },
@@ -122,35 +117,29 @@ const touch = {
 };
 
 // A device whose main pointer is a finger: it starts the idle clock at mount (nothing else would).
-function touchFirst() {
+export function touchFirst() {
   return !!(window.matchMedia && window.matchMedia('(hover: none) and (pointer: coarse)').matches);
 }
 
-function prefersReducedMotion() {
+export function prefersReducedMotion() {
   return !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
 }
 
-function pointerAt(p, clientX, clientY) {
+export function pointerAt(p, clientX, clientY) {
   if (!p.fullscreen) p.input.refreshRect();
   const r = p.input.rect;
   return [clientX - r.left, clientY - r.top];
 }
 function pointerBack(p) {
-  if (p.pointerAway) {
-    p.pointerAway = false;
-    p.loop.update();
-  }
+  if (p.flags.away) p.setFlags({ away: false });
 }
 function pointerGone(p) {
-  p.pond.pointer(false, 0, 0);
-  if (!p.pointerAway) {
-    p.pointerAway = true;
-    p.loop.update();
-  }
+  p.pointer(false, 0, 0);
+  if (!p.flags.away) p.setFlags({ away: true });
 }
 function onPointerMove(p, e) {
   const [x, y] = pointerAt(p, e.clientX, e.clientY);
-  p.pond.pointer(true, x, y);
+  p.pointer(true, x, y);
   pointerBack(p);
 }
 function onPointerDown(p, e) {
@@ -161,11 +150,11 @@ function onPointerDown(p, e) {
 // or a click on its panel).
 function poke(p, e) {
   const [x, y] = pointerAt(p, e.clientX, e.clientY);
-  if (!(p.studio && p.studio.click(x, y, e))) p.pond.click(x, y);
+  if (!(p.studio && p.studio.click(x, y, e))) p.poke('click', x, y);
 }
 
-// A pond's own input state: where its canvas is, whether it is on screen, its GL context's life.
-function createInput(p) {
+// A school's own input state: where its canvas is and whether it is on screen.
+export function createInput(p) {
   let intersectionObserver = null;
   const input = {
     rect: p.canvas.getBoundingClientRect(),
@@ -178,30 +167,10 @@ function createInput(p) {
       if (typeof IntersectionObserver !== 'undefined') {
         intersectionObserver = new IntersectionObserver((entries) => {
           const out = !entries[entries.length - 1].isIntersecting;
-          if (out !== p.offscreen) {
-            p.offscreen = out;
-            p.loop.update();
-          }
+          if (out !== p.flags.offscreen) p.setFlags({ offscreen: out });
         });
         intersectionObserver.observe(p.canvas);
       }
-      p.listeners.on(p.canvas, 'webglcontextlost', (e) => {
-        e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
-        p.contextLost = true;
-        if (p.gpuTimer) p.gpuTimer.drop();
-        p.pond.contextLost();
-      });
-      p.listeners.on(p.canvas, 'webglcontextrestored', () => {
-        const err = p.pond.contextRestored();
-        if (err) {
-          warn(err);
-          return;
-        }
-        p.contextLost = false;
-        p.gpuTimer = createGpuTimer(p.gl);
-        p.sizing.resize(true);
-        if (!p.loop.animating()) p.loop.drawOnce();
-      });
     },
     teardown() {
       inputHub.leave(p);

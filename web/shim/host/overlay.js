@@ -1,9 +1,10 @@
-// Performance overlay (S-DEV-1): sim and render ms per frame from a ring of 120 frames, fish, fps, level, GPU ms.
-// Nothing of it exists or runs while `perf` is 0.
+// Performance overlay (S-DEV-1): sim and render ms from a ring of the engine's last 120 snapshots (a few a second),
+// fish, fps, level, GPU ms. Drawn on the page (a 2D canvas of its own) from the snapshots, so it shows the same on
+// both paths. Nothing of it exists or runs while `perf` is 0.
 
 const OVERLAY_FRAMES = 120;
 
-function createOverlay(p) {
+export function createOverlay(p) {
   return {
     canvas: null, ctx: null, sim: new Float32Array(OVERLAY_FRAMES), ren: new Float32Array(OVERLAY_FRAMES), head: 0,
     push(s, r) {
@@ -12,7 +13,7 @@ function createOverlay(p) {
       this.head = (this.head + 1) % OVERLAY_FRAMES;
     },
     sync() {
-      const on = p.pond.get('perf') === 1;
+      const on = p.snapshot.params.perf === 1;
       if (on && !this.canvas) {
         const c = document.createElement('canvas');
         c.width = 240;
@@ -40,6 +41,8 @@ function createOverlay(p) {
     draw() {
       const g = this.ctx;
       if (!g) return;
+      const st = p.snapshot.stats;
+      this.push(st.simMs, st.renderMs);
       g.fillStyle = 'rgba(0,0,0,0.55)';
       g.fillRect(0, 0, 240, 80);
       const px = 80 / 16.7;  // the full height is one 60 Hz frame budget
@@ -55,10 +58,10 @@ function createOverlay(p) {
       g.fillStyle = '#fff';
       g.font = '15px sans-serif';
       // The draw time includes an attached studio's overlay; its own share is shown after it.
-      g.fillText('sim ' + p.simMs.toFixed(2) + ' ms  draw ' + p.renderMs.toFixed(2) + ' ms' +
+      g.fillText('sim ' + st.simMs.toFixed(2) + ' ms  draw ' + st.renderMs.toFixed(2) + ' ms' +
         (p.studio && p.studio.ms ? ' (overlay ' + p.studio.ms.toFixed(2) + ')' : ''), 4, 17);
-      g.fillText(p.cfg.fish + ' fish  ' + p.frameTimes.length + ' fps  level ' + p.governor.level +
-        (p.gpuMs === null ? '' : '  gpu ' + p.gpuMs.toFixed(1)), 4, 36);
+      g.fillText(st.fish + ' fish  ' + st.fps + ' fps  level ' + st.quality.level + '  ' + p.engine.thread +
+        (st.gpuMs === null ? '' : '  gpu ' + st.gpuMs.toFixed(1)), 4, 36);
     },
   };
 }

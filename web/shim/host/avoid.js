@@ -1,26 +1,36 @@
 // The page as the pond bed (S-ECO-1): the boxes of the elements an `avoid` selector matches (`data-avoid=".card, h1"`)
-// are obstacles the fish swim around. No layout thrash: boxes are read in the frame loop before anything is
+// are obstacles the fish swim around. No layout thrash: boxes are read in an animation frame before anything is
 // written, at most one getBoundingClientRect per element per frame, and only after something may have moved them
-// (a scroll, a resize, a DOM or style change) or every AVOID_POLL_FRAMES frames (CSS animations tell no one).
-// A page option only: the hash carries no page layout, so a link replays exactly only on the same layout.
+// (a scroll, a resize, a DOM or style change) or every AVOID_POLL_MS while the school animates (CSS animations tell
+// no one). They go to the engine only when they changed. A page option only: the hash carries no page layout, so a
+// link replays exactly only on the same layout.
+import { describe, warn } from '../util.js';
 
-const MAX_AVOID = 64;          // C++ kMaxObstacles
-const AVOID_POLL_FRAMES = 30;  // a read at least this often while animating
+const MAX_AVOID = 64;        // C++ kMaxObstacles
+const AVOID_POLL_MS = 500;   // a read at least this often while the school animates
 
-class Avoid {
+export class Avoid {
   constructor(p) {
     this.p = p;
     this.selector = '';
     this.elements = [];
     this.dirty = false;
-    this.frames = 0;
+    this.lastRead = 0;
+    this.rafId = 0;
     this.reads = 0;  // getBoundingClientRect calls so far (the browser suite counts them per frame)
     this.sent = new Float64Array(MAX_AVOID * 4);
     this.sentCount = 0;
     this.abort = null;
     this.resizeObserver = null;
     this.mutationObserver = null;
-    this.markDirty = () => { this.dirty = true; };
+    this.markDirty = () => {
+      this.dirty = true;
+      if (!this.rafId && this.elements.length) this.rafId = requestAnimationFrame(this.read);
+    };
+    this.read = () => {
+      this.rafId = 0;
+      this.update();
+    };
   }
 
   // A selector (or '' / null: none). An invalid one warns and is ignored; one matching nothing or more than
@@ -44,8 +54,14 @@ class Avoid {
     this.selector = found.length ? sel : '';
     this.elements = found.slice(0, MAX_AVOID);
     if (this.elements.length) this.watch();
-    this.dirty = true;
     this.sentCount = -1;  // commit at the next read, even an empty list
+    this.markDirty();
+    if (!this.elements.length) this.update();
+  }
+
+  // Each snapshot from the engine (a few a second while it animates): the poll for what moved without telling.
+  tick(now) {
+    if (this.elements.length && now - this.lastRead >= AVOID_POLL_MS) this.markDirty();
   }
 
   watch() {
@@ -64,12 +80,11 @@ class Avoid {
     }
   }
 
-  // Called by the frame loop first thing in a frame: reads the boxes if they may have moved, sends changes to C++.
+  // In an animation frame, before anything is written: reads the boxes, sends the engine what changed.
   update() {
     if (!this.elements.length && this.sentCount === 0) return;
-    if (!this.dirty && ++this.frames < AVOID_POLL_FRAMES) return;
     this.dirty = false;
-    this.frames = 0;
+    this.lastRead = performance.now();
     const p = this.p;
     const origin = p.input.rect;  // the canvas's box, kept by input.js (no read here)
     let n = 0, changed = false;
@@ -92,28 +107,26 @@ class Avoid {
         s[k + 1] = y;
         s[k + 2] = r.width;
         s[k + 3] = r.height;
-        p.pond.stageObstacle(n, x, y, r.width, r.height);
         changed = true;
       }
       n++;
     }
     if (changed || n !== this.sentCount) {
-      p.pond.commitObstacles(n);
+      p.post({ t: 'obstacles', n, boxes: this.sent.slice(0, n * 4) });  // a copy: the engine may be on this thread
       this.sentCount = n;
     }
   }
 
-  // The school's obstacles in viewport CSS px (as getBoundingClientRect gives them), read back from C++.
-  rects() {
-    const p = this.p, origin = p.input.rect, out = [];
-    for (let k = 0; k < p.pond.obstacleCount(); k++) {
-      const left = p.pond.obstacleEdge(k, 0) + origin.left, top = p.pond.obstacleEdge(k, 1) + origin.top;
-      out.push({ left, top, width: p.pond.obstacleEdge(k, 2), height: p.pond.obstacleEdge(k, 3) });
-    }
-    return out;
+  // The school's obstacles (the engine's last snapshot, canvas CSS px) in viewport CSS px, as getBoundingClientRect
+  // gives them.
+  rects(boxes) {
+    const origin = this.p.input.rect;
+    return boxes.map(([x, y, width, height]) => ({ left: x + origin.left, top: y + origin.top, width, height }));
   }
 
   teardown() {
+    if (this.rafId) cancelAnimationFrame(this.rafId);
+    this.rafId = 0;
     if (this.abort) this.abort.abort();
     if (this.resizeObserver) this.resizeObserver.disconnect();
     if (this.mutationObserver) this.mutationObserver.disconnect();

@@ -1,0 +1,354 @@
+// One school as the engine runs it: a C++ Pond drawing on its canvas (an OffscreenCanvas in the Worker, or the page's
+// canvas on the main thread), its frame loop, frame budget and resolution. It knows nothing of the DOM: the host tells
+// it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
+import { describe, errorText, findInfo } from '../util.js';
+import { applyHash, applyOptions, checkSanity, optionNumber, readConfig } from './config.js';
+import { SOFTWARE_GL, createGpuTimer, probeRenderer } from './gl_probe.js';
+import { Loop } from './loop.js';
+import { Governor } from './quality.js';
+import { Resolution } from './resolution.js';
+import { recordTrajectory } from './trajectory.js';
+
+const SNAPSHOT_MS = 100;       // a snapshot to the host at most this often while animating (and after every change)
+const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
+const FORM_HOLD = 10;          // s, as the C++ kDefaultHoldSeconds
+
+// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias}.
+// `out(msg, transfer)` posts to the host. Returns the school, or null (after posting why) without WebGL2.
+export function createEngineSchool(M, table, init, out, targets) {
+  const selector = '#mirofish-engine-' + init.id;
+  const pond = new M.Pond();
+  targets[selector] = init.canvas;  // Emscripten's GL finds the canvas by selector: a worker has no document
+  let error = '';
+  try {
+    error = pond.attach(selector, init.antialias === true);
+  } catch (e) {
+    error = 'WebGL2 could not start (' + errorText(e) + ')';
+  }
+  if (error) {
+    delete targets[selector];
+    pond.delete();
+    return { error };
+  }
+  const gl = init.canvas.getContext('webgl2');  // the context C++ made on this canvas
+  const renderer = probeRenderer(gl);
+  const s = {
+    M, table, pond, gl, renderer, canvas: init.canvas, id: init.id,
+    softwareGL: SOFTWARE_GL.test(renderer),
+    gpuTimer: createGpuTimer(gl),
+    governor: new Governor(),
+    cfg: { maxFps: 60, idleFps: 30, reducedMotion: 1, water: 0, fish: 0 },  // readConfig(): what each frame reads
+    flags: Object.assign({ paused: false, hidden: false, offscreen: false, away: false, reduced: false, lost: false },
+      init.flags),
+    view: Object.assign({ cssWidth: 0, cssHeight: 0, devicePixels: null, dpr: 1, autoWorld: true }, init.view),
+    timing: { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null },
+    seek: { left: 0, stepMs: Infinity },
+    destroyed: false, started: false, lastSanity: '', studio: null,
+    warn: (text) => out({ t: 'warn', text }),
+  };
+  s.loop = new Loop(s);
+  s.resolution = new Resolution(s);
+  const snap = createSnapshots(s, out);
+  s.onFrame = snap.frame;
+  s.changed = snap.changed;
+  s.snapshotNow = snap.now;
+  // Draws the school, then what an attached studio (mirofish-studio.js, main thread only) overlays, in one frame.
+  s.draw = (now) => {
+    const drawn = pond.render(now / 1000);
+    if (drawn && s.studio) s.studio.frame();
+    return drawn;
+  };
+  watchContext(s);
+  // Configuration first (options < hash), then the school, then what follows the page.
+  applyOptions(s, init.options, init.box);
+  applyHash(s, init.ours);
+  pond.begin();
+  readConfig(s);
+  checkSanity(s);
+  s.resolution.resize(false);
+  s.started = true;
+  s.loop.update();
+  s.changed();
+  return {
+    school: s,
+    handle: (msg) => command(s, msg, out),
+    destroy: () => {
+      teardown(s);
+      snap.stop();
+      delete targets[selector];
+    },
+  };
+}
+
+// The host's messages about this school. Replies carry the caller's seq; every command that changes what the host
+// shows ends with a fresh snapshot.
+function command(s, msg, out) {
+  // A fresh snapshot first: once the page's Promise resolves, every reading method sees this moment.
+  const reply = (value, transfer) => {
+    s.snapshotNow();
+    out({ t: 'reply', id: s.id, seq: msg.seq, value }, transfer);
+  };
+  switch (msg.t) {
+    case 'flags':
+      Object.assign(s.flags, msg.flags);
+      s.loop.update();
+      s.snapshotNow();  // a pause, a hidden tab: the steps and the state as they stopped
+      return;
+    case 'view':
+      Object.assign(s.view, msg.view);
+      s.resolution.resize(!!msg.force);
+      return;
+    case 'pointer':
+      s.pond.pointer(!!msg.present, msg.x, msg.y);
+      return;
+    case 'poke':  // a click or tap (the click option decides), or feed()/scare() from the page
+      s.pond[msg.what](msg.x, msg.y);
+      if (!s.loop.animating()) s.loop.drawOnce();
+      s.changed();
+      return;
+    case 'obstacles':
+      for (let k = 0; k < msg.n; k++) s.pond.stageObstacle(k, msg.boxes[k * 4], msg.boxes[k * 4 + 1], msg.boxes[k * 4 + 2],
+        msg.boxes[k * 4 + 3]);
+      s.pond.commitObstacles(msg.n);
+      s.changed();
+      return;
+    case 'hash':
+      if (!applyHash(s, msg.ours)) return;
+      afterChange(s, '');
+      s.resolution.resize(true);
+      return;
+    case 'set':
+      reply(setOption(s, msg.name, msg.value));
+      return;
+    case 'step':
+      reply(step(s, msg.n));
+      return;
+    case 'stateHash':
+      reply(s.pond.stateHash());
+      return;
+    case 'form':
+      reply(form(s, msg.options));
+      return;
+    case 'release':
+      s.pond.releaseForm();
+      if (!s.loop.animating()) s.loop.drawOnce();
+      s.changed();
+      reply(true);
+      return;
+    case 'trajectory': {
+      let value = null;
+      try {
+        value = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
+      } catch (e) {
+        s.snapshotNow();
+        out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
+        return;
+      }
+      reply(value, [value.data.buffer]);
+      return;
+    }
+    case 'test':
+      if (MIROFISH_TEST) reply(testHook(s, msg, out));
+      return;
+    default:
+      s.warn('unknown engine message ' + describe(msg.t));
+  }
+}
+
+// set(name, value): the value held, after the table's clamping (or undefined for an unknown name, with a warning).
+function setOption(s, name, value) {
+  const info = findInfo(s.table, name);
+  const r = s.pond.set(name, optionNumber(s.M, name, value));
+  if (r.status === 'unknown') {
+    s.warn('unknown option ' + describe(name) + ' ignored');
+    return undefined;
+  }
+  if (r.warning) s.warn('set(' + describe(name) + ', ' + describe(value) + '): ' + r.warning);
+  afterChange(s, info.name);
+  return r.value;
+}
+
+// What a set() or a hash changes beyond the value: sanity, resolution, a pending seek, the world's origin.
+function afterChange(s, name) {
+  readConfig(s);
+  const info = name ? findInfo(s.table, name) : null;
+  if (!info || info.group === 'sim' || info.group === 'pointer') checkSanity(s);
+  if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) s.resolution.resize(true);
+  if (name === 'seed') s.seek.left = 0;
+  if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount');
+  if (name === 'width' || name === 'height') s.view.autoWorld = false;
+  s.loop.update();
+  if (!s.loop.animating()) s.loop.drawOnce();  // colours and sizes show at once even when paused
+  s.changed();
+}
+
+function step(s, n) {
+  let count = Math.floor(Number(n === undefined ? 1 : n));
+  if (!Number.isFinite(count) || count < 0) {
+    s.warn('step(' + describe(n) + '): needs a whole number of steps >= 0; ignored');
+    return 0;
+  }
+  if (count > MAX_STEP_CALL) {
+    s.warn('step(' + count + '): capped at ' + MAX_STEP_CALL + ' steps per call');
+    count = MAX_STEP_CALL;
+  }
+  s.pond.step(count);
+  if (!s.loop.animating()) s.loop.drawOnce();
+  s.changed();
+  return count;
+}
+
+// S-CHO lands the school on a formation now; the text is drawn by fish and never enters the page's DOM.
+function form(s, options) {
+  const o = options !== null && typeof options === 'object' ? options : {};
+  if (typeof o.type !== 'string' || !o.type) {
+    s.warn('form({type, text, hold}): type must be a string such as \'qr\', \'text\' or \'ring\'; ignored');
+    return false;
+  }
+  const text = o.text === undefined || o.text === null ? '' : String(o.text);
+  let hold = o.hold === undefined ? FORM_HOLD : Number(o.hold);
+  if (!Number.isFinite(hold) || hold < 0) {
+    s.warn('form(): hold ' + describe(o.hold) + ' is not a number of seconds >= 0; holding ' + FORM_HOLD + ' s');
+    hold = FORM_HOLD;
+  }
+  const r = s.pond.form(o.type, text, hold);
+  if (r.warning) s.warn(r.warning);
+  if (!s.loop.animating()) s.loop.drawOnce();
+  s.changed();
+  return r.ok;
+}
+
+// Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too).
+function watchContext(s) {
+  s.onLost = (e) => {
+    e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
+    s.flags.lost = true;
+    if (s.gpuTimer) s.gpuTimer.drop();
+    s.pond.contextLost();
+    s.changed();
+  };
+  s.onRestored = () => {
+    const err = s.pond.contextRestored();
+    if (err) {
+      s.warn(err);
+      return;
+    }
+    s.flags.lost = false;
+    s.gpuTimer = createGpuTimer(s.gl);
+    s.resolution.resize(true);
+    if (!s.loop.animating()) s.loop.drawOnce();
+    s.changed();
+  };
+  s.canvas.addEventListener('webglcontextlost', s.onLost);
+  s.canvas.addEventListener('webglcontextrestored', s.onRestored);
+}
+
+// The test bundle's hooks (handle._test): a fixed frame cost, shorter windows, a level callback, a lost context.
+function testHook(s, msg, out) {
+  const t = s.governor.test;
+  if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
+  else if (msg.fn === 'windows') Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
+  else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
+  else if (msg.fn === 'loseContext' || msg.fn === 'restoreContext') {
+    // Taken while the context lives: a lost context hands out no extensions, so the restore needs this one.
+    if (!s.loseExt) s.loseExt = s.gl.getExtension('WEBGL_lose_context');
+    if (s.loseExt) s.loseExt[msg.fn]();
+  }
+  return true;
+}
+
+// Snapshots for the host: what the handle's reading methods answer at once (stats, params, hash, obstacles).
+// At most one every SNAPSHOT_MS while frames run, with a trailing one so the last state always arrives; params and
+// the hash ride only when something changed them.
+function createSnapshots(s, out) {
+  let last = 0, timer = 0, dirty = true;
+  const post = () => {
+    if (timer) clearTimeout(timer);
+    timer = 0;
+    if (s.destroyed) return;
+    last = performance.now();
+    const msg = { t: 'snap', id: s.id, stats: liveStats(s) };
+    if (dirty) {
+      dirty = false;
+      msg.params = s.pond.params();
+      msg.hash = s.pond.encodeHash();
+      msg.obstacles = obstacleBoxes(s);
+    }
+    out(msg);
+  };
+  return {
+    frame() {
+      if (timer) return;
+      const wait = SNAPSHOT_MS - (performance.now() - last);
+      if (wait <= 0) post();
+      else timer = setTimeout(post, wait);
+    },
+    changed() {
+      dirty = true;
+      post();
+    },
+    now: post,
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = 0;
+    },
+  };
+}
+
+// The school's obstacles in canvas CSS px (the host adds the canvas's place on the page).
+function obstacleBoxes(s) {
+  const out = [];
+  for (let k = 0; k < s.pond.obstacleCount(); k++) {
+    out.push([s.pond.obstacleEdge(k, 0), s.pond.obstacleEdge(k, 1), s.pond.obstacleEdge(k, 2), s.pond.obstacleEdge(k, 3)]);
+  }
+  return out;
+}
+
+function liveStats(s) {
+  const st = s.pond.stats(), tm = s.timing;
+  const now = performance.now();
+  while (tm.frameTimes.length && tm.frameTimes[0] < now - 1000) tm.frameTimes.shift();
+  return {
+    fish: st.fish,
+    steps: st.steps,
+    frames: tm.frames,
+    fps: tm.frameTimes.length,
+    simMs: tm.simMs,
+    renderMs: tm.renderMs,
+    gpuMs: tm.gpuMs,
+    state: s.loop.state(),
+    seeking: s.seek.left > 0,
+    rendering: st.rendering && !s.flags.lost,
+    scares: st.scares,
+    feeds: st.feeds,
+    pellets: st.pellets,
+    eaten: st.eaten,
+    states: { cruise: st.cruise, sprint: st.sprint, hover: st.hover, startle: st.startle },
+    form: { type: st.form, phase: st.formPhase, targets: st.formTargets, settled: st.formSettled, added: st.formAdded },
+    maxFps: s.cfg.maxFps,
+    quality: s.governor.stats(),  // {mode, level, levels, dpr, detail, fps, reason, changes, stalls}
+    softwareGL: s.softwareGL,
+    renderer: s.renderer,
+    canvas: { width: s.canvas.width, height: s.canvas.height },  // the backing store (the engine owns the canvas)
+  };
+}
+
+// Stops the loop and takes back everything the engine made: the wasm objects and the GPU context.
+function teardown(s) {
+  s.destroyed = true;
+  s.loop.dispose();
+  s.resolution.teardown();
+  s.canvas.removeEventListener('webglcontextlost', s.onLost);
+  s.canvas.removeEventListener('webglcontextrestored', s.onRestored);
+  if (s.gpuTimer && !s.flags.lost) s.gpuTimer.release();
+  try {
+    s.pond.release();
+  } finally {
+    s.pond.delete();  // frees the school and renderer memory in the wasm heap
+  }
+  // Give the GPU context back now rather than at garbage collection (browsers cap live contexts).
+  try {
+    const lose = s.gl && s.gl.getExtension('WEBGL_lose_context');
+    if (lose) lose.loseContext();
+  } catch (e) { /* already gone */ }
+}

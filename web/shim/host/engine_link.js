@@ -1,0 +1,121 @@
+// The page's link to the engine (S-COST-5): a dedicated Worker where the browser can draw WebGL2 on an
+// OffscreenCanvas and the script may start one, else the same engine on the main thread. Every school of the page
+// shares one engine of each kind. Both speak the same messages; the local one delivers them a microtask later, so a
+// page's code sees the same order and timing on either path.
+import { errorText, warn } from '../util.js';
+
+const WORKER_START_MS = 15000;  // a worker that has not said ready by then is given up for the main thread
+
+let source = { worker: () => null, local: () => Promise.reject(new Error('no engine')) };
+const engines = {};  // thread -> Promise of the engine (or null)
+let table = null;    // the parameter table, from the first engine that is ready
+
+// The bundle's entry says where the engine comes from: `worker()` {url, type} or null, `local()` -> serveEngine.
+export function setEngineSource(s) {
+  source = s;
+}
+
+export function paramTable() {
+  return table;
+}
+
+// Whether this browser can hand a canvas to a Worker at all (the Worker itself finds out whether WebGL2 runs there).
+export function workerCapable() {
+  return typeof Worker === 'function' && typeof OffscreenCanvas === 'function' && typeof HTMLCanvasElement !== 'undefined' &&
+    typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function';
+}
+
+// Resolves to the engine for `thread` ('worker' or 'main'), or null (the worker could not start: use main).
+export function openEngine(thread) {
+  if (!engines[thread]) {
+    engines[thread] = (thread === 'worker' ? startWorker() : startLocal()).catch((e) => {
+      if (thread === 'main') warn(errorText(e));
+      return null;
+    });
+  }
+  return engines[thread];
+}
+
+// An engine: post(msg, transfer), listen(id, fn) for one school's messages, forget(id), and what `ready` said.
+function makeEngine(thread, post) {
+  const listeners = new Map();
+  const engine = {
+    thread, post, table: null, schools: null,
+    listen(id, fn) { listeners.set(id, fn); },
+    forget(id) { listeners.delete(id); },
+    receive(msg) {
+      if (msg.t === 'warn') warn(msg.text);
+      else if (listeners.has(msg.id)) listeners.get(msg.id)(msg);
+    },
+  };
+  return engine;
+}
+
+function hello(engine, resolve, reject) {
+  return (msg) => {
+    if (msg.t === 'ready') {
+      engine.table = msg.table;
+      if (!table) table = msg.table;
+      resolve(engine);
+    } else if (msg.t === 'failed') {
+      reject(new Error(msg.error));
+    } else {
+      engine.receive(msg);
+    }
+  };
+}
+
+function startWorker() {
+  const where = source.worker();
+  if (!where) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    let worker;
+    try {
+      worker = new Worker(where.url, where.type === 'module' ? { type: 'module' } : undefined);
+    } catch (e) {
+      resolve(null);  // a CSP or an origin that forbids it: the main thread, quietly
+      return;
+    }
+    const engine = makeEngine('worker', (msg, transfer) => worker.postMessage(msg, transfer || []));
+    let ready = false;
+    const timer = setTimeout(() => fail(), WORKER_START_MS);
+    const fail = () => {
+      clearTimeout(timer);
+      if (ready) return;
+      worker.terminate();
+      resolve(null);
+    };
+    worker.onerror = (e) => {
+      if (e && e.preventDefault) e.preventDefault();  // no uncaught-error report: the main thread takes over
+      fail();
+    };
+    const onReady = hello(engine, (e) => {
+      ready = true;
+      clearTimeout(timer);
+      resolve(e);
+    }, () => fail());
+    worker.onmessage = (e) => (ready ? engine.receive(e.data) : onReady(e.data));
+    // The last school gone: the worker goes too (its wasm, its contexts); the next mount starts a new one.
+    engine.release = () => {
+      worker.terminate();
+      if (engines.worker) delete engines.worker;
+    };
+    engine.post({ t: 'hello' });
+  });
+}
+
+function startLocal() {
+  return source.local().then((serveEngine) => new Promise((resolve, reject) => {
+    let toHost = null;
+    const served = serveEngine((msg) => queueMicrotask(() => toHost(msg)));
+    const engine = makeEngine('main', (msg) => queueMicrotask(() => served.receive(msg)));
+    engine.schools = served.schools;  // the studio attaches to these directly (same thread)
+    let ready = false;
+    const onReady = hello(engine, (e) => {
+      ready = true;
+      resolve(e);
+    }, reject);
+    toHost = (msg) => (ready ? engine.receive(msg) : onReady(msg));
+    engine.post({ t: 'hello' });
+  }));
+}

@@ -1,0 +1,241 @@
+// One mounted school, the page's side of it: its canvas in the page, the parts that keep it a good citizen (input,
+// size, visibility, avoid, the perf overlay), and its link to the engine that runs it (a Worker or this thread).
+// `h` is the state those parts share: what the page says goes out in messages, what the engine says comes back
+// as snapshots, which the handle reads.
+import { LAYERS, createListeners, describe, errorText, truthy, warn } from '../util.js';
+import { Avoid } from './avoid.js';
+import { openEngine, workerCapable } from './engine_link.js';
+import { splitHash } from './hash.js';
+import { claimHost, createCanvas, fullscreenParent } from './host.js';
+import { createInput, prefersReducedMotion } from './input.js';
+import { createOverlay } from './overlay.js';
+import { Sizing } from './sizing.js';
+
+const POINTER_MS = 16;  // the pointer goes to the engine at most this often: one message a frame
+const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread'];  // options the engine never sees
+
+let schoolCounter = 0;
+let warnedNoWebGL = false;
+const live = { worker: 0, main: 0 };  // schools per engine: the last one out terminates the worker
+
+// Which engine a mount asks for first: the page's `thread` option, else a Worker where the browser can draw there.
+// The studio (#studio=1) works on the main thread, where it shares the school's GL context.
+export function chooseThread(options, defaultThread) {
+  const asked = options.thread === undefined ? defaultThread : String(options.thread).trim().toLowerCase();
+  if (asked !== 'main' && asked !== 'worker' && asked !== 'auto') {
+    warn('option thread=' + describe(options.thread) + ': use "auto", "worker" or "main"; using "auto"');
+  }
+  if (asked === 'main' || !workerCapable()) return 'main';
+  if (/(^|[#&?])studio=1(&|$)/.test(location.hash)) return 'main';
+  return 'worker';
+}
+
+// Resolves to {h} or {error}; a worker that cannot draw (no WebGL2 on an OffscreenCanvas) hands over to the main thread.
+export function mountSchool(element, options, thread) {
+  const onMain = () => openEngine('main').then((engine) => (engine ? attach(engine, element, options) : { error: '' }));
+  const first = thread === 'worker' ? openEngine('worker').then((engine) => (engine ? attach(engine, element, options)
+    : onMain())) : onMain();
+  return first.then((r) => (r.error && r.thread === 'worker' ? onMain() : r)).then((r) => {
+    if (r.error && !warnedNoWebGL) {
+      warnedNoWebGL = true;
+      warn(r.error + '; the page is left as it is, without fish');
+    }
+    return r;
+  });
+}
+
+function attach(engine, element, options) {
+  const fullscreen = element === null;
+  let layer = LAYERS[LAYERS.indexOf(String(options.layer).trim().toLowerCase())] ||
+    LAYERS[Number(options.layer)] || 'behind';
+  if (layer === 'element' && fullscreen) {
+    warn('layer "element" needs an element to mount into; using "behind"');
+    layer = 'behind';
+  }
+  const host = fullscreen ? fullscreenParent() : element;
+  const canvas = createCanvas(fullscreen, layer);
+  const restoreHost = claimHost(element, layer);
+  host.insertBefore(canvas, host.firstChild);
+  const h = hostState(engine, canvas, host, element, restoreHost, options);
+  const box = fullscreen  // the padding box the canvas fills: the world's size when nothing else gives one
+    ? { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight }
+    : { width: element.clientWidth, height: element.clientHeight };
+  const engineOptions = {};
+  for (const name of Object.keys(options)) if (!HOST_ONLY.includes(name)) engineOptions[name] = options[name];
+  const offscreen = engine.thread === 'worker' ? canvas.transferControlToOffscreen() : canvas;
+  const mounted = new Promise((resolve) => { h.onMounted = resolve; });
+  engine.listen(h.id, (msg) => h.receive(msg));
+  h.post({ t: 'mount', canvas: offscreen, options: engineOptions, ours: initialHash(h, options), box, flags: h.flags,
+    view: h.sizing.measure(), antialias: truthy(options.antialias === undefined ? false : options.antialias) },
+  engine.thread === 'worker' ? [offscreen] : undefined);
+  live[engine.thread]++;
+  return mounted.then((msg) => {
+    if (msg.error) {
+      h.teardown(false);
+      return { error: msg.error, thread: engine.thread };
+    }
+    h.start(options);
+    return { h };
+  });
+}
+
+// Our part of the page's hash at mount (the `hash` option: false reads none, a string reads that one).
+function initialHash(h, options) {
+  const readHash = options.hash === undefined ? true : options.hash !== false && options.hash !== 'false';
+  h.readHash = readHash;
+  if (!readHash) return '';
+  const hash = typeof options.hash === 'string' && options.hash !== 'true' ? options.hash : location.hash;
+  if (!hash || hash === '#') return '';
+  h.lastHashApplied = hash;
+  return splitHash(hash).ours;
+}
+
+function hostState(engine, canvas, host, element, restoreHost, options) {
+  const h = {
+    engine, canvas, host, element, restoreHost, id: ++schoolCounter,
+    fullscreen: element === null,
+    listeners: null,
+    flags: { paused: truthy(options.paused === undefined ? false : options.paused), hidden: document.visibilityState ===
+      'hidden', offscreen: false, away: false, reduced: prefersReducedMotion() },
+    snapshot: { stats: null, params: {}, hash: '', obstacles: [] },
+    readHash: true, lastHashApplied: '', destroyed: false, studio: null, onLevel: null, onMounted: null,
+    seq: 0, pending: new Map(),
+  };
+  h.post = (msg, transfer) => {
+    msg.id = h.id;
+    engine.post(msg, transfer);
+  };
+  h.call = (msg, transfer) => call(h, msg, transfer);
+  h.setFlags = (change) => {
+    if (h.destroyed) return;
+    Object.assign(h.flags, change);
+    h.post({ t: 'flags', flags: change });
+    if (!canvas.isConnected) setTimeout(h.destroyIfDetached, 0);
+  };
+  h.pointerLink = createPointerLink(h);
+  h.pointer = h.pointerLink.move;
+  h.poke = (what, x, y) => h.post({ t: 'poke', what, x, y });
+  h.onHashChange = () => {
+    if (!h.readHash || location.hash === h.lastHashApplied) return;
+    const ours = splitHash(location.hash).ours;
+    if (!ours) return;
+    h.lastHashApplied = location.hash;
+    h.post({ t: 'hash', ours });
+  };
+  h.receive = (msg) => receive(h, msg);
+  h.destroyIfDetached = () => {
+    if (!h.destroyed && !canvas.isConnected && h.destroy) h.destroy();
+  };
+  h.sizing = new Sizing(h);
+  h.input = createInput(h);
+  h.start = (opts) => {
+    h.listeners = createListeners();
+    h.input.start();
+    h.avoid = new Avoid(h);
+    if (opts.avoid !== undefined) h.avoid.set(opts.avoid);
+    h.perf = createOverlay(h);
+    h.perf.sync();
+    h.sizing.observe();
+    h.sizing.send(false);
+  };
+  h.teardown = (started) => teardown(h, started);
+  return h;
+}
+
+// A command whose answer the page awaits: the engine replies with the same seq. Never rejects for what the page
+// passes (handle.js sends plain values only); a trajectory over the limits rejects with the engine's RangeError.
+function call(h, msg, transfer) {
+  return new Promise((resolve, reject) => {
+    if (h.destroyed) {
+      resolve(undefined);
+      return;
+    }
+    msg.seq = ++h.seq;
+    h.pending.set(msg.seq, { resolve, reject });
+    try {
+      h.post(msg, transfer);
+    } catch (e) {
+      h.pending.delete(msg.seq);
+      warn('the school could not be asked (' + errorText(e) + ')');
+      resolve(undefined);
+    }
+  });
+}
+
+// At most one pointer message a frame: the first goes at once, the rest wait for the next slot, latest wins.
+function createPointerLink(h) {
+  const p = { present: false, x: 0, y: 0, sent: true, timer: 0 };
+  const flush = () => {
+    p.timer = 0;
+    if (p.sent || h.destroyed) return;
+    p.sent = true;
+    h.post({ t: 'pointer', present: p.present, x: p.x, y: p.y });
+    p.timer = setTimeout(flush, POINTER_MS);
+  };
+  return {
+    move(present, x, y) {
+      if (!present && !p.present && p.sent) return;
+      p.present = present;
+      p.x = x;
+      p.y = y;
+      p.sent = false;
+      if (!p.timer) flush();
+    },
+    stop() {
+      if (p.timer) clearTimeout(p.timer);
+      p.timer = 0;
+    },
+  };
+}
+
+// The engine's messages for this school: snapshots, replies, the mount's outcome, the test bundle's level callback.
+function receive(h, msg) {
+  if (msg.t === 'snap') {
+    const snap = h.snapshot;
+    snap.stats = msg.stats;
+    if (msg.params) {
+      snap.params = msg.params;
+      snap.hash = msg.hash;
+      snap.obstacles = msg.obstacles;
+      if (h.perf) h.perf.sync();
+    }
+    if (h.destroyed) return;
+    if (!h.canvas.isConnected) {  // the host left the document (a single-page app moved on): clean up
+      h.destroyIfDetached();
+      return;
+    }
+    if (h.perf) h.perf.draw();
+    const st = msg.stats.state;  // the poll for boxes that moved unseen runs only while the school animates
+    if (h.avoid && (st === 'running' || st === 'idle')) h.avoid.tick(performance.now());
+  } else if (msg.t === 'reply') {
+    const pending = h.pending.get(msg.seq);
+    if (!pending) return;
+    h.pending.delete(msg.seq);
+    if (msg.error) pending.reject(msg.range ? new RangeError(msg.error) : new Error(msg.error));
+    else pending.resolve(msg.value);
+  } else if (msg.t === 'mounted') {
+    h.onMounted(msg);
+  } else if (msg.t === 'level' && h.onLevel) {
+    h.onLevel(msg.stats);
+  }
+}
+
+// Stops the engine's school and takes back everything mount added: listeners, observers, canvases.
+function teardown(h, started) {
+  h.destroyed = true;
+  h.post({ t: 'destroy' });
+  h.engine.forget(h.id);
+  h.pointerLink.stop();
+  if (started) {
+    h.listeners.clear();
+    h.input.teardown();
+    h.avoid.teardown();
+    h.sizing.teardown();
+    h.perf.remove();
+  }
+  for (const pending of h.pending.values()) pending.resolve(undefined);
+  h.pending.clear();
+  h.canvas.remove();
+  h.restoreHost();
+  if (--live[h.engine.thread] === 0 && h.engine.release) h.engine.release();
+}

@@ -1,0 +1,13 @@
+// mirofish-studio.mjs, the ES module: `attach` and the default export; no global, nothing automatic.
+import { api, attach } from './api.js';
+import { setWasmSource } from './core.js';
+
+setWasmSource(wasmText);
+
+export default api;
+export { attach };
+
+// The studio's own wasm, as in classic.js: last in the file.
+function wasmText() {
+  return '__MIROFISH_WASM__';
+}
