@@ -5,6 +5,9 @@
 // koi for small or far fish (no shadow, fin rays, pelvic fins, dorsal crest or shimmer).
 precision highp float;
 
+// The constants table (src/base/constants.h, written as GLSL by the build): the koi bake's domains and layout.
+#include "constants.glsl"
+
 in vec2 v_local;        // x = s (0 snout .. 1 tail tip), y = lateral, both in body lengths
 #ifndef KOI_LITE
 in float v_shimmer;
@@ -24,14 +27,14 @@ uniform float u_opacity; // overall fish opacity over the page
 out vec4 o_color;        // premultiplied alpha
 
 const float kBodyEnd = 0.8;       // peduncle; the tail fin spans the rest
-const float kDistSpan = 0.5;      // koi_bake.h kShapeDistSpan: d = (texel - 0.5) * kDistSpan
-// koi_bake.h: shape texture domain, pattern tile domain and atlas layout.
-const vec2 kShapeOrigin = vec2(-0.2, -0.35);
-const vec2 kShapeSize = vec2(1.4, 0.7);
-const vec2 kPatternOrigin = vec2(-0.02, -0.13);
-const vec2 kPatternSize = vec2(1.04, 0.26);
-const vec2 kTileTexels = vec2(64.0, 32.0);
-const vec2 kTiles = vec2(8.0, 8.0);
+const float kDistSpan = kShapeDistSpan;  // d = (texel - 0.5) * kDistSpan
+// The koi bake's shape texture domain, pattern tile domain and atlas layout.
+const vec2 kShapeOrigin = vec2(kShapeS0, -kShapeY);
+const vec2 kShapeSize = vec2(kShapeS1 - kShapeS0, 2.0 * kShapeY);
+const vec2 kPatternOrigin = vec2(kPatternS0, -kPatternY);
+const vec2 kPatternSize = vec2(kPatternS1 - kPatternS0, 2.0 * kPatternY);
+const vec2 kTileTexels = vec2(float(kPatternTileW), float(kPatternTileH));
+const vec2 kTiles = vec2(float(kPatternTilesX), float(kPatternTilesY));
 const vec2 kPatMin = 0.5 / kTileTexels, kPatMax = 1.0 - 0.5 / kTileTexels;
 const vec2 kPecRoot = vec2(0.25, 0.085);
 

@@ -7,9 +7,13 @@
 precision highp float;
 precision highp int;
 
+// The constants table (src/base/constants.h, written as GLSL by the build): the per-fish texture's layout and the
+// koi bake's atlas and ribbon profile.
+#include "constants.glsl"
+
 // No vertex attributes: one triangle strip per layer, (segments + 1) * 2 + 2 vertices per fish (the ribbon's
 // cross-sections, its first and last vertex repeated to join the next fish with degenerate triangles).
-// Per-fish data (fish_renderer.cpp kInstanceFloats), 3 texels per fish, 256 fish per row:
+// Per-fish data (fish_renderer.cpp kInstanceFloats), kFishTexels texels per fish, kFishPerRow fish per row:
 //   pose    world position (px), heading unit vector
 //   motion  length (world px), tail phase (rad), turn bend (rad), speed (px/s)
 //   look    patch seed (uint bits), depth 0 back..1 front, speed 0..1 of max, species (uint: its palette slot)
@@ -27,7 +31,7 @@ uniform vec2 u_pixels;  // drawing-buffer size, device px
 uniform float u_time;   // s, animation clock (fins, shimmer)
 // Ribbon half-width per s (koi_bake.h kProfile*): x = body, tail and pelvic fins; y = body and tail (the shadow);
 // already the max over the strip's vertex spacing, so the straight edge between two vertices never cuts a shape.
-uniform vec2 u_profile[53];
+uniform vec2 u_profile[kProfileN];
 
 // Few interpolated varyings (each costs software rasterisers set-up work per triangle); the rest is per fish.
 out vec2 v_local;          // undeformed fish coordinates in body lengths: x = s, y = lateral (+ = fish's right)
@@ -53,11 +57,8 @@ const int kSteps = 6;          // spine integration steps (midpoint rule)
 const int kSteps = 4;          // the cheap koi: a coarser spine
 #endif
 
-// koi_bake.h: atlas layout, ribbon profile sampling.
-const int kFishPerRow = 256;
-const float kTilesX = 8.0, kTilesY = 8.0;
-const float kProfileS0 = -0.15, kProfileStep = 0.025;
-const int kProfileN = 53;
+// The koi bake's patch atlas, in tiles.
+const float kTilesX = float(kPatternTilesX), kTilesY = float(kPatternTilesY);
 
 uint hashU(uint x) {
   x ^= x >> 16;
@@ -102,7 +103,7 @@ void main() {
   int fish = u_strip.x + gl_VertexID / perFish;
   int k = clamp(gl_VertexID % perFish - 1, 0, u_strip.z - 1);  // the repeated ends are degenerate joins
   vec2 a_mesh = vec2(float(k / 2) / float(u_strip.y), (k & 1) == 1 ? 1.0 : -1.0);  // along 0..1, side
-  ivec2 at = ivec2((fish % kFishPerRow) * 3, fish / kFishPerRow);
+  ivec2 at = ivec2((fish % kFishPerRow) * kFishTexels, fish / kFishPerRow);
   vec4 a_pose = uintBitsToFloat(texelFetch(u_fish, at, 0));
   vec4 a_motion = uintBitsToFloat(texelFetch(u_fish, at + ivec2(1, 0), 0));
   uvec4 look = texelFetch(u_fish, at + ivec2(2, 0), 0);

@@ -37,7 +37,8 @@ bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<
   if (id < 0) return false;
   std::string text = a.value(flag);
   double v;
-  if (!parseStrictNumber(text, &v)) throw CliError{flag + ": '" + text + "' is not a finite number"};
+  if (!parseStrictNumber(text, &v) && !paramValueByName(ParamId(id), text, &v))  // --quality high, --click scare
+    throw CliError{flag + ": '" + text + "' is not a finite number"};
   std::string w;
   if (setParam(p, ParamId(id), v, &w) != ParamStatus::Ok) warnings.push_back(w);
   return true;

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <vector>
 
+#include "base/rng.h"
 #include "cli/bench_command.h"
 #include "cli/clock.h"
-#include "sim/rng.h"
 #include "sim/school.h"
 
 namespace mirofish {

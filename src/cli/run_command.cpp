@@ -9,10 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "base/constants.h"
 #include "cli/school_picture.h"
 #include "cli/svg_writer.h"
 #include "cli/trajectory_writer.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
 
@@ -60,7 +61,7 @@ RunEvent parseEvent(const std::string& text) {
   const size_t colon = rest.find(':');
   const double t = eventNumber(text, "time", rest.substr(0, colon));
   if (t < 0 || t > 1e7) throw CliError{"--event " + text + ": time " + rest.substr(0, colon) + " is outside 0..1e7 s"};
-  e.step = (long long)(t * 60.0 + 0.5);  // as the t= seek rounds
+  e.step = (long long)(t * double(kStepHz) + 0.5);  // as the t= seek rounds
   if (e.kind == RunEvent::PointerOff) {
     if (colon != std::string::npos) throw CliError{"--event " + text + ": pointer-off takes no position" + usage};
     return e;
@@ -104,9 +105,11 @@ void applyEvent(School& school, const RunEvent& e) {
 
 }  // namespace
 
-int runCommand(CliArgs& a) {
+namespace {
+
+// What `mirofish run` was asked: the school's parameters and what happens to it, the outputs.
+struct RunOptions {
   Params params;
-  std::string hash;
   long long steps = 600, every = 1;
   bool brute = false;
   std::string metricsPath, svgPath, pgmPath, trajectoryPath;
@@ -117,79 +120,114 @@ int runCommand(CliArgs& a) {
   double seek = 0;
   std::vector<RunEvent> events;
   std::vector<Obstacle> obstacles;
+};
+
+RunOptions readRunFlags(CliArgs& a) {
+  RunOptions o;
   while (!a.done()) {
     std::string flag = a.next();
     if (flag == "--hash") {
-      DecodedHash d = decodeHash(a.value(flag), params);
-      params = d.params;
-      warnings.insert(warnings.end(), d.warnings.begin(), d.warnings.end());
-      hasSeek = d.hasSeek;
-      seek = d.seekSeconds;
+      DecodedHash d = decodeHash(a.value(flag), o.params);
+      o.params = d.params;
+      o.warnings.insert(o.warnings.end(), d.warnings.begin(), d.warnings.end());
+      o.hasSeek = d.hasSeek;
+      o.seek = d.seekSeconds;
       if (d.form.kind != FormationKind::None) {
-        form = d.form;
-        formAt = d.formAt;
+        o.form = d.form;
+        o.formAt = d.formAt;
       }
     } else if (flag == "--form") {
       std::vector<std::string> notes;
       const std::string value = a.value(flag);
-      form = parseFormSpec(value, &notes);
-      if (form.kind == FormationKind::None) throw CliError{"--form: " + (notes.empty() ? value : notes[0])};
-      warnings.insert(warnings.end(), notes.begin(), notes.end());
+      o.form = parseFormSpec(value, &notes);
+      if (o.form.kind == FormationKind::None) throw CliError{"--form: " + (notes.empty() ? value : notes[0])};
+      o.warnings.insert(o.warnings.end(), notes.begin(), notes.end());
     } else if (flag == "--at" || flag == "--hold") {
       const std::string text = a.value(flag);
       double v;
       if (!parseStrictNumber(text, &v) || v < 0 || v > 3600)
         throw CliError{flag + ": '" + text + "' is not a number of seconds in 0..3600"};
-      (flag == "--at" ? formAt : hold) = v;
+      (flag == "--at" ? o.formAt : o.hold) = v;
     } else if (flag == "--pgm") {
-      pgmPath = a.value(flag);
+      o.pgmPath = a.value(flag);
     } else if (flag == "--steps") {
-      steps = parseCount(flag, a.value(flag), 0, 100000000);
+      o.steps = parseCount(flag, a.value(flag), 0, 100000000);
     } else if (flag == "--every") {
-      every = parseCount(flag, a.value(flag), 1, 100000000);
+      o.every = parseCount(flag, a.value(flag), 1, 100000000);
     } else if (flag == "--brute") {
-      brute = true;
+      o.brute = true;
     } else if (flag == "--metrics") {
-      metricsPath = a.value(flag);
+      o.metricsPath = a.value(flag);
     } else if (flag == "--event") {
-      events.push_back(parseEvent(a.value(flag)));
+      o.events.push_back(parseEvent(a.value(flag)));
     } else if (flag == "--obstacle") {
-      Obstacle o;
+      Obstacle ob;
       std::string error;
-      if (!parseObstacle(a.value(flag), &o, &error)) throw CliError{"--" + error};
-      if (obstacles.size() >= size_t(kMaxObstacles))
+      if (!parseObstacle(a.value(flag), &ob, &error)) throw CliError{"--" + error};
+      if (o.obstacles.size() >= size_t(kMaxObstacles))
         throw CliError{"--obstacle: at most " + std::to_string(kMaxObstacles) + " obstacles"};
-      obstacles.push_back(o);
+      o.obstacles.push_back(ob);
     } else if (flag == "--svg") {
-      svgPath = a.value(flag);
+      o.svgPath = a.value(flag);
     } else if (flag == "--trajectory") {
-      trajectoryPath = a.value(flag);
-    } else if (!applyParamFlag(a, flag, params, warnings)) {
+      o.trajectoryPath = a.value(flag);
+    } else if (!applyParamFlag(a, flag, o.params, o.warnings)) {
       throw CliError{"run: unknown flag '" + flag + "' (see `mirofish params` for parameter flags)"};
     }
   }
-  for (const std::string& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
-  std::string sanity = sanityWarning(params);
+  return o;
+}
+
+// The run's summary on stdout; its last line is the state-hash the contracts pin.
+void printRunSummary(const School& school, const RunOptions& o, const std::string& encoded) {
+  const StepMetrics& m = school.metrics();
+  std::printf("hash %s\n", encoded.c_str());
+  std::printf("fish %d  steps %" PRIu64 "  mode %s\n", school.count(), school.stepCount(), o.brute ? "brute" : "grid");
+  std::printf("avg-neighbours %.3f  min-distance %.3f  mean-nearest %.3f  polarization %.3f  milling %.3f  state %s\n",
+              double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.polarization),
+              double(m.milling), schoolStateName(m.state));
+  std::printf("groups %d  coverage %.3f\n", m.groups, double(m.coverage));
+  std::printf("cruise %d  sprint %d  hover %d  startle %d  pellets-eaten %" PRIu64 " of %" PRIu64 "\n", m.states[0],
+              m.states[1], m.states[2], m.states[3], m.pelletsEaten, school.pelletsDropped());
+  if (o.form.kind != FormationKind::None) {
+    const FormationState& fs = school.formation();
+    std::printf("form %s  phase %s  targets %d  settled %d  fish-added %d\n", formationName(o.form.kind),
+                formPhaseName(fs.phase), fs.assigned, fs.settledCount, fs.added);
+  }
+  std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
+              school.clampCount());
+  if (!o.obstacles.empty())
+    std::printf("obstacles %zu  obstacle-exits %" PRIu64 "\n", o.obstacles.size(), school.obstacleExits());
+  std::printf("state-hash %016" PRIx64 "\n", school.stateHash());
+}
+
+}  // namespace
+
+int runCommand(CliArgs& a) {
+  RunOptions o = readRunFlags(a);
+  for (const std::string& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  std::string sanity = sanityWarning(o.params);
   if (!sanity.empty()) std::fprintf(stderr, "warning: %s\n", sanity.c_str());
 
-  School school(params);
-  school.setBruteForce(brute);
-  school.setObstacles(obstacles.data(), int(obstacles.size()));
+  School school(o.params);
+  school.setBruteForce(o.brute);
+  school.setObstacles(o.obstacles.data(), int(o.obstacles.size()));
   std::string formWhy;
-  if (form.kind != FormationKind::None && !school.form(form, float(hold), formAt, &formWhy))
-    throw CliError{"--form " + formSpecValue(form) + ": " + formWhy};
+  if (o.form.kind != FormationKind::None && !school.form(o.form, float(o.hold), o.formAt, &formWhy))
+    throw CliError{"--form " + formSpecValue(o.form) + ": " + formWhy};
   // t=SECONDS seeks: those steps run first, and --steps counts on from there.
-  long long seekSteps = hasSeek ? (long long)(seek * 60.0 + 0.5) : 0;
-  std::string encoded = encodeHash(params, form, formAt);
+  long long seekSteps = o.hasSeek ? (long long)(o.seek * double(kStepHz) + 0.5) : 0;
+  std::string encoded = encodeHash(o.params, o.form, o.formAt);
 
   std::FILE* csv = nullptr;
-  if (!metricsPath.empty()) {
-    csv = std::fopen(metricsPath.c_str(), "w");
-    if (!csv) throw CliError{"--metrics: cannot write '" + metricsPath + "'"};
-    std::fputs(metricsCsvComment(encoded, brute).c_str(), csv);  // shared with the studio's CSV (sim/metrics_csv.h)
+  if (!o.metricsPath.empty()) {
+    csv = std::fopen(o.metricsPath.c_str(), "w");
+    if (!csv) throw CliError{"--metrics: cannot write '" + o.metricsPath + "'"};
+    std::fputs(metricsCsvComment(encoded, o.brute).c_str(), csv);  // shared with the studio's CSV (sim/metrics_csv.h)
     std::fprintf(csv, "%s\n", metricsCsvHeader().c_str());
   }
   // Events by step; events at the same step in the order given.
+  std::vector<RunEvent>& events = o.events;
   std::stable_sort(events.begin(), events.end(), [](const RunEvent& l, const RunEvent& r) { return l.step < r.step; });
   size_t nextEvent = 0;
   auto stepOnce = [&]() {
@@ -200,17 +238,17 @@ int runCommand(CliArgs& a) {
   for (long long s = 0; s < seekSteps; ++s) stepOnce();
   // --trajectory: frame 0 is the state here (after a seek), then one frame every --every steps (trajectory.h).
   std::unique_ptr<TrajectoryWriter> trajectory;
-  if (!trajectoryPath.empty()) {
-    trajectory.reset(new TrajectoryWriter(trajectoryPath, school));
+  if (!o.trajectoryPath.empty()) {
+    trajectory.reset(new TrajectoryWriter(o.trajectoryPath, school));
     trajectory->writeFrame(school);
   }
   const std::string runHash = hashWithSeek(encoded, seekSteps);
-  TrajectoryMeta meta = trajectoryMeta(school, runHash, uint64_t(steps), uint64_t(every));
+  TrajectoryMeta meta = trajectoryMeta(school, runHash, uint64_t(o.steps), uint64_t(o.every));
   for (const RunEvent& e : events) meta.events.push_back(e.text);
-  for (long long s = 0; s < steps; ++s) {
+  for (long long s = 0; s < o.steps; ++s) {
     stepOnce();
-    if (csv && school.stepCount() % uint64_t(every) == 0) writeMetricsCsvRow(csv, school.metrics());
-    if (trajectory && (s + 1) % every == 0) trajectory->writeFrame(school);
+    if (csv && school.stepCount() % uint64_t(o.every) == 0) writeMetricsCsvRow(csv, school.metrics());
+    if (trajectory && (s + 1) % o.every == 0) trajectory->writeFrame(school);
   }
   if (csv) std::fclose(csv);
   if (trajectory) trajectory->finish(meta);
@@ -218,37 +256,32 @@ int runCommand(CliArgs& a) {
     std::fprintf(stderr, "warning: --event %s (step %lld) is after the run's last step %" PRIu64 "\n",
                  events[k].text.c_str(), events[k].step, school.stepCount());
   // With a formation, the picture is the page's (plate and landed cells); without, the teaching view's fish.
-  const bool formed = form.kind != FormationKind::None;
-  if (!svgPath.empty() && !(formed ? writePictureSvg(schoolPicture(school), svgPath) : writeSchoolSvg(school, svgPath)))
-    throw CliError{"--svg: cannot write '" + svgPath + "'"};
-  if (!pgmPath.empty() && !writePicturePgm(schoolPicture(school), 1.0f, pgmPath))
-    throw CliError{"--pgm: cannot write '" + pgmPath + "'"};
+  const bool formed = o.form.kind != FormationKind::None;
+  if (!o.svgPath.empty() &&
+      !(formed ? writePictureSvg(schoolPicture(school), o.svgPath) : writeSchoolSvg(school, o.svgPath)))
+    throw CliError{"--svg: cannot write '" + o.svgPath + "'"};
+  if (!o.pgmPath.empty() && !writePicturePgm(schoolPicture(school), 1.0f, o.pgmPath))
+    throw CliError{"--pgm: cannot write '" + o.pgmPath + "'"};
   if (school.firstNonFinite() >= 0)
     std::fprintf(stderr, "warning: fish %d became non-finite at step %" PRIu64 "\n", school.firstNonFinite(),
                  school.firstNonFiniteStep());
-
-  const StepMetrics& m = school.metrics();
-  std::printf("hash %s\n", encoded.c_str());
-  std::printf("fish %d  steps %" PRIu64 "  mode %s\n", school.count(), school.stepCount(), brute ? "brute" : "grid");
-  std::printf("avg-neighbours %.3f  min-distance %.3f  mean-nearest %.3f  polarization %.3f  milling %.3f  state %s\n",
-              double(m.avgNeighbours), double(m.minDistance), double(m.meanNearest), double(m.polarization),
-              double(m.milling), schoolStateName(m.state));
-  std::printf("groups %d  coverage %.3f\n", m.groups, double(m.coverage));
-  std::printf("cruise %d  sprint %d  hover %d  startle %d  pellets-eaten %" PRIu64 " of %" PRIu64 "\n", m.states[0],
-              m.states[1], m.states[2], m.states[3], m.pelletsEaten, school.pelletsDropped());
-  if (formed) {
-    static const char* const kPhase[] = {"done", "waiting", "landing", "holding"};
-    const FormationState& fs = school.formation();
-    std::printf("form %s  phase %s  targets %d  settled %d  fish-added %d\n", formationName(form.kind),
-                kPhase[int(fs.phase)], fs.assigned, fs.settledCount, fs.added);
-  }
-  std::printf("distance-checks-last-step %" PRIu64 "  fallback-clamps %" PRIu64 "\n", m.distanceChecks,
-              school.clampCount());
-  if (!obstacles.empty())
-    std::printf("obstacles %zu  obstacle-exits %" PRIu64 "\n", obstacles.size(), school.obstacleExits());
-  std::printf("state-hash %016" PRIx64 "\n", school.stateHash());
+  printRunSummary(school, o, encoded);
   return 0;
 }
+
+namespace {
+
+// The table's values column as a JSON list: "auto|high|low" -> "auto", "high", "low".
+std::string valueNamesJson(const char* values) {
+  std::string out;
+  for (const char* at = values; *at; ++at) {
+    if (out.empty() || *at == '|') out += out.empty() ? "\"" : "\", \"";
+    if (*at != '|') out += *at;
+  }
+  return out.empty() ? out : out + "\"";
+}
+
+}  // namespace
 
 int paramsCommand(CliArgs& a) {
   bool markdown = false, json = false;
@@ -267,9 +300,9 @@ int paramsCommand(CliArgs& a) {
       const ParamInfo& p = kParamInfo[i];
       std::printf(
           "  {\"name\": \"%s\", \"key\": \"%s\", \"unit\": \"%s\", \"def\": %.10g, \"min\": %.10g, \"max\": %.10g, "
-          "\"integer\": %s, \"group\": \"%s\", \"help\": \"%s\"}%s\n",
-          p.name, p.key, p.unit, p.def, p.min, p.max, p.integer ? "true" : "false", groupName(p.group), kParamHelp[i],
-          i + 1 < kParamCount ? "," : "");
+          "\"integer\": %s, \"group\": \"%s\", \"values\": [%s], \"help\": \"%s\"}%s\n",
+          p.name, p.key, p.unit, p.def, p.min, p.max, p.integer ? "true" : "false", groupName(p.group),
+          valueNamesJson(kParamValues[i]).c_str(), kParamHelp[i], i + 1 < kParamCount ? "," : "");
     }
     std::printf("]\n");
     return 0;

@@ -8,10 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "base/constants.h"
 #include "cli/sweep_plan.h"
 #include "cli/sweep_progress.h"
 #include "cli/sweep_runner.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 
 namespace mirofish {
@@ -42,7 +43,7 @@ SweepOptions parseFlags(CliArgs& a) {
       const DecodedHash d = decodeHash(a.value(flag), o.base);
       o.base = d.params;
       o.warnings.insert(o.warnings.end(), d.warnings.begin(), d.warnings.end());
-      o.seekSteps = d.hasSeek ? (long long)(d.seekSeconds * 60.0 + 0.5) : 0;
+      o.seekSteps = d.hasSeek ? (long long)(d.seekSeconds * double(kStepHz) + 0.5) : 0;
     } else if (flag == "--vary") {
       o.vary.push_back(parseVary(a.value(flag)));
     } else if (flag == "--seeds") {

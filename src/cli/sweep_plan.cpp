@@ -7,7 +7,7 @@
 #include <cstdio>
 
 #include "cli/cli_args.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 
 namespace mirofish {
 

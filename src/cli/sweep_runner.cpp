@@ -13,8 +13,9 @@
 #include <thread>
 #endif
 
+#include "base/constants.h"
 #include "cli/clock.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
 
@@ -26,7 +27,7 @@ namespace {
 School schoolOf(const std::string& hash) {
   const DecodedHash d = decodeHash(hash);
   School school(d.params);
-  const long long seek = d.hasSeek ? (long long)(d.seekSeconds * 60.0 + 0.5) : 0;  // as run rounds it
+  const long long seek = d.hasSeek ? (long long)(d.seekSeconds * double(kStepHz) + 0.5) : 0;  // as run rounds it
   for (long long s = 0; s < seek; ++s) school.step();
   return school;
 }

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 
 namespace mirofish {
 
@@ -217,6 +217,23 @@ bool layoutCells(const CellList& cells, float width, float height, TargetLayout*
   layoutGrid(cells, 1, cell, width, height, out);
   why->clear();
   return true;
+}
+
+bool layoutStatic(const FormSpec& spec, float width, float height, TargetLayout* out, std::string* why, QrCode* code,
+                  CellList* cells) {
+  if (spec.kind == FormationKind::Qr) {
+    QrCode own;
+    QrCode& qr = code ? *code : own;
+    return encodeQr(spec.text, &qr, why) && layoutQr(qr, width, height, out, why);
+  }
+  CellList own;
+  CellList& set = cells ? *cells : own;
+  std::string note;
+  if (!textCells(spec.text, &set, &note)) {
+    *why = note;
+    return false;
+  }
+  return layoutCells(set, width, height, out, why);
 }
 
 }  // namespace mirofish

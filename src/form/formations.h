@@ -17,6 +17,13 @@ enum class FormationKind : uint8_t { None, Ring, Rings, Infinity, Vortex, Frame,
 const char* formationName(FormationKind kind);  // "ring", "qr", ... as in the hash
 bool isMovingFormation(FormationKind kind);     // ring, rings, infinity, vortex, frame: targets move with time
 
+// What a school lands on (S-CHO): a kind and, for qr and text, its bytes. Its text syntax (form= in a hash, the
+// CLI's --form) is the link layer's (link/form_spec.h).
+struct FormSpec {
+  FormationKind kind = FormationKind::None;  // None: no formation (bad or empty input, with a warning)
+  std::string text;                          // qr and text: the decoded bytes (UTF-8 as given)
+};
+
 // Where a formation is drawn, in world px: its centre and the half side of the square it fills.
 struct FormationArea {
   float cx = 0, cy = 0, radius = 0;
@@ -70,5 +77,11 @@ bool layoutQr(const QrCode& code, float width, float height, TargetLayout* out, 
 // kMaxTextCellPx (a fish per cell: farther apart, letters stop reading as letters).
 constexpr int kMaxTextCellPx = 14;
 bool layoutCells(const CellList& cells, float width, float height, TargetLayout* out, std::string* why);
+
+// A static formation (qr, text) from its spec: the text encoded as a QR code or set in the font, then laid out in a
+// width x height world; false with the reason when it cannot be encoded or does not fit. The one dispatch from a
+// spec to a layout, for the school's landing and the CLI's form command (which reads *code or *cells, if given).
+bool layoutStatic(const FormSpec& spec, float width, float height, TargetLayout* out, std::string* why,
+                  QrCode* code = nullptr, CellList* cells = nullptr);
 
 }  // namespace mirofish

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 
 namespace mirofish {
 

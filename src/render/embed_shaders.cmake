@@ -13,13 +13,24 @@ else()
 endif()
 foreach(input IN LISTS INPUTS)
   file(READ ${input} source)
-  # Shared GLSL: a line `#include "NAME"` becomes the file NAME beside the shader (GLSL ES has no #include), so the
-  # fish and the water share one wave function (shaders/wave.glsl) instead of two copies that could drift apart.
+  # Shared GLSL: a line `#include "NAME"` becomes the file NAME beside the shader, or else in one of INCLUDE_DIRS
+  # (GLSL ES has no #include), so the fish and the water share one wave function (shaders/wave.glsl) and the koi
+  # read the constants table the build wrote (constants.glsl, from src/base/constants.h) instead of copies that
+  # could drift apart.
   get_filename_component(dir ${input} DIRECTORY)
   string(REGEX MATCHALL "#include \"[A-Za-z0-9_.]+\"" includes "${source}")
   foreach(line IN LISTS includes)
     string(REGEX REPLACE "#include \"([^\"]+)\"" "\\1" name "${line}")
-    file(READ ${dir}/${name} part)
+    set(found "")
+    foreach(candidate ${dir} ${INCLUDE_DIRS})
+      if(NOT found AND EXISTS ${candidate}/${name})
+        set(found ${candidate}/${name})
+      endif()
+    endforeach()
+    if(NOT found)
+      message(FATAL_ERROR "${input}: #include \"${name}\" is neither beside it nor in ${INCLUDE_DIRS}")
+    endif()
+    file(READ ${found} part)
     string(REPLACE "${line}" "${part}" source "${source}")
   endforeach()
   # Shipped without comments and indentation (the bundle carries the text): GLSL has no string literals, so

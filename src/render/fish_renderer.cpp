@@ -33,9 +33,9 @@ namespace {
 // over all its fish, degenerate triangles between fish, and koi.vert finds its fish and its place on the
 // ribbon from gl_VertexID. The per-fish data is one texture upload per frame (kFishPerRow fish per row).
 constexpr int kInstanceFloats = 12;
-constexpr int kFishPerRow = 256;  // koi.vert kFishPerRow
-constexpr int kFishTexels = 3;    // RGBA texels per fish
+// kFishPerRow and kFishTexels (RGBA texels per fish): base/constants.h, which koi.vert includes as constants.glsl.
 constexpr int kMinInstanceCapacity = kFishPerRow;
+static_assert(kInstanceFloats == kFishTexels * 4, "kInstanceFloats fill kFishTexels RGBA texels");
 
 // Ribbon: cross-sections along the fish, 0..1; koi.vert maps them per fish from just before the snout (or its
 // shadow) to just past the tail tip (or its shadow), and sets each side's width from the baked profile of the

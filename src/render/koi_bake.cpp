@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/mix32.h"
+#include "base/mix32.h"
 
 namespace mirofish {
 

@@ -2,11 +2,14 @@
 // width profile. The koi shaders sample these instead of evaluating noise and shape functions per pixel.
 //
 // Fish coordinates are in body lengths: s = 0 at the snout .. 1 at the tail-fin tip (backward), y lateral
-// (+ = the fish's right). The layouts below are mirrored as constants in shaders/koi.vert and koi.frag.
+// (+ = the fish's right). The layouts' numbers are rows of base/constants.h, which the build also writes as
+// constants.glsl for shaders/koi.vert and koi.frag: one copy.
 #pragma once
 
 #include <cstdint>
 #include <vector>
+
+#include "base/constants.h"
 
 namespace mirofish {
 
@@ -15,17 +18,13 @@ namespace mirofish {
 //   g  tail signed distance     same encoding (the forked tail and the peduncle joint)
 //   b  body shade               0.66 + 0.34 * n.z of a rounded body (lit along the back)
 //   a  back light               the soft highlight along the spine
-constexpr int kShapeW = 256, kShapeH = 128;
-constexpr float kShapeS0 = -0.2f, kShapeS1 = 1.2f, kShapeY = 0.35f;
-constexpr float kShapeDistSpan = 0.5f;
+// (kShapeW, kShapeH, kShapeS0, kShapeS1, kShapeY, kShapeDistSpan: base/constants.h, shared with the shaders.)
 
 // Patch noise atlas, RG8: kPatternTilesX x kPatternTilesY tiles of kPatternTileW x kPatternTileH texels, each
 // over s in [kPatternS0, kPatternS1], y in [-kPatternY, kPatternY]. r = red-patch noise, g = ink (sumi) noise,
 // both the raw fbm value in 0..1; the shader applies the fish's own thresholds, so fish sharing a tile still differ.
-constexpr int kPatternTileW = 64, kPatternTileH = 32;
-constexpr int kPatternTilesX = 8, kPatternTilesY = 8;
+// (kPatternTileW, kPatternTileH, kPatternTilesX, kPatternTilesY, kPatternS0, kPatternS1, kPatternY: base/constants.h.)
 constexpr int kPatternTiles = kPatternTilesX * kPatternTilesY;
-constexpr float kPatternS0 = -0.02f, kPatternS1 = 1.02f, kPatternY = 0.13f;
 
 // Ribbon strips, finer for bigger fish: a segment stays about 3-5 device px long, so the bend looks smooth while
 // small fish cost few, fat triangles (software rasterisers pay set-up and 2x2-quad overshading per triangle).
@@ -38,8 +37,7 @@ constexpr float kRibbonMaxSpan = 1.6f;  // lengths a ribbon spans at most (tail,
 // max |y| of (body, tail, pelvic fins) and of (body, tail) for the shadow within +-(kProfileStep + the strip's
 // vertex spacing) along s. The linearly interpolated profile at a vertex is then at least the widest shape
 // over both neighbouring segments, so the straight ribbon edge between two vertices never cuts a shape.
-constexpr int kProfileN = 53;
-constexpr float kProfileS0 = -0.15f, kProfileStep = 0.025f;
+// (kProfileN, kProfileS0, kProfileStep: base/constants.h.)
 
 struct KoiBake {
   std::vector<uint8_t> shape;    // kShapeW * kShapeH * 4

@@ -6,15 +6,26 @@
 #include <string>
 #include <vector>
 
-#include "form/form_spec.h"
+#include "base/constants.h"
+#include "form/formations.h"
 
 namespace mirofish {
 
 enum class FormPhase : uint8_t { None, Waiting, Landing, Holding };
+// The phase's one name, as the CLI prints it and the page reports it (PondStats::formPhase): "none" (no formation:
+// none asked for, or it is over), "waiting", "landing", "holding".
+inline const char* formPhaseName(FormPhase phase) {
+  switch (phase) {
+    case FormPhase::Waiting: return "waiting";
+    case FormPhase::Landing: return "landing";
+    case FormPhase::Holding: return "holding";
+    default: return "none";
+  }
+}
 
-constexpr float kDefaultHoldSeconds = 10.0f;  // S-CHO-4 asks >= 5 s; a phone needs a moment to find the code
-constexpr float kLandingCapSeconds = 12.0f;   // the hold starts by then even if a fish never settled
-constexpr float kSettleDistance = 0.5f;       // px from the target, and px/step of spring speed, to settle
+// kDefaultHoldSeconds (base/constants.h): S-CHO-4 asks >= 5 s; a phone needs a moment to find the code.
+constexpr float kLandingCapSeconds = 12.0f;  // the hold starts by then even if a fish never settled
+constexpr float kSettleDistance = 0.5f;      // px from the target, and px/step of spring speed, to settle
 
 struct FormationState {
   FormPhase phase = FormPhase::None;

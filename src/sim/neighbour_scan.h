@@ -1,14 +1,20 @@
-// The neighbour scan of pass 1: which candidates count (S-SIM-1, S-SIM-9, S-SIM-12) and their sums for the three
-// rules, in 64-bit fixed point so the result does not depend on the order neighbours are visited in (grid == brute
-// force, bit for bit); scalar, four-wide (simd4.h), and the collecting variant for the neighbour cap. Included by
-// school_steer.cpp alone: everything here is inline, so the scan inlines into the steering loop.
+// The neighbour scan of pass 1: which candidates count (S-SIM-1, S-SIM-9, S-SIM-12), the neighbour cap's order, their
+// sums for the three rules, in 64-bit fixed point so the result does not depend on the order neighbours are visited
+// in (grid == brute force, bit for bit), and the rules' steering from the sums; scalar, four-wide (simd4.h), and the
+// collecting variant for the neighbour cap and species. Included by school_steer.cpp (the step) and inspect.cpp (the
+// teaching view, which must decide and steer exactly as the step does): everything here is inline, so the scan
+// inlines into the steering loop.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
+#include "base/det_math.h"
+#include "base/simd4.h"
+#include "sim/perception.h"
 #include "sim/school.h"
-#include "sim/simd4.h"
+#include "sim/school_step.h"
 
 namespace mirofish {
 // Internal linkage on purpose: these are included by the step's own files only, and the inliner treats a
@@ -22,6 +28,19 @@ struct ScanConfig {
   bool sparse;   // few candidates are neighbours (brute force)
   float cross;   // S-ECO-3 crossSpecies: another species' weight in alignment and cohesion (own: 1)
 };
+
+inline ScanConfig scanConfigOf(const Perception& look, const Params& p, bool nearest, bool sparse) {
+  return ScanConfig{look.rMax * look.rMax,
+                    look.rSep2,
+                    look.rAli2,
+                    look.rCoh2,
+                    look.cosHalfFov,
+                    look.cosHalfFov * look.cosHalfFov,
+                    look.fovOn,
+                    nearest,
+                    sparse,
+                    float(p.crossSpecies)};
+}
 
 // Neighbour sums are accumulated in 64-bit fixed point: integer addition is associative, so a fish's
 // result is the same whatever order its neighbours are visited in (grid == brute force, bit for bit).
@@ -55,30 +74,112 @@ inline bool isNeighbour(const ScanConfig& c, float dx, float dy, float d2, float
                            : (dot > 0 && dot * dot >= c.cosHalfFov2 * d2);
 }
 
-// The three rules' sums for one neighbour at offset (dx, dy) with velocity (vx, vy). S-ECO-3: a neighbour of another
-// species (other) adds its alignment and cohesion terms x crossSpecies, weighted before the fixed point so the sums
-// stay order-free; separation is the same for every kind. other = false is the unweighted rule, bit for bit.
-inline void addNeighbour(const ScanConfig& c, float dx, float dy, float d2, float vx, float vy, Sums& s,
-                         bool other = false) {
+// The rules a neighbour counts for, as bits (inspect.h kRuleSep, kRuleAli, kRuleCoh).
+constexpr int kCountsSep = 1, kCountsAli = 2, kCountsCoh = 4;
+
+// The three rules' sums for one neighbour at offset (dx, dy) with velocity (vx, vy); returns the rules it counts
+// for (kCounts* bits). S-ECO-3: a neighbour of another species (other) adds its alignment and cohesion terms x
+// crossSpecies, weighted before the fixed point so the sums stay order-free; separation is the same for every kind.
+// other = false is the unweighted rule, bit for bit.
+inline int addNeighbour(const ScanConfig& c, float dx, float dy, float d2, float vx, float vy, Sums& s,
+                        bool other = false) {
+  int rules = 0;
   if (s.minD2 < 0 || d2 < s.minD2) s.minD2 = d2;
   if (d2 < c.rSep2) {
     float inv = 1.0f / d2;  // (p - q) / d^2: steep near-field push (seeds/000 §2.1)
     s.sepX -= fix(dx * inv);
     s.sepY -= fix(dy * inv);
     ++s.nSep;
+    rules |= kCountsSep;
   }
   if (d2 < c.rAli2) {
     s.aliX += fixBounded(other ? vx * c.cross : vx);
     s.aliY += fixBounded(other ? vy * c.cross : vy);
     ++s.nAli;
     s.nAliOther += other;
+    rules |= kCountsAli;
   }
   if (d2 < c.rCoh2) {
     s.cohX += fixBounded(other ? dx * c.cross : dx);  // relative positions: the centroid offset, no large sums
     s.cohY += fixBounded(other ? dy * c.cross : dy);
     ++s.nCoh;
     s.nCohOther += other;
+    rules |= kCountsCoh;
   }
+  return rules;
+}
+
+// The neighbour cap (S-SIM scaling guard): moves the nearest `cap` of the collected neighbours to the front, ties to
+// the lower fish id, so the set does not depend on the order the search visited them in; returns how many count
+// (cap 0: all).
+inline size_t keepNearest(std::vector<CapCandidate>& found, int cap) {
+  auto nearer = [](const CapCandidate& a, const CapCandidate& b) {
+    return a.d2 < b.d2 || (a.d2 == b.d2 && a.id < b.id);
+  };
+  const size_t keep = cap > 0 && found.size() > size_t(cap) ? size_t(cap) : found.size();
+  if (keep < found.size()) std::nth_element(found.begin(), found.begin() + long(keep), found.end(), nearer);
+  return keep;
+}
+
+// The rules' weights as pass 1 applies them (params.h), and the lee's distance ahead (S-SIM-15).
+struct RuleWeights {
+  float sep, ali, coh, panicCoh, cross, leeAhead;
+};
+inline RuleWeights ruleWeightsOf(const Params& p) {
+  return RuleWeights{float(p.sepWeight),     float(p.aliWeight),    float(p.cohWeight),
+                     float(p.panicCohesion), float(p.crossSpecies), kLeeShare * float(p.cohRadius)};
+}
+
+// S-ECO-3: alignment and cohesion keep their direction from the weighted sums, and their strength is the neighbours'
+// mean weight (1 own, crossSpecies other): a fish among another species only is pulled crossSpecies x as hard.
+inline float speciesWeight(int count, int other, float cross) { return float(count - other) + cross * float(other); }
+
+// One fish's steering from its sums (S-SIM-1: each rule normalized, then weighted), before its force limit.
+struct Steering {
+  float sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;  // each rule: its direction x its weight
+  float ax = 0, ay = 0;                                              // their sum, added in this order
+  float aliDirX = 0, aliDirY = 0;                                    // alignment's unit direction (local polarization)
+  float cohWeight = 0;  // the cohesion neighbours' total weight (their count with one species)
+  uint8_t cue = 0;      // kCueAlone or kCueLee
+};
+inline Steering steerFrom(const RuleWeights& w, const Sums& s, bool panicked, float hxi, float hyi) {
+  Steering t;
+  if (s.nSep) {
+    float vx = unfix(s.sepX), vy = unfix(s.sepY);
+    normalizeOrZero(vx, vy);
+    t.sepX = vx * w.sep;
+    t.sepY = vy * w.sep;
+    t.ax += t.sepX;
+    t.ay += t.sepY;
+  }
+  if (s.nAli) {
+    float vx = unfix(s.aliX), vy = unfix(s.aliY);
+    normalizeOrZero(vx, vy);
+    const float wa = s.nAliOther ? w.ali * (speciesWeight(s.nAli, s.nAliOther, w.cross) / float(s.nAli)) : w.ali;
+    t.aliX = vx * wa;
+    t.aliY = vy * wa;
+    t.ax += t.aliX;
+    t.ay += t.aliY;
+    t.aliDirX = vx;
+    t.aliDirY = vy;
+  }
+  t.cue = s.nCoh > 1 ? 0 : kCueAlone;  // alone: no neighbour, or one (a pair adrift)
+  if (s.nCoh) {
+    float vx = unfix(s.cohX), vy = unfix(s.cohY);
+    // S-SIM-15 the lee: enough neighbours, their centroid well ahead: this fish trails the school.
+    // (The weighted sum's centroid is over the neighbours' total weight.)
+    const float weight = s.nCohOther ? speciesWeight(s.nCoh, s.nCohOther, w.cross) : float(s.nCoh);
+    t.cohWeight = weight;
+    if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > w.leeAhead * weight) t.cue = kCueLee;
+    normalizeOrZero(vx, vy);
+    float wc = panicked ? w.coh * w.panicCoh : w.coh;  // S-INT-2: a panicked fish leaves the school for a moment
+    if (s.nCohOther) wc *= weight / float(s.nCoh);
+    t.cohX = vx * wc;
+    t.cohY = vy * wc;
+    t.ax += t.cohX;
+    t.ay += t.cohY;
+  }
+  return t;
 }
 
 #if !defined(MIROFISH_WIDE)
@@ -213,6 +314,82 @@ inline void collectSpan(const ScanConfig& c, const float* X, const float* Y, con
     float d2 = dx * dx + dy * dy;
     if (isNeighbour(c, dx, dy, d2, hxi, hyi)) out.push_back({d2, ids ? ids[k] : k, k});
   }
+}
+
+// A cell's fish and their candidates (pass 1 visits cell by cell): the cell's run [first, last) in the counting-sort
+// order, and its 3x3 neighbourhood as up to three row spans (cells in a row are contiguous in that order).
+struct CellRuns {
+  int first = 0, last = 0, spans = 0;
+  int begin[3] = {0, 0, 0}, end[3] = {0, 0, 0};
+};
+inline CellRuns cellRuns(const int* start, int cols, int rows, int cx, int cy) {
+  CellRuns r;
+  const int cell = cy * cols + cx;
+  r.first = start[cell];
+  r.last = start[cell + 1];
+  if (r.first == r.last) return r;
+  const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
+  const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;
+  for (int gy = y0; gy <= y1; ++gy, ++r.spans) {
+    r.begin[r.spans] = start[gy * cols + x0];
+    r.end[r.spans] = start[gy * cols + x1 + 1];
+  }
+  return r;
+}
+// Brute force: one pseudo-cell holding every fish, with one run of all of them as its candidates.
+inline CellRuns allRuns(int n) {
+  CellRuns r;
+  r.last = n;
+  r.spans = 1;
+  r.end[0] = n;
+  return r;
+}
+
+// The candidates' copies in cell order (School::bucketFish): position, velocity, the alignment terms of the
+// four-wide scan, kinds (S-ECO-3) and fish ids (null: id order).
+struct Candidates {
+  const float *x, *y, *vx, *vy, *tvx, *tvy, *kind;
+  const int* ids;
+};
+
+// Fish `oi`'s sums over its cell's candidates (it is one of them, at slot oi): the four-wide (or scalar) scan, or, with
+// a neighbour cap or several species (collect), the collected neighbours, the nearest `cap` of them weighed by kind.
+// `found` is scratch. (xi, yi) and (hxi, hyi): the fish's position and heading.
+[[gnu::always_inline]] inline Sums neighbourSums(const ScanConfig& c, const Candidates& in, const CellRuns& runs,
+                                                 int oi, float hxi, float hyi, bool collect, int cap,
+                                                 std::vector<CapCandidate>& found) {
+  const float xi = in.x[oi], yi = in.y[oi];
+  Sums s;
+#if defined(MIROFISH_WIDE)
+  LaneSums lanes;
+  resetLanes(lanes);
+#endif
+  found.clear();
+  int candidates = 0;
+  for (int r = 0; r < runs.spans; ++r) {
+    candidates += runs.end[r] - runs.begin[r];
+    if (collect)
+      collectSpan(c, in.x, in.y, in.ids, runs.begin[r], runs.end[r], xi, yi, hxi, hyi, found);
+    else
+#if defined(MIROFISH_WIDE)
+      scanSpanWide(c, in.x, in.y, in.tvx, in.tvy, runs.begin[r], runs.end[r], xi, yi, hxi, hyi, lanes, s);
+#else
+      scanSpan(c, in.x, in.y, in.vx, in.vy, runs.begin[r], runs.end[r], xi, yi, hxi, hyi, s);
+#endif
+  }
+#if defined(MIROFISH_WIDE)
+  if (!collect) drainLanes(lanes, s);
+#endif
+  if (collect) {  // S-SIM scaling guard: only the nearest `cap` neighbours count (cap 0: all, by kind)
+    const size_t keep = keepNearest(found, cap);
+    for (size_t q = 0; q < keep; ++q) {
+      const CapCandidate& cand = found[q];
+      addNeighbour(c, in.x[cand.slot] - xi, in.y[cand.slot] - yi, cand.d2, in.vx[cand.slot], in.vy[cand.slot], s,
+                   in.kind[cand.slot] != in.kind[oi]);
+    }
+  }
+  s.checks = uint64_t(candidates - 1);  // every candidate but the fish itself
+  return s;
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/params.h"
 
 namespace mirofish {

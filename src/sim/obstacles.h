@@ -6,9 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "base/constants.h"
+
 namespace mirofish {
 
-constexpr int kMaxObstacles = 64;  // the page's element cap (S-ECO-1); more are dropped with a warning
+// kMaxObstacles (base/constants.h): the page's element cap (S-ECO-1); more are dropped with a warning.
 
 struct Obstacle {
   enum Kind : unsigned char { Rect, Circle } kind = Rect;

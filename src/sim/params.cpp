@@ -3,7 +3,8 @@
 
 #include <cmath>
 
-#include "sim/number_text.h"
+#include "base/constants.h"
+#include "base/number_text.h"
 #include "sim/species.h"
 
 namespace mirofish {
@@ -75,6 +76,20 @@ double quantize(const ParamInfo& info, double v) {
 
 static std::string fmt(double v) { return formatG(v, 15); }
 
+bool paramValueByName(ParamId id, const std::string& name, double* value) {
+  int index = 0;
+  for (const char* at = kParamValues[int(id)]; *at; ++index) {
+    const char* end = at;
+    while (*end && *end != '|') ++end;
+    if (name.size() == size_t(end - at) && name.compare(0, name.size(), at, name.size()) == 0) {
+      *value = index;
+      return true;
+    }
+    at = *end ? end + 1 : end;
+  }
+  return false;
+}
+
 ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning) {
   const ParamInfo& info = kParamInfo[int(id)];
   if (!std::isfinite(value)) {
@@ -140,7 +155,7 @@ double topSpeedFactor(const Params& p) {
 
 std::string sanityWarning(const Params& p) {
   double minR = std::fmin(p.sepRadius, std::fmin(p.aliRadius, p.cohRadius));
-  double perStep = p.maxSpeed * topSpeedFactor(p) * (1.0 + p.variation) / 60.0;
+  double perStep = p.maxSpeed * topSpeedFactor(p) * (1.0 + p.variation) / double(kStepHz);
   std::string w;
   if (perStep >= 0.5 * minR)
     w += "a fish can move " + fmt(std::floor(perStep * 10 + 0.5) / 10) +

@@ -10,85 +10,89 @@ namespace mirofish {
 // shared hash cannot lift the page's ceilings (S-COST-3); the CLI accepts them and ignores them.
 enum class ParamGroup { Sim, Pointer, View, Page };
 
-// X(field, hashKey, unit, default, min, max, integer, group, help)
+// X(field, hashKey, unit, default, min, max, integer, group, values, help): values names an option's values in
+// order, "auto|high|low" for 0, 1, 2 (the JS options and the types take these names), "" for a plain number.
 // Order is the fixed order of the URL hash. Units: px, px/s, px/s^2, s, rad/s, deg.
-#define MIROFISH_PARAMS(X)                                                                                            \
-  X(fish, "n", "count", 200, 0, 100000, true, Sim, "number of fish")                                                  \
-  X(seed, "seed", "-", 1, 0, 4294967295.0, true, Sim, "random seed: same seed, same school")                          \
-  X(width, "w", "px", 1600, 100, 100000, false, Sim, "world width (scaled to fit the page)")                          \
-  X(height, "h", "px", 900, 100, 100000, false, Sim, "world height")                                                  \
-  X(sepRadius, "rsep", "px", 22, 1, 400, false, Sim, "separation radius")                                             \
-  X(aliRadius, "rali", "px", 48, 1, 400, false, Sim, "alignment radius")                                              \
-  X(cohRadius, "rcoh", "px", 60, 1, 400, false, Sim, "cohesion radius")                                               \
-  X(sepWeight, "wsep", "-", 1.6, 0, 10, false, Sim, "separation weight")                                              \
-  X(aliWeight, "wali", "-", 1.0, 0, 10, false, Sim, "alignment weight")                                               \
-  X(cohWeight, "wcoh", "-", 0.8, 0, 10, false, Sim, "cohesion weight")                                                \
-  X(maxSpeed, "vmax", "px/s", 90, 1, 1000, false, Sim, "top cruising speed")                                          \
-  X(minSpeed, "vmin", "px/s", 20, 0, 1000, false, Sim, "fish never swim slower than this")                            \
-  X(maxForce, "fmax", "px/s^2", 140, 1, 5000, false, Sim, "steering force limit (~1.5-2 x vmax)")                     \
-  X(turnRate, "turn", "rad/s", 5, 0.1, 50, false, Sim, "maximum turn rate")                                           \
-  X(smoothing, "smooth", "steps", 4, 1, 8, true, Sim, "steering averaged over this many steps")                       \
-  X(variation, "vary", "-", 0.1, 0, 0.5, false, Sim, "per-fish spread of speed and force (+-)")                       \
-  X(turnSlowdown, "tslow", "-", 0.5, 0, 0.9, false, Sim, "speed cap drop at the full turn rate")                      \
-  X(fov, "fov", "deg", 360, 0, 360, false, Sim, "field of view (270: 90 deg blind spot behind)")                      \
-  X(edgeMargin, "edge", "px", 80, 0, 2000, false, Sim, "soft wall starts this far from the edge")                     \
-  X(edgeForce, "fedge", "px/s^2", 600, 0, 5000, false, Sim, "inward push at the very edge")                           \
-  X(edgeDamping, "edamp", "1/s", 2, 0, 20, false, Sim, "damping of outward speed near the edge")                      \
-  X(wander, "wander", "-", 0.15, 0, 2, false, Sim, "gentle random turning (x fmax)")                                  \
-  X(neighbourCap, "cap", "count", 0, 0, 10000, true, Sim, "only the nearest this many neighbours count; 0 = all")     \
-  X(sprintEvery, "sprint", "s", 30, 0, 3600, false, Sim, "a fish sprints about once this often; 0 = never")           \
-  X(frightEvery, "fright", "s", 900, 0, 36000, false, Sim,                                                            \
-    "a fish takes fright at nothing about once this often; 0 = never")                                                \
-  X(hoverTime, "hover", "s", 2.5, 0, 30, false, Sim, "a hover lasts about this long; 0 = fish never hover")           \
-  X(depthSpeed, "dspeed", "-", 0.9, 0.2, 1, false, Sim, "speed of the back layer's fish (x the front's)")             \
-  X(current, "cur", "-", 0.15, 0, 2, false, Sim, "current across the water (x fmax)")                                 \
-  X(currentScale, "cscale", "px", 700, 200, 20000, false, Sim, "width of one band of the current")                    \
-  X(currentPeriod, "ctime", "s", 60, 1, 3600, false, Sim, "the current's bands drift one wave in this long")          \
-  X(attractors, "na", "count", 2, 0, 3, true, Sim, "drifting points of interest")                                     \
-  X(attractWeight, "wa", "-", 0.7, 0, 5, false, Sim, "pull toward the nearest point of interest (x fmax)")            \
-  X(attractRadius, "ra", "px", 240, 0, 5000, false, Sim, "the school circles inside this (the pull lets go at half)") \
-  X(attractPeriod, "ta", "s", 60, 5, 3600, false, Sim, "a point of interest crosses the page in about this long")     \
-  X(obstacleWeight, "wobs", "-", 4, 0, 20, false, Sim, "push away from an obstacle at its outline (x fmax)")          \
-  X(obstacleMargin, "mobs", "px", 64, 1, 500, false, Sim, "obstacles push fish closer than this (soft margin)")       \
-  X(predator, "pred", "-", 0, 0, 1, true, Sim, "1: a predator hunts the school (0 sends it away)")                    \
-  X(predatorRadius, "rpred", "px", 150, 0, 1000, false, Sim, "fish this close to the predator flee and startle")      \
-  X(predatorWeight, "wpred", "-", 4, 0, 20, false, Sim, "flight from the predator (x fmax)")                          \
-  X(predatorSpeed, "vpred", "-", 1.6, 0.5, 4, false, Sim, "the predator's top speed (x vmax)")                        \
-  X(species, "species", "count", 1, 1, 3, true, Sim, "kinds of fish sharing the pond (size, speed, colours)")         \
-  X(crossSpecies, "xsp", "-", 0.25, 0, 1, false, Sim, "alignment and cohesion toward other species (x own)")          \
-  X(pointerRadius, "prad", "px", 90, 0, 1000, false, Pointer, "pointer avoidance radius")                             \
-  X(pointerWeight, "pw", "-", 1.5, 0, 10, false, Pointer, "pointer repulsion (x fmax)")                               \
-  X(pointerSmoothing, "ptau", "s", 0.12, 0, 2, false, Pointer, "virtual cursor time constant")                        \
-  X(panicTime, "panic", "s", 0.5, 0, 5, false, Pointer, "panic after a scare or the pointer")                         \
-  X(panicCohesion, "pcoh", "-", 0.3, 0, 1, false, Pointer, "cohesion factor while panicked")                          \
-  X(panicSpeed, "pspeed", "-", 1.5, 1, 4, false, Pointer, "speed cap factor while panicked")                          \
-  X(scareRadius, "srad", "px", 120, 0, 2000, false, Pointer, "a click scares fish this close")                        \
-  X(scareTime, "stime", "s", 3, 0, 30, false, Pointer, "a scare lasts this long")                                     \
-  X(scareWeight, "sw", "-", 3, 0, 20, false, Pointer, "scare repulsion (x fmax)")                                     \
-  X(startleSpread, "spread", "-", 0.75, 0, 0.95, false, Pointer, "share of a startle a fish passes to neighbours")    \
-  X(startleDelay, "sdelay", "s", 0.08, 0.016, 1, false, Pointer, "a neighbour startles this much later")              \
-  X(click, "click", "-", 0, 0, 1, true, Pointer, "a click or tap feeds (0) or scares (1)")                            \
-  X(feedRadius, "frad", "px", 220, 0, 2000, false, Pointer, "fish this close turn to a pellet")                       \
-  X(pelletTime, "ptime", "s", 8, 1, 60, false, Pointer, "a pellet sinks out of reach after this long")                \
-  X(opacity, "op", "-", 0.55, 0, 1, false, View, "fish opacity over the page")                                        \
-  X(palette, "pal", "-", 0, 0, 3, true, View, "0 koi, 1 goldfish, 2 ink, 3 neon")                                     \
-  X(water, "water", "-", 0, 0, 1, true, View, "1 fills the canvas with water colour")                                 \
-  X(ripple, "rip", "-", 1, 0, 2, false, View, "ripples on the water: clicks, food, startles; 0 = none")               \
-  X(fishSize, "size", "-", 1, 0.2, 4, false, View, "fish size scale")                                                 \
-  X(idleFps, "idle", "fps", 30, 1, 60, false, View, "frame rate while the pointer is away")                           \
-  X(maxDpr, "dpr", "-", 2, 0.5, 4, false, View, "cap on devicePixelRatio")                                            \
-  X(reducedMotion, "rm", "-", 1, 0, 1, true, View, "1 honours prefers-reduced-motion")                                \
-  X(perf, "perf", "-", 0, 0, 1, true, View, "1 shows the performance overlay")                                        \
-  X(maxFish, "maxn", "count", 1000, 0, 100000, true, Page,                                                            \
-    "most fish a link may ask for (default: 1000 or the page's fish)")                                                \
-  X(maxSeek, "maxt", "s", 600, 0, 3600, false, Page, "longest t= seek a link may ask for")                            \
-  X(quality, "q", "-", 0, 0, 2, true, Page, "auto (0) steps down to hold its frame budget; high (1); low (2)")        \
-  X(budget, "budget", "ms", 6, 1, 50, false, Page, "render ms per frame auto quality may spend")                      \
-  X(maxFps, "fps", "fps", 60, 1, 240, false, Page, "most frames drawn per second (the sim steps at 60 Hz)")           \
-  X(antialias, "aa", "-", 0, 0, 1, true, Page, "1 asks the browser for MSAA (edges are smoothed without it)")         \
-  X(layer, "layer", "-", 0, 0, 2, true, Page,                                                                         \
-    "behind (0): under the page; back (1): z-index 0; element (2): host untouched")                                   \
-  X(density, "dens", "fish/Mpx", 0, 0, 2000, false, Page, "fish per million CSS px of viewport instead of n; 0 = off")
+#define MIROFISH_PARAMS(X)                                                                                             \
+  X(fish, "n", "count", 200, 0, 100000, true, Sim, "", "number of fish")                                               \
+  X(seed, "seed", "-", 1, 0, 4294967295.0, true, Sim, "", "random seed: same seed, same school")                       \
+  X(width, "w", "px", 1600, 100, 100000, false, Sim, "", "world width (scaled to fit the page)")                       \
+  X(height, "h", "px", 900, 100, 100000, false, Sim, "", "world height")                                               \
+  X(sepRadius, "rsep", "px", 22, 1, 400, false, Sim, "", "separation radius")                                          \
+  X(aliRadius, "rali", "px", 48, 1, 400, false, Sim, "", "alignment radius")                                           \
+  X(cohRadius, "rcoh", "px", 60, 1, 400, false, Sim, "", "cohesion radius")                                            \
+  X(sepWeight, "wsep", "-", 1.6, 0, 10, false, Sim, "", "separation weight")                                           \
+  X(aliWeight, "wali", "-", 1.0, 0, 10, false, Sim, "", "alignment weight")                                            \
+  X(cohWeight, "wcoh", "-", 0.8, 0, 10, false, Sim, "", "cohesion weight")                                             \
+  X(maxSpeed, "vmax", "px/s", 90, 1, 1000, false, Sim, "", "top cruising speed")                                       \
+  X(minSpeed, "vmin", "px/s", 20, 0, 1000, false, Sim, "", "fish never swim slower than this")                         \
+  X(maxForce, "fmax", "px/s^2", 140, 1, 5000, false, Sim, "", "steering force limit (~1.5-2 x vmax)")                  \
+  X(turnRate, "turn", "rad/s", 5, 0.1, 50, false, Sim, "", "maximum turn rate")                                        \
+  X(smoothing, "smooth", "steps", 4, 1, 8, true, Sim, "", "steering averaged over this many steps")                    \
+  X(variation, "vary", "-", 0.1, 0, 0.5, false, Sim, "", "per-fish spread of speed and force (+-)")                    \
+  X(turnSlowdown, "tslow", "-", 0.5, 0, 0.9, false, Sim, "", "speed cap drop at the full turn rate")                   \
+  X(fov, "fov", "deg", 360, 0, 360, false, Sim, "", "field of view (270: 90 deg blind spot behind)")                   \
+  X(edgeMargin, "edge", "px", 80, 0, 2000, false, Sim, "", "soft wall starts this far from the edge")                  \
+  X(edgeForce, "fedge", "px/s^2", 600, 0, 5000, false, Sim, "", "inward push at the very edge")                        \
+  X(edgeDamping, "edamp", "1/s", 2, 0, 20, false, Sim, "", "damping of outward speed near the edge")                   \
+  X(wander, "wander", "-", 0.15, 0, 2, false, Sim, "", "gentle random turning (x fmax)")                               \
+  X(neighbourCap, "cap", "count", 0, 0, 10000, true, Sim, "", "only the nearest this many neighbours count; 0 = all")  \
+  X(sprintEvery, "sprint", "s", 30, 0, 3600, false, Sim, "", "a fish sprints about once this often; 0 = never")        \
+  X(frightEvery, "fright", "s", 900, 0, 36000, false, Sim, "",                                                         \
+    "a fish takes fright at nothing about once this often; 0 = never")                                                 \
+  X(hoverTime, "hover", "s", 2.5, 0, 30, false, Sim, "", "a hover lasts about this long; 0 = fish never hover")        \
+  X(depthSpeed, "dspeed", "-", 0.9, 0.2, 1, false, Sim, "", "speed of the back layer's fish (x the front's)")          \
+  X(current, "cur", "-", 0.15, 0, 2, false, Sim, "", "current across the water (x fmax)")                              \
+  X(currentScale, "cscale", "px", 700, 200, 20000, false, Sim, "", "width of one band of the current")                 \
+  X(currentPeriod, "ctime", "s", 60, 1, 3600, false, Sim, "", "the current's bands drift one wave in this long")       \
+  X(attractors, "na", "count", 2, 0, 3, true, Sim, "", "drifting points of interest")                                  \
+  X(attractWeight, "wa", "-", 0.7, 0, 5, false, Sim, "", "pull toward the nearest point of interest (x fmax)")         \
+  X(attractRadius, "ra", "px", 240, 0, 5000, false, Sim, "",                                                           \
+    "the school circles inside this (the pull lets go at half)")                                                       \
+  X(attractPeriod, "ta", "s", 60, 5, 3600, false, Sim, "", "a point of interest crosses the page in about this long")  \
+  X(obstacleWeight, "wobs", "-", 4, 0, 20, false, Sim, "", "push away from an obstacle at its outline (x fmax)")       \
+  X(obstacleMargin, "mobs", "px", 64, 1, 500, false, Sim, "", "obstacles push fish closer than this (soft margin)")    \
+  X(predator, "pred", "-", 0, 0, 1, true, Sim, "", "1: a predator hunts the school (0 sends it away)")                 \
+  X(predatorRadius, "rpred", "px", 150, 0, 1000, false, Sim, "", "fish this close to the predator flee and startle")   \
+  X(predatorWeight, "wpred", "-", 4, 0, 20, false, Sim, "", "flight from the predator (x fmax)")                       \
+  X(predatorSpeed, "vpred", "-", 1.6, 0.5, 4, false, Sim, "", "the predator's top speed (x vmax)")                     \
+  X(species, "species", "count", 1, 1, 3, true, Sim, "", "kinds of fish sharing the pond (size, speed, colours)")      \
+  X(crossSpecies, "xsp", "-", 0.25, 0, 1, false, Sim, "", "alignment and cohesion toward other species (x own)")       \
+  X(pointerRadius, "prad", "px", 90, 0, 1000, false, Pointer, "", "pointer avoidance radius")                          \
+  X(pointerWeight, "pw", "-", 1.5, 0, 10, false, Pointer, "", "pointer repulsion (x fmax)")                            \
+  X(pointerSmoothing, "ptau", "s", 0.12, 0, 2, false, Pointer, "", "virtual cursor time constant")                     \
+  X(panicTime, "panic", "s", 0.5, 0, 5, false, Pointer, "", "panic after a scare or the pointer")                      \
+  X(panicCohesion, "pcoh", "-", 0.3, 0, 1, false, Pointer, "", "cohesion factor while panicked")                       \
+  X(panicSpeed, "pspeed", "-", 1.5, 1, 4, false, Pointer, "", "speed cap factor while panicked")                       \
+  X(scareRadius, "srad", "px", 120, 0, 2000, false, Pointer, "", "a click scares fish this close")                     \
+  X(scareTime, "stime", "s", 3, 0, 30, false, Pointer, "", "a scare lasts this long")                                  \
+  X(scareWeight, "sw", "-", 3, 0, 20, false, Pointer, "", "scare repulsion (x fmax)")                                  \
+  X(startleSpread, "spread", "-", 0.75, 0, 0.95, false, Pointer, "", "share of a startle a fish passes to neighbours") \
+  X(startleDelay, "sdelay", "s", 0.08, 0.016, 1, false, Pointer, "", "a neighbour startles this much later")           \
+  X(click, "click", "-", 0, 0, 1, true, Pointer, "feed|scare", "a click or tap feeds (0) or scares (1)")               \
+  X(feedRadius, "frad", "px", 220, 0, 2000, false, Pointer, "", "fish this close turn to a pellet")                    \
+  X(pelletTime, "ptime", "s", 8, 1, 60, false, Pointer, "", "a pellet sinks out of reach after this long")             \
+  X(opacity, "op", "-", 0.55, 0, 1, false, View, "", "fish opacity over the page")                                     \
+  X(palette, "pal", "-", 0, 0, 3, true, View, "koi|goldfish|ink|neon", "0 koi, 1 goldfish, 2 ink, 3 neon")             \
+  X(water, "water", "-", 0, 0, 1, true, View, "", "1 fills the canvas with water colour")                              \
+  X(ripple, "rip", "-", 1, 0, 2, false, View, "", "ripples on the water: clicks, food, startles; 0 = none")            \
+  X(fishSize, "size", "-", 1, 0.2, 4, false, View, "", "fish size scale")                                              \
+  X(idleFps, "idle", "fps", 30, 1, 60, false, View, "", "frame rate while the pointer is away")                        \
+  X(maxDpr, "dpr", "-", 2, 0.5, 4, false, View, "", "cap on devicePixelRatio")                                         \
+  X(reducedMotion, "rm", "-", 1, 0, 1, true, View, "", "1 honours prefers-reduced-motion")                             \
+  X(perf, "perf", "-", 0, 0, 1, true, View, "", "1 shows the performance overlay")                                     \
+  X(maxFish, "maxn", "count", 1000, 0, 100000, true, Page, "",                                                         \
+    "most fish a link may ask for (default: 1000 or the page's fish)")                                                 \
+  X(maxSeek, "maxt", "s", 600, 0, 3600, false, Page, "", "longest t= seek a link may ask for")                         \
+  X(quality, "q", "-", 0, 0, 2, true, Page, "auto|high|low",                                                           \
+    "auto (0) steps down to hold its frame budget; high (1); low (2)")                                                 \
+  X(budget, "budget", "ms", 6, 1, 50, false, Page, "", "render ms per frame auto quality may spend")                   \
+  X(maxFps, "fps", "fps", 60, 1, 240, false, Page, "", "most frames drawn per second (the sim steps at 60 Hz)")        \
+  X(antialias, "aa", "-", 0, 0, 1, true, Page, "", "1 asks the browser for MSAA (edges are smoothed without it)")      \
+  X(layer, "layer", "-", 0, 0, 2, true, Page, "behind|back|element",                                                   \
+    "behind (0): under the page; back (1): z-index 0; element (2): host untouched")                                    \
+  X(density, "dens", "fish/Mpx", 0, 0, 2000, false, Page, "",                                                          \
+    "fish per million CSS px of viewport instead of n; 0 = off")
 
 enum class ParamId : int {
 #define MIROFISH_ENUM(field, ...) field,
@@ -106,7 +110,7 @@ struct ParamInfo {
 };
 
 inline constexpr ParamInfo kParamInfo[] = {
-#define MIROFISH_INFO(field, key, unit, def, lo, hi, integer, group, help) \
+#define MIROFISH_INFO(field, key, unit, def, lo, hi, integer, group, values, help) \
   {#field, key, unit, double(def), double(lo), double(hi), integer, ParamGroup::group},
     MIROFISH_PARAMS(MIROFISH_INFO)
 #undef MIROFISH_INFO
@@ -114,9 +118,16 @@ inline constexpr ParamInfo kParamInfo[] = {
 // Each parameter's one-line help, in table order. Apart from ParamInfo so that only what shows it (the CLI, the
 // studio's core) carries the text: the page's bundle never reads it (1.4 KB gzipped of the 100 KB gate).
 inline constexpr const char* kParamHelp[] = {
-#define MIROFISH_HELP(field, key, unit, def, lo, hi, integer, group, help) help,
+#define MIROFISH_HELP(field, key, unit, def, lo, hi, integer, group, values, help) help,
     MIROFISH_PARAMS(MIROFISH_HELP)
 #undef MIROFISH_HELP
+};
+// Each parameter's value names, in table order (the values column): "auto|high|low" names the values 0, 1, 2; ""
+// for a plain number. Apart from ParamInfo as the help is: only what reads names (the CLI's flags) carries them.
+inline constexpr const char* kParamValues[] = {
+#define MIROFISH_VALUES(field, key, unit, def, lo, hi, integer, group, values, help) values,
+    MIROFISH_PARAMS(MIROFISH_VALUES)
+#undef MIROFISH_VALUES
 };
 constexpr int kParamCount = int(sizeof(kParamInfo) / sizeof(kParamInfo[0]));
 
@@ -130,6 +141,10 @@ struct Params {
   double get(ParamId id) const;
   double& ref(ParamId id);
 };
+
+// A named option's value by name ("high" -> 1 for quality, from the table's values column); false, *value untouched,
+// when the parameter has no such name.
+bool paramValueByName(ParamId id, const std::string& name, double* value);
 
 // Outcome of setting one value at an edge (hash, CLI, JS).
 enum class ParamStatus { Ok, Clamped, NotFinite, Unknown };

@@ -5,9 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
-#include "sim/det_math.h"
+#include "base/assert.h"
+#include "base/det_math.h"
+#include "base/fnv1a.h"
 #include "sim/school_step.h"
 
 namespace mirofish {
@@ -21,13 +22,7 @@ School::School(const Params& params) {
 
 void School::derive() {
   const Params& p = params_;
-  float rs = float(p.sepRadius), ra = float(p.aliRadius), rc = float(p.cohRadius);
-  d_.rSep2 = rs * rs;
-  d_.rAli2 = ra * ra;
-  d_.rCoh2 = rc * rc;
-  d_.rMax = rs > ra ? (rs > rc ? rs : rc) : (ra > rc ? ra : rc);
-  d_.fovOn = p.fov < 360.0;
-  d_.cosHalfFov = detCos(float(p.fov) * 0.5f * (kPi / 180.0f));
+  d_.look = perceptionOf(p);
   float maxTurn = float(p.turnRate) * kStepSeconds;
   d_.cosTurn = detCos(maxTurn);
   d_.sinTurn = detSin(maxTurn);
@@ -37,7 +32,7 @@ void School::derive() {
   turnDirty_ = true;
   d_.currentK = kPi / float(p.currentScale);
   d_.seedMix = mix32(uint32_t(uint64_t(p.seed)) ^ 0x6d69726fU);
-  grid_.configure(float(p.width), float(p.height), d_.rMax);
+  grid_.configure(float(p.width), float(p.height), d_.look.rMax);
 }
 
 void School::setParams(const Params& unchecked) {
@@ -59,18 +54,18 @@ void School::setParams(const Params& unchecked) {
 }
 
 void School::resize(int n) {
-  if (n < 0) n = 0;
+  MIROFISH_ASSERT(n >= 0);  // params.fish is within its range (withinRange), and a formation only adds fish
   fish_.reserveFor(n);
-  if (sortedX_.size() < size_t(fish_.capacity) + kScanPad) {
+  if (scratch_.x.size() < size_t(fish_.capacity) + kScanPad) {
     // kScanPad floats of padding: the 4-wide scan reads up to 3 past a run's end (masked off).
-    for (auto* v : {&sortedX_, &sortedY_, &sortedVX_, &sortedVY_, &sortedHX_, &sortedHY_, &sortedPanic_, &sortedForce_,
-                    &sortedFX_, &sortedFY_, &sortedTVX_, &sortedTVY_, &sortedKind_})
+    for (auto* v : {&scratch_.x, &scratch_.y, &scratch_.vx, &scratch_.vy, &scratch_.hx, &scratch_.hy, &scratch_.panic,
+                    &scratch_.force, &scratch_.fx, &scratch_.fy, &scratch_.tvx, &scratch_.tvy, &scratch_.kind})
       v->resize(size_t(fish_.capacity) + kScanPad, 0.0f);
-    capBuffer_.reserve(size_t(fish_.capacity));
-    sortedCue_.resize(size_t(fish_.capacity));
-    sortedLone_.resize(size_t(fish_.capacity));
-    rngDraws_.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
-    groupParent_.resize(size_t(fish_.capacity));
+    scratch_.found.reserve(size_t(fish_.capacity));
+    scratch_.cue.resize(size_t(fish_.capacity));
+    scratch_.lone.resize(size_t(fish_.capacity));
+    scratch_.draws.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
+    scratch_.groupParent.resize(size_t(fish_.capacity));
   }
   for (int i = fish_.count; i < n; ++i) spawn(i);
   fish_.count = n;
@@ -155,19 +150,20 @@ void School::steps(int n) {
 // made by bucketFish; pass 2 writes the fish arrays), so the phases run in this order and no other.
 void School::step() {
   const int slots = int(params_.smoothing);
+  MIROFISH_ASSERT(slots >= 1 && slots <= kMaxSmoothing);  // the table's range for smoothing
   const int slot = int(stepCount_ % uint64_t(slots));
   float* ringX = fish_.steerX[slot].data();  // this step's steering slot, in id order
   float* ringY = fish_.steerY[slot].data();
   // Brute force visits in id order and writes the ring directly; the grid writes in cell order, scattered after.
-  float* outX = bruteForce_ ? ringX : sortedFX_.data();
-  float* outY = bruteForce_ ? ringY : sortedFY_.data();
+  float* outX = bruteForce_ ? ringX : scratch_.fx.data();
+  float* outY = bruteForce_ ? ringY : scratch_.fy.data();
 
   updateCursor();
   driftPond();
   huntPredator();
   bucketFish();
-  StepTotals totals = steerFromNeighbours(outX, outY, bruteForce_ ? fish_.cue.data() : sortedCue_.data(),
-                                          bruteForce_ ? fish_.lone.data() : sortedLone_.data());
+  StepTotals totals = steerFromNeighbours(outX, outY, bruteForce_ ? fish_.cue.data() : scratch_.cue.data(),
+                                          bruteForce_ ? fish_.lone.data() : scratch_.lone.data());
   fleePointerAndScares(outX, outY);
   if (!bruteForce_) scatterSteering(ringX, ringY);
   spreadStartle();
@@ -215,28 +211,28 @@ void School::bucketFish() {
     const int* order = grid_.order();
     for (int k = 0; k < n; ++k) {
       int j = order[k];
-      sortedX_[k] = f.x[j];
-      sortedY_[k] = f.y[j];
-      sortedVX_[k] = f.vx[j];
-      sortedVY_[k] = f.vy[j];
-      sortedHX_[k] = f.hx[j];
-      sortedHY_[k] = f.hy[j];
-      sortedPanic_[k] = f.panic[j];
-      sortedForce_[k] = f.forceScale[j];
+      scratch_.x[k] = f.x[j];
+      scratch_.y[k] = f.y[j];
+      scratch_.vx[k] = f.vx[j];
+      scratch_.vy[k] = f.vy[j];
+      scratch_.hx[k] = f.hx[j];
+      scratch_.hy[k] = f.hy[j];
+      scratch_.panic[k] = f.panic[j];
+      scratch_.force[k] = f.forceScale[j];
     }
     if (params_.species > 1) sortKinds(order);
   } else {
     auto copyN = [n](const std::vector<float>& from, std::vector<float>& to) {
       std::copy(from.begin(), from.begin() + n, to.begin());
     };
-    copyN(f.x, sortedX_);
-    copyN(f.y, sortedY_);
-    copyN(f.vx, sortedVX_);
-    copyN(f.vy, sortedVY_);
-    copyN(f.hx, sortedHX_);
-    copyN(f.hy, sortedHY_);
-    copyN(f.panic, sortedPanic_);
-    copyN(f.forceScale, sortedForce_);
+    copyN(f.x, scratch_.x);
+    copyN(f.y, scratch_.y);
+    copyN(f.vx, scratch_.vx);
+    copyN(f.vy, scratch_.vy);
+    copyN(f.hx, scratch_.hx);
+    copyN(f.hy, scratch_.hy);
+    copyN(f.panic, scratch_.panic);
+    copyN(f.forceScale, scratch_.force);
     if (params_.species > 1) sortKinds(nullptr);
   }
 }
@@ -246,10 +242,10 @@ void School::scatterSteering(float* ringX, float* ringY) {
   const int n = fish_.count;
   const int* order = grid_.order();
   for (int k = 0; k < n; ++k) {
-    ringX[order[k]] = sortedFX_[k];
-    fish_.cue[order[k]] = sortedCue_[k];
-    fish_.lone[order[k]] = sortedLone_[k];
-    ringY[order[k]] = sortedFY_[k];
+    ringX[order[k]] = scratch_.fx[k];
+    fish_.cue[order[k]] = scratch_.cue[k];
+    fish_.lone[order[k]] = scratch_.lone[k];
+    ringY[order[k]] = scratch_.fy[k];
   }
 }
 
@@ -293,8 +289,8 @@ void School::fleePointerAndScares(float* outX, float* outY) {
   const Params& p = params_;
   const int n = fish_.count;
   const float fmax = float(p.maxForce), panicTime = float(p.panicTime);
-  const float* X = sortedX_.data();
-  const float* Y = sortedY_.data();
+  const float* X = scratch_.x.data();
+  const float* Y = scratch_.y.data();
   const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
   float* panic = fish_.panic.data();
   for (int oi = 0; oi < n; ++oi) {
@@ -318,7 +314,7 @@ void School::fleePointerAndScares(float* outX, float* outY) {
         fromY = cursorY_;
       }
     }
-    // Flee within the radius while the fear source lasts; still kScareEdgeShare of the push at the radius.
+    // Flee within the radius while the fear source lasts; 1 - kScareFalloff of the push still at the radius.
     for (int si = 0; si < activeScares; ++si) {
       const Scare& sc = scares_[si];
       if (sc.timeLeft <= 0) continue;
@@ -351,20 +347,12 @@ void School::fleePointerAndScares(float* outX, float* outY) {
 }
 
 uint64_t School::stateHash() const {
-  uint64_t hash = 0xcbf29ce484222325ULL;
-  auto feed = [&](float v) {
-    unsigned char bytes[4];
-    std::memcpy(bytes, &v, 4);  // little-endian on every target we build for (x86-64, wasm)
-    for (unsigned char b : bytes) {
-      hash ^= b;
-      hash *= 0x100000001b3ULL;
-    }
-  };
+  uint64_t hash = kFnvOffset;
   for (int i = 0; i < fish_.count; ++i) {
-    feed(fish_.x[i]);
-    feed(fish_.y[i]);
-    feed(fish_.vx[i]);
-    feed(fish_.vy[i]);
+    hash = fnv1aFloat(hash, fish_.x[i]);
+    hash = fnv1aFloat(hash, fish_.y[i]);
+    hash = fnv1aFloat(hash, fish_.vx[i]);
+    hash = fnv1aFloat(hash, fish_.vy[i]);
   }
   return hash;
 }

@@ -4,19 +4,21 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/constants.h"
+#include "base/rng.h"
 #include "sim/fish_arrays.h"
 #include "sim/formation_state.h"
 #include "sim/metrics.h"
 #include "sim/neighbour_grid.h"
 #include "sim/obstacles.h"
 #include "sim/params.h"
-#include "sim/rng.h"
+#include "sim/perception.h"
 
 namespace mirofish {
 
-constexpr float kStepSeconds = 1.0f / 60.0f;  // S-SIM-10 fixed step
+constexpr float kStepSeconds = 1.0f / float(kStepHz);  // S-SIM-10 fixed step (base/constants.h kStepHz)
 constexpr int kMaxScares = 8;
-constexpr int kMaxPellets = 6;     // S-INT-4: a small cap; a further pellet replaces the oldest
+// kMaxPellets (base/constants.h), S-INT-4: a small cap; a further pellet replaces the oldest.
 constexpr int kMaxAttractors = 3;  // S-SIM-14 points of interest
 
 // A neighbour found under a neighbour cap: distance, fish id (tie-break), slot in the candidate arrays.
@@ -59,6 +61,32 @@ struct Predator {
 };
 constexpr int kDenseCols = 16, kDenseRows = 9;  // the predator's coarse density map over the world
 
+// The step's scratch: the per-step copies of the fish in grid cell order and the buffers its phases reuse. Not part
+// of the school's state: no step's result depends on what an earlier step left here (with one species `kind` is
+// kept all 0, and the padding stays 0), and the state hash never sees it. Held by the School only so that a step
+// allocates nothing.
+struct StepScratch {
+  std::vector<float> x, y, vx, vy;          // neighbour candidates (padded for the four-wide scan)
+  std::vector<float> hx, hy, panic, force;  // the visited fish's own inputs
+  std::vector<float> fx, fy;                // its steering output (scattered back to id order)
+  std::vector<float> tvx, tvy;              // alignment terms trunc(v * 2^20) of the four-wide scan
+  std::vector<uint8_t> cue;                 // pass 1's cues (scattered with the steering)
+  std::vector<float> lone;                  // pass 1's lone-fish share (scattered with the steering)
+  std::vector<float> kind;                  // S-ECO-3 each candidate's species as a float (compared four at once)
+  std::vector<float> draws;                 // pass 2's RNG draws (four-wide builds)
+  std::vector<CapCandidate> found;          // a fish's collected neighbours; capacity = fish capacity
+  std::vector<int> groupParent;             // union-find parents for the groups metric (cell-order slots)
+};
+
+// This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the
+// points of interest and their pull (px/s^2). Made by School::pondPull, read by pass 2 (school_motion.cpp).
+struct PondPull {
+  float current, k, phaseX, phaseY;
+  int points;
+  float x[kMaxAttractors], y[kMaxAttractors];
+  float weight, hold, invBand, lone;  // pull, its zero (half the radius), 1 / (radius - hold), lone fish's pull
+};
+
 class School {
  public:
   explicit School(const Params& params = Params());
@@ -74,10 +102,9 @@ class School {
   // S-ECO-1: replaces the obstacles (world px; the first kMaxObstacles). Fish inside one leave it at the next step.
   void setObstacles(const Obstacle* list, int count);
   const ObstacleField& obstacles() const { return obstacles_; }
-  uint64_t obstacleExits() const { return obstacleExits_; }
-  const Predator& predator() const { return predator_; }  // fish put back on an outline (the hard limit) so far
+  uint64_t obstacleExits() const { return obstacleExits_; }  // fish put back on an outline (the hard limit) so far
+  const Predator& predator() const { return predator_; }
   void setBruteForce(bool on) { bruteForce_ = on; }
-  bool bruteForce() const { return bruteForce_; }
   void setMetricsEnabled(bool on) { metricsOn_ = on; }
 
   void step();
@@ -104,7 +131,6 @@ class School {
   // Smoothed virtual cursor (S-INT-1); active=false when there is no pointer.
   bool cursorActive() const { return cursorActive_; }
   float cursorX() const { return cursorX_; }
-  float cursorY() const { return cursorY_; }
   float cursorRadius() const { return cursorRadius_; }
   const Pellet* pellets() const { return pellets_; }  // kMaxPellets slots
   uint64_t pelletsEaten() const { return pelletsEaten_; }
@@ -163,14 +189,7 @@ class School {
   int countGroups();                                              // metrics: union-find over the cohesion-radius links
   float updateCoverage();  // metrics: marks this step's cells, returns the share visited
   void resetCoverage();
-  // This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the
-  // points of interest and their pull (px/s^2).
-  struct Pull {
-    float current, k, phaseX, phaseY;
-    int points;
-    float x[kMaxAttractors], y[kMaxAttractors];
-    float weight, hold, invBand, lone;  // pull, its zero (half the radius), 1 / (radius - hold), lone fish's pull
-  };
+  using Pull = PondPull;
   Pull pondPull() const;
   bool integrate4(const Pull& pull, int i, const float* draws, float* ringX, float* ringY,
                   int slots);  // four-wide builds only
@@ -181,16 +200,7 @@ class School {
   Rng rng_;
   StepMetrics metrics_;
   MetricsHistory history_;
-  // Per-step copies in grid cell order: neighbour candidates (padded for the 4-wide scan), the visited fish's own
-  // inputs, and its steering output (scattered back to id order).
-  std::vector<float> sortedX_, sortedY_, sortedVX_, sortedVY_;
-  std::vector<float> sortedHX_, sortedHY_, sortedPanic_, sortedForce_, sortedFX_, sortedFY_, sortedTVX_, sortedTVY_;
-  std::vector<uint8_t> sortedCue_;  // pass 1's cues in cell order (scattered with the steering)
-  std::vector<float> sortedLone_;
-  std::vector<float> sortedKind_;        // S-ECO-3 each candidate's species as a float (the scan compares four at once)
-  std::vector<float> rngDraws_;          // pass 2's RNG draws (four-wide builds)
-  std::vector<CapCandidate> capBuffer_;  // reused; capacity = fish capacity
-  std::vector<int> groupParent_;         // union-find parents for the groups metric (cell-order slots)
+  StepScratch scratch_;                         // the step's scratch: not state (see StepScratch)
   uint64_t coverageLast_[kCoverageCells] = {};  // last step a fish was in each coverage cell; 0 = never
   ObstacleField obstacles_;
   uint64_t obstacleExits_ = 0;
@@ -215,18 +225,15 @@ class School {
   uint64_t pelletsEaten_ = 0, pelletsDropped_ = 0;
   StartleEvent startleEvents_[kStartleEvents];
   uint64_t startleEventCount_ = 0;
-  int alarmed_ = 0;
-  bool turnDirty_ = true;  // the turn rate changed: every fish's turn limit is worked out again  // fish with a startle
-                           // strength (ripple flee and spread only run while some are)
+  int alarmed_ = 0;        // fish with a startle strength (ripple flee and spread only run while some are)
+  bool turnDirty_ = true;  // the turn rate changed: every fish's turn limit is worked out again
   FormationState form_;
   Point attractors_[kMaxAttractors];
   float currentPhaseX_ = 0, currentPhaseY_ = 0;  // rad, this step's phase of each band set
 
   // Derived once per setParams, in float, so a step does no trig and no division by params.
   struct Derived {
-    float rSep2, rAli2, rCoh2, rMax;
-    float cosHalfFov;  // blind spot when dot(heading, d) < cosHalfFov * |d|
-    bool fovOn;
+    Perception look;         // the rules' radii and the blind spot (perception.h, shared with inspection)
     float cosTurn, sinTurn;  // max heading change per step
     float maxTurn;           // rad per step
     float cursorAlpha;       // virtual cursor follow factor per step
@@ -237,7 +244,7 @@ class School {
 
 // S-SIM-10: the platform loop feeds frame seconds, gets whole steps back (at most 3 a frame).
 struct FixedStep {
-  static constexpr double kDt = 1.0 / 60.0;
+  static constexpr double kDt = 1.0 / double(kStepHz);
   static constexpr int kMaxSteps = 3;
   double accumulator = 0;
   int advance(double frameSeconds);

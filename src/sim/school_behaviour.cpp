@@ -1,6 +1,6 @@
 // S-SIM-15 behaviour states: startle and its ripple through the school, and each fish's choice of cruise, sprint,
 // hover or startle with the gait (speed cap, turn rate, tail beat) blending toward it.
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
 
@@ -40,7 +40,7 @@ void School::spreadStartle() {
   if (alarmed_ == 0) return;
   FishArrays& f = fish_;
   const int n = f.count;
-  const float share = float(params_.startleSpread), delay = float(params_.startleDelay), r2 = d_.rCoh2;
+  const float share = float(params_.startleSpread), delay = float(params_.startleDelay), r2 = d_.look.rCoh2;
   const int* order = grid_.order();
   const int* start = grid_.cellStart();
   const int cols = grid_.cols(), rows = grid_.rows();
@@ -73,6 +73,29 @@ void School::spreadStartle() {
       for (int q = start[gy * cols + x0]; q < start[gy * cols + x1 + 1]; ++q) offer(order[q], j, strength);
   }
 }
+
+namespace {
+
+// S-SIM-15: fish i's gait moves toward its state's (g) by kGaitBlend a step, taking it exactly when close; its turn
+// limit's cos/sin follow the turn multiplier (worked out again when it or the turn rate changed).
+inline void blendGait(FishArrays& f, int i, const Gait& g, float cosTurn, float sinTurn, float maxTurn, bool dirty) {
+  auto blend = [](float& m, float target) {
+    const float d = target - m;
+    m = (d > kGaitSnap || d < -kGaitSnap) ? m + d * kGaitBlend : target;
+  };
+  blend(f.capMul[i], g.cap);
+  blend(f.tailMul[i], g.tail);
+  const float turnBefore = f.turnMul[i];
+  blend(f.turnMul[i], g.turn);
+  if (f.turnMul[i] == 1.0f) {
+    f.turnCos[i] = cosTurn;
+    f.turnSin[i] = sinTurn;
+  } else if (f.turnMul[i] != turnBefore || dirty) {
+    detSinCos(maxTurn * f.turnMul[i], &f.turnSin[i], &f.turnCos[i]);
+  }
+}
+
+}  // namespace
 
 // Per fish, in id order: a startle on its way fires; the state follows its rules (startle while panicked; hover near
 // food; a sprint or hover runs its time; at a decision: a rare fright or sprint, a hover in the lee or when slow, or
@@ -157,21 +180,7 @@ void School::chooseStates(float* ringX, float* ringY) {
       ringY[i] += dy * k;
     }
 
-    const Gait& g = gaits[int(st)];
-    auto blend = [](float& m, float target) {
-      const float d = target - m;
-      m = (d > kGaitSnap || d < -kGaitSnap) ? m + d * kGaitBlend : target;
-    };
-    blend(f.capMul[i], g.cap);
-    blend(f.tailMul[i], g.tail);
-    const float turnBefore = f.turnMul[i];
-    blend(f.turnMul[i], g.turn);
-    if (f.turnMul[i] == 1.0f) {
-      f.turnCos[i] = d_.cosTurn;
-      f.turnSin[i] = d_.sinTurn;
-    } else if (f.turnMul[i] != turnBefore || turnDirty_) {
-      detSinCos(d_.maxTurn * f.turnMul[i], &f.turnSin[i], &f.turnCos[i]);
-    }
+    blendGait(f, i, gaits[int(st)], d_.cosTurn, d_.sinTurn, d_.maxTurn, turnDirty_);
     f.busy[i] = st != FishState::Cruise || f.panic[i] > 0 || f.pending[i] > 0 || f.capMul[i] != 1.0f ||
                 f.tailMul[i] != 1.0f || f.turnMul[i] != 1.0f;
   }

@@ -12,25 +12,6 @@
 
 namespace mirofish {
 
-namespace {
-
-// Where a static formation's targets go in a width x height world; false with the reason when they do not fit.
-bool layoutStatic(const FormSpec& spec, float width, float height, TargetLayout* out, std::string* why) {
-  if (spec.kind == FormationKind::Qr) {
-    QrCode code;
-    return encodeQr(spec.text, &code, why) && layoutQr(code, width, height, out, why);
-  }
-  CellList cells;
-  std::string note;
-  if (!textCells(spec.text, &cells, &note)) {
-    *why = note;
-    return false;
-  }
-  return layoutCells(cells, width, height, out, why);
-}
-
-}  // namespace
-
 bool School::form(const FormSpec& spec, float holdSeconds, double atSeconds, std::string* why) {
   why->clear();
   if (spec.kind == FormationKind::None || spec.kind == FormationKind::Logo) {
@@ -45,7 +26,7 @@ bool School::form(const FormSpec& spec, float holdSeconds, double atSeconds, std
   form_.spec = spec;
   form_.hold = std::isfinite(holdSeconds) ? holdSeconds : 0.0f;
   const double at = std::isfinite(atSeconds) && atSeconds > 0 ? atSeconds : 0.0;
-  const uint64_t atStep = uint64_t(std::llround(at * 60.0));
+  const uint64_t atStep = uint64_t(std::llround(at * double(kStepHz)));
   form_.startStep = atStep > stepCount_ ? atStep : stepCount_;
   form_.phase = FormPhase::Waiting;
   return true;
@@ -146,7 +127,7 @@ void School::landFormation() {
     return;
   }
   const float dt = kStepSeconds;
-  const float t = float(double(stepCount_ - s.startStep) * (1.0 / 60.0));
+  const float t = float(double(stepCount_ - s.startStep) * FixedStep::kDt);
   const bool moving = !s.isStatic();
   if (moving)
     formationTargets(s.spec.kind, worldArea(s.worldW, s.worldH), t, int(s.tx.size()), s.tx.data(), s.ty.data());
@@ -195,7 +176,8 @@ void School::landFormation() {
     s.phase = FormPhase::Holding;
     s.holdStep = stepCount_;
   }
-  if (s.phase == FormPhase::Holding && s.hold > 0 && double(stepCount_ - s.holdStep) >= double(s.hold) * 60.0)
+  if (s.phase == FormPhase::Holding && s.hold > 0 &&
+      double(stepCount_ - s.holdStep) >= double(s.hold) * double(kStepHz))
     release();
 }
 

@@ -18,12 +18,12 @@ void School::dealSpecies(int from, int to) {
 void School::changeSpecies(bool deal) {
   if (deal) dealSpecies(0, fish_.count);
   // One species: every candidate of kind 0 (the capped scan compares kinds whatever the count).
-  if (params_.species <= 1) std::fill(sortedKind_.begin(), sortedKind_.end(), 0.0f);
+  if (params_.species <= 1) std::fill(scratch_.kind.begin(), scratch_.kind.end(), 0.0f);
 }
 
 void School::sortKinds(const int* order) {
   const uint8_t* kind = fish_.species.data();
-  for (int k = 0; k < fish_.count; ++k) sortedKind_[k] = float(kind[order ? order[k] : k]);
+  for (int k = 0; k < fish_.count; ++k) scratch_.kind[k] = float(kind[order ? order[k] : k]);
 }
 
 }  // namespace mirofish

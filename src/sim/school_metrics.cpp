@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school.h"
 
 namespace mirofish {
@@ -61,9 +61,9 @@ int School::countGroups() {
   if (n == 0) return 0;
   grid_.build(f.x.data(), f.y.data(), n);  // the next step rebuilds it anyway
   const int* order = grid_.order();
-  float* X = sortedX_.data();  // free until the next step's bucketFish
-  float* Y = sortedY_.data();
-  int* parent = groupParent_.data();
+  float* X = scratch_.x.data();  // free until the next step's bucketFish
+  float* Y = scratch_.y.data();
+  int* parent = scratch_.groupParent.data();
   for (int k = 0; k < n; ++k) {
     X[k] = f.x[order[k]];
     Y[k] = f.y[order[k]];
@@ -73,7 +73,7 @@ int School::countGroups() {
     while (parent[a] != a) a = parent[a] = parent[parent[a]];  // path halving
     return a;
   };
-  const float r2 = d_.rCoh2;
+  const float r2 = d_.look.rCoh2;
   const int cols = grid_.cols(), rows = grid_.rows();
   const int* start = grid_.cellStart();
   int groups = n;

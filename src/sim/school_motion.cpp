@@ -2,12 +2,88 @@
 // beat, position), scalar and four fish at a time with the same bits.
 #include <cmath>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
+#include "base/simd4.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
-#include "sim/simd4.h"
 
 namespace mirofish {
+
+namespace {
+
+// S-SIM-14 the current's push where the fish is (cx, cy) and the pull of the nearest point of interest (px, py).
+inline void pondForces(const PondPull& pull, float x, float y, float lone, float& cx, float& cy, float& px, float& py) {
+  cx = 0, cy = 0, px = 0, py = 0;
+  if (pull.current > 0) {
+    cx = pull.current * detSin(pull.k * y + pull.phaseX);
+    cy = pull.current * detSin(pull.k * x + pull.phaseY);
+  }
+  if (pull.points > 0) {
+    float best = 3.0e38f, bx = 0, by = 0;
+    for (int a = 0; a < pull.points; ++a) {
+      const float dx = pull.x[a] - x, dy = pull.y[a] - y, d2 = dx * dx + dy * dy;
+      if (d2 < best) {
+        best = d2;
+        bx = dx;
+        by = dy;
+      }
+    }
+    // Toward the point from afar, fading to nothing at half the radius and pushing out inside that: the school
+    // circles a point of interest instead of crushing onto it. A lone fish (pass 1's cue) heads for it regardless.
+    const float d = detSqrt(best), inv = 1.0f / (d > 1.0f ? d : 1.0f);
+    const float ring = clampf((d - pull.hold) * pull.invBand, -1.0f, 1.0f);
+    const float k = (pull.weight * ring + lone) * inv;
+    px = bx * k;
+    py = by * k;
+  }
+}
+
+// S-SIM-4 anti-jitter: fish i's steering averaged over the ring's slots, then clamped to its force limit fi.
+inline void smoothedForce(const float* const* ringX, const float* const* ringY, int slots, int i, float invSlots,
+                          float fi, float& fx, float& fy) {
+  fx = 0, fy = 0;
+  for (int k = 0; k < slots; ++k) {
+    fx += ringX[k][i];
+    fy += ringY[k][i];
+  }
+  fx *= invSlots;
+  fy *= invSlots;
+  float f2 = fx * fx + fy * fy;
+  if (f2 > fi * fi) {
+    float k = fi / detSqrt(f2);
+    fx *= k;
+    fy *= k;
+  }
+}
+
+// S-SIM-3 turn-rate limit, on the heading unit vector (hx, hy) toward the velocity (vx, vy): no atan2, one
+// precomputed sin/cos (the gait's turn rate, S-SIM-15). The new heading, the share of the limit used, the signed
+// turn's sine, and the speed.
+struct Turn {
+  float ux, uy, turnFrac, cross, speed;
+};
+inline Turn limitTurn(float hx, float hy, float vx, float vy, float cosTurn, float sinTurn) {
+  Turn t{hx, hy, 0, 0, detSqrt(vx * vx + vy * vy)};
+  if (t.speed > kStillSpeed) {
+    t.ux = vx / t.speed;
+    t.uy = vy / t.speed;
+    float dot = hx * t.ux + hy * t.uy;
+    t.cross = hx * t.uy - hy * t.ux;
+    if (dot < cosTurn) {
+      float sgn = t.cross >= 0 ? 1.0f : -1.0f;
+      t.ux = hx * cosTurn - sgn * hy * sinTurn;
+      t.uy = hy * cosTurn + sgn * hx * sinTurn;
+      normalizeOrZero(t.ux, t.uy);  // keep |u| == 1 against rounding drift
+      t.cross = sgn * sinTurn;
+      t.turnFrac = 1;
+    } else {
+      t.turnFrac = clampf((t.cross < 0 ? -t.cross : t.cross) / sinTurn, 0, 1);
+    }
+  }
+  return t;
+}
+
+}  // namespace
 
 // Pass 2: each fish moves on its own state: wander, steering smoothed and clamped, soft walls, turn-rate limit,
 // speed cap, tail beat, position (and the fallback clamp). RNG draws happen here, in id order.
@@ -36,89 +112,33 @@ namespace mirofish {
     f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * kWanderPhaseStep);
     float ws = detSin(f.wanderPhase[i]);
     float hx = f.hx[i], hy = f.hy[i];
-    // S-SIM-14 the current where the fish is, and the pull of the nearest point of interest.
-    float cx = 0, cy = 0, px = 0, py = 0;
-    if (pull.current > 0) {
-      cx = pull.current * detSin(pull.k * f.y[i] + pull.phaseX);
-      cy = pull.current * detSin(pull.k * f.x[i] + pull.phaseY);
-    }
-    if (pull.points > 0) {
-      float best = 3.0e38f, bx = 0, by = 0;
-      for (int a = 0; a < pull.points; ++a) {
-        const float dx = pull.x[a] - f.x[i], dy = pull.y[a] - f.y[i], d2 = dx * dx + dy * dy;
-        if (d2 < best) {
-          best = d2;
-          bx = dx;
-          by = dy;
-        }
-      }
-      // Toward the point from afar, fading to nothing at half the radius and pushing out inside that: the school
-      // circles a point of interest instead of crushing onto it. A lone fish (pass 1's cue) heads for it regardless.
-      const float d = detSqrt(best), inv = 1.0f / (d > 1.0f ? d : 1.0f);
-      const float ring = clampf((d - pull.hold) * pull.invBand, -1.0f, 1.0f);
-      const float k = (pull.weight * ring + pull.lone * f.lone[i]) * inv;
-      px = bx * k;
-      py = by * k;
-    }
+    float cx, cy, px, py;
+    pondForces(pull, f.x[i], f.y[i], pull.lone * f.lone[i], cx, cy, px, py);
     ringX[i] = ((ringX[i] + -hy * ws * wander) + cx) + px;
     ringY[i] = ((ringY[i] + hx * ws * wander) + cy) + py;
-
-    // S-SIM-4 anti-jitter: average the ring, then clamp to this fish's force limit.
-    float fx = 0, fy = 0;
-    for (int k = 0; k < slots; ++k) {
-      fx += ringSlotsX[k][i];
-      fy += ringSlotsY[k][i];
-    }
-    fx *= invSlots;
-    fy *= invSlots;
-    const float fi = fmax * f.forceScale[i];
-    float f2 = fx * fx + fy * fy;
-    if (f2 > fi * fi) {
-      float k = fi / detSqrt(f2);
-      fx *= k;
-      fy *= k;
-    }
+    float fx, fy;
+    smoothedForce(ringSlotsX, ringSlotsY, slots, i, invSlots, fmax * f.forceScale[i], fx, fy);
 
     // S-SIM-7 soft walls, added after the clamp so the school's own steering can never drown them.
     float vx = f.vx[i], vy = f.vy[i];
     if (margin > 0) softWalls(f.x[i], f.y[i], w, h, margin, edgeForce, edgeDamp, fx, fy, vx, vy);
     vx += fx * dt;
     vy += fy * dt;
-
-    // S-SIM-3 turn-rate limit, on the heading unit vector: no atan2, one precomputed sin/cos.
-    float speed = detSqrt(vx * vx + vy * vy);
-    float ux = hx, uy = hy, turnFrac = 0, cross = 0;
-    const float cosTurn = f.turnCos[i], sinTurn = f.turnSin[i];  // the gait's turn rate (S-SIM-15)
-    if (speed > kStillSpeed) {
-      ux = vx / speed;
-      uy = vy / speed;
-      float dot = hx * ux + hy * uy;
-      cross = hx * uy - hy * ux;
-      if (dot < cosTurn) {
-        float sgn = cross >= 0 ? 1.0f : -1.0f;
-        ux = hx * cosTurn - sgn * hy * sinTurn;
-        uy = hy * cosTurn + sgn * hx * sinTurn;
-        normalizeOrZero(ux, uy);  // keep |u| == 1 against rounding drift
-        cross = sgn * sinTurn;
-        turnFrac = 1;
-      } else {
-        turnFrac = clampf((cross < 0 ? -cross : cross) / sinTurn, 0, 1);
-      }
-    }
+    const Turn turn = limitTurn(hx, hy, vx, vy, f.turnCos[i], f.turnSin[i]);
     // S-SIM-5/6, S-ECO-4, S-SIM-15: per-fish cap, slower in the back layer, scaled by the gait (raised in a sprint
     // or a startle, near still in a hover, when the floor drops too), lower in sharp turns.
     const float panicLeft = f.panic[i], capMul = f.capMul[i];
     const float depthMul = depthSpeed + (1.0f - depthSpeed) * f.depth[i];
-    float vcap = vmax * f.speedScale[i] * depthMul * capMul * (1.0f - turnSlow * turnFrac);
+    float vcap = vmax * f.speedScale[i] * depthMul * capMul * (1.0f - turnSlow * turn.turnFrac);
     const float floor = capMul < 1.0f ? vmin * capMul : vmin;
     float vfloor = floor < vcap ? floor : vcap;
-    speed = clampf(speed, vfloor, vcap);
-    f.hx[i] = ux;
-    f.hy[i] = uy;
-    f.vx[i] = ux * speed;
-    f.vy[i] = uy * speed;
+    const float speed = clampf(turn.speed, vfloor, vcap);
+    f.hx[i] = turn.ux;
+    f.hy[i] = turn.uy;
+    f.vx[i] = turn.ux * speed;
+    f.vy[i] = turn.uy * speed;
     f.panic[i] = panicLeft > dt ? panicLeft - dt : 0;
-    f.turn[i] = f.turn[i] * kTurnKeep + kTurnTake * (cross / dt);  // smoothed rad/s for the body bend
+    f.turn[i] = f.turn[i] * kTurnKeep + kTurnTake * (turn.cross / dt);  // smoothed rad/s for the body bend
 
     // S-REN-6 tail beat: kTailHz at kTailRefSpeed, frequency ~ speed^0.6 (x^0.625 via square roots, deterministic).
     float rel = speed * (1.0f / kTailRefSpeed);
@@ -137,7 +157,7 @@ namespace mirofish {
   };
 #if defined(MIROFISH_WIDE)
   // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
-  float* draws = rngDraws_.data();
+  float* draws = scratch_.draws.data();
   for (int i = 0; i < n; ++i) draws[i] = rng_.uniform();
   int i = 0;
   for (; i + 4 <= n; i += 4)

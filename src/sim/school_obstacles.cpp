@@ -2,7 +2,7 @@
 // scalar pass 2 see it alike), and after pass 2 a hard limit that puts any fish that got inside back on the outline,
 // gliding along it. Both look only at the obstacles bucketed near the fish's cell (all of them for brute force: the
 // ones out of reach add nothing, so the bits agree).
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
 

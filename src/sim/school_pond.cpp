@@ -2,7 +2,7 @@
 // and food pellets that the fish nearby turn to and eat.
 #include <cmath>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
 
@@ -18,7 +18,7 @@ double seedPhase(uint32_t seedMix, uint32_t salt) { return double(mix32(seedMix 
 // Positions are functions of the step count alone (no state), so a seek lands on the same pond.
 void School::driftPond() {
   const Params& p = params_;
-  const double t = double(stepCount_) * (1.0 / 60.0);
+  const double t = double(stepCount_) * FixedStep::kDt;
   const double bands = t / p.currentPeriod;
   currentPhaseX_ = cycleAngle(bands + seedPhase(d_.seedMix, 0));
   currentPhaseY_ = cycleAngle(bands * double(kCurrentRatio) + seedPhase(d_.seedMix, 1));

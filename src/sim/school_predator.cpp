@@ -2,7 +2,7 @@
 // part of the school (re-aimed twice a second from a coarse density map), and with predator=0 swims out of the world
 // and is gone. Fish within its radius flee hard and startle (the startle ripples on through the school, S-SIM-15),
 // so the school bursts and re-forms; it never catches or removes a fish.
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
 

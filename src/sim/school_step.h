@@ -1,7 +1,7 @@
 // What the phases of School::step share: the step's fixed numbers and two small helpers. Internal to src/sim.
 #pragma once
 
-#include "sim/mix32.h"
+#include "base/mix32.h"
 #include "sim/school.h"
 
 namespace mirofish {

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "sim/mix32.h"
+#include "base/mix32.h"
 
 namespace mirofish {
 

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "sim/number_text.h"
+#include "base/number_text.h"
 #include "sim/school.h"
 
 namespace mirofish {

@@ -3,7 +3,7 @@
 
 #include <limits>
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/params.h"
 #include "web/pond.h"
 #include "web/trajectory_run.h"

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/number_text.h"
+#include "base/number_text.h"
 
 namespace mirofish {
 
@@ -331,11 +331,10 @@ PondStats Pond::stats() const {
     s.sprint = states[1];
     s.hover = states[2];
     s.startle = states[3];
-    static const char* const kPhase[] = {"", "waiting", "landing", "holding"};
     const FormationState& fs = school_->formation();
     if (fs.phase != FormPhase::None) {
       s.form = formationName(fs.spec.kind);
-      s.formPhase = kPhase[int(fs.phase)];
+      s.formPhase = formPhaseName(fs.phase);
       s.formTargets = fs.isStatic() ? int(fs.tx.size()) : fs.assigned;
       s.formSettled = fs.settledCount;
       s.formAdded = fs.added;

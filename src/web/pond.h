@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "link/hash_codec.h"
+#include "link/link_limits.h"
 #include "render/fish_renderer.h"
 #include "render/formation_renderer.h"
 #include "render/pellet_renderer.h"
 #include "render/predator_renderer.h"
 #include "render/ripples.h"
-#include "sim/hash_codec.h"
-#include "sim/link_limits.h"
 #include "sim/params.h"
 #include "sim/school.h"
 

@@ -109,6 +109,13 @@ STUDIO_EXPORT(studio_states) uint8_t* studio_states(int count) {
   states.resize(size_t(count > 0 ? count : 0));
   return states.data();
 }
+// Room for `count` fish's species (S-ECO-3 kinds, bytes) to copy into; without them inspection weighs every
+// neighbour as the fish's own kind (as a school of one species does).
+STUDIO_EXPORT(studio_species) uint8_t* studio_species(int count) {
+  std::vector<uint8_t>& kinds = studio().fish.species;
+  kinds.resize(size_t(count > 0 ? count : 0));
+  return kinds.data();
+}
 // A behaviour state's name (cruise, sprint, hover, startle), "" past the last.
 STUDIO_EXPORT(studio_state_name) const char* studio_state_name(int k) {
   return k >= 0 && k < kFishStates ? fishStateName(FishState(k)) : "";

@@ -1,7 +1,7 @@
 // The second school behind school.trajectory(): a hash's run from step 0, one frame at a time into JS memory.
 #include "web/trajectory_run.h"
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 
 namespace mirofish {
 

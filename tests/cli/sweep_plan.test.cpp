@@ -7,7 +7,7 @@
 
 #include "cli/cli_args.h"
 #include "cli/sweep_plan.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 
 using namespace mirofish;
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/sweep_runner.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
 

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "base/fnv1a.h"
 #include "cli/run_command.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/school.h"
 #include "sim/trajectory.h"
 
@@ -56,11 +57,7 @@ bool sameBits(const std::vector<float>& frame, const School& school) {
   return true;
 }
 
-uint64_t fnv1a(const unsigned char* p, size_t n) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
-  return h;
-}
+uint64_t fnv1a(const unsigned char* p, size_t n) { return fnv1aBytes(kFnvOffset, p, n); }
 
 }  // namespace
 

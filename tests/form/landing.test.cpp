@@ -6,9 +6,9 @@
 #include <numeric>
 #include <vector>
 
+#include "base/det_math.h"
+#include "base/rng.h"
 #include "form/landing.h"
-#include "sim/det_math.h"
-#include "sim/rng.h"
 
 using namespace mirofish;
 

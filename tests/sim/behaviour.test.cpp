@@ -3,7 +3,7 @@
 
 #include <map>
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/school.h"
 #include "support/sim_test_helpers.h"
 

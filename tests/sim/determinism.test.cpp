@@ -6,7 +6,7 @@
 #include <cstring>
 #include <vector>
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/school.h"
 #include "support/golden_scenario.h"
 #include "support/sim_test_helpers.h"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "form/landing.h"
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/school.h"
 
 using namespace mirofish;

@@ -163,10 +163,15 @@ TEST_CASE("inspect: agrees with the step", "[inspect]") {
     const char* name;
     double fov, cap;
     bool brute;
+    double species = 1, xsp = 0.25;
   };
   for (const Case& c :
        {Case{"defaults", 360, 0, false}, Case{"blind spot", 270, 0, false}, Case{"narrow view", 120, 0, false},
-        Case{"neighbour cap", 360, 4, false}, Case{"brute force", 300, 0, true}}) {
+        Case{"neighbour cap", 360, 4, false}, Case{"brute force", 300, 0, true},
+        Case{"species, xsp 0", 360, 0, false, 3, 0}, Case{"species, xsp 0.25", 360, 0, false, 3, 0.25},
+        Case{"species, xsp 0.6", 360, 0, false, 3, 0.6}, Case{"species, xsp 1", 360, 0, false, 3, 1},
+        Case{"species, a cap and a blind spot", 270, 6, false, 3, 0.1},
+        Case{"species, brute force", 300, 0, true, 2, 0.5}}) {
     DYNAMIC_SECTION(c.name) {
       Params p;
       p.fish = 300;
@@ -178,6 +183,8 @@ TEST_CASE("inspect: agrees with the step", "[inspect]") {
       p.attractors = 0;
       p.fov = c.fov;
       p.neighbourCap = c.cap;
+      p.species = c.species;
+      p.crossSpecies = c.xsp;
       School s(p);
       s.setBruteForce(c.brute);
       s.steps(240);  // let the school form clumps
@@ -195,16 +202,51 @@ TEST_CASE("inspect: agrees with the step", "[inspect]") {
       CHECK(m.avgNeighbours == Approx(double(cohSum) / n));
       CHECK(m.distanceChecks == (c.brute ? uint64_t(n) * uint64_t(n - 1) : uint64_t(checkSum)));
       const FishArrays& f = s.fish();
-      int off = 0;
+      int off = 0, notExact = 0;
       for (int i = 0; i < n; ++i) {
         const FishInspection& r = before[size_t(i)];
         const float fx = r.sep.x + r.ali.x + r.coh.x, fy = r.sep.y + r.ali.y + r.coh.y;
         if (std::fabs(f.steerX[slot][i] - fx) > 1e-3f * r.forceLimit ||
             std::fabs(f.steerY[slot][i] - fy) > 1e-3f * r.forceLimit)
           ++off;
+        // The summed force is the step's own, bit for bit (the ring slot adds only zeros after pass 1 here).
+        if (!(f.steerX[slot][i] == r.forceX && f.steerY[slot][i] == r.forceY)) ++notExact;
       }
       CHECK(off == 0);
+      CHECK(notExact == 0);
       CHECK(cohSum > n);  // the school has formed: the check is not about empty neighbourhoods
     }
   }
+}
+
+// Issue #18: inspection once re-implemented the scan and ignored crossSpecies, so a fish among other species showed
+// the same alignment at xsp 0.25 and 1. The school is the same at both (the weights act from the next step on).
+TEST_CASE("inspect: crossSpecies weighs another species' alignment and cohesion", "[inspect]") {
+  Params p;
+  p.fish = 400;
+  p.species = 3;
+  p.seed = 7;
+  School s(p);
+  s.steps(120);
+  Params strong = s.params();
+  strong.crossSpecies = 1;
+  int mixed = 0, differs = 0;
+  for (int i = 0; i < s.count(); ++i) {
+    FishInspection weak, full;
+    REQUIRE(inspectFish(s.params(), s.fish(), s.grid(), i, &weak));
+    REQUIRE(inspectFish(strong, s.fish(), s.grid(), i, &full));
+    CHECK(weak.neighbours == full.neighbours);  // the weights change the forces, not who counts
+    bool other = false;
+    for (int link : weak.neighbours)
+      other = other || ((neighbourRules(link) & kRuleAli) &&
+                        s.fish().species[size_t(neighbourId(link))] != s.fish().species[size_t(i)]);
+    if (!other) {
+      CHECK(weak.ali.x == full.ali.x);  // only its own kind around: crossSpecies does not apply
+      continue;
+    }
+    ++mixed;
+    differs += weak.ali.x != full.ali.x || weak.ali.y != full.ali.y;
+  }
+  CHECK(mixed > 20);
+  CHECK(differs == mixed);
 }

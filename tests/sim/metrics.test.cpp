@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 #include "sim/metrics.h"
 #include "sim/school.h"
 #include "support/sim_test_helpers.h"

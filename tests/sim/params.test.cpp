@@ -207,3 +207,32 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
     CHECK(b.back() != ' ');
   }
 }
+
+// #18: the table's values column names an option's values (the JS options and the CLI flags take the names).
+TEST_CASE("params: the values column names quality, layer, click and palette", "[params]") {
+  double v = -1;
+  CHECK(paramValueByName(ParamId::quality, "high", &v));
+  CHECK(v == 1);
+  CHECK(paramValueByName(ParamId::layer, "element", &v));
+  CHECK(v == 2);
+  CHECK(paramValueByName(ParamId::click, "feed", &v));
+  CHECK(v == 0);
+  CHECK(paramValueByName(ParamId::palette, "neon", &v));
+  CHECK(v == 3);
+  v = -1;
+  CHECK_FALSE(paramValueByName(ParamId::quality, "hig", &v));
+  CHECK_FALSE(paramValueByName(ParamId::quality, "", &v));
+  CHECK_FALSE(paramValueByName(ParamId::fish, "high", &v));
+  CHECK(v == -1);
+  int named = 0;
+  for (int k = 0; k < kParamCount; ++k) {
+    const ParamInfo& info = kParamInfo[k];
+    if (!*kParamValues[k]) continue;
+    ++named;
+    CHECK(info.integer);  // a name stands for a whole value in min..max: as many names as values
+    int names = 1;
+    for (const char* c = kParamValues[k]; *c; ++c) names += *c == '|';
+    CHECK(names == int(info.max - info.min) + 1);
+  }
+  CHECK(named == 4);
+}

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/school.h"
 #include "sim/species.h"
 #include "support/golden_scenario.h"
@@ -256,7 +256,8 @@ TEST_CASE("species: each kind swims at its own speed, within the top speed", "[s
 }
 
 TEST_CASE("species: the kinds sort themselves out", "[species]") {
-  // In a still pond: the points of interest and the current gather every kind alike and keep them mixed (docs/behaviour.md).
+  // In a still pond: the points of interest and the current gather every kind alike and keep them mixed
+  // (docs/behaviour.md).
   auto shareAfter = [](double cross) {
     Params p = stillPond(Params());
     p.fish = 600;

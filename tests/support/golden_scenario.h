@@ -1,7 +1,7 @@
 // The shared determinism scenario: one school, a pointer sweep and a scare, fixed steps (the golden-hash test).
 #pragma once
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/school.h"
 
 namespace mirofish {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/fnv1a.h"
 #include "sim/school.h"
 
 namespace mirofish {
@@ -70,17 +71,10 @@ inline Params isolatedParams(int fish) {
 // FNV-1a over every per-step float of every fish (stateHash covers x, y, vx, vy only).
 inline uint64_t fullStateHash(const School& s) {
   const FishArrays& f = s.fish();
-  uint64_t hash = 0xcbf29ce484222325ULL;
+  uint64_t hash = kFnvOffset;
   for (const std::vector<float>* v : {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.tailPhase, &f.turn, &f.panic,
                                       &f.wanderPhase, &f.steerX[0], &f.steerY[0]})
-    for (int i = 0; i < s.count(); ++i) {
-      uint32_t bits;
-      std::memcpy(&bits, &(*v)[size_t(i)], 4);
-      for (int b = 0; b < 4; ++b) {
-        hash ^= (bits >> (8 * b)) & 0xffu;
-        hash *= 0x100000001b3ULL;
-      }
-    }
+    for (int i = 0; i < s.count(); ++i) hash = fnv1aFloat(hash, (*v)[size_t(i)]);
   return hash;
 }
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 #include "sim/params.h"
 
 namespace mirofish {

@@ -7,9 +7,9 @@
 #include <cstring>
 #include <string>
 
-#include "sim/number_text.h"
+#include "base/number_text.h"
+#include "base/rng.h"
 #include "sim/params.h"
-#include "sim/rng.h"
 
 using namespace mirofish;
 

@@ -6,13 +6,9 @@
 #include <vector>
 
 #include "form/formations.h"
+#include "link/url_text.h"  // percentEncode, percentDecode
 
 namespace mirofish {
-
-struct FormSpec {
-  FormationKind kind = FormationKind::None;  // None: no formation (bad or empty input, with a warning)
-  std::string text;                          // qr and text: the decoded bytes (UTF-8 as given)
-};
 
 // `value` is what follows `form=` (or --form), still percent-encoded: decode it once, here. Never throws. Every
 // problem is one sentence in *warnings, and the formation is refused (kind None): an unknown kind, an empty text,
@@ -21,12 +17,5 @@ struct FormSpec {
 FormSpec parseFormSpec(const std::string& value, std::vector<std::string>* warnings);
 // The value that parses back to `spec` (lower-case kind, text percent-encoded); "" for None and Logo.
 std::string formSpecValue(const FormSpec& spec);
-
-// Every byte but the unreserved A-Z a-z 0-9 - . _ ~ as %XX (upper-case hex), as encodeURIComponent, but also
-// escaping ! ' ( ) *. Safe inside a hash value: no '&', '=', '#', '%', '+' or space survives unescaped.
-std::string percentEncode(const std::string& text);
-// %XX -> the byte; '+' stays '+' (a hash is not a form post). Returns false when some '%' is not followed by two
-// hex digits; those are kept as typed.
-bool percentDecode(const std::string& text, std::string* out);
 
 }  // namespace mirofish

@@ -1,7 +1,7 @@
 // The page owner's ceilings on a link (S-COST-3): a hash can ask for less than the page allows, never more.
 #include <catch2/catch.hpp>
 
-#include "sim/link_limits.h"
+#include "link/link_limits.h"
 
 using namespace mirofish;
 

@@ -1,5 +1,5 @@
 // Decimal conversions by hand (number_text.h): integer mantissas and exact powers of ten.
-#include "sim/number_text.h"
+#include "base/number_text.h"
 
 #include <cmath>
 #include <cstdint>

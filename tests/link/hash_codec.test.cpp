@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/hash_codec.h"
+#include "link/hash_codec.h"
 
 using namespace mirofish;
 

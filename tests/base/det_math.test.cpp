@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "sim/det_math.h"
+#include "base/det_math.h"
 
 using namespace mirofish;
 

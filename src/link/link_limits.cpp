@@ -1,10 +1,10 @@
 // The page owner's ceilings on a decoded link: one warning per refusal, never an exception.
-#include "sim/link_limits.h"
+#include "link/link_limits.h"
 
 #include <algorithm>
 #include <cmath>
 
-#include "sim/number_text.h"
+#include "base/number_text.h"
 
 namespace mirofish {
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "form/form_spec.h"
+#include "link/form_spec.h"
 #include "sim/params.h"
 
 namespace mirofish {

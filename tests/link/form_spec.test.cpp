@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "form/form_spec.h"
-#include "sim/rng.h"
+#include "base/rng.h"
+#include "link/form_spec.h"
 
 using namespace mirofish;
 

@@ -1,0 +1,46 @@
+// The facts more than one language needs, in one table (#18: a fact lives in one place). C++ reads the constexpr
+// values this file makes of it; the build writes the same rows for the other languages (cmake/constants.cmake
+// parses this file, so keep one X(...) per line): constants.glsl, which the koi shaders #include (the
+// glsl rows), and the JS module constants.mjs with its constants.d.ts (the glsl and js rows), under
+// <build>/generated/constants/.
+//   X(name, type, value, where, what): type int, float or text; where glsl (C++, GLSL and JS), js (C++ and JS) or
+//   cpp (C++ only).
+#pragma once
+
+// clang-format off
+#define MIROFISH_CONSTANTS(X)                                                                                          \
+  X(kVersion, text, "0.1.0", js, "the release (package.json), as the bundle reports it")                              \
+  X(kStepHz, int, 60, js, "simulation steps per simulated second: the fixed step (S-SIM-10)")                         \
+  X(kMaxObstacles, int, 64, js, "obstacles a school takes (S-ECO-1); more are dropped with a warning")                \
+  X(kMaxPellets, int, 6, js, "food pellets at once (S-INT-4); a further pellet replaces the oldest")                  \
+  X(kDefaultHoldSeconds, float, 10.0f, js, "s a landed formation holds unless told (S-CHO-4 asks >= 5 s)")           \
+  X(kFishPerRow, int, 256, glsl, "fish per row of the renderer's per-fish texture")                                   \
+  X(kFishTexels, int, 3, glsl, "RGBA32UI texels per fish in that texture (pose, motion, look)")                       \
+  X(kShapeW, int, 256, cpp, "koi bake: shape field texels along s")                                                   \
+  X(kShapeH, int, 128, cpp, "koi bake: shape field texels across")                                                    \
+  X(kShapeS0, float, -0.2f, glsl, "koi bake: the shape field spans s in [kShapeS0, kShapeS1] body lengths ...")       \
+  X(kShapeS1, float, 1.2f, glsl, "... (0 the snout, 1 the tail-fin tip)")                                             \
+  X(kShapeY, float, 0.35f, glsl, "koi bake: ... and y in [-kShapeY, kShapeY] body lengths")                           \
+  X(kShapeDistSpan, float, 0.5f, glsl, "koi bake: a distance texel d / kShapeDistSpan + 0.5, lengths")                \
+  X(kPatternTileW, int, 64, glsl, "koi bake: patch-noise tile texels along s")                                        \
+  X(kPatternTileH, int, 32, glsl, "koi bake: patch-noise tile texels across")                                         \
+  X(kPatternTilesX, int, 8, glsl, "koi bake: tiles per atlas row")                                                    \
+  X(kPatternTilesY, int, 8, glsl, "koi bake: tile rows")                                                              \
+  X(kPatternS0, float, -0.02f, glsl, "koi bake: a tile spans s in [kPatternS0, kPatternS1] ...")                      \
+  X(kPatternS1, float, 1.02f, glsl, "...")                                                                            \
+  X(kPatternY, float, 0.13f, glsl, "koi bake: ... and y in [-kPatternY, kPatternY]")                                  \
+  X(kProfileN, int, 53, glsl, "koi bake: ribbon width profile samples per strip ...")                                 \
+  X(kProfileS0, float, -0.15f, glsl, "... from s = kProfileS0 ...")                                                   \
+  X(kProfileStep, float, 0.025f, glsl, "... every kProfileStep body lengths")
+// clang-format on
+
+namespace mirofish {
+
+#define MIROFISH_CONSTANT_TYPE_int int
+#define MIROFISH_CONSTANT_TYPE_float float
+#define MIROFISH_CONSTANT_TYPE_text const char*
+#define MIROFISH_CONSTANT(name, type, value, where, what) constexpr MIROFISH_CONSTANT_TYPE_##type name = value;
+MIROFISH_CONSTANTS(MIROFISH_CONSTANT)
+#undef MIROFISH_CONSTANT
+
+}  // namespace mirofish
