@@ -27,9 +27,11 @@ try {
 }
 
 const { alias, builds } = studio ? studioBuilds() : shimBuilds();
+// The constants table's JS copy (cmake/constants.cmake writes it before anything links): web/shim/constants.js.
+const constants = path.join(out, 'generated', 'constants', 'constants.mjs');
 const common = {
   bundle: true, minify: true, legalComments: 'none', target: 'es2022', logLevel: 'warning', charset: 'ascii',
-  alias, define: { MIROFISH_TEST: 'false' },
+  alias: Object.assign({ 'mirofish-constants': constants }, alias), define: { MIROFISH_TEST: 'false' },
 };
 for (const b of builds) await esbuild.build(Object.assign({}, common, b, { define: Object.assign({}, common.define, b.define) }));
 

@@ -397,6 +397,43 @@ describe('studio', () => {
       await context.close();
     });
 
+  it('attaches to a school in its Worker: the arrays by message, the overlay on a canvas of its own', async () => {
+    const { context, page, log } = await open('/fixtures/manual.html');
+    await page.addScriptTag({ url: '/dist/mirofish-studio.js' });
+    const r = await page.evaluate(async () => {
+      const school = await window.MiroFish.mount(null, { fish: 120, seed: 4, paused: true, thread: 'worker' });
+      window.__school = school;
+      window.__studio = await window.MiroFishStudio.attach(school);
+      await school.step(60);  // each frame's arrays arrive before the step's answer
+      const fish = window.__studio.inspect(5);
+      return { thread: school.stats().thread, canvases: document.querySelectorAll('canvas').length,
+        inspected: fish && fish.fish, neighbours: fish ? fish.neighbours.length : -1,
+        rows: window.__studio.csv().trim().split('\n').length };
+    });
+    assert.equal(r.thread, 'worker');
+    assert.equal(r.canvases, 2, 'the fish\'s canvas and the overlay\'s');
+    assert.equal(r.inspected, 5);
+    assert.ok(r.neighbours >= 0);
+    assert.ok(r.rows > 2, 'metrics rows from the Worker\'s steps: ' + r.rows);
+    // The selected fish's circles and arrows show on the overlay canvas, and go when nothing is selected.
+    const clip = { x: 0, y: 0, width: 1000, height: 700 };
+    const frame = async (i) => {
+      await page.evaluate(async (k) => { window.__studio.select(k); await window.__school.step(0); }, i);
+      await page.waitForTimeout(150);
+      return h.shot(page, clip);
+    };
+    // (The Worker's clock runs: the fins' swim wave moves a little between still frames, the overlay far more.)
+    const plain = await frame(-1);
+    const selected = await frame(5);
+    const again = await frame(-1);
+    const shown = h.diffPixels(plain, selected), gone = h.diffPixels(plain, again);
+    assert.ok(shown > 500 && shown > 5 * gone, `the overlay draws (${shown} px) and is taken away (${gone} px left)`);
+    await page.evaluate(() => window.__studio.detach());
+    assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 1, 'the overlay canvas goes');
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
   it('works as an ES module too: attach() from mirofish-studio.mjs, no global', async () => {
     const { context, page, log } = await open('/fixtures/manual.html');
     const r = await page.evaluate(async () => {

@@ -1,8 +1,7 @@
-// What both sides of the shim share (the page's host and the engine, in a Worker or on the main thread): the version,
-// the one console voice, value descriptions, and a listener recorder.
+// What both sides of the shim share (the page's host and the engine, in a Worker or on the main thread): the value
+// names, the one console voice, value descriptions, and a listener recorder. The version and the step rate come from
+// the constants table (constants.js).
 
-export const VERSION = '0.2.0';
-export const STEP_HZ = 60;  // the simulation's fixed step (S-SIM-10)
 export const PASSIVE = { passive: true };
 export const QUALITY_MODES = ['auto', 'high', 'low'];  // the table's `quality` values 0, 1, 2
 export const LAYERS = ['behind', 'back', 'element'];

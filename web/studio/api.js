@@ -1,6 +1,7 @@
 // MiroFishStudio.attach(school): the panel, the teaching view and the live metrics on one mounted school, through the
 // handle's _studio() hook (web/shim/host/handle.js). The classic script (classic.js) also installs the global and
 // attaches by itself to the page's school when the URL hash has studio=1; the ES module (index.js) does neither.
+import { VERSION } from '../shim/constants.js';
 import { buildControls } from './controls.js';
 import { FISH_ARRAYS, METRICS_ARRAY, STATES_ARRAY, loadCore } from './core.js';
 import { createMetrics, download } from './metrics.js';
@@ -38,22 +39,24 @@ function createStudio(school, core) {
       return otherwise;
     }
   };
-  const hook = { frame: guard(() => onFrame(s, hook, metrics, teach, checkParams)),
-    click: guard((x, y, e) => onClick(s, ui, x, y, e), false) };
+  // On the Worker path each frame's arrays arrive with the hook's call (a remote pond holds them).
+  const hook = { frame: guard((msg) => {
+    if (msg) s.pond.update(msg);
+    onFrame(s, hook, metrics, teach, checkParams);
+  }), click: guard((x, y, e) => onClick(s, ui, x, y, e), false) };
   const link = school._studio(hook);
   if (!link) {
-    warn(school.thread === 'worker' && school.canvas ? 'attach(): that school runs in a Worker; the studio draws in ' +
-      'its GL context, so it needs the school on the main thread (mount it with thread: \'main\'; a page opened ' +
-      'with #studio=1 does)' : 'attach(): that school has been destroyed');
+    warn('attach(): that school has been destroyed');
     return null;
   }
   const table = link.table.map((info, i) => Object.assign({}, info, { help: info.help || core.help(i) }));
-  const metricsBytes = link.pond.studioArray(METRICS_ARRAY);
+  const pond = link.worker ? remotePond() : link.pond;
+  const metricsBytes = pond.studioArray(METRICS_ARRAY);
   if (core.paramCount !== table.length || (metricsBytes && metricsBytes.length !== core.metricsSize)) {
     warn('mirofish.js and mirofish-studio.js come from different builds: the metrics may stay empty');
   }
   const s = {
-    school, core, table, pond: link.pond,
+    school, core, table, pond, overlayCanvas: link.worker ? overlayCanvas(school.canvas) : null,
     params: school.params(), hash: '', grid: null, overlayMs: 0, lastUi: 0,
     teach: { select: false, grid: false, heading: false, selected: -1, saved: {} },
   };
@@ -105,6 +108,7 @@ function createStudio(school, core) {
     clearInterval(watch);
     window.removeEventListener('hashchange', onHash);
     ui.host.remove();
+    if (s.overlayCanvas) s.overlayCanvas.remove();
     studios.delete(school);
     if (school.canvas) {
       school._studio(null);
@@ -142,7 +146,31 @@ function wireButtons(s, ui, metrics, initial) {
   ui.csv.onclick = () => download('mirofish-metrics.csv', metrics.csv());
 }
 
-// The school's fish arrays (and behaviour states) into the studio's core, straight from the wasm heap.
+// A Worker school's arrays, as the last frame sent them: the same two calls as the C++ Pond's.
+function remotePond() {
+  let count = 0, arrays = [];
+  return {
+    count: () => count,
+    studioArray: (k) => arrays[k] || null,
+    update(msg) {
+      count = msg.count;
+      arrays = msg.arrays;
+    },
+  };
+}
+
+// The overlay's own canvas over a Worker school's (whose context lives in the Worker): same place, same size, never
+// in the way of a click.
+function overlayCanvas(fish) {
+  const c = document.createElement('canvas');
+  c.setAttribute('aria-hidden', 'true');
+  c.style.cssText = fish.style.cssText;
+  c.style.pointerEvents = 'none';
+  fish.after(c);
+  return c;
+}
+
+// The school's fish arrays (and behaviour states) into the studio's core (the wasm heap, or the Worker's copies).
 function copyFish(s) {
   const arrays = [];
   for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(s.pond.studioArray(k));
@@ -229,7 +257,7 @@ function autoAttach() {
   window.addEventListener('hashchange', go);
 }
 
-export const api = Object.freeze({ version: '0.2.0', attach });
+export const api = Object.freeze({ version: VERSION, attach });
 
 // The classic script's global, window.MiroFishStudio, and its auto-attach (studio=1).
 export function installGlobal() {

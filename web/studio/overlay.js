@@ -97,11 +97,16 @@ export function drawOverlay(s, fish) {
   const count = s.pond.count();
   const grid = t.grid ? s.grid : null;
   const capacity = overlayCapacity(t, count, grid, fish ? fish.neighbours.length : null);
-  if (!capacity) return 0;
+  const own = s.overlayCanvas && fitOverlay(s);
+  if (!capacity) {
+    if (own && s.overlayShown) own.clear();  // once, to take the last overlay away
+    s.overlayShown = false;
+    return 0;
+  }
   const p = s.params;
   // CSS px and device px per world px (the letterbox mapping of render/fish_renderer.h). Lines are LINE_PX CSS px
   // wide, and never under 1.5 device px: at a low quality level's resolution a thinner line can miss every pixel.
-  const canvas = s.school.canvas;
+  const canvas = s.overlayCanvas || s.school.canvas;
   const scale = Math.min(canvas.clientWidth / p.width, canvas.clientHeight / p.height) || 1;
   const device = Math.min(canvas.width / p.width, canvas.height / p.height) || 1;
   const lw = Math.max(LINE_PX / scale, 1.5 / device);
@@ -146,6 +151,8 @@ export function drawOverlay(s, fish) {
   }
   if (!w.n || s.overlayFailed) return 0;
   if (!s.overlayGL) s.overlayGL = createOverlayGL(canvas.getContext('webgl2'));
+  if (own) own.clear();
+  s.overlayShown = true;
   try {
     s.overlayGL.draw(storage.u32, w.n, p.width, p.height);
   } catch (e) {  // a shader this browser refuses: no overlay, one warning, the rest of the studio goes on
@@ -153,4 +160,23 @@ export function drawOverlay(s, fish) {
     warn('the overlay cannot draw here (' + (e && e.message || e) + ')');
   }
   return w.n;
+}
+
+// A Worker school's overlay canvas follows the fish canvas's backing store; returns what clears it before a frame (a
+// canvas of its own keeps its last picture until something is drawn over it).
+function fitOverlay(s) {
+  const c = s.overlayCanvas, size = s.school.stats().canvas;
+  if (size && (c.width !== size.width || c.height !== size.height)) {
+    c.width = size.width;
+    c.height = size.height;
+  }
+  const gl = c.getContext('webgl2');
+  return {
+    clear() {
+      if (!gl) return;
+      gl.viewport(0, 0, c.width, c.height);
+      gl.clearColor(0, 0, 0, 0);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+    },
+  };
 }

@@ -1,7 +1,8 @@
 // Configuration of a school: defaults < mount options / data-* < URL hash (the hash wins, within the page's ceilings).
 // Option values arrive as the page gave them (numbers, booleans, attribute strings) and are read here, with the C++
 // number grammar, so the host needs no wasm.
-import { NAMED_VALUES, STEP_HZ, describe, errorText, findInfo } from '../util.js';
+import { STEP_HZ } from '../constants.js';
+import { NAMED_VALUES, describe, errorText, findInfo } from '../util.js';
 
 const DEFAULT_DENSITY = 200 / 1.44;  // fish per million CSS px: 200 at 1600x900
 const DEFAULT_FISH_MIN = 40;

@@ -1,6 +1,7 @@
 // One school as the engine runs it: a C++ Pond drawing on its canvas (an OffscreenCanvas in the Worker, or the page's
 // canvas on the main thread), its frame loop, frame budget and resolution. It knows nothing of the DOM: the host tells
 // it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
+import { FORM_HOLD } from '../constants.js';
 import { describe, errorText, findInfo } from '../util.js';
 import { applyHash, applyOptions, checkSanity, optionNumber, readConfig } from './config.js';
 import { SOFTWARE_GL, createGpuTimer, probeRenderer } from './gl_probe.js';
@@ -11,7 +12,6 @@ import { recordTrajectory } from './trajectory.js';
 
 const SNAPSHOT_MS = 250;       // a snapshot to the host at most this often while animating (and after every change)
 const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
-const FORM_HOLD = 10;          // s, as the C++ kDefaultHoldSeconds
 
 // `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias}.
 // `out(msg, transfer)` posts to the host. Returns the school, or null (after posting why) without WebGL2.
@@ -52,7 +52,8 @@ export function createEngineSchool(M, table, init, out, targets) {
   s.onFrame = snap.frame;
   s.changed = snap.changed;
   s.snapshotNow = snap.now;
-  // Draws the school, then what an attached studio (mirofish-studio.js, main thread only) overlays, in one frame.
+  // Draws the school, then what an attached studio (mirofish-studio.js) overlays in the same frame (on the main
+  // thread), or the arrays it needs (from a Worker).
   s.draw = (now) => {
     const drawn = pond.render(now / 1000);
     if (drawn && s.studio) s.studio.frame();
@@ -147,6 +148,10 @@ function command(s, msg, out) {
       reply(value, [value.data.buffer]);
       return;
     }
+    case 'studio':  // mirofish-studio.js on a Worker school: the arrays it reads go to the page after each frame
+      s.studio = msg.on ? { frame: () => postStudioFrame(s, out) } : null;
+      s.pond.setMetrics(!!msg.on);
+      return;
     case 'test':
       if (MIROFISH_TEST) reply(testHook(s, msg, out));
       return;
@@ -241,6 +246,19 @@ function watchContext(s) {
   };
   s.canvas.addEventListener('webglcontextlost', s.onLost);
   s.canvas.addEventListener('webglcontextrestored', s.onRestored);
+}
+
+// Copies of what the studio reads (Pond::studioArray 0..7 the fish's floats, 8 the step's metrics, 9 the states),
+// moved to the page, not copied again. Only while a studio is attached.
+function postStudioFrame(s, out) {
+  const arrays = [], transfer = [];
+  for (let k = 0; k < 10; k++) {
+    const view = s.pond.studioArray(k);
+    const copy = view ? view.slice() : null;
+    arrays.push(copy);
+    if (copy) transfer.push(copy.buffer);
+  }
+  out({ t: 'studioFrame', id: s.id, count: s.pond.count(), arrays }, transfer);
 }
 
 // The test bundle's hooks (handle._test): a fixed frame cost, shorter windows, a level callback, a lost context.

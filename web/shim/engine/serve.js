@@ -1,6 +1,7 @@
 // The engine's end of the channel: loads the wasm once, then mounts, drives and destroys schools as the host's
 // messages say. The same code serves a Worker (self.postMessage) and the main-thread fallback (a local port).
-import { VERSION, errorText } from '../util.js';
+import { VERSION } from '../constants.js';
+import { errorText } from '../util.js';
 import { loadModule } from './module.js';
 import { createEngineSchool } from './school.js';
 

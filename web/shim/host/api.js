@@ -1,5 +1,6 @@
 // The page-facing API: mount(), the script-tag auto-mount, MiroFish.table(), and the classic script's one global.
-import { VERSION, describe, errorText, findInfo, truthy, warn } from '../util.js';
+import { VERSION } from '../constants.js';
+import { describe, errorText, findInfo, truthy, warn } from '../util.js';
 import { defineElement } from './element.js';
 import { openEngine, paramTable } from './engine_link.js';
 import { resolveTarget } from './host.js';

@@ -4,9 +4,9 @@
 // (a scroll, a resize, a DOM or style change) or every AVOID_POLL_MS while the school animates (CSS animations tell
 // no one). They go to the engine only when they changed. A page option only: the hash carries no page layout, so a
 // link replays exactly only on the same layout.
+import { MAX_OBSTACLES as MAX_AVOID } from '../constants.js';
 import { describe, warn } from '../util.js';
 
-const MAX_AVOID = 64;        // C++ kMaxObstacles
 const AVOID_POLL_MS = 500;   // a read at least this often while the school animates
 
 export class Avoid {

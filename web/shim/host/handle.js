@@ -126,17 +126,22 @@ export class School {
   stats() {
     return stats(this.#h);
   }
-  // For mirofish-studio.js only: hooks {frame(), click(x, y, event), ms} called after each drawn frame and on each
-  // click or tap (canvas CSS px; true takes it), metrics on every step while attached (null detaches). Returns the
-  // C++ Pond and the parameter table; null once destroyed, or on the worker path (the studio shares the school's GL
-  // context, which lives in the Worker there: mount with thread: 'main', as #studio=1 does).
+  // For mirofish-studio.js only: hooks {frame(msg), click(x, y, event), ms} called after each drawn frame and on each
+  // click or tap (canvas CSS px; true takes it), metrics on every step while attached (null detaches). On the main
+  // thread it returns the C++ Pond (the studio draws in the school's own context); on the Worker path {worker: true}
+  // and frame(msg) gets copies of the arrays after each frame (the studio draws on a canvas of its own). Null once
+  // destroyed.
   _studio(hooks) {
     const h = this.#h;
-    if (h.destroyed || !h.engine.schools) return null;
+    if (h.destroyed) return null;
+    h.studio = hooks || null;
+    if (!h.engine.schools) {
+      h.post({ t: 'studio', on: !!hooks });
+      return { worker: true, table: paramTable() };
+    }
     const made = h.engine.schools.get(h.id);
     if (!made) return null;
     const s = made.school;
-    h.studio = hooks || null;
     s.studio = hooks || null;
     s.pond.setMetrics(!!hooks);
     return { pond: s.pond, table: s.table };

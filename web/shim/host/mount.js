@@ -19,7 +19,8 @@ let warnedNoWebGL = false;
 const live = { worker: 0, main: 0 };  // schools per engine: the last one out terminates the worker
 
 // Which engine a mount asks for first: the page's `thread` option, else a Worker where the browser can draw there.
-// The studio (#studio=1) works on the main thread, where it shares the school's GL context.
+// A page opened with #studio=1 mounts on the main thread, where the studio's overlay shares the school's GL context
+// and frame (it attaches to a Worker school too, drawing on a canvas of its own).
 export function chooseThread(options, defaultThread) {
   const asked = options.thread === undefined ? defaultThread : String(options.thread).trim().toLowerCase();
   if (asked !== 'main' && asked !== 'worker' && asked !== 'auto') {
@@ -215,6 +216,8 @@ function receive(h, msg) {
     else pending.resolve(msg.value);
   } else if (msg.t === 'mounted') {
     h.onMounted(msg);
+  } else if (msg.t === 'studioFrame' && h.studio) {
+    h.studio.frame(msg);
   } else if (msg.t === 'level' && h.onLevel) {
     h.onLevel(msg.stats);
   }
