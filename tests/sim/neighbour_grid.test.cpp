@@ -159,6 +159,14 @@ Compare gridVersusBrute(School grid, int steps, int every) {
   return c;
 }
 
+// Both searches agree on every compared step: the same state and the same neighbour metrics.
+void checkSameAsBrute(const School& s, int steps, int every) {
+  Compare c = gridVersusBrute(s, steps, every);
+  INFO("first mismatch at step " << c.firstStep);
+  CHECK(c.mismatches == 0);
+  CHECK(c.neighbourMismatches == 0);
+}
+
 }  // namespace
 
 TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determinism]") {
@@ -193,10 +201,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     s.steps(30);
     s.setPointer(true, 800, 450);
     s.scare(600, 300);
-    Compare c = gridVersusBrute(s, 200, 10);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    checkSameAsBrute(s, 200, 10);
   }
 
   SECTION("a dense clump: 200 fish in a 20 px square") {
@@ -206,10 +211,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     std::mt19937 rng(5);
     std::uniform_real_distribution<float> u(0, 20);
     for (int i = 0; i < 200; ++i) placeFish(s, i, 790 + u(rng), 440 + u(rng), 40 - 2 * u(rng), 40 - 4 * u(rng));
-    Compare c = gridVersusBrute(s, 200, 10);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    checkSameAsBrute(s, 200, 10);
   }
 
   SECTION("fish exactly on cell borders, and exactly one radius apart") {
@@ -224,10 +226,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     placeFish(s, 0, 0, 0, 30, 30);
     placeFish(s, 1, 1600, 900, -30, -30);
     placeFish(s, 2, 60, 0, 30, 30);
-    Compare c = gridVersusBrute(s, 150, 5);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    checkSameAsBrute(s, 150, 5);
   }
 
   SECTION("a huge world with a coarsened grid") {
@@ -245,10 +244,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     std::mt19937 rng(6);
     std::uniform_real_distribution<float> u(0, 60);
     for (int i = 0; i < 150; ++i) placeFish(s, i, 50000 + u(rng), 50000 + u(rng), 6 - 0.2f * u(rng), 6 - 0.2f * u(rng));
-    Compare c = gridVersusBrute(s, 60, 5);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    checkSameAsBrute(s, 60, 5);
   }
 
   SECTION("a neighbour cap counts the same neighbours in both searches") {
@@ -257,9 +253,6 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     p.seed = 4;
     p.neighbourCap = 6;
     School s(p);
-    Compare c = gridVersusBrute(s, 200, 10);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    checkSameAsBrute(s, 200, 10);
   }
 }
