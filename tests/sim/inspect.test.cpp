@@ -25,12 +25,8 @@ int rulesOf(const FishInspection& r, int id) {
 
 TEST_CASE("inspect: placed fish", "[inspect]") {
   Params p = isolatedParams(5);
-  p.sepRadius = 22;
-  p.aliRadius = 48;
-  p.cohRadius = 60;
-  p.sepWeight = 1.5;
-  p.aliWeight = 1;
-  p.cohWeight = 0.5;
+  setRadii(p, 22, 48, 60);
+  setWeights(p, 1.5, 1, 0.5);
   School s(p);
   placeFish(s, 0, 2000, 2000, 30, 0);  // the fish under the magnifier, heading +x
   placeFish(s, 1, 2010, 2000, 0, 30);  // 10 px ahead: every radius

@@ -40,8 +40,7 @@ TEST_CASE("long run: 100 000 steps stay finite and inside the world", "[long]") 
   }
 
   SECTION("tuned preset in a small world, with a pointer wandering about") {
-    Params p;
-    applyPreset(p, "tuned");
+    Params p = tunedParams();
     p.fish = 120;
     p.width = 400;
     p.height = 300;

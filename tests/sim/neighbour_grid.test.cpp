@@ -192,8 +192,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
   }
 
   SECTION("tuned preset, blind spot, panic from a pointer and a scare") {
-    Params p;
-    applyPreset(p, "tuned");
+    Params p = tunedParams();
     p.fish = 300;
     p.seed = 2;
     p.fov = 270;
@@ -232,11 +231,8 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
   SECTION("a huge world with a coarsened grid") {
     Params p;
     p.fish = 150;
-    p.width = 100000;
-    p.height = 100000;
-    p.sepRadius = 2;
-    p.aliRadius = 4;
-    p.cohRadius = 5;
+    p.width = p.height = 100000;
+    setRadii(p, 2, 4, 5);
     p.maxSpeed = 12;
     p.minSpeed = 2;
     p.maxForce = 20;

@@ -7,8 +7,11 @@
 #include <string>
 
 #include "sim/params.h"
+#include "support/sim_test_helpers.h"
 
 using namespace mirofish;
+using mirofish::test::setRadii;
+using mirofish::test::tunedParams;
 
 TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
   SECTION("every default is inside its range, already quantized, and what Params holds") {
@@ -180,15 +183,12 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
   SECTION("sanityWarning (S-SIM-13)") {
     Params d;
     CHECK(sanityWarning(d) == "");
-    Params t;
-    applyPreset(t, "tuned");
+    Params t = tunedParams();
     CHECK(sanityWarning(t) == "");
     Params fast;
     fast.maxSpeed = 1000;
     fast.maxForce = 1800;
-    fast.sepRadius = 5;
-    fast.aliRadius = 8;
-    fast.cohRadius = 10;
+    setRadii(fast, 5, 8, 10);
     std::string w = sanityWarning(fast);
     CHECK(w.find("px per step") != std::string::npos);
     CHECK(w.find("fmax") == std::string::npos);  // the force ratio is fine here

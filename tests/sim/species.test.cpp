@@ -38,6 +38,14 @@ Steer pairSteer(Params p, float dx, float dy, float vx1, float vy1, bool sameKin
   return {f.steerX[0][0], f.steerY[0][0]};
 }
 
+// The isolated pond (isolatedParams) with `fish` fish of `species` kinds, crossSpecies `cross`.
+Params mixedPond(int fish, int species, double cross) {
+  Params p = isolatedParams(fish);
+  p.species = species;
+  p.crossSpecies = cross;
+  return p;
+}
+
 // A dense mixed school with the blind spot, a pointer and (cap > 0) the neighbour cap, 200 steps.
 uint64_t mixedScenario(bool brute, int cap) {
   return blindSpotSweep(brute, [cap](Params& p) {
@@ -121,10 +129,8 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
   for (double cross : {0.25, 0.6}) {
     CAPTURE(cross);
     SECTION("alignment") {
-      Params p = isolatedParams(2);
+      Params p = mixedPond(2, 2, cross);
       p.aliWeight = 1.0;
-      p.species = 2;
-      p.crossSpecies = cross;
       const Steer same = pairSteer(p, 0, 15, 0, 20, true), other = pairSteer(p, 0, 15, 0, 20, false);
       CAPTURE(same.x, same.y, other.x, other.y);
       CHECK(same.length() == Approx(p.aliWeight * p.maxForce).epsilon(1e-5));  // toward +y at full strength
@@ -137,10 +143,8 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
       CHECK(alone.y == same.y);
     }
     SECTION("cohesion") {
-      Params p = isolatedParams(2);
+      Params p = mixedPond(2, 2, cross);
       p.cohWeight = 0.8;
-      p.species = 2;
-      p.crossSpecies = cross;
       const Steer same = pairSteer(p, 0, 40, 20, 0, true), other = pairSteer(p, 0, 40, 20, 0, false);
       CAPTURE(same.x, same.y, other.x, other.y);
       CHECK(same.length() == Approx(p.cohWeight * p.maxForce).epsilon(1e-5));
@@ -150,10 +154,8 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
     }
   }
   SECTION("a neighbour of each kind: the own kind wins the direction") {
-    Params p = isolatedParams(3);
+    Params p = mixedPond(3, 2, 0.25);
     p.aliWeight = 1.0;
-    p.species = 2;
-    p.crossSpecies = 0.25;
     School s(p);
     placeFish(s, 0, 2000, 2000, 20, 0);
     placeFish(s, 1, 2000, 2015, 0, 20);   // own kind, heading +y
@@ -168,11 +170,9 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
     CHECK(st.length() == Approx(p.maxForce * (1 + 0.25) / 2).epsilon(1e-5));  // the neighbours' mean weight
   }
   SECTION("crossSpecies = 1: another kind pulls exactly like the own") {
-    Params p = isolatedParams(2);
+    Params p = mixedPond(2, 3, 1);
     p.aliWeight = 1.0;
     p.cohWeight = 0.8;
-    p.species = 3;
-    p.crossSpecies = 1;
     const Steer same = pairSteer(p, 5, 30, 10, 20, true), other = pairSteer(p, 5, 30, 10, 20, false);
     CHECK(same.x == other.x);
     CHECK(same.y == other.y);
@@ -180,10 +180,8 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
 }
 
 TEST_CASE("species: separation is the same across kinds", "[species][rules]") {
-  Params p = isolatedParams(2);
+  Params p = mixedPond(2, 3, 0);  // even with no alignment or cohesion across kinds
   p.sepWeight = 1.6;
-  p.species = 3;
-  p.crossSpecies = 0;  // even with no alignment or cohesion across kinds
   const Steer same = pairSteer(p, 0, 10, 20, 0, true), other = pairSteer(p, 0, 10, 20, 0, false);
   CAPTURE(same.x, same.y);
   CHECK(same.y < 0);  // pushed away from the neighbour
