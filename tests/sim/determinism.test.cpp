@@ -42,6 +42,17 @@ TEST_CASE("golden hash: the shared scenario gives the same bits on every target"
   }
 }
 
+namespace {
+
+// Both schools `steps` steps further, then in the same state (stateHash).
+void checkSameAfter(School& a, School& b, int steps) {
+  a.steps(steps);
+  b.steps(steps);
+  CHECK(a.stateHash() == b.stateHash());
+}
+
+}  // namespace
+
 TEST_CASE("determinism: seeds and live changes", "[determinism]") {
   SECTION("same seed, same hash at every step; a fresh school hashes its spawn state") {
     Params p;
@@ -50,9 +61,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     School a(p), b(p);
     CHECK(a.stateHash() == b.stateHash());
     for (int k = 0; k < 5; ++k) {
-      a.steps(60);
-      b.steps(60);
-      CHECK(a.stateHash() == b.stateHash());
+      checkSameAfter(a, b, 60);
     }
     CHECK(a.stepCount() == 300);
   }
@@ -168,9 +177,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     CHECK(s.stepCount() == 0);
     School fresh(p);
     CHECK(s.stateHash() == fresh.stateHash());
-    s.steps(120);
-    fresh.steps(120);
-    CHECK(s.stateHash() == fresh.stateHash());
+    checkSameAfter(s, fresh, 120);
   }
 
   SECTION("a copy of a school evolves exactly like the original") {
@@ -179,9 +186,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     School a(p);
     a.steps(30);
     School b = a;
-    a.steps(60);
-    b.steps(60);
-    CHECK(a.stateHash() == b.stateHash());
+    checkSameAfter(a, b, 60);
   }
 
   SECTION("metrics on or off does not change the trajectory") {
@@ -189,9 +194,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     p.fish = 120;
     School a(p), b(p);
     b.setMetricsEnabled(false);
-    a.steps(120);
-    b.steps(120);
-    CHECK(a.stateHash() == b.stateHash());
+    checkSameAfter(a, b, 120);
   }
 }
 

@@ -57,6 +57,17 @@ TEST_CASE("long run: 100 000 steps stay finite and inside the world", "[long]") 
   }
 }
 
+namespace {
+
+// `steps` more steps, then no fish holds a non-finite value and every fish is inside the world.
+void checkFiniteAfter(School& s, int steps) {
+  s.steps(steps);
+  CHECK(s.firstNonFinite() == -1);
+  CHECK(allFiniteInWorld(s));
+}
+
+}  // namespace
+
 TEST_CASE("NaN safety: coincident and nearly coincident fish, bad pointer input", "[nan]") {
   SECTION("fish at exactly the same point with the same velocity") {
     Params p;
@@ -85,9 +96,7 @@ TEST_CASE("NaN safety: coincident and nearly coincident fish, bad pointer input"
     School s(p);
     for (int i = 0; i < 3; ++i) placeFish(s, i, 0, 0, 0, 0);
     for (int i = 3; i < 6; ++i) placeFish(s, i, 1600, 900, 0, 0);
-    s.steps(300);
-    CHECK(s.firstNonFinite() == -1);
-    CHECK(allFiniteInWorld(s));
+    checkFiniteAfter(s, 300);
   }
 
   SECTION("fish a hair apart: tiny and subnormal separations") {
@@ -101,9 +110,7 @@ TEST_CASE("NaN safety: coincident and nearly coincident fish, bad pointer input"
     placeFish(s, 3, 1e-30f, 1e-30f, 10, 10);
     placeFish(s, 4, 0, 0, 10, 10);
     placeFish(s, 5, 800, 450.00003f, -40, 0);
-    s.steps(120);
-    CHECK(s.firstNonFinite() == -1);
-    CHECK(allFiniteInWorld(s));
+    checkFiniteAfter(s, 120);
   }
 
   SECTION("NaN pointer and scare input never reaches the state") {

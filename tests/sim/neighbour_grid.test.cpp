@@ -159,6 +159,15 @@ Compare gridVersusBrute(School grid, int steps, int every) {
   return c;
 }
 
+// Places fish 0..n-1 at random (std::mt19937 seeded `seed`, draws u of 0..size): at (x + u, y + u) with velocity
+// (vx - slope[0] * u, vy - slope[1] * u), from = {x, y, vx, vy}.
+void scatterFish(School& s, int n, unsigned seed, float size, const float (&from)[4], const float (&slope)[2]) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0, size);
+  for (int i = 0; i < n; ++i)
+    placeFish(s, i, from[0] + u(rng), from[1] + u(rng), from[2] - slope[0] * u(rng), from[3] - slope[1] * u(rng));
+}
+
 // Both searches agree on every compared step: the same state and the same neighbour metrics.
 void checkSameAsBrute(const School& s, int steps, int every) {
   Compare c = gridVersusBrute(s, steps, every);
@@ -207,9 +216,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     Params p;
     p.fish = 200;
     School s(p);
-    std::mt19937 rng(5);
-    std::uniform_real_distribution<float> u(0, 20);
-    for (int i = 0; i < 200; ++i) placeFish(s, i, 790 + u(rng), 440 + u(rng), 40 - 2 * u(rng), 40 - 4 * u(rng));
+    scatterFish(s, 200, 5, 20, {790, 440, 40, 40}, {2, 4});
     checkSameAsBrute(s, 200, 10);
   }
 
@@ -237,9 +244,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     p.minSpeed = 2;
     p.maxForce = 20;
     School s(p);
-    std::mt19937 rng(6);
-    std::uniform_real_distribution<float> u(0, 60);
-    for (int i = 0; i < 150; ++i) placeFish(s, i, 50000 + u(rng), 50000 + u(rng), 6 - 0.2f * u(rng), 6 - 0.2f * u(rng));
+    scatterFish(s, 150, 6, 60, {50000, 50000, 6, 6}, {0.2f, 0.2f});
     checkSameAsBrute(s, 60, 5);
   }
 

@@ -19,6 +19,14 @@ bool sameFishState(const School& a, int i, const School& b, int j) {
          f.hy[i] == g.hy[j];
 }
 
+// Three fish placed as given ({x, y, vx, vy} each), then `steps` steps.
+School threeFish(const Params& p, const float (&at)[3][4], int steps) {
+  School s(p);
+  for (int i = 0; i < 3; ++i) placeFish(s, i, at[i][0], at[i][1], at[i][2], at[i][3]);
+  s.steps(steps);
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE("school rules in isolation", "[rules]") {
@@ -55,12 +63,8 @@ TEST_CASE("school rules in isolation", "[rules]") {
       Params p = isolatedParams(3);
       p.aliWeight = wAli;
       p.minSpeed = 0;
-      School s(p);
-      placeFish(s, 0, 2000, 2000, 20, 0);  // heading +x
-      placeFish(s, 1, 2000, 2015, 0, 20);  // neighbours heading +y
-      placeFish(s, 2, 2010, 2015, 0, 20);
-      s.steps(30);
-      return s;
+      // Fish 0 heading +x, its neighbours heading +y.
+      return threeFish(p, {{2000, 2000, 20, 0}, {2000, 2015, 0, 20}, {2010, 2015, 0, 20}}, 30);
     };
     School on = run(1.0), off = run(0);
     CAPTURE(on.fish().hx[0], on.fish().hy[0]);
@@ -79,12 +83,8 @@ TEST_CASE("school rules in isolation", "[rules]") {
       Params p = isolatedParams(3);
       p.cohWeight = wCoh;
       p.minSpeed = 0;
-      School s(p);
-      placeFish(s, 0, 2000, 2000, 20, 0);  // heading +x, centroid of the others straight +y
-      placeFish(s, 1, 1990, 2040, 20, 0);
-      placeFish(s, 2, 2010, 2040, 20, 0);
-      s.steps(30);
-      return s;
+      // Fish 0 heading +x, the centroid of the others straight +y.
+      return threeFish(p, {{2000, 2000, 20, 0}, {1990, 2040, 20, 0}, {2010, 2040, 20, 0}}, 30);
     };
     auto toCentroid = [](const School& s) {
       const FishArrays& f = s.fish();
