@@ -55,9 +55,7 @@ void checkSameAfter(School& a, School& b, int steps) {
 
 TEST_CASE("determinism: seeds and live changes", "[determinism]") {
   SECTION("same seed, same hash at every step; a fresh school hashes its spawn state") {
-    Params p;
-    p.fish = 150;
-    p.seed = 42;
+    Params p = seededParams(150, 42);
     School a(p), b(p);
     CHECK(a.stateHash() == b.stateHash());
     for (int k = 0; k < 5; ++k) {
@@ -104,9 +102,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
 
   SECTION("changing the fish count live is deterministic") {
     auto scripted = [](bool brute) {
-      Params p;
-      p.fish = 100;
-      p.seed = 5;
+      Params p = seededParams(100, 5);
       School s(p);
       s.setBruteForce(brute);
       std::vector<uint64_t> trail;
@@ -233,9 +229,7 @@ uint64_t nearCoincidentScenario(bool brute) {
 // Phases the scalar wrapAngle reduces the long way (the four-wide pass 2 hands those fish to the scalar
 // code), a scare, and fish outside the world (the fallback clamp).
 uint64_t oddPhaseScenario(bool brute) {
-  Params p;
-  p.fish = 64;
-  p.seed = 11;
+  Params p = seededParams(64, 11);
   School s(p);
   s.setBruteForce(brute);
   FishArrays& f = mutableFish(s);

@@ -187,9 +187,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     };
     const Case cases[] = {{2, 1, 200}, {50, 3, 300}, {300, 7, 300}, {800, 11, 120}};
     for (const Case& k : cases) {
-      Params p;
-      p.fish = k.fish;
-      p.seed = k.seed;
+      Params p = seededParams(k.fish, k.seed);
       Compare c = gridVersusBrute(School(p), k.steps, 20);
       INFO("fish " << k.fish << " seed " << k.seed << " first mismatch at step " << c.firstStep);
       CHECK(c.mismatches == 0);
@@ -249,9 +247,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
   }
 
   SECTION("a neighbour cap counts the same neighbours in both searches") {
-    Params p;
-    p.fish = 300;
-    p.seed = 4;
+    Params p = seededParams(300, 4);
     p.neighbourCap = 6;
     School s(p);
     checkSameAsBrute(s, 200, 10);

@@ -19,10 +19,9 @@ bool sameFishState(const School& a, int i, const School& b, int j) {
          f.hy[i] == g.hy[j];
 }
 
-// Three fish placed as given ({x, y, vx, vy} each), then `steps` steps.
-School threeFish(const Params& p, const float (&at)[3][4], int steps) {
-  School s(p);
-  for (int i = 0; i < 3; ++i) placeFish(s, i, at[i][0], at[i][1], at[i][2], at[i][3]);
+// placedSchool, then `steps` steps.
+School placedAfter(const Params& p, std::initializer_list<std::array<float, 4>> fish, int steps) {
+  School s = placedSchool(p, fish);
   s.steps(steps);
   return s;
 }
@@ -34,11 +33,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
     auto run = [](double wSep) {
       Params p = isolatedParams(2);
       p.sepWeight = wSep;
-      School s(p);
-      placeFish(s, 0, 2000, 2000, 50, 0);
-      placeFish(s, 1, 2000, 2010, 50, 0);
-      s.steps(30);
-      return s;
+      return placedAfter(p, {{2000, 2000, 50, 0}, {2000, 2010, 50, 0}}, 30);
     };
     School on = run(1.6), off = run(0);
     CAPTURE(fishDist(on, 0, 1), fishDist(off, 0, 1));
@@ -51,9 +46,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
     // Separation only reaches within rsep: at 30 px apart nothing happens.
     Params p = isolatedParams(2);
     p.sepWeight = 1.6;
-    School far(p);
-    placeFish(far, 0, 2000, 2000, 50, 0);
-    placeFish(far, 1, 2000, 2030, 50, 0);
+    School far = placedSchool(p, {{2000, 2000, 50, 0}, {2000, 2030, 50, 0}});
     far.steps(30);
     CHECK(fishDist(far, 0, 1) == Approx(30.0f).margin(1e-3));
   }
@@ -64,7 +57,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
       p.aliWeight = wAli;
       p.minSpeed = 0;
       // Fish 0 heading +x, its neighbours heading +y.
-      return threeFish(p, {{2000, 2000, 20, 0}, {2000, 2015, 0, 20}, {2010, 2015, 0, 20}}, 30);
+      return placedAfter(p, {{2000, 2000, 20, 0}, {2000, 2015, 0, 20}, {2010, 2015, 0, 20}}, 30);
     };
     School on = run(1.0), off = run(0);
     CAPTURE(on.fish().hx[0], on.fish().hy[0]);
@@ -84,7 +77,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
       p.cohWeight = wCoh;
       p.minSpeed = 0;
       // Fish 0 heading +x, the centroid of the others straight +y.
-      return threeFish(p, {{2000, 2000, 20, 0}, {1990, 2040, 20, 0}, {2010, 2040, 20, 0}}, 30);
+      return placedAfter(p, {{2000, 2000, 20, 0}, {1990, 2040, 20, 0}, {2010, 2040, 20, 0}}, 30);
     };
     auto toCentroid = [](const School& s) {
       const FishArrays& f = s.fish();
@@ -136,16 +129,13 @@ TEST_CASE("school rules in isolation", "[rules]") {
     Params p = isolatedParams(2);
     p.cohWeight = 1.0;
     p.fov = 270;
-    School side(p);
-    placeFish(side, 0, 2000, 2000, 40, 0);
-    placeFish(side, 1, 2000, 2025, 40, 0);
+    School side = placedSchool(p, {{2000, 2000, 40, 0}, {2000, 2025, 40, 0}});
     side.step();
     CHECK(side.metrics().avgNeighbours == 1.0f);
     // And a narrow field of view (fov=90) does not see a fish at 60 degrees.
     p.fov = 90;
-    School narrow(p);
-    placeFish(narrow, 0, 2000, 2000, 40, 0);
-    placeFish(narrow, 1, 2000 + 12.5f, 2000 + 21.65f, -40, 0);  // 60 deg off 0's heading; 0 is 120+ deg off 1's
+    // Fish 1 60 deg off 0's heading; 0 is 120+ deg off 1's.
+    School narrow = placedSchool(p, {{2000, 2000, 40, 0}, {2000 + 12.5f, 2000 + 21.65f, -40, 0}});
     narrow.step();
     CHECK(narrow.metrics().avgNeighbours == 0.0f);
   }
@@ -156,9 +146,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
       p.cohWeight = 1.0;
       p.smoothing = 1;
       p.minSpeed = 0;
-      School s(p);
-      placeFish(s, 0, 2000, 2000, 0.0f, 0.0f);
-      placeFish(s, 1, 2000, 2000 + dy, 0.0f, 0.0f);
+      School s = placedSchool(p, {{2000, 2000, 0.0f, 0.0f}, {2000, 2000 + dy, 0.0f, 0.0f}});
       s.step();
       return s.fish().vy[0];
     };

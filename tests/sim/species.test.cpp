@@ -28,9 +28,7 @@ struct Steer {
 // Fish 0 at (2000, 2000) heading +x, fish 1 at an offset with its own velocity, both of kind 0 or fish 1 of kind 1:
 // fish 0's steering from pass 1 after one step (the ring slot it wrote; nothing else adds to it in `isolatedParams`).
 Steer pairSteer(Params p, float dx, float dy, float vx1, float vy1, bool sameKind) {
-  School s(p);
-  placeFish(s, 0, 2000, 2000, 20, 0);
-  placeFish(s, 1, 2000 + dx, 2000 + dy, vx1, vy1);
+  School s = placedSchool(p, {{2000, 2000, 20, 0}, {2000 + dx, 2000 + dy, vx1, vy1}});
   FishArrays& f = mutableFish(s);
   f.species[0] = 0;
   f.species[1] = sameKind ? 0 : 1;
@@ -71,9 +69,7 @@ double sameKindShare(const School& s, float r) {
 }  // namespace
 
 TEST_CASE("species: kinds are dealt from the seed", "[species]") {
-  Params p;
-  p.fish = 3000;
-  p.seed = 5;
+  Params p = seededParams(3000, 5);
   p.species = 3;
   School a(p), b(p);
   const std::vector<uint8_t> ka = kinds(a);
@@ -156,10 +152,9 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
   SECTION("a neighbour of each kind: the own kind wins the direction") {
     Params p = mixedPond(3, 2, 0.25);
     p.aliWeight = 1.0;
-    School s(p);
-    placeFish(s, 0, 2000, 2000, 20, 0);
-    placeFish(s, 1, 2000, 2015, 0, 20);   // own kind, heading +y
-    placeFish(s, 2, 2000, 1985, 0, -20);  // other kind, heading -y
+    School s = placedSchool(p, {{2000, 2000, 20, 0},
+                                {2000, 2015, 0, 20},     // own kind, heading +y
+                                {2000, 1985, 0, -20}});  // other kind, heading -y
     FishArrays& f = mutableFish(s);
     f.species[0] = f.species[1] = 0;
     f.species[2] = 1;
@@ -212,9 +207,7 @@ TEST_CASE("species: the grid and brute force agree bit for bit, the wide scan th
 }
 
 TEST_CASE("species: same seed, same school; the kinds change the school", "[species][determinism]") {
-  Params p;
-  p.fish = 300;
-  p.seed = 7;
+  Params p = seededParams(300, 7);
   p.species = 3;
   School a(p), b(p);
   a.steps(600);
@@ -227,9 +220,7 @@ TEST_CASE("species: same seed, same school; the kinds change the school", "[spec
 }
 
 TEST_CASE("species: each kind swims at its own speed, within the top speed", "[species]") {
-  Params p;
-  p.fish = 600;
-  p.seed = 9;
+  Params p = seededParams(600, 9);
   p.species = 3;
   School s(p);
   double sum[3] = {0, 0, 0};
@@ -281,9 +272,7 @@ TEST_CASE("species: the kinds sort themselves out", "[species]") {
 
 TEST_CASE("Predator and species: a hunted mixed school stays finite and in bounds; grid == brute force",
           "[species][predator]") {
-  Params p;
-  p.fish = 300;
-  p.seed = 21;
+  Params p = seededParams(300, 21);
   p.species = 3;
   p.predator = 1;
   School grid(p), brute(p);

@@ -1,10 +1,12 @@
 // Test-only helpers: place fish by hand, isolate one rule, print hashes, summarize a school.
 #pragma once
 
+#include <array>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -42,6 +44,14 @@ inline void placeFish(School& school, int i, float x, float y, float vx, float v
   }
 }
 
+// A school of p with its first fish placed by hand ({x, y, vx, vy} each, as placeFish), in order.
+inline School placedSchool(const Params& p, std::initializer_list<std::array<float, 4>> fish) {
+  School s(p);
+  int i = 0;
+  for (const std::array<float, 4>& f : fish) placeFish(s, i++, f[0], f[1], f[2], f[3]);
+  return s;
+}
+
 // The pond without its life (S-SIM-14, S-SIM-15, S-ECO-4): no current, no points of interest, no sprints or
 // hovers, the back layer as fast as the front. For tests of the three rules and the pointer on their own.
 inline Params stillPond(Params p) {
@@ -71,6 +81,14 @@ inline void setWeights(Params& p, double sep, double ali, double coh) {
   p.sepWeight = sep;
   p.aliWeight = ali;
   p.cohWeight = coh;
+}
+
+// The default parameters with `fish` fish and seed `seed`.
+inline Params seededParams(double fish, double seed) {
+  Params p;
+  p.fish = fish;
+  p.seed = seed;
+  return p;
 }
 
 // The tuned preset (S-SIM-2) over the defaults.
