@@ -74,18 +74,14 @@ TEST_CASE("NaN safety: coincident and nearly coincident fish, bad pointer input"
     p.fish = 12;
     School s(p);
     for (int i = 0; i < 8; ++i) placeFish(s, i, 800, 450, 40, 10);
-    s.steps(600);
-    CHECK(s.firstNonFinite() == -1);
-    CHECK(allFiniteInWorld(s));
+    checkFiniteAfter(s, 600);
     // With no wander, no variation and no life of their own they stay together forever: still no NaN.
     Params q = stillPond(p);
     q.wander = 0;
     q.variation = 0;
     School t(q);
     for (int i = 0; i < 12; ++i) placeFish(t, i, 800, 450, 40, 10);
-    t.steps(300);
-    CHECK(t.firstNonFinite() == -1);
-    CHECK(allFiniteInWorld(t));
+    checkFiniteAfter(t, 300);
     CHECK(t.fish().x[0] == t.fish().x[11]);
   }
 

@@ -199,9 +199,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
   }
 
   SECTION("tuned preset, blind spot, panic from a pointer and a scare") {
-    Params p = tunedParams();
-    p.fish = 300;
-    p.seed = 2;
+    Params p = tunedParams(seededParams(300, 2));
     p.fov = 270;
     School s(p);
     s.steps(30);

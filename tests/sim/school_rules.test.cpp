@@ -26,6 +26,14 @@ School placedAfter(const Params& p, std::initializer_list<std::array<float, 4>> 
   return s;
 }
 
+// Three fish of the isolated pond, free to stop (minSpeed 0), one rule's weight set: placed as given, 30 steps on.
+School oneRuleTrio(double Params::*weight, double w, std::initializer_list<std::array<float, 4>> fish) {
+  Params p = isolatedParams(3);
+  p.*weight = w;
+  p.minSpeed = 0;
+  return placedAfter(p, fish, 30);
+}
+
 }  // namespace
 
 TEST_CASE("school rules in isolation", "[rules]") {
@@ -53,11 +61,8 @@ TEST_CASE("school rules in isolation", "[rules]") {
 
   SECTION("alignment turns a fish toward its neighbours' heading") {
     auto run = [](double wAli) {
-      Params p = isolatedParams(3);
-      p.aliWeight = wAli;
-      p.minSpeed = 0;
       // Fish 0 heading +x, its neighbours heading +y.
-      return placedAfter(p, {{2000, 2000, 20, 0}, {2000, 2015, 0, 20}, {2010, 2015, 0, 20}}, 30);
+      return oneRuleTrio(&Params::aliWeight, wAli, {{2000, 2000, 20, 0}, {2000, 2015, 0, 20}, {2010, 2015, 0, 20}});
     };
     School on = run(1.0), off = run(0);
     CAPTURE(on.fish().hx[0], on.fish().hy[0]);
@@ -73,11 +78,8 @@ TEST_CASE("school rules in isolation", "[rules]") {
 
   SECTION("cohesion steers a fish toward the centroid of its neighbours") {
     auto run = [](double wCoh) {
-      Params p = isolatedParams(3);
-      p.cohWeight = wCoh;
-      p.minSpeed = 0;
       // Fish 0 heading +x, the centroid of the others straight +y.
-      return placedAfter(p, {{2000, 2000, 20, 0}, {1990, 2040, 20, 0}, {2010, 2040, 20, 0}}, 30);
+      return oneRuleTrio(&Params::cohWeight, wCoh, {{2000, 2000, 20, 0}, {1990, 2040, 20, 0}, {2010, 2040, 20, 0}});
     };
     auto toCentroid = [](const School& s) {
       const FishArrays& f = s.fish();

@@ -91,9 +91,8 @@ inline Params seededParams(double fish, double seed) {
   return p;
 }
 
-// The tuned preset (S-SIM-2) over the defaults.
-inline Params tunedParams() {
-  Params p;
+// The tuned preset (S-SIM-2) over p (by default the defaults).
+inline Params tunedParams(Params p = Params()) {
   applyPreset(p, "tuned");
   return p;
 }
