@@ -12,16 +12,15 @@ namespace mirofish {
 
 class School;
 
-class FormationRenderer {
+class FormationRenderer : public LayerRenderer {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // 1 when it drew, else 0 (no static formation, or nothing settled yet).
   int render(const School& school, const RenderView& view, const WorldToPixels& map);
-  void dropContext();
-  void release();
+  void dropContext();  // as LayerRenderer's, and the vertex buffer's name with it
+  void release();      // as LayerRenderer's, and deletes the vertex buffer
 
  private:
-  LayerProgram gl_;
   GLuint buffer_ = 0;
   GLint at_[4] = {};             // u_world, u_pixels, u_plate, u_ink
   std::vector<float> vertices_;  // x, y, tone per vertex; grown by doubling, reused every frame

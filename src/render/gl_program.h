@@ -20,4 +20,14 @@ struct LayerProgram {
   void release();                       // deletes both, then as dropContext
 };
 
+// The base of those three layer renderers: their program, and what a lost or closed context does to it.
+class LayerRenderer {
+ public:
+  void dropContext() { gl_.dropContext(); }
+  void release() { gl_.release(); }
+
+ protected:
+  LayerProgram gl_;
+};
+
 }  // namespace mirofish

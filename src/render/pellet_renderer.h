@@ -10,16 +10,13 @@ namespace mirofish {
 
 class School;
 
-class PelletRenderer {
+class PelletRenderer : public LayerRenderer {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) when the school has live pellets, else nothing at all (0).
   int render(const School& school, const RenderView& view, const WorldToPixels& map);
-  void dropContext() { gl_.dropContext(); }
-  void release() { gl_.release(); }
 
  private:
-  LayerProgram gl_;
   GLint at_[4] = {};  // u_world, u_pixels, u_pellets, u_opacity
 };
 

@@ -10,16 +10,13 @@ namespace mirofish {
 
 class School;
 
-class PredatorRenderer {
+class PredatorRenderer : public LayerRenderer {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) while the school has a predator, else nothing at all (0).
   int render(const School& school, const RenderView& view, const WorldToPixels& map);
-  void dropContext() { gl_.dropContext(); }
-  void release() { gl_.release(); }
 
  private:
-  LayerProgram gl_;
   GLint at_[6] = {};       // u_world, u_pixels, u_pred, u_len, u_time, u_opacity
   float hx_ = 1, hy_ = 0;  // the last heading drawn: a stopped predator keeps it
 };

@@ -234,6 +234,16 @@ function instrument(context) {
   });
 }
 
+// A new 800x600 page at the test site's front page, after `init` (an optional init script, e.g. one taking an API
+// away), with its console watched: { page, consoleLog }.
+async function openFrontPage(env, init) {
+  const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
+  if (init) await page.addInitScript(init);
+  const consoleLog = watchConsole(page);
+  await page.goto(env.srv.base + '/');
+  return { page, consoleLog };
+}
+
 // Registers before/after hooks for a suite: the test server and one browser, closed afterwards.
 // The handles are filled in by the time the suite's tests run: env.srv, env.browser.
 function serverAndBrowser(launchOptions) {
@@ -250,6 +260,7 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
-module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, instrument,
+module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, openFrontPage,
+  instrument,
   watchConsole, waitFor, waitForFish, readySchool, decodePng,
   diffPixels, shot, fishPixels };

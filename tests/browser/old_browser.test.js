@@ -29,22 +29,16 @@ describe('no DecompressionStream', () => {
   }
 
   it('leaves the page intact with exactly one warning naming what is missing', async () => {
-    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
-    await page.addInitScript(() => {
+    const { page, consoleLog } = await h.openFrontPage(env, () => {
       delete window.DecompressionStream;
       delete HTMLCanvasElement.prototype.transferControlToOffscreen;  // no Worker path either
     });
-    const consoleLog = h.watchConsole(page);
-    await page.goto(env.srv.base + '/');
     await expectNoFish(page, consoleLog);
     await page.close();
   });
 
   it('with DecompressionStream missing on the page only: the Worker path loads the wasm there, the main path warns', async () => {
-    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
-    await page.addInitScript(() => { delete window.DecompressionStream; });
-    const consoleLog = h.watchConsole(page);
-    await page.goto(env.srv.base + '/');
+    const { page, consoleLog } = await h.openFrontPage(env, () => { delete window.DecompressionStream; });
     if (h.THREAD === 'main') {
       await expectNoFish(page, consoleLog);
     } else {

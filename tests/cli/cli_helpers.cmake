@@ -23,6 +23,13 @@ function(run_cli prefix)
   set(${prefix}_ERR "${err}" PARENT_SCOPE)
 endfunction()
 
+# expect_equal(<actual> <expected> <message>): fails with <message> unless the two strings are equal.
+function(expect_equal actual expected message)
+  if(NOT actual STREQUAL expected)
+    message(FATAL_ERROR "${message}")
+  endif()
+endfunction()
+
 # expect_usage_error(<needle> args...): exit code 2, exactly one stderr line, which contains <needle>; no stdout.
 function(expect_usage_error needle)
   run_cli(r ${ARGN})

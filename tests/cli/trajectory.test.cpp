@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -26,6 +27,20 @@ std::vector<unsigned char> readFile(const std::string& path) {
 std::string readText(const std::string& path) {
   std::vector<unsigned char> b = readFile(path);
   return std::string(b.begin(), b.end());
+}
+
+// The trajectory's JSON side file holds each of these parts (INFO names a missing one).
+void checkJsonHas(const std::string& json, std::initializer_list<std::string> parts) {
+  for (const std::string& part : parts) {
+    INFO(part);
+    CHECK(json.find(part) != std::string::npos);
+  }
+}
+
+// Removes a trajectory file and its JSON side file.
+void removeTrajectory(const std::string& path) {
+  std::remove(path.c_str());
+  std::remove((path + ".json").c_str());
 }
 
 // `mirofish run ARGS...` in-process (what main() does after the command name).
@@ -91,19 +106,11 @@ TEST_CASE("trajectory: frame k is the school at step k * every", "[trajectory][c
   CHECK(std::memcmp(&file[0], &file[37 * 16], 37 * 16) != 0);
 
   const std::string json = readText(path + ".json");
-  CHECK(json.find("\"format\": \"mirofish-trajectory\"") != std::string::npos);
-  CHECK(json.find("\"version\": 1,") != std::string::npos);
-  CHECK(json.find("\"hash\": \"" + encodeHash(decodeHash(hash).params) + "\"") != std::string::npos);
-  CHECK(json.find("\"fish\": 37,") != std::string::npos);
-  CHECK(json.find("\"frames\": 10,") != std::string::npos);
-  CHECK(json.find("\"every\": 10,") != std::string::npos);
-  CHECK(json.find("\"startStep\": 0,") != std::string::npos);
-  CHECK(json.find("\"steps\": 95,") != std::string::npos);
-  CHECK(json.find("\"width\": 1600,") != std::string::npos);
-  CHECK(json.find("\"height\": 900,") != std::string::npos);
-  CHECK(json.find("\"bytesPerFrame\": 592,") != std::string::npos);
-  std::remove(path.c_str());
-  std::remove((path + ".json").c_str());
+  checkJsonHas(json, {"\"format\": \"mirofish-trajectory\"", "\"version\": 1,",
+                      "\"hash\": \"" + encodeHash(decodeHash(hash).params) + "\"", "\"fish\": 37,", "\"frames\": 10,",
+                      "\"every\": 10,", "\"startStep\": 0,", "\"steps\": 95,", "\"width\": 1600,", "\"height\": 900,",
+                      "\"bytesPerFrame\": 592,"});
+  removeTrajectory(path);
 }
 
 TEST_CASE("trajectory: after a t= seek, frame 0 is the seeked state; events are listed", "[trajectory][cli]") {
@@ -123,11 +130,8 @@ TEST_CASE("trajectory: after a t= seek, frame 0 is the seeked state; events are 
   school.steps(15);
   CHECK(sameBits(frameOf(file, 20, 3), school));
   const std::string json = readText(path + ".json");
-  CHECK(json.find("&t=0.5\"") != std::string::npos);
-  CHECK(json.find("\"startStep\": 30,") != std::string::npos);
-  CHECK(json.find("\"events\": [\"scare@1:800,450\"]") != std::string::npos);
-  std::remove(path.c_str());
-  std::remove((path + ".json").c_str());
+  checkJsonHas(json, {"&t=0.5\"", "\"startStep\": 30,", "\"events\": [\"scare@1:800,450\"]"});
+  removeTrajectory(path);
 }
 
 TEST_CASE("trajectory: --every 1 records every step; the last frame hashes to run's state hash", "[trajectory][cli]") {
@@ -138,6 +142,5 @@ TEST_CASE("trajectory: --every 1 records every step; the last frame hashes to ru
   School school(decodeHash("n=8&seed=2").params);
   school.steps(12);
   CHECK(fnv1a(&file[12 * 8 * 16], 8 * 16) == school.stateHash());
-  std::remove(path.c_str());
-  std::remove((path + ".json").c_str());
+  removeTrajectory(path);
 }

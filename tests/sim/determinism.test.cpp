@@ -42,17 +42,24 @@ TEST_CASE("golden hash: the shared scenario gives the same bits on every target"
   }
 }
 
+namespace {
+
+// Both schools `steps` steps further, then in the same state (stateHash).
+void checkSameAfter(School& a, School& b, int steps) {
+  a.steps(steps);
+  b.steps(steps);
+  CHECK(a.stateHash() == b.stateHash());
+}
+
+}  // namespace
+
 TEST_CASE("determinism: seeds and live changes", "[determinism]") {
   SECTION("same seed, same hash at every step; a fresh school hashes its spawn state") {
-    Params p;
-    p.fish = 150;
-    p.seed = 42;
+    Params p = seededParams(150, 42);
     School a(p), b(p);
     CHECK(a.stateHash() == b.stateHash());
     for (int k = 0; k < 5; ++k) {
-      a.steps(60);
-      b.steps(60);
-      CHECK(a.stateHash() == b.stateHash());
+      checkSameAfter(a, b, 60);
     }
     CHECK(a.stepCount() == 300);
   }
@@ -95,9 +102,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
 
   SECTION("changing the fish count live is deterministic") {
     auto scripted = [](bool brute) {
-      Params p;
-      p.fish = 100;
-      p.seed = 5;
+      Params p = seededParams(100, 5);
       School s(p);
       s.setBruteForce(brute);
       std::vector<uint64_t> trail;
@@ -168,9 +173,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     CHECK(s.stepCount() == 0);
     School fresh(p);
     CHECK(s.stateHash() == fresh.stateHash());
-    s.steps(120);
-    fresh.steps(120);
-    CHECK(s.stateHash() == fresh.stateHash());
+    checkSameAfter(s, fresh, 120);
   }
 
   SECTION("a copy of a school evolves exactly like the original") {
@@ -179,9 +182,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     School a(p);
     a.steps(30);
     School b = a;
-    a.steps(60);
-    b.steps(60);
-    CHECK(a.stateHash() == b.stateHash());
+    checkSameAfter(a, b, 60);
   }
 
   SECTION("metrics on or off does not change the trajectory") {
@@ -189,9 +190,7 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
     p.fish = 120;
     School a(p), b(p);
     b.setMetricsEnabled(false);
-    a.steps(120);
-    b.steps(120);
-    CHECK(a.stateHash() == b.stateHash());
+    checkSameAfter(a, b, 120);
   }
 }
 
@@ -230,9 +229,7 @@ uint64_t nearCoincidentScenario(bool brute) {
 // Phases the scalar wrapAngle reduces the long way (the four-wide pass 2 hands those fish to the scalar
 // code), a scare, and fish outside the world (the fallback clamp).
 uint64_t oddPhaseScenario(bool brute) {
-  Params p;
-  p.fish = 64;
-  p.seed = 11;
+  Params p = seededParams(64, 11);
   School s(p);
   s.setBruteForce(brute);
   FishArrays& f = mutableFish(s);

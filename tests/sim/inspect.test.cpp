@@ -25,18 +25,13 @@ int rulesOf(const FishInspection& r, int id) {
 
 TEST_CASE("inspect: placed fish", "[inspect]") {
   Params p = isolatedParams(5);
-  p.sepRadius = 22;
-  p.aliRadius = 48;
-  p.cohRadius = 60;
-  p.sepWeight = 1.5;
-  p.aliWeight = 1;
-  p.cohWeight = 0.5;
-  School s(p);
-  placeFish(s, 0, 2000, 2000, 30, 0);  // the fish under the magnifier, heading +x
-  placeFish(s, 1, 2010, 2000, 0, 30);  // 10 px ahead: every radius
-  placeFish(s, 2, 2000, 2040, 0, 30);  // 40 px below: alignment and cohesion
-  placeFish(s, 3, 1945, 2000, 0, 30);  // 55 px behind: cohesion only
-  placeFish(s, 4, 2100, 2000, 0, 30);  // 100 px: outside every radius
+  setRadii(p, 22, 48, 60);
+  setWeights(p, 1.5, 1, 0.5);
+  School s = placedSchool(p, {{2000, 2000, 30, 0},    // the fish under the magnifier, heading +x
+                              {2010, 2000, 0, 30},    // 10 px ahead: every radius
+                              {2000, 2040, 0, 30},    // 40 px below: alignment and cohesion
+                              {1945, 2000, 0, 30},    // 55 px behind: cohesion only
+                              {2100, 2000, 0, 30}});  // 100 px: outside every radius
   const float limit = float(p.maxForce) * s.fish().forceScale[0];
 
   SECTION("which neighbours count for which rule, and the three forces") {
@@ -113,9 +108,7 @@ TEST_CASE("inspect: placed fish", "[inspect]") {
 
 // The studio inspects a copy of the page school's state: the copy's grid must be the school's.
 TEST_CASE("inspect: a copy of the state inspects as the school", "[inspect]") {
-  Params p;
-  p.fish = 120;
-  p.seed = 4;
+  Params p = seededParams(120, 4);
   p.width = 1000;
   p.height = 700;
   p.aliRadius = 75;  // the largest radius sets the cell
@@ -173,9 +166,7 @@ TEST_CASE("inspect: agrees with the step", "[inspect]") {
         Case{"species, a cap and a blind spot", 270, 6, false, 3, 0.1},
         Case{"species, brute force", 300, 0, true, 2, 0.5}}) {
     DYNAMIC_SECTION(c.name) {
-      Params p;
-      p.fish = 300;
-      p.seed = 11;
+      Params p = seededParams(300, 11);
       p.wander = 0;
       p.sprintEvery = 0;  // nothing else in the ring: no sprint thrust, no fright's ripple, no current or pull
       p.frightEvery = 0;

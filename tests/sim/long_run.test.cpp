@@ -40,8 +40,7 @@ TEST_CASE("long run: 100 000 steps stay finite and inside the world", "[long]") 
   }
 
   SECTION("tuned preset in a small world, with a pointer wandering about") {
-    Params p;
-    applyPreset(p, "tuned");
+    Params p = tunedParams();
     p.fish = 120;
     p.width = 400;
     p.height = 300;
@@ -58,24 +57,31 @@ TEST_CASE("long run: 100 000 steps stay finite and inside the world", "[long]") 
   }
 }
 
+namespace {
+
+// `steps` more steps, then no fish holds a non-finite value and every fish is inside the world.
+void checkFiniteAfter(School& s, int steps) {
+  s.steps(steps);
+  CHECK(s.firstNonFinite() == -1);
+  CHECK(allFiniteInWorld(s));
+}
+
+}  // namespace
+
 TEST_CASE("NaN safety: coincident and nearly coincident fish, bad pointer input", "[nan]") {
   SECTION("fish at exactly the same point with the same velocity") {
     Params p;
     p.fish = 12;
     School s(p);
     for (int i = 0; i < 8; ++i) placeFish(s, i, 800, 450, 40, 10);
-    s.steps(600);
-    CHECK(s.firstNonFinite() == -1);
-    CHECK(allFiniteInWorld(s));
+    checkFiniteAfter(s, 600);
     // With no wander, no variation and no life of their own they stay together forever: still no NaN.
     Params q = stillPond(p);
     q.wander = 0;
     q.variation = 0;
     School t(q);
     for (int i = 0; i < 12; ++i) placeFish(t, i, 800, 450, 40, 10);
-    t.steps(300);
-    CHECK(t.firstNonFinite() == -1);
-    CHECK(allFiniteInWorld(t));
+    checkFiniteAfter(t, 300);
     CHECK(t.fish().x[0] == t.fish().x[11]);
   }
 
@@ -86,9 +92,7 @@ TEST_CASE("NaN safety: coincident and nearly coincident fish, bad pointer input"
     School s(p);
     for (int i = 0; i < 3; ++i) placeFish(s, i, 0, 0, 0, 0);
     for (int i = 3; i < 6; ++i) placeFish(s, i, 1600, 900, 0, 0);
-    s.steps(300);
-    CHECK(s.firstNonFinite() == -1);
-    CHECK(allFiniteInWorld(s));
+    checkFiniteAfter(s, 300);
   }
 
   SECTION("fish a hair apart: tiny and subnormal separations") {
@@ -102,9 +106,7 @@ TEST_CASE("NaN safety: coincident and nearly coincident fish, bad pointer input"
     placeFish(s, 3, 1e-30f, 1e-30f, 10, 10);
     placeFish(s, 4, 0, 0, 10, 10);
     placeFish(s, 5, 800, 450.00003f, -40, 0);
-    s.steps(120);
-    CHECK(s.firstNonFinite() == -1);
-    CHECK(allFiniteInWorld(s));
+    checkFiniteAfter(s, 120);
   }
 
   SECTION("NaN pointer and scare input never reaches the state") {

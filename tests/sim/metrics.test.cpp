@@ -15,11 +15,8 @@ using namespace mirofish::test;
 TEST_CASE("metrics: known configurations", "[metrics]") {
   SECTION("three fish in a triangle: neighbours, distances, polarization, checks") {
     Params p = isolatedParams(4);
-    School s(p);
-    placeFish(s, 0, 2000, 2000, 30, 0);
-    placeFish(s, 1, 2030, 2000, 30, 0);
-    placeFish(s, 2, 2000, 2040, 30, 0);
-    placeFish(s, 3, 3000, 3000, 30, 0);  // alone, far away
+    // Fish 3 alone, far away.
+    School s = placedSchool(p, {{2000, 2000, 30, 0}, {2030, 2000, 30, 0}, {2000, 2040, 30, 0}, {3000, 3000, 30, 0}});
     s.step();
     const StepMetrics& m = s.metrics();
     CHECK(m.step == 1);
@@ -40,9 +37,7 @@ TEST_CASE("metrics: known configurations", "[metrics]") {
 
   SECTION("opposed headings: polarization 0; local polarization -1") {
     Params p = isolatedParams(2);
-    School s(p);
-    placeFish(s, 0, 2000, 2000, 30, 0);
-    placeFish(s, 1, 2000, 2020, -30, 0);
+    School s = placedSchool(p, {{2000, 2000, 30, 0}, {2000, 2020, -30, 0}});
     s.step();
     CHECK(s.metrics().polarization == Approx(0.0f).margin(1e-6));
     CHECK(s.metrics().localPolarization == Approx(-1.0f));
@@ -68,9 +63,7 @@ TEST_CASE("metrics: known configurations", "[metrics]") {
 
   SECTION("lonely fish: minDistance -1, meanNearest 0, no neighbours") {
     Params p = isolatedParams(2);
-    School s(p);
-    placeFish(s, 0, 1000, 1000, 30, 0);
-    placeFish(s, 1, 3000, 3000, 30, 0);
+    School s = placedSchool(p, {{1000, 1000, 30, 0}, {3000, 3000, 30, 0}});
     s.step();
     CHECK(s.metrics().minDistance == -1.0f);
     CHECK(s.metrics().meanNearest == 0.0f);
@@ -174,10 +167,7 @@ TEST_CASE("metrics: groups on known configurations", "[metrics][groups]") {
   SECTION("a fish just inside the radius links, one just outside does not") {
     Params p = isolatedParams(3);
     p.minSpeed = 0;  // still fish stay put
-    School s(p);
-    placeFish(s, 0, 2000, 2000, 0, 0);
-    placeFish(s, 1, 2059, 2000, 0, 0);
-    placeFish(s, 2, 2000, 2061, 0, 0);
+    School s = placedSchool(p, {{2000, 2000, 0, 0}, {2059, 2000, 0, 0}, {2000, 2061, 0, 0}});
     s.step();
     CHECK(s.metrics().groups == 2);
   }

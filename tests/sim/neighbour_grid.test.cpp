@@ -159,6 +159,23 @@ Compare gridVersusBrute(School grid, int steps, int every) {
   return c;
 }
 
+// Places fish 0..n-1 at random (std::mt19937 seeded `seed`, draws u of 0..size): at (x + u, y + u) with velocity
+// (vx - slope[0] * u, vy - slope[1] * u), from = {x, y, vx, vy}.
+void scatterFish(School& s, int n, unsigned seed, float size, const float (&from)[4], const float (&slope)[2]) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0, size);
+  for (int i = 0; i < n; ++i)
+    placeFish(s, i, from[0] + u(rng), from[1] + u(rng), from[2] - slope[0] * u(rng), from[3] - slope[1] * u(rng));
+}
+
+// Both searches agree on every compared step: the same state and the same neighbour metrics.
+void checkSameAsBrute(const School& s, int steps, int every) {
+  Compare c = gridVersusBrute(s, steps, every);
+  INFO("first mismatch at step " << c.firstStep);
+  CHECK(c.mismatches == 0);
+  CHECK(c.neighbourMismatches == 0);
+}
+
 }  // namespace
 
 TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determinism]") {
@@ -170,9 +187,7 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     };
     const Case cases[] = {{2, 1, 200}, {50, 3, 300}, {300, 7, 300}, {800, 11, 120}};
     for (const Case& k : cases) {
-      Params p;
-      p.fish = k.fish;
-      p.seed = k.seed;
+      Params p = seededParams(k.fish, k.seed);
       Compare c = gridVersusBrute(School(p), k.steps, 20);
       INFO("fish " << k.fish << " seed " << k.seed << " first mismatch at step " << c.firstStep);
       CHECK(c.mismatches == 0);
@@ -184,32 +199,21 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
   }
 
   SECTION("tuned preset, blind spot, panic from a pointer and a scare") {
-    Params p;
-    applyPreset(p, "tuned");
-    p.fish = 300;
-    p.seed = 2;
+    Params p = tunedParams(seededParams(300, 2));
     p.fov = 270;
     School s(p);
     s.steps(30);
     s.setPointer(true, 800, 450);
     s.scare(600, 300);
-    Compare c = gridVersusBrute(s, 200, 10);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    checkSameAsBrute(s, 200, 10);
   }
 
   SECTION("a dense clump: 200 fish in a 20 px square") {
     Params p;
     p.fish = 200;
     School s(p);
-    std::mt19937 rng(5);
-    std::uniform_real_distribution<float> u(0, 20);
-    for (int i = 0; i < 200; ++i) placeFish(s, i, 790 + u(rng), 440 + u(rng), 40 - 2 * u(rng), 40 - 4 * u(rng));
-    Compare c = gridVersusBrute(s, 200, 10);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    scatterFish(s, 200, 5, 20, {790, 440, 40, 40}, {2, 4});
+    checkSameAsBrute(s, 200, 10);
   }
 
   SECTION("fish exactly on cell borders, and exactly one radius apart") {
@@ -224,42 +228,26 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     placeFish(s, 0, 0, 0, 30, 30);
     placeFish(s, 1, 1600, 900, -30, -30);
     placeFish(s, 2, 60, 0, 30, 30);
-    Compare c = gridVersusBrute(s, 150, 5);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    checkSameAsBrute(s, 150, 5);
   }
 
   SECTION("a huge world with a coarsened grid") {
     Params p;
     p.fish = 150;
-    p.width = 100000;
-    p.height = 100000;
-    p.sepRadius = 2;
-    p.aliRadius = 4;
-    p.cohRadius = 5;
+    p.width = p.height = 100000;
+    setRadii(p, 2, 4, 5);
     p.maxSpeed = 12;
     p.minSpeed = 2;
     p.maxForce = 20;
     School s(p);
-    std::mt19937 rng(6);
-    std::uniform_real_distribution<float> u(0, 60);
-    for (int i = 0; i < 150; ++i) placeFish(s, i, 50000 + u(rng), 50000 + u(rng), 6 - 0.2f * u(rng), 6 - 0.2f * u(rng));
-    Compare c = gridVersusBrute(s, 60, 5);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    scatterFish(s, 150, 6, 60, {50000, 50000, 6, 6}, {0.2f, 0.2f});
+    checkSameAsBrute(s, 60, 5);
   }
 
   SECTION("a neighbour cap counts the same neighbours in both searches") {
-    Params p;
-    p.fish = 300;
-    p.seed = 4;
+    Params p = seededParams(300, 4);
     p.neighbourCap = 6;
     School s(p);
-    Compare c = gridVersusBrute(s, 200, 10);
-    INFO("first mismatch at step " << c.firstStep);
-    CHECK(c.mismatches == 0);
-    CHECK(c.neighbourMismatches == 0);
+    checkSameAsBrute(s, 200, 10);
   }
 }

@@ -124,9 +124,7 @@ TEST_CASE("obstacles: each rule in isolation", "[obstacles]") {
 }
 
 TEST_CASE("obstacles: the grid and brute force agree bit for bit", "[obstacles][determinism]") {
-  Params p;
-  p.fish = 400;
-  p.seed = 11;
+  Params p = seededParams(400, 11);
   School grid(p), brute(p);
   brute.setBruteForce(true);
   const std::vector<Obstacle> list = tenObstacles();
@@ -142,9 +140,7 @@ TEST_CASE("obstacles: the grid and brute force agree bit for bit", "[obstacles][
 
 namespace {
 void checkNeverInside(int steps) {
-  Params p;
-  p.fish = 3000;
-  p.seed = 5;
+  Params p = seededParams(3000, 5);
   School s(p);
   const std::vector<Obstacle> list = tenObstacles();
   s.setObstacles(list.data(), int(list.size()));

@@ -7,8 +7,11 @@
 #include <string>
 
 #include "sim/params.h"
+#include "support/sim_test_helpers.h"
 
 using namespace mirofish;
+using mirofish::test::setRadii;
+using mirofish::test::tunedParams;
 
 TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
   SECTION("every default is inside its range, already quantized, and what Params holds") {
@@ -140,36 +143,35 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
   SECTION("presets: tuned sets the S-SIM-2 values, default restores them, unknown is refused") {
     Params p;
     p.maxSpeed = 70;  // not part of a preset
+    // The fields a preset sets, their tuned values and their S-SIM-2 defaults.
+    struct Field {
+      const char* name;
+      double Params::*field;
+      double tuned, byDefault;
+    };
+    const Field fields[] = {{"cohWeight", &Params::cohWeight, 1.4, 0.8}, {"cohRadius", &Params::cohRadius, 80, 60},
+                            {"aliWeight", &Params::aliWeight, 1.5, 1.0}, {"aliRadius", &Params::aliRadius, 70, 48},
+                            {"sepWeight", &Params::sepWeight, 2.2, 1.6}, {"sepRadius", &Params::sepRadius, 28, 22},
+                            {"maxForce", &Params::maxForce, 160, 140}};
     REQUIRE(applyPreset(p, "tuned"));
-    CHECK(p.cohWeight == 1.4);
-    CHECK(p.cohRadius == 80);
-    CHECK(p.aliWeight == 1.5);
-    CHECK(p.aliRadius == 70);
-    CHECK(p.sepWeight == 2.2);
-    CHECK(p.sepRadius == 28);
-    CHECK(p.maxForce == 160);
+    for (const Field& f : fields) {
+      INFO(f.name);
+      CHECK(p.*f.field == f.tuned);
+    }
     CHECK(p.maxSpeed == 70);
     REQUIRE(applyPreset(p, "default"));
     Params d;
-    CHECK(p.cohWeight == d.cohWeight);
-    CHECK(p.cohRadius == d.cohRadius);
-    CHECK(p.aliWeight == d.aliWeight);
-    CHECK(p.aliRadius == d.aliRadius);
-    CHECK(p.sepWeight == d.sepWeight);
-    CHECK(p.sepRadius == d.sepRadius);
-    CHECK(p.maxForce == d.maxForce);
+    for (const Field& f : fields) {
+      INFO(f.name);
+      CHECK(p.*f.field == d.*f.field);
+      CHECK(d.*f.field == f.byDefault);  // S-SIM-2 defaults
+    }
     CHECK(p.maxSpeed == 70);
     Params before = p;
     CHECK_FALSE(applyPreset(p, "bogus"));
     CHECK_FALSE(applyPreset(p, "Tuned"));
     CHECK(p.sepWeight == before.sepWeight);
-    // S-SIM-2 defaults, and the force/speed ratio it asks for.
-    CHECK(d.sepRadius == 22);
-    CHECK(d.aliRadius == 48);
-    CHECK(d.cohRadius == 60);
-    CHECK(d.sepWeight == 1.6);
-    CHECK(d.aliWeight == 1.0);
-    CHECK(d.cohWeight == 0.8);
+    // The S-SIM-2 default speed, and the force/speed ratio it asks for.
     CHECK(d.maxSpeed == 90);
     CHECK(d.maxForce == 140);
     CHECK(d.maxForce >= 1.5 * d.maxSpeed);
@@ -181,15 +183,12 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
   SECTION("sanityWarning (S-SIM-13)") {
     Params d;
     CHECK(sanityWarning(d) == "");
-    Params t;
-    applyPreset(t, "tuned");
+    Params t = tunedParams();
     CHECK(sanityWarning(t) == "");
     Params fast;
     fast.maxSpeed = 1000;
     fast.maxForce = 1800;
-    fast.sepRadius = 5;
-    fast.aliRadius = 8;
-    fast.cohRadius = 10;
+    setRadii(fast, 5, 8, 10);
     std::string w = sanityWarning(fast);
     CHECK(w.find("px per step") != std::string::npos);
     CHECK(w.find("fmax") == std::string::npos);  // the force ratio is fine here

@@ -111,10 +111,9 @@ TEST_CASE("pond: current and points of interest move an unsteered fish as the pa
 TEST_CASE("pond: feeding", "[pond][feed]") {
   SECTION("a fish within reach turns to a pellet and eats it, exactly once") {
     Params p = isolatedParams(3);
-    School s(p);
-    placeFish(s, 0, 2000, 2000, 0, 60);  // heading away from the pellet
-    placeFish(s, 1, 2020, 2000, 0, -60);
-    placeFish(s, 2, 2900, 2900, 60, 0);  // beyond feedRadius
+    School s = placedSchool(p, {{2000, 2000, 0, 60},  // heading away from the pellet
+                                {2020, 2000, 0, -60},
+                                {2900, 2900, 60, 0}});  // beyond feedRadius
     s.feed(2100, 2000);
     CHECK(s.pellets()[0].timeLeft > 0);
     int steps = 0;

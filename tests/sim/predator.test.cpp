@@ -13,9 +13,7 @@ using namespace mirofish::test;
 namespace {
 
 Params hunted(int fish) {
-  Params p;
-  p.fish = fish;
-  p.seed = 21;
+  Params p = seededParams(fish, 21);
   return p;
 }
 

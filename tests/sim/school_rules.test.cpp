@@ -19,6 +19,21 @@ bool sameFishState(const School& a, int i, const School& b, int j) {
          f.hy[i] == g.hy[j];
 }
 
+// placedSchool, then `steps` steps.
+School placedAfter(const Params& p, std::initializer_list<std::array<float, 4>> fish, int steps) {
+  School s = placedSchool(p, fish);
+  s.steps(steps);
+  return s;
+}
+
+// Three fish of the isolated pond, free to stop (minSpeed 0), one rule's weight set: placed as given, 30 steps on.
+School oneRuleTrio(double Params::*weight, double w, std::initializer_list<std::array<float, 4>> fish) {
+  Params p = isolatedParams(3);
+  p.*weight = w;
+  p.minSpeed = 0;
+  return placedAfter(p, fish, 30);
+}
+
 }  // namespace
 
 TEST_CASE("school rules in isolation", "[rules]") {
@@ -26,11 +41,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
     auto run = [](double wSep) {
       Params p = isolatedParams(2);
       p.sepWeight = wSep;
-      School s(p);
-      placeFish(s, 0, 2000, 2000, 50, 0);
-      placeFish(s, 1, 2000, 2010, 50, 0);
-      s.steps(30);
-      return s;
+      return placedAfter(p, {{2000, 2000, 50, 0}, {2000, 2010, 50, 0}}, 30);
     };
     School on = run(1.6), off = run(0);
     CAPTURE(fishDist(on, 0, 1), fishDist(off, 0, 1));
@@ -43,24 +54,15 @@ TEST_CASE("school rules in isolation", "[rules]") {
     // Separation only reaches within rsep: at 30 px apart nothing happens.
     Params p = isolatedParams(2);
     p.sepWeight = 1.6;
-    School far(p);
-    placeFish(far, 0, 2000, 2000, 50, 0);
-    placeFish(far, 1, 2000, 2030, 50, 0);
+    School far = placedSchool(p, {{2000, 2000, 50, 0}, {2000, 2030, 50, 0}});
     far.steps(30);
     CHECK(fishDist(far, 0, 1) == Approx(30.0f).margin(1e-3));
   }
 
   SECTION("alignment turns a fish toward its neighbours' heading") {
     auto run = [](double wAli) {
-      Params p = isolatedParams(3);
-      p.aliWeight = wAli;
-      p.minSpeed = 0;
-      School s(p);
-      placeFish(s, 0, 2000, 2000, 20, 0);  // heading +x
-      placeFish(s, 1, 2000, 2015, 0, 20);  // neighbours heading +y
-      placeFish(s, 2, 2010, 2015, 0, 20);
-      s.steps(30);
-      return s;
+      // Fish 0 heading +x, its neighbours heading +y.
+      return oneRuleTrio(&Params::aliWeight, wAli, {{2000, 2000, 20, 0}, {2000, 2015, 0, 20}, {2010, 2015, 0, 20}});
     };
     School on = run(1.0), off = run(0);
     CAPTURE(on.fish().hx[0], on.fish().hy[0]);
@@ -76,15 +78,8 @@ TEST_CASE("school rules in isolation", "[rules]") {
 
   SECTION("cohesion steers a fish toward the centroid of its neighbours") {
     auto run = [](double wCoh) {
-      Params p = isolatedParams(3);
-      p.cohWeight = wCoh;
-      p.minSpeed = 0;
-      School s(p);
-      placeFish(s, 0, 2000, 2000, 20, 0);  // heading +x, centroid of the others straight +y
-      placeFish(s, 1, 1990, 2040, 20, 0);
-      placeFish(s, 2, 2010, 2040, 20, 0);
-      s.steps(30);
-      return s;
+      // Fish 0 heading +x, the centroid of the others straight +y.
+      return oneRuleTrio(&Params::cohWeight, wCoh, {{2000, 2000, 20, 0}, {1990, 2040, 20, 0}, {2010, 2040, 20, 0}});
     };
     auto toCentroid = [](const School& s) {
       const FishArrays& f = s.fish();
@@ -136,16 +131,13 @@ TEST_CASE("school rules in isolation", "[rules]") {
     Params p = isolatedParams(2);
     p.cohWeight = 1.0;
     p.fov = 270;
-    School side(p);
-    placeFish(side, 0, 2000, 2000, 40, 0);
-    placeFish(side, 1, 2000, 2025, 40, 0);
+    School side = placedSchool(p, {{2000, 2000, 40, 0}, {2000, 2025, 40, 0}});
     side.step();
     CHECK(side.metrics().avgNeighbours == 1.0f);
     // And a narrow field of view (fov=90) does not see a fish at 60 degrees.
     p.fov = 90;
-    School narrow(p);
-    placeFish(narrow, 0, 2000, 2000, 40, 0);
-    placeFish(narrow, 1, 2000 + 12.5f, 2000 + 21.65f, -40, 0);  // 60 deg off 0's heading; 0 is 120+ deg off 1's
+    // Fish 1 60 deg off 0's heading; 0 is 120+ deg off 1's.
+    School narrow = placedSchool(p, {{2000, 2000, 40, 0}, {2000 + 12.5f, 2000 + 21.65f, -40, 0}});
     narrow.step();
     CHECK(narrow.metrics().avgNeighbours == 0.0f);
   }
@@ -156,9 +148,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
       p.cohWeight = 1.0;
       p.smoothing = 1;
       p.minSpeed = 0;
-      School s(p);
-      placeFish(s, 0, 2000, 2000, 0.0f, 0.0f);
-      placeFish(s, 1, 2000, 2000 + dy, 0.0f, 0.0f);
+      School s = placedSchool(p, {{2000, 2000, 0.0f, 0.0f}, {2000, 2000 + dy, 0.0f, 0.0f}});
       s.step();
       return s.fish().vy[0];
     };

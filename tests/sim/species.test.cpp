@@ -28,14 +28,20 @@ struct Steer {
 // Fish 0 at (2000, 2000) heading +x, fish 1 at an offset with its own velocity, both of kind 0 or fish 1 of kind 1:
 // fish 0's steering from pass 1 after one step (the ring slot it wrote; nothing else adds to it in `isolatedParams`).
 Steer pairSteer(Params p, float dx, float dy, float vx1, float vy1, bool sameKind) {
-  School s(p);
-  placeFish(s, 0, 2000, 2000, 20, 0);
-  placeFish(s, 1, 2000 + dx, 2000 + dy, vx1, vy1);
+  School s = placedSchool(p, {{2000, 2000, 20, 0}, {2000 + dx, 2000 + dy, vx1, vy1}});
   FishArrays& f = mutableFish(s);
   f.species[0] = 0;
   f.species[1] = sameKind ? 0 : 1;
   s.step();
   return {f.steerX[0][0], f.steerY[0][0]};
+}
+
+// The isolated pond (isolatedParams) with `fish` fish of `species` kinds, crossSpecies `cross`.
+Params mixedPond(int fish, int species, double cross) {
+  Params p = isolatedParams(fish);
+  p.species = species;
+  p.crossSpecies = cross;
+  return p;
 }
 
 // A dense mixed school with the blind spot, a pointer and (cap > 0) the neighbour cap, 200 steps.
@@ -63,9 +69,7 @@ double sameKindShare(const School& s, float r) {
 }  // namespace
 
 TEST_CASE("species: kinds are dealt from the seed", "[species]") {
-  Params p;
-  p.fish = 3000;
-  p.seed = 5;
+  Params p = seededParams(3000, 5);
   p.species = 3;
   School a(p), b(p);
   const std::vector<uint8_t> ka = kinds(a);
@@ -121,10 +125,8 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
   for (double cross : {0.25, 0.6}) {
     CAPTURE(cross);
     SECTION("alignment") {
-      Params p = isolatedParams(2);
+      Params p = mixedPond(2, 2, cross);
       p.aliWeight = 1.0;
-      p.species = 2;
-      p.crossSpecies = cross;
       const Steer same = pairSteer(p, 0, 15, 0, 20, true), other = pairSteer(p, 0, 15, 0, 20, false);
       CAPTURE(same.x, same.y, other.x, other.y);
       CHECK(same.length() == Approx(p.aliWeight * p.maxForce).epsilon(1e-5));  // toward +y at full strength
@@ -137,10 +139,8 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
       CHECK(alone.y == same.y);
     }
     SECTION("cohesion") {
-      Params p = isolatedParams(2);
+      Params p = mixedPond(2, 2, cross);
       p.cohWeight = 0.8;
-      p.species = 2;
-      p.crossSpecies = cross;
       const Steer same = pairSteer(p, 0, 40, 20, 0, true), other = pairSteer(p, 0, 40, 20, 0, false);
       CAPTURE(same.x, same.y, other.x, other.y);
       CHECK(same.length() == Approx(p.cohWeight * p.maxForce).epsilon(1e-5));
@@ -150,14 +150,11 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
     }
   }
   SECTION("a neighbour of each kind: the own kind wins the direction") {
-    Params p = isolatedParams(3);
+    Params p = mixedPond(3, 2, 0.25);
     p.aliWeight = 1.0;
-    p.species = 2;
-    p.crossSpecies = 0.25;
-    School s(p);
-    placeFish(s, 0, 2000, 2000, 20, 0);
-    placeFish(s, 1, 2000, 2015, 0, 20);   // own kind, heading +y
-    placeFish(s, 2, 2000, 1985, 0, -20);  // other kind, heading -y
+    School s = placedSchool(p, {{2000, 2000, 20, 0},
+                                {2000, 2015, 0, 20},     // own kind, heading +y
+                                {2000, 1985, 0, -20}});  // other kind, heading -y
     FishArrays& f = mutableFish(s);
     f.species[0] = f.species[1] = 0;
     f.species[2] = 1;
@@ -168,11 +165,9 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
     CHECK(st.length() == Approx(p.maxForce * (1 + 0.25) / 2).epsilon(1e-5));  // the neighbours' mean weight
   }
   SECTION("crossSpecies = 1: another kind pulls exactly like the own") {
-    Params p = isolatedParams(2);
+    Params p = mixedPond(2, 3, 1);
     p.aliWeight = 1.0;
     p.cohWeight = 0.8;
-    p.species = 3;
-    p.crossSpecies = 1;
     const Steer same = pairSteer(p, 5, 30, 10, 20, true), other = pairSteer(p, 5, 30, 10, 20, false);
     CHECK(same.x == other.x);
     CHECK(same.y == other.y);
@@ -180,10 +175,8 @@ TEST_CASE("species: alignment and cohesion are crossSpecies x as strong toward a
 }
 
 TEST_CASE("species: separation is the same across kinds", "[species][rules]") {
-  Params p = isolatedParams(2);
+  Params p = mixedPond(2, 3, 0);  // even with no alignment or cohesion across kinds
   p.sepWeight = 1.6;
-  p.species = 3;
-  p.crossSpecies = 0;  // even with no alignment or cohesion across kinds
   const Steer same = pairSteer(p, 0, 10, 20, 0, true), other = pairSteer(p, 0, 10, 20, 0, false);
   CAPTURE(same.x, same.y);
   CHECK(same.y < 0);  // pushed away from the neighbour
@@ -214,9 +207,7 @@ TEST_CASE("species: the grid and brute force agree bit for bit, the wide scan th
 }
 
 TEST_CASE("species: same seed, same school; the kinds change the school", "[species][determinism]") {
-  Params p;
-  p.fish = 300;
-  p.seed = 7;
+  Params p = seededParams(300, 7);
   p.species = 3;
   School a(p), b(p);
   a.steps(600);
@@ -229,9 +220,7 @@ TEST_CASE("species: same seed, same school; the kinds change the school", "[spec
 }
 
 TEST_CASE("species: each kind swims at its own speed, within the top speed", "[species]") {
-  Params p;
-  p.fish = 600;
-  p.seed = 9;
+  Params p = seededParams(600, 9);
   p.species = 3;
   School s(p);
   double sum[3] = {0, 0, 0};
@@ -283,9 +272,7 @@ TEST_CASE("species: the kinds sort themselves out", "[species]") {
 
 TEST_CASE("Predator and species: a hunted mixed school stays finite and in bounds; grid == brute force",
           "[species][predator]") {
-  Params p;
-  p.fish = 300;
-  p.seed = 21;
+  Params p = seededParams(300, 21);
   p.species = 3;
   p.predator = 1;
   School grid(p), brute(p);

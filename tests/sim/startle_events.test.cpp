@@ -83,9 +83,7 @@ TEST_CASE("startle events: a scare is one event, however far the startle spreads
 }
 
 TEST_CASE("startle events: the predator's startles are recorded, rate-limited", "[startle-events][predator]") {
-  Params p;
-  p.fish = 300;
-  p.seed = 21;
+  Params p = seededParams(300, 21);
   p.predator = 1;
   School s(p);
   s.steps(600);  // 10 s: it reaches the school and hunts through it
@@ -96,15 +94,7 @@ TEST_CASE("startle events: the predator's startles are recorded, rate-limited", 
 
 TEST_CASE("startle events: deterministic, and the golden scenario's hash is unchanged", "[startle-events][golden]") {
   auto run = [](uint64_t* hash) {
-    School school(decodeHash(kGoldenHash).params);
-    for (int step = 0; step < kGoldenSteps; ++step) {
-      if (step < 200)
-        school.setPointer(true, 200.0f + 6.0f * float(step), 450.0f);
-      else
-        school.setPointer(false, 0, 0);
-      if (step == 300) school.scare(800.0f, 450.0f);
-      school.step();
-    }
+    School school = runGoldenSchool();
     *hash = school.stateHash();
     return school;
   };

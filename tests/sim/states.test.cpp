@@ -27,9 +27,7 @@ bool stepUntil(School& s, int i, FishState st, int maxSteps) {
 TEST_CASE("states: each is entered and left by its rule", "[states]") {
   SECTION("startle: a scare startles the fish it reaches; it ends with the panic") {
     Params p = isolatedParams(2);
-    School s(p);
-    placeFish(s, 0, 2000, 2000, 60, 0);
-    placeFish(s, 1, 3000, 3000, 60, 0);  // far from the scare
+    School s = placedSchool(p, {{2000, 2000, 60, 0}, {3000, 3000, 60, 0}});  // fish 1 far from the scare
     s.scare(2050, 2000);
     s.step();
     CHECK(stateOf(s, 0) == FishState::Startle);
@@ -141,9 +139,7 @@ TEST_CASE("states: startle spreads outward as a ripple, fading with each hop", "
 }
 
 TEST_CASE("states: grid and brute force agree through scares, feeding, frights and the pond", "[states][determinism]") {
-  Params p;
-  p.fish = 300;
-  p.seed = 5;
+  Params p = seededParams(300, 5);
   p.frightEvery = 20;  // frequent ripples
   p.sprintEvery = 5;
   School grid(p), brute(p);

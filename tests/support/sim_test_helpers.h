@@ -1,14 +1,17 @@
 // Test-only helpers: place fish by hand, isolate one rule, print hashes, summarize a school.
 #pragma once
 
+#include <array>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
 #include "base/fnv1a.h"
+#include "sim/params.h"
 #include "sim/school.h"
 
 namespace mirofish {
@@ -41,13 +44,18 @@ inline void placeFish(School& school, int i, float x, float y, float vx, float v
   }
 }
 
+// A school of p with its first fish placed by hand ({x, y, vx, vy} each, as placeFish), in order.
+inline School placedSchool(const Params& p, std::initializer_list<std::array<float, 4>> fish) {
+  School s(p);
+  int i = 0;
+  for (const std::array<float, 4>& f : fish) placeFish(s, i++, f[0], f[1], f[2], f[3]);
+  return s;
+}
+
 // The pond without its life (S-SIM-14, S-SIM-15, S-ECO-4): no current, no points of interest, no sprints or
 // hovers, the back layer as fast as the front. For tests of the three rules and the pointer on their own.
 inline Params stillPond(Params p) {
-  p.current = 0;
-  p.attractors = 0;
-  p.sprintEvery = 0;
-  p.hoverTime = 0;
+  p.current = p.attractors = p.sprintEvery = p.hoverTime = 0;
   p.depthSpeed = 1;
   return p;
 }
@@ -57,14 +65,35 @@ inline Params stillPond(Params p) {
 inline Params isolatedParams(int fish) {
   Params p = stillPond(Params());
   p.fish = fish;
-  p.width = 4000;
-  p.height = 4000;
-  p.sepWeight = 0;
-  p.aliWeight = 0;
-  p.cohWeight = 0;
-  p.wander = 0;
-  p.variation = 0;
-  p.turnSlowdown = 0;
+  p.width = p.height = 4000;
+  p.sepWeight = p.aliWeight = p.cohWeight = 0;
+  p.wander = p.variation = p.turnSlowdown = 0;
+  return p;
+}
+
+// The three rules' radii and weights (separation, alignment, cohesion), each three in one call.
+inline void setRadii(Params& p, double sep, double ali, double coh) {
+  p.sepRadius = sep;
+  p.aliRadius = ali;
+  p.cohRadius = coh;
+}
+inline void setWeights(Params& p, double sep, double ali, double coh) {
+  p.sepWeight = sep;
+  p.aliWeight = ali;
+  p.cohWeight = coh;
+}
+
+// The default parameters with `fish` fish and seed `seed`.
+inline Params seededParams(double fish, double seed) {
+  Params p;
+  p.fish = fish;
+  p.seed = seed;
+  return p;
+}
+
+// The tuned preset (S-SIM-2) over p (by default the defaults).
+inline Params tunedParams(Params p = Params()) {
+  applyPreset(p, "tuned");
   return p;
 }
 
