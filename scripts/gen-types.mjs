@@ -13,11 +13,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DTS = path.join(ROOT, 'web', 'mirofish.d.ts');
 const OPTIONS_MD = path.join(ROOT, 'docs', 'options.md');
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
-const NAMED = { quality: ['auto', 'high', 'low'], layer: ['behind', 'back', 'element'], click: ['feed', 'scare'] };  // web/shim/util.js
+
 const GROUPS = { sim: 'Simulation', pointer: 'Pointer, touch and clicks', view: 'Drawing and page citizenship',
   page: "The page owner's own settings: a link never reads or writes them (page only)" };
 
 const table = JSON.parse(execFileSync(CLI, ['params', '--json'], { encoding: 'utf8' }));
+// Named options' value names, from the table's values column (C++ kParamValues), as the shim reads them.
+const NAMED = Object.fromEntries(table.filter((p) => p.values && p.values.length).map((p) => [p.name, p.values]));
 
 function doc(p) {
   const help = p.help.charAt(0).toUpperCase() + p.help.slice(1);

@@ -224,7 +224,7 @@ export interface MiroFishOptions {
   /** Fish opacity over the page (number; hash key `op`). */
   opacity?: number | string;
   /** 0 koi, 1 goldfish, 2 ink, 3 neon (whole number; hash key `pal`). */
-  palette?: number | string;
+  palette?: 'koi' | 'goldfish' | 'ink' | 'neon' | number;
   /** 1 fills the canvas with water colour (whole number; hash key `water`). */
   water?: number | string | boolean;
   /** Ripples on the water: clicks, food, startles; 0 = none (number; hash key `rip`). */
@@ -358,6 +358,8 @@ export interface MiroFishParamInfo {
   inHash: boolean;
   /** '' from the page's bundle (visitors never see it); the studio and `mirofish params` carry the text. */
   help: string;
+  /** The names a named option also takes, by value (quality: ['auto', 'high', 'low']); [] for plain numbers. */
+  values: string[];
 }
 
 /**

@@ -30,6 +30,7 @@ val paramTable() {
     row.set("group", std::string(groupName(p.group)));
     row.set("help", std::string());
     row.set("inHash", inHash(p));
+    row.set("values", std::string(kParamValues[i]));  // "auto|high|low": the names of a named option's values
     table.set(i, row);
   }
   return table;

@@ -27,6 +27,16 @@ describe('TypeScript types', () => {
       else assert.match(options, new RegExp('\\n\\s+/\\*\\*[^\\n]*page only\\)\\.? \\*/\\n\\s+' + p.name + '\\?:'), `${p.name} says it is page only`);
       assert.ok(p.min <= p.def && p.def <= p.max, `${p.name} default inside its range`);
     }
+    // Named options take their names from the table's values column (C++ kParamValues), in the page as in the CLI.
+    assert.deepEqual(table.find((p) => p.name === 'quality').values, ['auto', 'high', 'low']);
+    assert.deepEqual(table.find((p) => p.name === 'fish').values, []);
+    const palette = await page.evaluate(async () => {
+      const s = await window.MiroFish.mount(null, { fish: 10, palette: 'ink', quality: 'low' });
+      const held = [s.get('palette'), s.get('quality'), await s.set('palette', 'neon')];
+      s.destroy();
+      return held;
+    });
+    assert.deepEqual(palette, [2, 2, 3]);
     await page.close();
   });
 });

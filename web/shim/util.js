@@ -1,13 +1,8 @@
-// What both sides of the shim share (the page's host and the engine, in a Worker or on the main thread): the value
-// names, the one console voice, value descriptions, and a listener recorder. The version and the step rate come from
-// the constants table (constants.js).
+// What both sides of the shim share (the page's host and the engine, in a Worker or on the main thread): the one
+// console voice, value descriptions, and a listener recorder. The version and the step rate come from the constants
+// table (constants.js), the value names of named options from the parameter table (C++ kParamValues).
 
 export const PASSIVE = { passive: true };
-export const QUALITY_MODES = ['auto', 'high', 'low'];  // the table's `quality` values 0, 1, 2
-export const LAYERS = ['behind', 'back', 'element'];
-export const CLICKS = ['feed', 'scare'];
-// Options with names as well as numbers; every other option is a number.
-export const NAMED_VALUES = { quality: QUALITY_MODES, q: QUALITY_MODES, layer: LAYERS, click: CLICKS };
 
 export function warn(message) {
   console.warn('MiroFish: ' + message);

@@ -2,26 +2,28 @@
 // Option values arrive as the page gave them (numbers, booleans, attribute strings) and are read here, with the C++
 // number grammar, so the host needs no wasm.
 import { STEP_HZ } from '../constants.js';
-import { NAMED_VALUES, describe, errorText, findInfo } from '../util.js';
+import { describe, errorText, findInfo } from '../util.js';
 
 const DEFAULT_DENSITY = 200 / 1.44;  // fish per million CSS px: 200 at 1600x900
 const DEFAULT_FISH_MIN = 40;
 const DEFAULT_FISH_MAX = 300;
 
-// Anything unreadable becomes NaN, which C++ rejects with a specific warning.
-export function optionNumber(M, name, value) {
-  const names = NAMED_VALUES[name];
-  if (names && typeof value === 'string') {
+// Anything unreadable becomes NaN, which C++ rejects with a specific warning. A named option's value names
+// (`quality: 'high'`) come from the table's values column (C++ kParamValues).
+export function optionNumber(s, name, value) {
+  const info = typeof value === 'string' ? findInfo(s.table, name) : null;
+  const names = info ? info.values : null;
+  if (names && names.length) {
     const i = names.indexOf(value.trim().toLowerCase());
     if (i >= 0) return i;
   }
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'string') {
-    const s = value.trim().toLowerCase();
-    if (s === 'true' || s === 'yes' || s === 'on') return 1;
-    if (s === 'false' || s === 'no' || s === 'off') return 0;
-    return M.parseNumber(s);  // C++ parseDecimal, the hash's grammar: `data-opacity="0x1"` is refused as `#op=0x1` is
+    const str = value.trim().toLowerCase();
+    if (str === 'true' || str === 'yes' || str === 'on') return 1;
+    if (str === 'false' || str === 'no' || str === 'off') return 0;
+    return s.M.parseNumber(str);  // C++ parseDecimal: `data-opacity="0x1"` is refused as `#op=0x1` is
   }
   return NaN;
 }
@@ -31,7 +33,7 @@ export function applyOptions(s, options, box) {
   const given = {};
   for (const name of Object.keys(options)) {
     const value = options[name];
-    const r = s.pond.set(name, optionNumber(s.M, name, value));
+    const r = s.pond.set(name, optionNumber(s, name, value));
     if (r.status === 'unknown') {
       s.warn('unknown option ' + describe(name) + ' ignored (known: ' + s.table.map((x) => x.name).join(', ') + ')');
       continue;

@@ -3,9 +3,6 @@
 // simulation, so a replay is exact at every level. Modelled on drei's PerformanceMonitor: averages over short windows,
 // a lower and an upper bound with a margin between them, and a fixed level after a number of flip-flops.
 
-import { QUALITY_MODES } from '../util.js';
-
-export { QUALITY_MODES };
 const QUALITY_WINDOW_MS = 500;     // a decision needs at least this long...
 const QUALITY_WINDOW_FRAMES = 6;   // ...and this many frames
 const QUALITY_UP_WINDOWS = 3;      // windows of headroom in a row before a step up

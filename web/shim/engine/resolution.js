@@ -1,7 +1,7 @@
 // The canvas's backing store = CSS size x the quality level's DPR (at the top level min(devicePixelRatio, maxDpr)),
 // from the size the host measures (S-WEB-4, S-ASK-7); and the world, when it was taken from the viewport, follows a
 // rotated or resized one. The engine owns the canvas (an OffscreenCanvas in the Worker), so it alone sets its size.
-import { QUALITY_MODES } from '../util.js';
+import { findInfo } from '../util.js';
 
 export class Resolution {
   constructor(s) {
@@ -14,7 +14,7 @@ export class Resolution {
   // The quality ladder is built for the device's DPR (after maxDpr) and the page's quality, maxFps and budget.
   configureQuality(deviceDpr) {
     const s = this.s, pond = s.pond;
-    const mode = QUALITY_MODES[pond.get('quality')] || 'auto';
+    const mode = findInfo(s.table, 'quality').values[pond.get('quality')] || 'auto';
     const key = [mode, deviceDpr, pond.get('maxFps'), pond.get('budget')].join();
     if (key === this.qualityKey) return;
     this.qualityKey = key;

@@ -163,7 +163,7 @@ function command(s, msg, out) {
 // set(name, value): the value held, after the table's clamping (or undefined for an unknown name, with a warning).
 function setOption(s, name, value) {
   const info = findInfo(s.table, name);
-  const r = s.pond.set(name, optionNumber(s.M, name, value));
+  const r = s.pond.set(name, optionNumber(s, name, value));
   if (r.status === 'unknown') {
     s.warn('unknown option ' + describe(name) + ' ignored');
     return undefined;

@@ -14,6 +14,7 @@ export function serveEngine(post) {
   const receive = (msg) => {
     if (msg.t === 'hello') {
       loadModule(log).then(({ M, table }) => {
+        for (const row of table) row.values = row.values ? row.values.split('|') : [];  // C++ kParamValues
         loaded = { M, table };
         post({ t: 'ready', table, version: VERSION });
       }, (e) => post({ t: 'failed', error: errorText(e) }));

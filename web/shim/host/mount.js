@@ -2,9 +2,9 @@
 // size, visibility, avoid, the perf overlay), and its link to the engine that runs it (a Worker or this thread).
 // `h` is the state those parts share: what the page says goes out in messages, what the engine says comes back
 // as snapshots, which the handle reads.
-import { LAYERS, createListeners, describe, errorText, truthy, warn } from '../util.js';
+import { createListeners, describe, errorText, findInfo, truthy, warn } from '../util.js';
 import { Avoid } from './avoid.js';
-import { openEngine, workerCapable } from './engine_link.js';
+import { openEngine, paramTable, workerCapable } from './engine_link.js';
 import { splitHash } from './hash.js';
 import { claimHost, createCanvas, fullscreenParent } from './host.js';
 import { createInput, prefersReducedMotion } from './input.js';
@@ -47,8 +47,9 @@ export function mountSchool(element, options, thread) {
 
 function attach(engine, element, options) {
   const fullscreen = element === null;
-  let layer = LAYERS[LAYERS.indexOf(String(options.layer).trim().toLowerCase())] ||
-    LAYERS[Number(options.layer)] || 'behind';
+  const layers = findInfo(paramTable(), 'layer').values;  // behind, back, element (C++ kParamValues)
+  let layer = layers[layers.indexOf(String(options.layer).trim().toLowerCase())] || layers[Number(options.layer)] ||
+    'behind';
   if (layer === 'element' && fullscreen) {
     warn('layer "element" needs an element to mount into; using "behind"');
     layer = 'behind';
