@@ -2,7 +2,7 @@
 import { VERSION } from '../constants.js';
 import { describe, errorText, findInfo, truthy, warn } from '../util.js';
 import { defineElement } from './element.js';
-import { openEngine, paramTable } from './engine_link.js';
+import { openTable, paramTable } from './engine_link.js';
 import { resolveTarget } from './host.js';
 import { School } from './handle.js';
 import { chooseThread, mountSchool } from './mount.js';
@@ -99,8 +99,7 @@ export function mount(target, options) {
 export function table() {
   if (typeof document === 'undefined') return Promise.resolve([]);
   const known = paramTable();
-  const got = known ? Promise.resolve(known) : openEngine(chooseThread({}, defaultThread()))
-    .then((e) => e || openEngine('main')).then((e) => (e ? e.table : null));
+  const got = known ? Promise.resolve(known) : openTable(chooseThread({}, defaultThread()));
   return got.then((t) => (t ? t.map((x) => Object.assign({}, x)) : []), () => []);
 }
 

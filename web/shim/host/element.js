@@ -3,7 +3,8 @@
 // set(), and destroys itself when disconnected, so a framework may render, move and remove it freely: a move within
 // one task keeps the school (the canvas and its GL context move with the element).
 import { findInfo, truthy } from '../util.js';
-import { openEngine, paramTable, workerCapable } from './engine_link.js';
+import { openTable, paramTable } from './engine_link.js';
+import { chooseThread } from './mount.js';
 
 // The option an attribute names: a table name or hash key, case and dashes ignored; null for any other attribute.
 function attributeOption(attr) {
@@ -25,8 +26,7 @@ function elementOptions(el) {
 // The parameter table first (attribute names map through it): from the engine this element will use.
 function tableReady(el) {
   if (paramTable()) return Promise.resolve(true);
-  const thread = el.getAttribute('thread') === 'main' || !workerCapable() ? 'main' : 'worker';
-  return openEngine(thread).then((e) => e || openEngine('main')).then((e) => !!e);
+  return openTable(el.getAttribute('thread') === 'main' ? 'main' : chooseThread({}, 'auto')).then((t) => !!t);
 }
 
 // `mount` comes from api.js (which imports this file).

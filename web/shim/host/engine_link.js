@@ -36,6 +36,11 @@ export function openEngine(thread) {
   return engines[thread];
 }
 
+// The parameter table from the engine for `thread` (the main thread's when the Worker cannot start); null if none.
+export function openTable(thread) {
+  return openEngine(thread).then((e) => e || openEngine('main')).then((e) => (e ? e.table : null));
+}
+
 // An engine: post(msg, transfer), listen(id, fn) for one school's messages, forget(id), and what `ready` said.
 function makeEngine(thread, post) {
   const listeners = new Map();
