@@ -10,7 +10,8 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
+const zlib = require('node:zlib');
+const { execFileSync, spawnSync } = require('node:child_process');
 const h = require('./helpers');
 
 const APPS = path.join(h.ROOT, 'tests', 'frameworks');
@@ -24,7 +25,9 @@ function installTools() {
   const stamp = path.join(APPS, 'node_modules', '.package-lock.json');
   if (!fs.existsSync(stamp) || fs.statSync(lock).mtimeMs > fs.statSync(stamp).mtimeMs) {
     execFileSync('npm', ['ci', ...NPM_QUIET], { cwd: APPS, stdio: 'inherit' });
+    return true;
   }
+  return false;
 }
 
 const sinceMs = (t) => Math.round(performance.now() - t);
@@ -39,10 +42,11 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
   before(async () => {
     assert.ok(fs.existsSync(TARBALL), 'scripts/pack made ' + TARBALL);
     let t = performance.now();
-    installTools();
+    timings.npmCi = installTools() ? sinceMs(t) : 'not needed';
+    t = performance.now();
     // The tarball as a user installs it, beside the tools (--no-save: the lockfile pins the tools only).
     execFileSync('npm', ['install', '--no-save', '--offline', ...NPM_QUIET, TARBALL], { cwd: APPS });
-    timings.install = sinceMs(t);
+    timings.tarballMs = sinceMs(t);
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-frameworks-'));
     for (const { name, app, env } of BUILDS) {
       t = performance.now();
@@ -52,14 +56,18 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
         env: Object.assign({}, process.env, env) });
       assert.equal(log.trim(), '', `vite build ${name} printed nothing`);
       const assets = fs.readdirSync(path.join(out, name, 'assets'));
+      const sizes = (f) => {
+        const bytes = fs.readFileSync(path.join(out, name, 'assets', f));
+        return { raw: bytes.length, gz: zlib.gzipSync(bytes, { level: 9 }).length };
+      };
       timings[name] = { buildMs: sinceMs(t), js: Object.fromEntries(assets.map((f) =>
-        [f.replace(/-[\w-]{8}\.js$/, '.js'), fs.statSync(path.join(out, name, 'assets', f)).size])) };
+        [f.replace(/-[\w-]{8}\.js$/, '.js'), sizes(f)])) };
     }
     srv = await h.serveDir(out);
     browser = await h.launch();
   });
   after(async () => {
-    // The numbers docs/performance.md quotes (npm run's install and the three builds, their JS files in bytes).
+    // The numbers docs/frameworks.md quotes: the installs, each build's time and its JS files (bytes, gzip -9 bytes).
     console.log('frameworks: ' + JSON.stringify(timings));
     if (browser) await browser.close();
     if (srv) await srv.close();
@@ -70,7 +78,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     for (const { name: app } of BUILDS) {
       const js = timings[app].js;
       // The engine with its wasm (dist/mirofish-engine.mjs, ~150 KB), kept apart: a bare `import 'mirofish'` survives.
-      assert.ok(js['mirofish-engine.js'] > 100000, `${app}: the engine chunk (${JSON.stringify(js)})`);
+      assert.ok(js['mirofish-engine.js'].raw > 100000, `${app}: the engine chunk (${JSON.stringify(js)})`);
     }
   });
 
@@ -149,7 +157,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
       const r = { version, hero: await mount('#hero'), element: await mount({}), page: await MiroFish.mount(),
         same: vue.mount === mount, html: renderToString(createElement(Component, { fish: 80, className: 'hero' }, 'hi')) };
       process.stdout.write(JSON.stringify(r));`;
-    const got = require('node:child_process').spawnSync(process.execPath, ['--input-type=module', '-e', script],
+    const got = spawnSync(process.execPath, ['--input-type=module', '-e', script],
       { cwd: APPS, encoding: 'utf8' });
     assert.equal(got.status, 0, got.stderr);
     assert.deepEqual(JSON.parse(got.stdout), { version: '0.2.0', hero: null, element: null, page: null, same: true,

@@ -1,6 +1,6 @@
-// A Svelte 5 app as a user writes one: `import 'mirofish'` defines <miro-fish>, App.svelte renders it.
-// window.__app lets tests/browser/frameworks.test.js drive it.
-import 'mirofish';
+// A Svelte 5 app as a user writes one: `import 'mirofish/svelte'` (the 'mirofish' module with Svelte's typings)
+// defines <miro-fish>, App.svelte renders it. window.__app lets tests/browser/frameworks.test.js drive it.
+import 'mirofish/svelte';
 import { flushSync, mount } from 'svelte';
 import App from './App.svelte';
 

@@ -1,6 +1,7 @@
-// A Vue 3 app as a user writes one: `import 'mirofish'` defines <miro-fish>, App.vue renders it (vite.config.js
-// tells Vue's compiler the tag is an element). window.__app lets tests/browser/frameworks.test.js drive it.
-import 'mirofish';
+// A Vue 3 app as a user writes one: `import 'mirofish/vue'` (the 'mirofish' module with Vue's typings) defines
+// <miro-fish>, App.vue renders it (vite.config.js tells Vue's compiler the tag is an element). window.__app lets
+// tests/browser/frameworks.test.js drive it.
+import 'mirofish/vue';
 import { createApp, nextTick } from 'vue';
 import App from './App.vue';
 
