@@ -82,7 +82,8 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     }
   });
 
-  // window.__app (each app's main.js): setFish(n), setShow(bool) re-render (a Promise for Vue), school() the handle.
+  // window.__app (each app's main.js): setFish(n), setShow(bool) re-render (a Promise for Vue), school() the handle,
+  // table() the package's MiroFish.table().
   // effects: how often React ran the app's mount effect (StrictMode: twice in development).
   for (const [name, url, effects] of [['React <MiroFish>', '/react/', 1],
     ['React <MiroFish> in StrictMode (development build)', '/react-dev/', 2], ['React <miro-fish>', '/react/?element', 1],
@@ -130,11 +131,18 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
         await up();
         const s = window.__app.school();
         await sleep(600);  // stragglers of the cancelled mounts would have landed by now
+        const fish = s.get('fish');
+        // A removed prop or attribute: the table's default, on the same school.
+        const def = (await window.__app.table()).find((p) => p.name === 'fish').def;
+        await window.__app.setFish(undefined);
+        const deadline = performance.now() + 5000;
+        while (s.get('fish') !== def && performance.now() < deadline) await sleep(10);
         return { upCount, canvases: document.querySelectorAll('canvas').length, contexts: window.__liveContexts(),
-          listeners: window.__listeners, fish: s.get('fish'), state: s.stats().state, same: window.__app.school() === s };
+          listeners: window.__listeners, fish, state: s.stats().state, removed: s.get('fish') === def && def !== 40,
+          same: window.__app.school() === s };
       });
       assert.deepEqual(cycles, { upCount: 5, canvases: 1, contexts: 1, listeners: live.before.listeners, fish: 40,
-        state: cycles.state, same: true });
+        state: cycles.state, removed: true, same: true });
       assert.notEqual(cycles.state, 'destroyed');
       assert.deepEqual(log.errors(), []);
       assert.deepEqual(log.warnings().filter((w) => w.startsWith('MiroFish')), []);

@@ -4,6 +4,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
+import { table } from 'mirofish';
 import { MiroFish } from 'mirofish/react';
 
 const element = new URLSearchParams(location.search).has('element');
@@ -29,6 +30,7 @@ createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMo
 
 window.__app = {
   effects: () => control.effects,
+  table,
   setFish: (n) => flushSync(() => control.setFish(n)),
   setShow: (v) => flushSync(() => control.setShow(v)),
   school: () => {
