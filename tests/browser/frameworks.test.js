@@ -51,10 +51,10 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     for (const { name, app, env } of BUILDS) {
       t = performance.now();
       // Warnings are printed (logLevel 'warn' in each vite.config.js): a clean build prints nothing.
-      const log = execFileSync(path.join(BIN, 'vite'), ['build', app, '--outDir', path.join(out, name), '--emptyOutDir',
-        '--base', `/${name}/`], { cwd: APPS, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
-        env: Object.assign({}, process.env, env) });
-      assert.equal(log.trim(), '', `vite build ${name} printed nothing`);
+      const run = spawnSync(path.join(BIN, 'vite'), ['build', app, '--outDir', path.join(out, name), '--emptyOutDir',
+        '--base', `/${name}/`], { cwd: APPS, encoding: 'utf8', env: Object.assign({}, process.env, env) });
+      assert.equal(run.status, 0, `vite build ${name}: ${run.stdout}${run.stderr}`);
+      assert.equal((run.stdout + run.stderr).trim(), '', `vite build ${name} printed nothing`);
       const assets = fs.readdirSync(path.join(out, name, 'assets'));
       const sizes = (f) => {
         const bytes = fs.readFileSync(path.join(out, name, 'assets', f));
