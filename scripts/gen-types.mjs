@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Writes the parameter part of web/mirofish.d.ts (the MiroFishParamName union and the table's options) and the whole of
+// Writes the parameter part of web/mirofish.d.ts (the MiroFishParamName union, the table's options and <miro-fish>'s
+// attributes, which web/mirofish-{react,vue,svelte}.d.ts give JSX, Vue and Svelte) and the whole of
 // docs/options.md from the C++ parameter table, read from `mirofish params --json` and `--markdown`: the types and the
 // options page cannot drift from src/sim/params.h.
 //   node scripts/gen-types.mjs          rewrite the generated blocks and docs/options.md
@@ -43,6 +44,23 @@ for (const p of table) {
     options.push(`  // --- ${GROUPS[group]} ---`);
   }
   options.push(doc(p), `  ${p.name}?: ${type(p)};`);
+}
+
+// <miro-fish>'s attributes: the same options in kebab case (sepRadius -> sep-radius). A framework writes an attribute
+// as a string, so a named option also takes its value's digits ('2'), and a 0/1 option no boolean (React writes
+// `true` as an empty attribute).
+const kebab = (name) => name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+const attributes = [];
+group = '';
+for (const p of table) {
+  if (p.group !== group) {
+    group = p.group;
+    if (attributes.length) attributes.push('');
+    attributes.push(`  // --- ${GROUPS[group]} ---`);
+  }
+  const name = kebab(p.name);
+  const values = NAMED[p.name] ? NAMED[p.name].map((n) => `'${n}'`).join(' | ') + ' | number | `${number}`' : 'number | string';
+  attributes.push(doc(p), `  ${name.includes('-') ? `'${name}'` : name}?: ${values};`);
 }
 
 function replaceBlock(text, name, lines) {
@@ -98,6 +116,7 @@ function optionsPage() {
 const before = fs.readFileSync(DTS, 'utf8');
 let after = replaceBlock(before, 'names', union);
 after = replaceBlock(after, 'options', options);
+after = replaceBlock(after, 'attributes', attributes);
 const pageBefore = fs.existsSync(OPTIONS_MD) ? fs.readFileSync(OPTIONS_MD, 'utf8') : '';
 const pageAfter = optionsPage();
 if (process.argv.includes('--check')) {

@@ -476,6 +476,178 @@ declare global {
   const MiroFish: MiroFishGlobal;
 }
 
+/**
+ * The attributes of `<miro-fish>`: the options, in kebab case (`sep-radius`; `sepradius` and the hash key `rsep` are
+ * read too). A change reaches the live school through set(); removing one sets its default. Typed in JSX by
+ * `mirofish/react`, in Vue by `mirofish/vue`, in Svelte by `mirofish/svelte`.
+ */
+export interface MiroFishAttributes {
+  /** Paused while present (`paused`, `paused="true"`); `paused="false"` or removing it resumes. */
+  paused?: boolean | string;
+  /** Read the URL hash (the default), ignore it (`false`), or read this hash string instead; read at mount only. */
+  hash?: boolean | string;
+  /** A CSS selector: the boxes of the matching elements are obstacles the fish swim around. */
+  avoid?: string;
+  /** Where the school runs ('auto', 'worker', 'main'); read at mount only. */
+  thread?: 'auto' | 'worker' | 'main';
+
+  // <generated attributes: scripts/gen-types.mjs from the C++ parameter table; do not edit>
+  // --- Simulation ---
+  /** Number of fish (whole number, count; hash key `n`). */
+  fish?: number | string;
+  /** Random seed: same seed, same school (whole number; hash key `seed`). */
+  seed?: number | string;
+  /** World width (scaled to fit the page) (number, px; hash key `w`). */
+  width?: number | string;
+  /** World height (number, px; hash key `h`). */
+  height?: number | string;
+  /** Separation radius (number, px; hash key `rsep`). */
+  'sep-radius'?: number | string;
+  /** Alignment radius (number, px; hash key `rali`). */
+  'ali-radius'?: number | string;
+  /** Cohesion radius (number, px; hash key `rcoh`). */
+  'coh-radius'?: number | string;
+  /** Separation weight (number; hash key `wsep`). */
+  'sep-weight'?: number | string;
+  /** Alignment weight (number; hash key `wali`). */
+  'ali-weight'?: number | string;
+  /** Cohesion weight (number; hash key `wcoh`). */
+  'coh-weight'?: number | string;
+  /** Top cruising speed (number, px/s; hash key `vmax`). */
+  'max-speed'?: number | string;
+  /** Fish never swim slower than this (number, px/s; hash key `vmin`). */
+  'min-speed'?: number | string;
+  /** Steering force limit (~1.5-2 x vmax) (number, px/s^2; hash key `fmax`). */
+  'max-force'?: number | string;
+  /** Maximum turn rate (number, rad/s; hash key `turn`). */
+  'turn-rate'?: number | string;
+  /** Steering averaged over this many steps (whole number, steps; hash key `smooth`). */
+  smoothing?: number | string;
+  /** Per-fish spread of speed and force (+-) (number; hash key `vary`). */
+  variation?: number | string;
+  /** Speed cap drop at the full turn rate (number; hash key `tslow`). */
+  'turn-slowdown'?: number | string;
+  /** Field of view (270: 90 deg blind spot behind) (number, deg; hash key `fov`). */
+  fov?: number | string;
+  /** Soft wall starts this far from the edge (number, px; hash key `edge`). */
+  'edge-margin'?: number | string;
+  /** Inward push at the very edge (number, px/s^2; hash key `fedge`). */
+  'edge-force'?: number | string;
+  /** Damping of outward speed near the edge (number, 1/s; hash key `edamp`). */
+  'edge-damping'?: number | string;
+  /** Gentle random turning (x fmax) (number; hash key `wander`). */
+  wander?: number | string;
+  /** Only the nearest this many neighbours count; 0 = all (whole number, count; hash key `cap`). */
+  'neighbour-cap'?: number | string;
+  /** A fish sprints about once this often; 0 = never (number, s; hash key `sprint`). */
+  'sprint-every'?: number | string;
+  /** A fish takes fright at nothing about once this often; 0 = never (number, s; hash key `fright`). */
+  'fright-every'?: number | string;
+  /** A hover lasts about this long; 0 = fish never hover (number, s; hash key `hover`). */
+  'hover-time'?: number | string;
+  /** Speed of the back layer's fish (x the front's) (number; hash key `dspeed`). */
+  'depth-speed'?: number | string;
+  /** Current across the water (x fmax) (number; hash key `cur`). */
+  current?: number | string;
+  /** Width of one band of the current (number, px; hash key `cscale`). */
+  'current-scale'?: number | string;
+  /** The current's bands drift one wave in this long (number, s; hash key `ctime`). */
+  'current-period'?: number | string;
+  /** Drifting points of interest (whole number, count; hash key `na`). */
+  attractors?: number | string;
+  /** Pull toward the nearest point of interest (x fmax) (number; hash key `wa`). */
+  'attract-weight'?: number | string;
+  /** The school circles inside this (the pull lets go at half) (number, px; hash key `ra`). */
+  'attract-radius'?: number | string;
+  /** A point of interest crosses the page in about this long (number, s; hash key `ta`). */
+  'attract-period'?: number | string;
+  /** Push away from an obstacle at its outline (x fmax) (number; hash key `wobs`). */
+  'obstacle-weight'?: number | string;
+  /** Obstacles push fish closer than this (soft margin) (number, px; hash key `mobs`). */
+  'obstacle-margin'?: number | string;
+  /** 1: a predator hunts the school (0 sends it away) (whole number; hash key `pred`). */
+  predator?: number | string;
+  /** Fish this close to the predator flee and startle (number, px; hash key `rpred`). */
+  'predator-radius'?: number | string;
+  /** Flight from the predator (x fmax) (number; hash key `wpred`). */
+  'predator-weight'?: number | string;
+  /** The predator's top speed (x vmax) (number; hash key `vpred`). */
+  'predator-speed'?: number | string;
+  /** Kinds of fish sharing the pond (size, speed, colours) (whole number, count; hash key `species`). */
+  species?: number | string;
+  /** Alignment and cohesion toward other species (x own) (number; hash key `xsp`). */
+  'cross-species'?: number | string;
+
+  // --- Pointer, touch and clicks ---
+  /** Pointer avoidance radius (number, px; hash key `prad`). */
+  'pointer-radius'?: number | string;
+  /** Pointer repulsion (x fmax) (number; hash key `pw`). */
+  'pointer-weight'?: number | string;
+  /** Virtual cursor time constant (number, s; hash key `ptau`). */
+  'pointer-smoothing'?: number | string;
+  /** Panic after a scare or the pointer (number, s; hash key `panic`). */
+  'panic-time'?: number | string;
+  /** Cohesion factor while panicked (number; hash key `pcoh`). */
+  'panic-cohesion'?: number | string;
+  /** Speed cap factor while panicked (number; hash key `pspeed`). */
+  'panic-speed'?: number | string;
+  /** A click scares fish this close (number, px; hash key `srad`). */
+  'scare-radius'?: number | string;
+  /** A scare lasts this long (number, s; hash key `stime`). */
+  'scare-time'?: number | string;
+  /** Scare repulsion (x fmax) (number; hash key `sw`). */
+  'scare-weight'?: number | string;
+  /** Share of a startle a fish passes to neighbours (number; hash key `spread`). */
+  'startle-spread'?: number | string;
+  /** A neighbour startles this much later (number, s; hash key `sdelay`). */
+  'startle-delay'?: number | string;
+  /** A click or tap feeds (0) or scares (1) (whole number; hash key `click`). */
+  click?: 'feed' | 'scare' | number | `${number}`;
+  /** Fish this close turn to a pellet (number, px; hash key `frad`). */
+  'feed-radius'?: number | string;
+  /** A pellet sinks out of reach after this long (number, s; hash key `ptime`). */
+  'pellet-time'?: number | string;
+
+  // --- Drawing and page citizenship ---
+  /** Fish opacity over the page (number; hash key `op`). */
+  opacity?: number | string;
+  /** 0 koi, 1 goldfish, 2 ink, 3 neon (whole number; hash key `pal`). */
+  palette?: 'koi' | 'goldfish' | 'ink' | 'neon' | number | `${number}`;
+  /** 1 fills the canvas with water colour (whole number; hash key `water`). */
+  water?: number | string;
+  /** Ripples on the water: clicks, food, startles; 0 = none (number; hash key `rip`). */
+  ripple?: number | string;
+  /** Fish size scale (number; hash key `size`). */
+  'fish-size'?: number | string;
+  /** Frame rate while the pointer is away (number, fps; hash key `idle`). */
+  'idle-fps'?: number | string;
+  /** Cap on devicePixelRatio (number; hash key `dpr`). */
+  'max-dpr'?: number | string;
+  /** 1 honours prefers-reduced-motion (whole number; hash key `rm`). */
+  'reduced-motion'?: number | string;
+  /** 1 shows the performance overlay (whole number; hash key `perf`). */
+  perf?: number | string;
+
+  // --- The page owner's own settings: a link never reads or writes them (page only) ---
+  /** Most fish a link may ask for (default: 1000 or the page's fish) (whole number, count; page only). */
+  'max-fish'?: number | string;
+  /** Longest t= seek a link may ask for (number, s; page only). */
+  'max-seek'?: number | string;
+  /** Auto (0) steps down to hold its frame budget; high (1); low (2) (whole number; page only). */
+  quality?: 'auto' | 'high' | 'low' | number | `${number}`;
+  /** Render ms per frame auto quality may spend (number, ms; page only). */
+  budget?: number | string;
+  /** Most frames drawn per second (the sim steps at 60 Hz) (number, fps; page only). */
+  'max-fps'?: number | string;
+  /** 1 asks the browser for MSAA (edges are smoothed without it) (whole number; page only). */
+  antialias?: number | string;
+  /** Behind (0): under the page; back (1): z-index 0; element (2): host untouched (whole number; page only). */
+  layer?: 'behind' | 'back' | 'element' | number | `${number}`;
+  /** Fish per million CSS px of viewport instead of n; 0 = off (number, fish/Mpx; page only). */
+  density?: number | string;
+  // </generated attributes>
+}
+
 /** `<miro-fish fish="80" palette="2" layer="element">`: a school as an element (attributes are the options). */
 export interface MiroFishElement extends HTMLElement {
   /** The mounted school, once it is up; null before that and after the element leaves the document. */

@@ -2,6 +2,8 @@
 //   dist/mirofish.js          classic IIFE: window.MiroFish, the auto-mount, and its own Worker (web/shim/classic.js)
 //   dist/mirofish.mjs         ES module, the page's side only (web/shim/index.js)
 //   dist/mirofish-engine.mjs  ES module, the engine: the module Worker's entry and the main-thread fallback
+//   dist/mirofish-react.mjs   ES module, mirofish/react (web/react): the component and the hook; it imports react and
+//                             ./mirofish.mjs, never a copy of either
 //   test/mirofish.js          the classic script with the browser suite's hooks (MIROFISH_TEST): never shipped
 // With --studio, the studio instead (web/studio, ES modules), with its overlay shaders (GLSL_JS, the ES module
 // src/render/embed_shaders.cmake -DFORMAT=js writes) and its standalone wasm (src/web/studio_core.cpp):
@@ -55,7 +57,20 @@ function shimBuilds() {
       outfile: path.join(out, 'dist', 'mirofish-engine.mjs') },
     { entryPoints: [path.join(shim, 'classic.js')], format: 'iife', outfile: path.join(out, 'test', 'mirofish.js'),
       define: { MIROFISH_TEST: 'true' } },
+    // Unminified (an app minifies it), 'use client' for React server components (Next.js: usable from a server file).
+    { entryPoints: [path.join(root, 'web', 'react', 'index.js')], format: 'esm', minify: false,
+      outfile: path.join(out, 'dist', 'mirofish-react.mjs'), banner: { js: "'use client';" },
+      external: ['react'], plugins: [besideModule(path.join(shim, 'index.js'))] },
   ] };
+}
+
+// Imports of the shim's entry (web/shim/index.js) stay imports, of the ES module beside the output (./mirofish.mjs):
+// one school code per page, the one the app's `import 'mirofish'` loads too.
+function besideModule(entry) {
+  return { name: 'beside-module', setup(build) {
+    build.onResolve({ filter: /\/shim\/index\.js$/ }, (args) =>
+      (path.resolve(args.resolveDir, args.path) === entry ? { path: './mirofish.mjs', external: true } : undefined));
+  } };
 }
 
 function studioBuilds() {

@@ -1,5 +1,5 @@
-// Shared browser-test plumbing: a tiny static server (web/ + the built bundle + fixtures), a Chromium launcher,
-// console capture, a PNG decoder for screenshots and small polling helpers.
+// Shared browser-test plumbing: a tiny static server (web/ + the built bundle + fixtures) and one for a directory as
+// it is (serveDir), a Chromium launcher, console capture, a PNG decoder for screenshots and small polling helpers.
 'use strict';
 
 const fs = require('node:fs');
@@ -24,7 +24,8 @@ const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'miro
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon' };
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.ico': 'image/x-icon' };
 
 // Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
 // `?csp=strict` on a page adds the strict Content-Security-Policy header.
@@ -60,6 +61,25 @@ function startServer() {
       const { port } = server.address();
       resolve({ server, base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
     });
+  });
+}
+
+// Serves one directory as it is (a packed or built app): { base, close }.
+function serveDir(dir) {
+  return new Promise((resolve) => {
+    const server = http.createServer((req, res) => {
+      let file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+      if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' });
+      fs.createReadStream(file).pipe(res);
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${server.address().port}`,
+      close: () => new Promise((r) => server.close(r)) }));
   });
 }
 
@@ -260,7 +280,7 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
-module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, launch, serverAndBrowser, openFrontPage,
+module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
   instrument,
   watchConsole, waitFor, waitForFish, readySchool, decodePng,
   diffPixels, shot, fishPixels };

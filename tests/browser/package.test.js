@@ -6,7 +6,6 @@
 const { describe, it, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
@@ -14,25 +13,6 @@ const h = require('./helpers');
 
 const TARBALL = path.join(h.ROOT, 'build', 'npm', 'mirofish-0.2.0.tgz');
 const ESBUILD = path.join(h.ROOT, 'node_modules', '.bin', 'esbuild');
-
-// Serves a directory; `?csp=` is not needed here.
-function serve(dir) {
-  return new Promise((resolve) => {
-    const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json' };
-    const server = http.createServer((req, res) => {
-      const file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-      if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-        res.writeHead(404);
-        res.end();
-        return;
-      }
-      res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' });
-      fs.createReadStream(file).pipe(res);
-    });
-    server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${server.address().port}`,
-      close: () => new Promise((r) => server.close(r)) }));
-  });
-}
 
 const page = (body) => `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>
 <body><h1>app</h1>${body}</body></html>`;
@@ -66,7 +46,7 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = t
       fs.writeFileSync(path.join(dir, mode + '.html'),
         page(`<script ${mode} src="/node_modules/mirofish/dist/mirofish.js" data-fish="30" data-seed="4"></script>`));
     }
-    srv = await serve(dir);
+    srv = await h.serveDir(dir);
     browser = await h.launch();
   });
   after(async () => {

@@ -1,4 +1,5 @@
-// web/mirofish.d.ts lists exactly the parameters of the C++ table, so the types cannot drift from params.h.
+// web/mirofish.d.ts lists exactly the parameters of the C++ table, as options and as <miro-fish> attributes, so the
+// types cannot drift from params.h.
 'use strict';
 
 const { describe, it } = require('node:test');
@@ -22,6 +23,12 @@ describe('TypeScript types', () => {
     const optionNames = [...options.matchAll(/^\s+(\w+)\?:/gm)].map((m) => m[1]);
     // avoid: a selector, page only; thread: where the school runs
     assert.deepEqual(optionNames, ['paused', 'hash', 'avoid', 'signal', 'thread', ...names]);
+    // <miro-fish>'s attributes (JSX, Vue and Svelte take them from here): the same names in kebab case.
+    const attributes = dts.match(/export interface MiroFishAttributes \{([\s\S]*?)\n\}/)[1];
+    const attributeNames = [...attributes.matchAll(/^\s+'?([\w-]+)'?\?:/gm)].map((m) => m[1]);
+    assert.deepEqual(attributeNames, ['paused', 'hash', 'avoid', 'thread',
+      ...names.map((n) => n.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()))]);
+    assert.match(attributes, /\n\s+palette\?: 'koi' \| 'goldfish' \| 'ink' \| 'neon' \| number \| `\$\{number\}`;/);
     for (const p of table) {
       if (p.inHash) assert.ok(options.includes('hash key `' + p.key + '`'), `${p.name} documents its hash key ${p.key}`);
       else assert.match(options, new RegExp('\\n\\s+/\\*\\*[^\\n]*page only\\)\\.? \\*/\\n\\s+' + p.name + '\\?:'), `${p.name} says it is page only`);

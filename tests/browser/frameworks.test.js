@@ -1,0 +1,176 @@
+// The npm package in the frameworks people use (issue 20): a React 19, a Vue 3 and a Svelte 5 app (tests/frameworks/,
+// their tools pinned in tests/frameworks/package-lock.json) each install the packed tarball, `vite build` for
+// production and mount in Chromium: the element is defined, an attribute (or prop) change reaches the school without a
+// remount, 50 mount/unmount cycles leave one canvas and one live WebGL context, and nothing goes to the console. Also
+// the package's types in TypeScript (JSX, Vue, Svelte) and its import in Node (mount() resolves null there).
+'use strict';
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const { execFileSync, spawnSync } = require('node:child_process');
+const h = require('./helpers');
+
+const APPS = path.join(h.ROOT, 'tests', 'frameworks');
+const TARBALL = path.join(h.ROOT, 'build', 'npm', 'mirofish-0.2.0.tgz');
+const BIN = path.join(APPS, 'node_modules', '.bin');
+const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
+
+// The dev tools, once: `npm ci` when node_modules is missing or older than the lockfile (as scripts/ensure-deps).
+function installTools() {
+  const lock = path.join(APPS, 'package-lock.json');
+  const stamp = path.join(APPS, 'node_modules', '.package-lock.json');
+  if (!fs.existsSync(stamp) || fs.statSync(lock).mtimeMs > fs.statSync(stamp).mtimeMs) {
+    execFileSync('npm', ['ci', ...NPM_QUIET], { cwd: APPS, stdio: 'inherit' });
+    return true;
+  }
+  return false;
+}
+
+const sinceMs = (t) => Math.round(performance.now() - t);
+// Production builds of the three apps, and the React one for development too: only there does StrictMode run every
+// effect twice (mount, unmount, mount on the same div).
+const BUILDS = [{ name: 'react', app: 'react' }, { name: 'react-dev', app: 'react', env: { NODE_ENV: 'development' } },
+  { name: 'vue', app: 'vue' }, { name: 'svelte', app: 'svelte' }];
+
+describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarball', () => {
+  let out, srv, browser;
+  const timings = {};
+  before(async () => {
+    assert.ok(fs.existsSync(TARBALL), 'scripts/pack made ' + TARBALL);
+    let t = performance.now();
+    timings.npmCi = installTools() ? sinceMs(t) : 'not needed';
+    t = performance.now();
+    // The tarball as a user installs it, beside the tools (--no-save: the lockfile pins the tools only).
+    execFileSync('npm', ['install', '--no-save', '--offline', ...NPM_QUIET, TARBALL], { cwd: APPS });
+    timings.tarballMs = sinceMs(t);
+    out = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-frameworks-'));
+    for (const { name, app, env } of BUILDS) {
+      t = performance.now();
+      // Warnings are printed (logLevel 'warn' in each vite.config.js): a clean build prints nothing.
+      const run = spawnSync(path.join(BIN, 'vite'), ['build', app, '--outDir', path.join(out, name), '--emptyOutDir',
+        '--base', `/${name}/`], { cwd: APPS, encoding: 'utf8', env: Object.assign({}, process.env, env) });
+      assert.equal(run.status, 0, `vite build ${name}: ${run.stdout}${run.stderr}`);
+      assert.equal((run.stdout + run.stderr).trim(), '', `vite build ${name} printed nothing`);
+      const assets = fs.readdirSync(path.join(out, name, 'assets'));
+      const sizes = (f) => {
+        const bytes = fs.readFileSync(path.join(out, name, 'assets', f));
+        return { raw: bytes.length, gz: zlib.gzipSync(bytes, { level: 9 }).length };
+      };
+      timings[name] = { buildMs: sinceMs(t), js: Object.fromEntries(assets.map((f) =>
+        [f.replace(/-[\w-]{8}\.js$/, '.js'), sizes(f)])) };
+    }
+    srv = await h.serveDir(out);
+    browser = await h.launch();
+  });
+  after(async () => {
+    // The numbers docs/frameworks.md quotes: the installs, each build's time and its JS files (bytes, gzip -9 bytes).
+    console.log('frameworks: ' + JSON.stringify(timings));
+    if (browser) await browser.close();
+    if (srv) await srv.close();
+    if (out) fs.rmSync(out, { recursive: true, force: true });
+  });
+
+  it('bundles the whole school into each app (the engine is its own lazy chunk)', () => {
+    for (const { name: app } of BUILDS) {
+      const js = timings[app].js;
+      // The engine with its wasm (dist/mirofish-engine.mjs, ~150 KB), kept apart: a bare `import 'mirofish'` survives.
+      assert.ok(js['mirofish-engine.js'].raw > 100000, `${app}: the engine chunk (${JSON.stringify(js)})`);
+    }
+  });
+
+  // window.__app (each app's main.js): setFish(n), setShow(bool) re-render (a Promise for Vue), school() the handle,
+  // table() the package's MiroFish.table().
+  // effects: how often React ran the app's mount effect (StrictMode: twice in development).
+  for (const [name, url, effects] of [['React <MiroFish>', '/react/', 1],
+    ['React <MiroFish> in StrictMode (development build)', '/react-dev/', 2], ['React <miro-fish>', '/react/?element', 1],
+    ['Vue', '/vue/'], ['Svelte', '/svelte/']]) {
+    it(`${name}: defined, live attribute changes, 50 mount/unmount cycles leave one canvas and one GL context`, async () => {
+      const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
+      await h.instrument(context);  // live listeners, WebGL contexts
+      const page = await context.newPage();
+      const log = h.watchConsole(page);
+      await page.goto(srv.base + url);
+      await h.waitFor(page, () => window.__app && window.__app.school() && window.__app.school().stats().frames >= 2);
+      const live = await page.evaluate(async () => {
+        const s = window.__app.school();
+        const canvas = s.canvas;
+        const before = { listeners: window.__listeners, fish: s.get('fish') };
+        await window.__app.setFish(40);
+        // An attribute arrives by MutationObserver, a prop by an effect: then set() and its snapshot.
+        const deadline = performance.now() + 5000;
+        while (s.get('fish') !== 40 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        await s.stateHash();
+        return { before, effects: window.__app.effects && window.__app.effects(),
+          defined: typeof customElements.get('miro-fish'), fish: s.get('fish'), drawn: s.stats().fish,
+          same: window.__app.school() === s, sameCanvas: s.canvas === canvas, state: s.stats().state,
+          thread: s.stats().thread, canvases: document.querySelectorAll('canvas').length };
+      });
+      assert.deepEqual(live, { before: live.before, effects, defined: 'function', fish: 40, drawn: 40, same: true,
+        sameCanvas: true, state: live.state, thread: 'main', canvases: 1 });
+      assert.equal(live.before.fish, 24);
+      assert.notEqual(live.state, 'destroyed');
+      const cycles = await page.evaluate(async () => {
+        const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+        const up = async () => {
+          while (!(window.__app.school() && window.__app.school().stats().frames >= 1)) await sleep(10);
+        };
+        let upCount = 0;
+        for (let i = 0; i < 50; i++) {
+          await window.__app.setShow(false);
+          if (i % 5 === 1) await sleep(0);  // some leave a task between unmount and mount
+          await window.__app.setShow(true);
+          if (i % 10 === 9) {  // some come all the way up; the rest unmount mid-load
+            await up();
+            upCount++;
+          } else if (i % 3 === 0) await sleep(1);
+        }
+        await up();
+        const s = window.__app.school();
+        await sleep(600);  // stragglers of the cancelled mounts would have landed by now
+        const fish = s.get('fish');
+        // A removed prop or attribute: the table's default, on the same school.
+        const def = (await window.__app.table()).find((p) => p.name === 'fish').def;
+        await window.__app.setFish(undefined);
+        const deadline = performance.now() + 5000;
+        while (s.get('fish') !== def && performance.now() < deadline) await sleep(10);
+        return { upCount, canvases: document.querySelectorAll('canvas').length, contexts: window.__liveContexts(),
+          listeners: window.__listeners, fish, state: s.stats().state, removed: s.get('fish') === def && def !== 40,
+          same: window.__app.school() === s };
+      });
+      assert.deepEqual(cycles, { upCount: 5, canvases: 1, contexts: 1, listeners: live.before.listeners, fish: 40,
+        state: cycles.state, removed: true, same: true });
+      assert.notEqual(cycles.state, 'destroyed');
+      assert.deepEqual(log.errors(), []);
+      assert.deepEqual(log.warnings().filter((w) => w.startsWith('MiroFish')), []);
+      await context.close();
+    });
+  }
+
+  it('types <miro-fish> in JSX, Vue and Svelte, and mirofish/react, for TypeScript (tsc, strict)', () => {
+    // tests/frameworks/typecheck: what each framework's typings accept, and @ts-expect-error where they must refuse.
+    execFileSync(path.join(BIN, 'tsc'), ['-p', 'typecheck'], { cwd: APPS, encoding: 'utf8' });
+  });
+
+  it('imports in Node (server rendering): mount() resolves null with a warning, <MiroFish> renders its div', () => {
+    const script = `
+      import MiroFish, { mount, version } from 'mirofish';
+      import { MiroFish as Component } from 'mirofish/react';
+      import * as vue from 'mirofish/vue';
+      import { createElement } from 'react';
+      import { renderToString } from 'react-dom/server';
+      const r = { version, hero: await mount('#hero'), element: await mount({}), page: await MiroFish.mount(),
+        same: vue.mount === mount, html: renderToString(createElement(Component, { fish: 80, className: 'hero' }, 'hi')) };
+      process.stdout.write(JSON.stringify(r));`;
+    const got = spawnSync(process.execPath, ['--input-type=module', '-e', script],
+      { cwd: APPS, encoding: 'utf8' });
+    assert.equal(got.status, 0, got.stderr);
+    assert.deepEqual(JSON.parse(got.stdout), { version: '0.2.0', hero: null, element: null, page: null, same: true,
+      html: '<div class="hero">hi</div>' });
+    assert.deepEqual(got.stderr.trim().split('\n'),
+      Array(3).fill('MiroFish: mount() needs a page (window and document); nothing mounted'));
+  });
+});
