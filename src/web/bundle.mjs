@@ -37,6 +37,15 @@ const common = {
 };
 for (const b of builds) await esbuild.build(Object.assign({}, common, b, { define: Object.assign({}, common.define, b.define) }));
 
+// Bundlers find the module Worker by its text (Vite's, webpack 5's and Rollup's: `new URL` of a string literal and
+// import.meta.url, inline in `new Worker`); an app bundling the package gets the Worker only if minifying kept it so.
+const WORKER_PATTERN = /\bnew Worker\(new URL\((["'`])\.\/mirofish-engine\.mjs\1,\s*import\.meta\.url\),\s*\{\s*type:\s*(["'`])module\2\s*\}\)/;
+if (!studio && !WORKER_PATTERN.test(fs.readFileSync(path.join(out, 'dist', 'mirofish.mjs'), 'utf8'))) {
+  console.error("bundle.mjs: dist/mirofish.mjs lost `new Worker(new URL('./mirofish-engine.mjs', import.meta.url), " +
+    "{ type: 'module' })` (web/shim/index.js): bundlers would not emit the engine as a Worker");
+  process.exit(1);
+}
+
 // The wasm, gzipped, into each file that carries the engine (src/web/embed_wasm.mjs).
 const withWasm = builds.map((b) => b.outfile).filter((f) => fs.readFileSync(f, 'utf8').includes('__MIROFISH_WASM__'));
 execFileSync('node', [path.join(here, 'embed_wasm.mjs'), '--wasm', wasmFile, ...withWasm], { stdio: 'inherit' });

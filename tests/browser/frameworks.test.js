@@ -1,8 +1,9 @@
 // The npm package in the frameworks people use (issue 20): a React 19, a Vue 3 and a Svelte 5 app (tests/frameworks/,
 // their tools pinned in tests/frameworks/package-lock.json) each install the packed tarball, `vite build` for
-// production and mount in Chromium: the element is defined, an attribute (or prop) change reaches the school without a
-// remount, 50 mount/unmount cycles leave one canvas and one live WebGL context, and nothing goes to the console. Also
-// the package's types in TypeScript (JSX, Vue, Svelte) and its import in Node (mount() resolves null there).
+// production and mount in Chromium: the school runs in the Worker Vite emitted for it, the element is defined, an
+// attribute (or prop) change reaches the school without a remount, 50 mount/unmount cycles leave one canvas, one
+// Worker and one live WebGL context in it, and nothing goes to the console. Also the package's types in TypeScript
+// (JSX, Vue, Svelte) and its import in Node (mount() resolves null there).
 'use strict';
 
 const { describe, it, before, after } = require('node:test');
@@ -33,6 +34,19 @@ function installTools() {
 const sinceMs = (t) => Math.round(performance.now() - t);
 // Production builds of the three apps, and the React one for development too: only there does StrictMode run every
 // effect twice (mount, unmount, mount on the same div).
+// The engine's WebGL contexts live in its Worker, out of reach of the page's init script: the Worker's script is
+// served with this in front (context.route), so every context made there is counted (self.__liveContexts()).
+const COUNT_WORKER_CONTEXTS = `(() => {
+  const contexts = [];
+  const getContext = OffscreenCanvas.prototype.getContext;
+  OffscreenCanvas.prototype.getContext = function (type, attrs) {
+    const ctx = getContext.call(this, type, attrs);
+    if (ctx && /webgl/.test(type) && !contexts.includes(ctx)) contexts.push(ctx);
+    return ctx;
+  };
+  self.__liveContexts = () => ({ made: contexts.length, live: contexts.filter((c) => !c.isContextLost()).length });
+})();
+`;
 const BUILDS = [{ name: 'react', app: 'react' }, { name: 'react-dev', app: 'react', env: { NODE_ENV: 'development' } },
   { name: 'vue', app: 'vue' }, { name: 'svelte', app: 'svelte' }];
 
@@ -56,12 +70,14 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
       assert.equal(run.status, 0, `vite build ${name}: ${run.stdout}${run.stderr}`);
       assert.equal((run.stdout + run.stderr).trim(), '', `vite build ${name} printed nothing`);
       const assets = fs.readdirSync(path.join(out, name, 'assets'));
-      const sizes = (f) => {
-        const bytes = fs.readFileSync(path.join(out, name, 'assets', f));
-        return { raw: bytes.length, gz: zlib.gzipSync(bytes, { level: 9 }).length };
-      };
-      timings[name] = { buildMs: sinceMs(t), js: Object.fromEntries(assets.map((f) =>
-        [f.replace(/-[\w-]{8}\.js$/, '.js'), sizes(f)])) };
+      const read = (f) => fs.readFileSync(path.join(out, name, 'assets', f));
+      const sizes = (f) => ({ raw: read(f).length, gz: zlib.gzipSync(read(f), { level: 9 }).length });
+      // The Worker's chunk is the file the app's `new Worker(new URL(...))` names (Vite rewrote the package's URL).
+      const entry = assets.find((f) => /^index-.*\.js$/.test(f));
+      const named = /new Worker\(new URL\([`'"][^`'"]*\/assets\/(mirofish-engine-[\w-]{8}\.js)[`'"]/.exec(read(entry));
+      const worker = named ? named[1] : null;
+      timings[name] = { buildMs: sinceMs(t), worker, js: Object.fromEntries(assets.map((f) =>
+        [f.replace(/-[\w-]{8}\.js$/, f === worker ? '.worker.js' : '.js'), sizes(f)])) };
     }
     srv = await h.serveDir(out);
     browser = await h.launch();
@@ -74,23 +90,33 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     if (out) fs.rmSync(out, { recursive: true, force: true });
   });
 
-  it('bundles the whole school into each app (the engine is its own lazy chunk)', () => {
+  it('bundles the whole school into each app: the engine as the Worker\'s chunk, and as a lazy chunk for the main thread', () => {
     for (const { name: app } of BUILDS) {
       const js = timings[app].js;
       // The engine with its wasm (dist/mirofish-engine.mjs, ~150 KB), kept apart: a bare `import 'mirofish'` survives.
-      assert.ok(js['mirofish-engine.js'].raw > 100000, `${app}: the engine chunk (${JSON.stringify(js)})`);
+      // Vite saw the package's `new Worker(new URL('./mirofish-engine.mjs', import.meta.url), ...)` and emitted the
+      // engine as a worker; the main-thread fallback's `import()` is a chunk of its own, fetched only on that path.
+      assert.ok(timings[app].worker, `${app}: the app starts a Worker from an emitted chunk (${JSON.stringify(js)})`);
+      assert.ok(js['mirofish-engine.worker.js'].raw > 100000, `${app}: the Worker's chunk (${JSON.stringify(js)})`);
+      assert.ok(js['mirofish-engine.js'].raw > 100000, `${app}: the main thread's chunk (${JSON.stringify(js)})`);
     }
   });
 
   // window.__app (each app's main.js): setFish(n), setShow(bool) re-render (a Promise for Vue), school() the handle,
   // table() the package's MiroFish.table().
   // effects: how often React ran the app's mount effect (StrictMode: twice in development).
-  for (const [name, url, effects] of [['React <MiroFish>', '/react/', 1],
-    ['React <MiroFish> in StrictMode (development build)', '/react-dev/', 2], ['React <miro-fish>', '/react/?element', 1],
-    ['Vue', '/vue/'], ['Svelte', '/svelte/']]) {
-    it(`${name}: defined, live attribute changes, 50 mount/unmount cycles leave one canvas and one GL context`, async () => {
+  for (const [name, url, build, effects] of [['React <MiroFish>', '/react/', 'react', 1],
+    ['React <MiroFish> in StrictMode (development build)', '/react-dev/', 'react-dev', 2],
+    ['React <miro-fish>', '/react/?element', 'react', 1], ['Vue', '/vue/', 'vue'], ['Svelte', '/svelte/', 'svelte']]) {
+    it(`${name}: in a Worker, live attribute changes, 50 mount/unmount cycles leave one canvas and one GL context`, async () => {
       const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
-      await h.instrument(context);  // live listeners, WebGL contexts
+      await h.instrument(context);  // live listeners, WebGL contexts of the page
+      let counted = 0;  // Worker scripts served with the context counter in front
+      await context.route(`**/${build}/assets/${timings[build].worker}`, async (route) => {
+        const original = await route.fetch();
+        counted++;
+        await route.fulfill({ response: original, body: COUNT_WORKER_CONTEXTS + (await original.text()) });
+      });
       const page = await context.newPage();
       const log = h.watchConsole(page);
       await page.goto(srv.base + url);
@@ -109,8 +135,9 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
           same: window.__app.school() === s, sameCanvas: s.canvas === canvas, state: s.stats().state,
           thread: s.stats().thread, canvases: document.querySelectorAll('canvas').length };
       });
+      // Bundled, the school still lives in a Worker (the chunk Vite emitted for it), as served from files.
       assert.deepEqual(live, { before: live.before, effects, defined: 'function', fish: 40, drawn: 40, same: true,
-        sameCanvas: true, state: live.state, thread: 'main', canvases: 1 });
+        sameCanvas: true, state: live.state, thread: 'worker', canvases: 1 });
       assert.equal(live.before.fish, 24);
       assert.notEqual(live.state, 'destroyed');
       const cycles = await page.evaluate(async () => {
@@ -139,11 +166,19 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
         while (s.get('fish') !== def && performance.now() < deadline) await sleep(10);
         return { upCount, canvases: document.querySelectorAll('canvas').length, contexts: window.__liveContexts(),
           listeners: window.__listeners, fish, state: s.stats().state, removed: s.get('fish') === def && def !== 40,
-          same: window.__app.school() === s };
+          same: window.__app.school() === s, thread: s.stats().thread };
       });
-      assert.deepEqual(cycles, { upCount: 5, canvases: 1, contexts: 1, listeners: live.before.listeners, fish: 40,
-        state: cycles.state, removed: true, same: true });
+      // The page made no WebGL context (its canvas went to the Worker); one Worker is left (a Worker that lost its last
+      // school was terminated, its contexts with it), and in it one live context: the cancelled mounts left none.
+      assert.deepEqual(cycles, { upCount: 5, canvases: 1, contexts: 0, listeners: live.before.listeners, fish: 40,
+        state: cycles.state, removed: true, same: true, thread: 'worker' });
       assert.notEqual(cycles.state, 'destroyed');
+      const deadline = Date.now() + 5000;
+      while (page.workers().length > 1 && Date.now() < deadline) await page.waitForTimeout(50);
+      assert.equal(page.workers().length, 1, 'one engine Worker');
+      const inWorker = await page.workers()[0].evaluate(() => self.__liveContexts());
+      assert.ok(counted >= 1 && inWorker.made >= 1, `the Worker's contexts were counted (${counted} scripts, ${inWorker.made} made)`);
+      assert.equal(inWorker.live, 1, `one live context in the Worker (${JSON.stringify(inWorker)})`);
       assert.deepEqual(log.errors(), []);
       assert.deepEqual(log.warnings().filter((w) => w.startsWith('MiroFish')), []);
       await context.close();

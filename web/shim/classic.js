@@ -12,7 +12,7 @@ if (inWorker()) {
 } else if (typeof document !== 'undefined') {
   const script = document.currentScript;  // only set while a classic script runs synchronously
   setEngineSource({
-    worker: () => (sameOrigin(script) ? { url: script.src, type: 'classic' } : null),
+    worker: () => (sameOrigin(script) ? new Worker(script.src) : null),
     local: () => Promise.resolve(serveEngine),
   });
   installGlobal(script);

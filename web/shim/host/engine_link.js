@@ -10,7 +10,8 @@ let source = { worker: () => null, local: () => Promise.reject(new Error('no eng
 const engines = {};  // thread -> Promise of the engine (or null)
 let table = null;    // the parameter table, from the first engine that is ready
 
-// The bundle's entry says where the engine comes from: `worker()` {url, type} or null, `local()` -> serveEngine.
+// The bundle's entry says where the engine comes from: `worker()` starts the Worker (null where it cannot be one; the
+// entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> serveEngine.
 export function setEngineSource(s) {
   source = s;
 }
@@ -71,14 +72,15 @@ function hello(engine, resolve, reject) {
 }
 
 function startWorker() {
-  const where = source.worker();
-  if (!where) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     let worker;
     try {
-      worker = new Worker(where.url, where.type === 'module' ? { type: 'module' } : undefined);
+      worker = source.worker();
     } catch (e) {
-      resolve(null);  // a CSP or an origin that forbids it: the main thread, quietly
+      worker = null;  // a CSP or an origin that forbids it, or no URL to start it from
+    }
+    if (!worker) {
+      resolve(null);  // the main thread, quietly
       return;
     }
     const engine = makeEngine('worker', (msg, transfer) => worker.postMessage(msg, transfer || []));
