@@ -64,8 +64,8 @@ function startServer() {
   });
 }
 
-// Serves one directory as it is (a packed or built app): { base, close }.
-function serveDir(dir) {
+// Serves one directory as it is (a packed or built app): { base, close }. `headers` go on every file (CORS: a CDN).
+function serveDir(dir, headers = {}) {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
       let file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
@@ -75,7 +75,7 @@ function serveDir(dir) {
         res.end();
         return;
       }
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' });
+      res.writeHead(200, Object.assign({ 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' }, headers));
       fs.createReadStream(file).pipe(res);
     });
     server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${server.address().port}`,

@@ -1,6 +1,8 @@
 // The npm package as a user gets it (S-HOST-1): `npm pack` output installed offline into an empty project, then
-// used five ways: an ES module import through an import map, an esbuild bundle (pinned in package-lock.json), the
-// classic script with `async` and with `defer`, and the classic file bundled into an app (no auto-mount there).
+// used these ways: an ES module import through an import map (and from another origin, a CDN), esbuild bundles
+// (pinned in package-lock.json; IIFE, and ESM with and without the engine's file beside), the classic script with
+// `async` and with `defer`, and the classic file bundled into an app (no auto-mount there). Vite's builds:
+// frameworks.test.js.
 'use strict';
 
 const { describe, it, before, after } = require('node:test');
@@ -18,7 +20,7 @@ const page = (body) => `<!doctype html><html><head><meta charset="utf-8"><link r
 <body><h1>app</h1>${body}</body></html>`;
 
 describe('npm package', () => {
-  let dir, srv, browser;
+  let dir, srv, cdn, browser;
   before(async () => {
     assert.ok(fs.existsSync(TARBALL), 'scripts/pack made ' + TARBALL);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-app-'));
@@ -38,6 +40,15 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__all = Miro
 mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = typeof window.MiroFish; });\n`);
     execFileSync(ESBUILD, ['entry.js', '--bundle', '--format=iife', '--outfile=bundle.js', '--log-level=error'], { cwd: dir });
     fs.writeFileSync(path.join(dir, 'esbuild.html'), page('<script src="/bundle.js"></script>'));
+    // esbuild knows no Workers: an ESM bundle keeps the package's `new Worker(new URL('./mirofish-engine.mjs',
+    // import.meta.url))` as it is, pointing beside the app's chunk; esm-copied/ has the engine's file put there.
+    for (const out of ['esm', 'esm-copied']) {
+      execFileSync(ESBUILD, ['entry.js', '--bundle', '--format=esm', '--splitting', '--outdir=' + out, '--log-level=error'],
+        { cwd: dir });
+      fs.writeFileSync(path.join(dir, out + '.html'), page(`<script type="module" src="/${out}/entry.js"></script>`));
+    }
+    fs.copyFileSync(path.join(dir, 'node_modules', 'mirofish', 'dist', 'mirofish-engine.mjs'),
+      path.join(dir, 'esm-copied', 'mirofish-engine.mjs'));
     // The classic file inside an app's bundle: the app's own <script> is currentScript, so nothing mounts.
     fs.writeFileSync(path.join(dir, 'app.js'), "import 'mirofish/classic';\nwindow.__appRan = true;\n");
     execFileSync(ESBUILD, ['app.js', '--bundle', '--format=iife', '--outfile=app-bundle.js', '--log-level=error'], { cwd: dir });
@@ -47,17 +58,25 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = t
         page(`<script ${mode} src="/node_modules/mirofish/dist/mirofish.js" data-fish="30" data-seed="4"></script>`));
     }
     srv = await h.serveDir(dir);
+    cdn = await h.serveDir(dir, { 'Access-Control-Allow-Origin': '*' });  // another port: another origin
+    fs.writeFileSync(path.join(dir, 'cdn.html'), page(`<script type="module">
+import { mount } from '${cdn.base}/node_modules/mirofish/dist/mirofish.mjs';
+mount(null, { fish: 30 }).then((s) => { window.__school = s; });
+</script>`));
     browser = await h.launch();
   });
   after(async () => {
     if (browser) await browser.close();
     if (srv) await srv.close();
+    if (cdn) await cdn.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(file) {
+  // `watch(p)` runs before the page loads (listeners of its own).
+  async function open(file, watch) {
     const p = await browser.newPage({ viewport: { width: 480, height: 320 } });
     const log = h.watchConsole(p);
+    if (watch) watch(p);
     await p.goto(srv.base + '/' + file);
     return { p, log };
   }
@@ -77,8 +96,32 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = t
     const { p, log } = await open('esbuild.html');
     await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
     assert.equal(await p.evaluate(() => window.__global), 'undefined');
-    // Bundled into an app's chunk, the engine is part of the app: the main-thread path.
+    // An IIFE has no import.meta.url to start the Worker from: the engine is part of the app, on the main thread.
     assert.equal(await p.evaluate(() => window.__school.stats().thread), 'main');
+    assert.deepEqual(log.errors(), []);
+    await p.close();
+  });
+
+  it('bundled as ESM by esbuild: a Worker with the engine\'s file beside the chunk, else the main thread', async () => {
+    for (const [out, thread] of [['esm', 'main'], ['esm-copied', 'worker']]) {
+      const missing = [];
+      const { p, log } = await open(out + '.html',
+        (page) => page.on('response', (r) => { if (r.status() === 404) missing.push(new URL(r.url()).pathname); }));
+      await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
+      assert.equal(await p.evaluate(() => window.__school.stats().thread), thread, out);
+      // Without the file the Worker fails to load (one 404) and the school takes the main thread, quietly.
+      assert.deepEqual(missing, thread === 'main' ? ['/esm/mirofish-engine.mjs'] : [], out);
+      assert.deepEqual(log.errors(), [], out);
+      await p.close();
+    }
+  });
+
+  it('imports from another origin (a CDN): the main thread, since a Worker must be same-origin; no error', async () => {
+    const workers = [];
+    const { p, log } = await open('cdn.html', (page) => page.on('worker', (w) => workers.push(w.url())));
+    await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
+    assert.equal(await p.evaluate(() => window.__school.stats().thread), 'main');
+    assert.deepEqual(workers, [], 'no Worker tried');
     assert.deepEqual(log.errors(), []);
     await p.close();
   });
