@@ -39,7 +39,8 @@ for (const b of builds) await esbuild.build(Object.assign({}, common, b, { defin
 
 // Bundlers find the module Worker by its text (Vite's, webpack 5's and Rollup's: `new URL` of a string literal and
 // import.meta.url, inline in `new Worker`); an app bundling the package gets the Worker only if minifying kept it so.
-const WORKER_PATTERN = /\bnew Worker\(new URL\((["'`])\.\/mirofish-engine\.mjs\1,\s*import\.meta\.url\),\s*\{\s*type:\s*(["'`])module\2\s*\}\)/;
+const WORKER_PATTERN = new RegExp(/\bnew Worker\(new URL\((["'`])\.\/mirofish-engine\.mjs\1,\s*import\.meta\.url\),/.source +
+  /\s*\{\s*type:\s*(["'`])module\2\s*\}\)/.source);
 if (!studio && !WORKER_PATTERN.test(fs.readFileSync(path.join(out, 'dist', 'mirofish.mjs'), 'utf8'))) {
   console.error("bundle.mjs: dist/mirofish.mjs lost `new Worker(new URL('./mirofish-engine.mjs', import.meta.url), " +
     "{ type: 'module' })` (web/shim/index.js): bundlers would not emit the engine as a Worker");

@@ -90,7 +90,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     if (out) fs.rmSync(out, { recursive: true, force: true });
   });
 
-  it('bundles the whole school into each app: the engine as the Worker\'s chunk, and as a lazy chunk for the main thread', () => {
+  it('bundles the engine into each app as the Worker\'s chunk, and as a lazy chunk for the main thread', () => {
     for (const { name: app } of BUILDS) {
       const js = timings[app].js;
       // The engine with its wasm (dist/mirofish-engine.mjs, ~150 KB), kept apart: a bare `import 'mirofish'` survives.
@@ -108,7 +108,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
   for (const [name, url, build, effects] of [['React <MiroFish>', '/react/', 'react', 1],
     ['React <MiroFish> in StrictMode (development build)', '/react-dev/', 'react-dev', 2],
     ['React <miro-fish>', '/react/?element', 'react', 1], ['Vue', '/vue/', 'vue'], ['Svelte', '/svelte/', 'svelte']]) {
-    it(`${name}: in a Worker, live attribute changes, 50 mount/unmount cycles leave one canvas and one GL context`, async () => {
+    it(`${name}: in a Worker, live attributes, 50 mount/unmount cycles leave one canvas and one GL context`, async () => {
       const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
       await h.instrument(context);  // live listeners, WebGL contexts of the page
       let counted = 0;  // Worker scripts served with the context counter in front
@@ -177,7 +177,8 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
       while (page.workers().length > 1 && Date.now() < deadline) await page.waitForTimeout(50);
       assert.equal(page.workers().length, 1, 'one engine Worker');
       const inWorker = await page.workers()[0].evaluate(() => self.__liveContexts());
-      assert.ok(counted >= 1 && inWorker.made >= 1, `the Worker's contexts were counted (${counted} scripts, ${inWorker.made} made)`);
+      assert.ok(counted >= 1 && inWorker.made >= 1,
+        `the Worker's contexts were counted (${counted} scripts, ${inWorker.made} made)`);
       assert.equal(inWorker.live, 1, `one live context in the Worker (${JSON.stringify(inWorker)})`);
       assert.deepEqual(log.errors(), []);
       assert.deepEqual(log.warnings().filter((w) => w.startsWith('MiroFish')), []);

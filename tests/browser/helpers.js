@@ -75,7 +75,8 @@ function serveDir(dir, headers = {}) {
         res.end();
         return;
       }
-      res.writeHead(200, Object.assign({ 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' }, headers));
+      const type = TYPES[path.extname(file)] || 'application/octet-stream';
+      res.writeHead(200, Object.assign({ 'Content-Type': type }, headers));
       fs.createReadStream(file).pipe(res);
     });
     server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${server.address().port}`,

@@ -43,8 +43,8 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = t
     // esbuild knows no Workers: an ESM bundle keeps the package's `new Worker(new URL('./mirofish-engine.mjs',
     // import.meta.url))` as it is, pointing beside the app's chunk; esm-copied/ has the engine's file put there.
     for (const out of ['esm', 'esm-copied']) {
-      execFileSync(ESBUILD, ['entry.js', '--bundle', '--format=esm', '--splitting', '--outdir=' + out, '--log-level=error'],
-        { cwd: dir });
+      execFileSync(ESBUILD, ['entry.js', '--bundle', '--format=esm', '--splitting', '--outdir=' + out,
+        '--log-level=error'], { cwd: dir });
       fs.writeFileSync(path.join(dir, out + '.html'), page(`<script type="module" src="/${out}/entry.js"></script>`));
     }
     fs.copyFileSync(path.join(dir, 'node_modules', 'mirofish', 'dist', 'mirofish-engine.mjs'),
