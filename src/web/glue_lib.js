@@ -20,4 +20,36 @@ mergeInto(LibraryManager.library, {
   $init_ClassHandle: function() {
     ClassHandle.prototype['delete'] = ClassHandle_delete;
   },
+  // Our bound classes have no base class and no smart pointer: the raw-pointer converters are the only ones used
+  // (the generic one, for smart pointers and upcasts, is left out; a binding that needs it fails at start-up).
+  $RegisteredPointer__deps: ['$constNoSmartPtrRawPointerToWireType', '$nonConstNoSmartPtrRawPointerToWireType',
+    '$init_RegisteredPointer', '$throwBindingError'],
+  $RegisteredPointer: function(name, registeredClass, isReference, isConst, isSmartPointer, pointeeType, sharingPolicy,
+    rawGetPointee, rawConstructor, rawShare, rawDestructor) {
+    if (isSmartPointer || registeredClass.baseClass !== undefined) {
+      throwBindingError(name + ': smart pointers and base classes are left out of the glue (src/web/glue_lib.js)');
+    }
+    this.name = name;
+    this.registeredClass = registeredClass;
+    this.isReference = isReference;
+    this.isConst = isConst;
+    this.isSmartPointer = false;
+    this.rawGetPointee = rawGetPointee;
+    this.rawDestructor = rawDestructor;
+    this['toWireType'] = isConst ? constNoSmartPtrRawPointerToWireType : nonConstNoSmartPtrRawPointerToWireType;
+    this.destructorFunction = null;
+  },
+  // A binding whose types are not all bound is a build mistake: one plain error instead of the type-name walk.
+  $throwUnboundTypeError__deps: ['$throwBindingError'],
+  $throwUnboundTypeError: function(message, types) {
+    throwBindingError(message + ' (unbound types)');
+  },
+  // src/render/gl_program.cpp asks only for GL_COMPILE_STATUS and GL_LINK_STATUS (no log lengths, no
+  // active-uniform counts), which WebGL answers directly.
+  glGetProgramiv: function(program, pname, p) {
+    HEAP32[p >> 2] = GLctx.getProgramParameter(GL.programs[program], pname);
+  },
+  glGetShaderiv: function(shader, pname, p) {
+    HEAP32[p >> 2] = GLctx.getShaderParameter(GL.shaders[shader], pname);
+  },
 });
