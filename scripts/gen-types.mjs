@@ -29,7 +29,9 @@ function doc(p) {
   return `  /** ${help} (${kind}; ${where}). */`;
 }
 function type(p) {
-  if (NAMED[p.name]) return NAMED[p.name].map((n) => `'${n}'`).join(' | ') + ' | number';
+  // A named option whose 0 is 'off' is also a switch: true is its first named value after off (controls).
+  if (NAMED[p.name]) return NAMED[p.name].map((n) => `'${n}'`).join(' | ') + ' | number' +
+    (NAMED[p.name][0] === 'off' ? ' | boolean' : '');
   return p.integer && p.max === 1 ? 'number | string | boolean' : 'number | string';
 }
 

@@ -77,7 +77,8 @@ export type MiroFishParamName =
   | 'maxFps'
   | 'antialias'
   | 'layer'
-  | 'density';
+  | 'density'
+  | 'controls';
 // </generated names>
 
 /**
@@ -257,6 +258,8 @@ export interface MiroFishOptions {
   layer?: 'behind' | 'back' | 'element' | number;
   /** Fish per million CSS px of viewport instead of n; 0 = off (number, fish/Mpx; page only). */
   density?: number | string;
+  /** A pause/play button in this corner of the layer; true = bottom-right (whole number; page only). */
+  controls?: 'off' | 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left' | number | boolean;
   // </generated options>
 }
 

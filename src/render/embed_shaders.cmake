@@ -39,6 +39,19 @@ foreach(input IN LISTS INPUTS)
   string(REGEX REPLACE "[ \t]+\n" "\n" source "${source}")
   string(REGEX REPLACE "\n[ \t]+" "\n" source "${source}")
   string(REGEX REPLACE "\n\n+" "\n" source "${source}")
+  # And without the spaces around punctuation, one statement run to a line: a line is joined to the one before
+  # when that ends in ; { or } and it is no preprocessor line (those keep their own lines; twice, as a joined line
+  # that is only } ends a match). Two rules keep it exact: no #define in a shader file (C++ adds its own after the
+  # #version line), and no space between two signs (`a - -b` would become a decrement).
+  if(source MATCHES "(^|\n)#[ \t]*define")
+    message(FATAL_ERROR "${input}: #define in a shader file (the embedding strips the spaces it would need)")
+  endif()
+  if(source MATCHES "[-+][ \t]+[-+]")
+    message(FATAL_ERROR "${input}: a space between two signs (write `a - (-b)`)")
+  endif()
+  string(REGEX REPLACE "[ \t]*([][(){}.,;:?=<>!&|^%*/+-])[ \t]*" "\\1" source "${source}")
+  string(REGEX REPLACE "([;{}])\n([^#])" "\\1\\2" source "${source}")
+  string(REGEX REPLACE "([;{}])\n([^#])" "\\1\\2" source "${source}")
   string(FIND "${source}" ")glsl\"" clash)
   if(NOT clash EQUAL -1)
     message(FATAL_ERROR "${input} contains the raw string delimiter )glsl\"")

@@ -92,7 +92,9 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(layer, "layer", "-", 0, 0, 2, true, Page, "behind|back|element",                                                   \
     "behind (0): under the page; back (1): z-index 0; element (2): host untouched")                                    \
   X(density, "dens", "fish/Mpx", 0, 0, 2000, false, Page, "",                                                          \
-    "fish per million CSS px of viewport instead of n; 0 = off")
+    "fish per million CSS px of viewport instead of n; 0 = off")                                                       \
+  X(controls, "controls", "-", 0, 0, 4, true, Page, "off|bottom-right|bottom-left|top-right|top-left",                 \
+    "a pause/play button in this corner of the layer; true = bottom-right")
 
 enum class ParamId : int {
 #define MIROFISH_ENUM(field, ...) field,

@@ -40,6 +40,12 @@ describe('strict Content-Security-Policy', () => {
     }));
     assert.equal(inlineRan, false, 'inline script is blocked on this page');
     assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
+    // The pause button's styles are set through the CSSOM, which style-src does not govern: it is styled and placed.
+    const button = await page.evaluate(() => {
+      const b = document.querySelector('[data-mirofish-controls]'), cs = getComputedStyle(b), r = b.getBoundingClientRect();
+      return { position: cs.position, width: r.width, left: r.left, top: r.top };
+    });
+    assert.deepEqual(button, { position: 'fixed', width: 32, left: 12, top: 12 });
     // The only violation and console error allowed are the ones our own inline probe provoked.
     assert.deepEqual(await violations(page), []);
     const errors = consoleLog.errors().filter((m) => !/inline script/.test(m.text));

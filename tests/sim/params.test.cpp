@@ -208,7 +208,7 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
 }
 
 // #18: the table's values column names an option's values (the JS options and the CLI flags take the names).
-TEST_CASE("params: the values column names quality, layer, click and palette", "[params]") {
+TEST_CASE("params: the values column names quality, layer, click, palette and controls", "[params]") {
   double v = -1;
   CHECK(paramValueByName(ParamId::quality, "high", &v));
   CHECK(v == 1);
@@ -218,6 +218,8 @@ TEST_CASE("params: the values column names quality, layer, click and palette", "
   CHECK(v == 0);
   CHECK(paramValueByName(ParamId::palette, "neon", &v));
   CHECK(v == 3);
+  CHECK(paramValueByName(ParamId::controls, "top-left", &v));
+  CHECK(v == 4);
   v = -1;
   CHECK_FALSE(paramValueByName(ParamId::quality, "hig", &v));
   CHECK_FALSE(paramValueByName(ParamId::quality, "", &v));
@@ -233,5 +235,5 @@ TEST_CASE("params: the values column names quality, layer, click and palette", "
     for (const char* c = kParamValues[k]; *c; ++c) names += *c == '|';
     CHECK(names == int(info.max - info.min) + 1);
   }
-  CHECK(named == 4);
+  CHECK(named == 5);
 }

@@ -2,6 +2,7 @@
 // answer at once from the engine's last snapshot; methods that compute return Promises. Every call is safe after
 // destroy().
 import { describe, errorText, warn } from '../util.js';
+import { controlsOption } from './controls.js';
 import { paramTable } from './engine_link.js';
 import { shareHash } from './hash.js';
 import { pointerAt } from './input.js';
@@ -52,7 +53,7 @@ export class School {
       h.avoid.set(value);
       return Promise.resolve(undefined);
     }
-    return h.call({ t: 'set', name, value: plain(value) });
+    return h.call({ t: 'set', name, value: plain(name === 'controls' ? controlsOption(value) : value) });
   }
   get(name) {
     const h = this.#h;

@@ -1,5 +1,5 @@
 // What the page tells a school: pointer, touch and clicks (the fish avoid the pointer, a click feeds or scares them),
-// tab visibility, reduced motion, URL-hash changes. One set of window listeners serves every school on the page: each
+// tab visibility, reduced motion, forced colours and reduced transparency, URL-hash changes. One set of window listeners serves every school on the page: each
 // joins the hub on mount and leaves on destroy; the last one out removes the listeners. `h` is a school's host side
 // (host/mount.js): it forwards what it hears to the engine, the pointer at most once a frame.
 import { PASSIVE, createListeners } from '../util.js';
@@ -46,11 +46,12 @@ export const inputHub = {
       PASSIVE);
     l.on(window, 'blur', each(pointerGone), PASSIVE);
     l.on(window, 'scroll', each((p) => p.input.refreshRect()), PASSIVE);
-    l.on(document, 'visibilitychange', each((p) => p.setFlags({ hidden: document.visibilityState === 'hidden' })),
-      PASSIVE);
+    l.on(document, 'visibilitychange', each((p) => p.setFlags({ hidden: hiddenNow(p) })), PASSIVE);
     l.on(window, 'hashchange', each((p) => p.onHashChange()), PASSIVE);
-    const mq = window.matchMedia ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
-    if (mq) l.on(mq, 'change', each((p) => p.setFlags({ reduced: mq.matches })));
+    if (!window.matchMedia) return;
+    const mq = window.matchMedia(REDUCED_MOTION);
+    l.on(mq, 'change', each((p) => p.setFlags({ reduced: mq.matches })));
+    for (const q of [FORCED_COLORS, REDUCED_TRANSPARENCY]) l.on(window.matchMedia(q), 'change', each((p) => p.onMedia()));
   },
 };
 
@@ -118,11 +119,25 @@ const touch = {
 
 // A device whose main pointer is a finger: it starts the idle clock at mount (nothing else would).
 export function touchFirst() {
-  return !!(window.matchMedia && window.matchMedia('(hover: none) and (pointer: coarse)').matches);
+  return mediaMatches('(hover: none) and (pointer: coarse)');
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+// Windows high contrast: the fish are hidden (and cost nothing); reduced transparency: they are fainter.
+export const FORCED_COLORS = '(forced-colors: active)';
+export const REDUCED_TRANSPARENCY = '(prefers-reduced-transparency: reduce)';
+
+export function mediaMatches(query) {
+  return !!(window.matchMedia && window.matchMedia(query).matches);
 }
 
 export function prefersReducedMotion() {
-  return !!(window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  return mediaMatches(REDUCED_MOTION);
+}
+
+// Hidden to the engine: a hidden tab, or forced colours (p.forced, kept by the host's onMedia).
+export function hiddenNow(p) {
+  return document.visibilityState === 'hidden' || !!p.forced;
 }
 
 export function pointerAt(p, clientX, clientY) {
@@ -147,8 +162,9 @@ function onPointerDown(p, e) {
   pointerBack(p);
 }
 // A click or tap feeds or scares the fish (the click option), unless an attached studio takes it (to select a fish,
-// or a click on its panel).
+// or a click on its panel); a press of the pause button is the button's alone.
 function poke(p, e) {
+  if (e.target && e.target.closest && e.target.closest('[data-mirofish-controls]')) return;
   const [x, y] = pointerAt(p, e.clientX, e.clientY);
   if (!(p.studio && p.studio.click(x, y, e))) p.poke('click', x, y);
 }

@@ -1,17 +1,20 @@
 // One mounted school, the page's side of it: its canvas in the page, the parts that keep it a good citizen (input,
-// size, visibility, avoid, the perf overlay), and its link to the engine that runs it (a Worker or this thread).
+// size, visibility, avoid, the perf overlay, the pause button), and its link to the engine that runs it (a Worker or this thread).
 // `h` is the state those parts share: what the page says goes out in messages, what the engine says comes back
 // as snapshots, which the handle reads.
 import { createListeners, describe, errorText, findInfo, truthy, warn } from '../util.js';
 import { Avoid } from './avoid.js';
+import { controlsOption, createControls, rememberedPause } from './controls.js';
 import { openEngine, paramTable, workerCapable } from './engine_link.js';
 import { splitHash } from './hash.js';
 import { claimHost, createCanvas, fullscreenParent } from './host.js';
-import { createInput, prefersReducedMotion } from './input.js';
+import { FORCED_COLORS, REDUCED_TRANSPARENCY, createInput, hiddenNow, mediaMatches, prefersReducedMotion } from
+  './input.js';
 import { createOverlay } from './overlay.js';
 import { Sizing } from './sizing.js';
 
 const POINTER_MS = 16;  // the pointer goes to the engine at most this often: one message a frame
+const FAINT_OPACITY = '0.5';  // the canvas's opacity under prefers-reduced-transparency
 const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread'];  // options the engine never sees
 
 let schoolCounter = 0;
@@ -64,6 +67,7 @@ function attach(engine, element, options) {
     : { width: element.clientWidth, height: element.clientHeight };
   const engineOptions = {};
   for (const name of Object.keys(options)) if (!HOST_ONLY.includes(name)) engineOptions[name] = options[name];
+  if ('controls' in options) engineOptions.controls = controlsOption(options.controls);
   const offscreen = engine.thread === 'worker' ? canvas.transferControlToOffscreen() : canvas;
   const mounted = new Promise((resolve) => { h.onMounted = resolve; });
   engine.listen(h.id, (msg) => h.receive(msg));
@@ -93,12 +97,15 @@ function initialHash(h, options) {
 }
 
 function hostState(engine, canvas, host, element, restoreHost, options) {
+  // The visitor's remembered pause holds where the page shows the button (host/controls.js).
+  const controls = controlsOption(options.controls);
+  const remembered = controls !== undefined && truthy(controls) && rememberedPause();
   const h = {
     engine, canvas, host, element, restoreHost, id: ++schoolCounter,
     fullscreen: element === null,
-    listeners: null,
-    flags: { paused: truthy(options.paused === undefined ? false : options.paused), hidden: document.visibilityState ===
-      'hidden', offscreen: false, away: false, reduced: prefersReducedMotion() },
+    listeners: null, controls: null, forced: false,
+    flags: { paused: remembered || truthy(options.paused === undefined ? false : options.paused), hidden: false,
+      offscreen: false, away: false, reduced: prefersReducedMotion() },
     snapshot: { stats: null, params: {}, hash: '', obstacles: [] },
     readHash: true, lastHashApplied: '', destroyed: false, studio: null, onLevel: null, onMounted: null,
     seq: 0, pending: new Map(),
@@ -112,6 +119,7 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     if (h.destroyed) return;
     Object.assign(h.flags, change);
     h.post({ t: 'flags', flags: change });
+    if (h.controls) h.controls.reflect();  // a page's pause() shows on the button
     if (!canvas.isConnected) setTimeout(h.destroyIfDetached, 0);
   };
   h.pointerLink = createPointerLink(h);
@@ -124,6 +132,17 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     h.lastHashApplied = location.hash;
     h.post({ t: 'hash', ours });
   };
+  // Forced colours hide the canvas and stop the school as a hidden tab would; reduced transparency makes it fainter.
+  h.onMedia = () => {
+    h.forced = mediaMatches(FORCED_COLORS);
+    canvas.style.visibility = h.forced ? 'hidden' : '';
+    canvas.style.opacity = mediaMatches(REDUCED_TRANSPARENCY) ? FAINT_OPACITY : '';
+    if (h.controls) h.controls.sync();
+    if (h.flags.hidden !== hiddenNow(h)) h.setFlags({ hidden: hiddenNow(h) });
+  };
+  h.forced = mediaMatches(FORCED_COLORS);
+  h.flags.hidden = hiddenNow(h);  // at mount: in the mount message, not a message of its own
+  h.onMedia();
   h.receive = (msg) => receive(h, msg);
   h.destroyIfDetached = () => {
     if (!h.destroyed && !canvas.isConnected && h.destroy) h.destroy();
@@ -137,6 +156,8 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     if (opts.avoid !== undefined) h.avoid.set(opts.avoid);
     h.perf = createOverlay(h);
     h.perf.sync();
+    h.controls = createControls(h);
+    h.controls.sync();
     h.sizing.observe();
     h.sizing.send(false);
   };
@@ -200,6 +221,7 @@ function receive(h, msg) {
       snap.hash = msg.hash;
       snap.obstacles = msg.obstacles;
       if (h.perf) h.perf.sync();
+      if (h.controls) h.controls.sync();
     }
     if (h.destroyed) return;
     if (!h.canvas.isConnected) {  // the host left the document (a single-page app moved on): clean up
@@ -236,6 +258,7 @@ function teardown(h, started) {
     h.avoid.teardown();
     h.sizing.teardown();
     h.perf.remove();
+    h.controls.remove();
   }
   for (const pending of h.pending.values()) pending.resolve(undefined);
   h.pending.clear();

@@ -1,0 +1,109 @@
+// The visitor's pause (`controls`, WCAG 2.2.2 Pause, Stop, Hide): a small <button> in the corner of the layer that the
+// page picks (the table's values: bottom-right, bottom-left, top-right, top-left), focusable, aria-pressed while
+// paused, with a focus ring drawn for keyboard focus; the only element of ours that takes the pointer. Its pause is
+// the handle's (h.setFlags), so the page's pause()/resume() show on it. The visitor's choice is kept for the site
+// under one localStorage key and read by every school with controls; a press stops or starts every such school of
+// the page. Under forced colours the fish are hidden and nothing moves: no button either.
+const KEY = 'mirofish:paused';
+const SVG = 'http://www.w3.org/2000/svg';
+const PAUSE_ICON = 'M4 3h3v10H4zm5 0h3v10H9z';
+const PLAY_ICON = 'M5 3l8 5-8 5z';
+const shown = new Set();  // the schools whose button is on the page
+
+// Whether the visitor paused the fish on this site (storage may be off, full or forbidden: then not).
+export function rememberedPause() {
+  try {
+    return localStorage.getItem(KEY) === '1';
+  } catch (e) {
+    return false;
+  }
+}
+
+function remember(paused) {
+  try {
+    if (paused) localStorage.setItem(KEY, '1');
+    else localStorage.removeItem(KEY);
+  } catch (e) {
+    // a page that forbids storage: the choice lasts as long as the page
+  }
+}
+
+// A bare `data-controls` / `<miro-fish controls>` is the attribute's empty value: on, in the first corner.
+export function controlsOption(value) {
+  return value === '' ? true : value;
+}
+
+// `h` is a school's host side (host/mount.js); sync() follows the engine's `controls` and h.forced.
+export function createControls(h) {
+  let button = null, icon = null, corner = 0;
+  const build = () => {
+    button = document.createElement('button');
+    button.type = 'button';
+    button.setAttribute('aria-label', 'Pause the fish animation');
+    button.setAttribute('data-mirofish-controls', '');
+    const st = button.style;
+    st.position = h.fullscreen ? 'fixed' : 'absolute';
+    st.width = st.height = '32px';
+    st.padding = st.margin = '0';
+    st.border = '0';
+    st.borderRadius = '50%';
+    st.background = 'rgba(0,0,0,0.55)';
+    st.color = '#fff';
+    st.cursor = 'pointer';
+    st.pointerEvents = 'auto';  // even inside a host that takes none
+    st.zIndex = '2147483647';
+    st.lineHeight = '0';
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', '0 0 16 16');
+    svg.setAttribute('width', '16');
+    svg.setAttribute('height', '16');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.style.pointerEvents = 'none';
+    icon = document.createElementNS(SVG, 'path');
+    icon.setAttribute('fill', 'currentColor');
+    svg.appendChild(icon);
+    button.appendChild(svg);
+    // The ring for keyboard focus (:focus-visible), white inside black so it shows on any page and any fish.
+    const ring = (on) => {
+      st.outline = on ? '3px solid #fff' : 'none';
+      st.boxShadow = on ? '0 0 0 6px #000' : 'none';
+    };
+    h.listeners.on(button, 'focus', () => ring(button.matches(':focus-visible')));
+    h.listeners.on(button, 'blur', () => ring(false));
+    h.listeners.on(button, 'click', () => {
+      const paused = !h.flags.paused;
+      remember(paused);
+      for (const other of shown) other.setFlags({ paused });
+    });
+    ring(false);
+  };
+  const controls = {
+    sync() {
+      const want = h.forced ? 0 : h.snapshot.params.controls | 0;
+      if (want === corner) return;
+      corner = want;
+      if (!want) {
+        controls.remove();
+        return;
+      }
+      if (!button) build();
+      const st = button.style;
+      st.top = st.bottom = st.left = st.right = '';
+      st[corner < 3 ? 'bottom' : 'top'] = st[corner % 2 ? 'right' : 'left'] = '12px';
+      controls.reflect();
+      h.host.appendChild(button);
+      shown.add(h);
+    },
+    reflect() {
+      if (!button) return;
+      button.setAttribute('aria-pressed', String(!!h.flags.paused));
+      icon.setAttribute('d', h.flags.paused ? PLAY_ICON : PAUSE_ICON);
+    },
+    remove() {
+      if (button) button.remove();
+      corner = 0;
+      shown.delete(h);
+    },
+  };
+  return controls;
+}
