@@ -648,6 +648,8 @@ export interface MiroFishAttributes {
   layer?: 'behind' | 'back' | 'element' | number | `${number}`;
   /** Fish per million CSS px of viewport instead of n; 0 = off (number, fish/Mpx; page only). */
   density?: number | string;
+  /** A pause/play button in this corner of the layer; true = bottom-right (whole number; page only). */
+  controls?: 'off' | 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left' | number | `${number}`;
   // </generated attributes>
 }
 
