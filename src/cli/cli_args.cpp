@@ -31,7 +31,7 @@ std::string hashWithSeek(const std::string& encoded, long long seekSteps) {
   return encoded + "&t=" + t;
 }
 
-bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<std::string>& warnings) {
+bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<Warning>& warnings) {
   if (flag.size() < 3 || flag[0] != '-' || flag[1] != '-') return false;
   int id = findParam(flag.substr(2));
   if (id < 0) return false;
@@ -39,7 +39,7 @@ bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<
   double v;
   if (!parseStrictNumber(text, &v) && !paramValueByName(ParamId(id), text, &v))  // --quality high, --click scare
     throw CliError{flag + ": '" + text + "' is not a finite number"};
-  std::string w;
+  Warning w;
   if (setParam(p, ParamId(id), v, &w) != ParamStatus::Ok) warnings.push_back(w);
   return true;
 }

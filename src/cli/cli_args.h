@@ -28,6 +28,6 @@ long long parseCount(const std::string& flag, const std::string& s, long long lo
 // seek's step count, round(t * 60), comes back exactly).
 std::string hashWithSeek(const std::string& encoded, long long seekSteps);
 // `--name V` or `--key V` for any table parameter; returns false when the flag is not a parameter.
-bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<std::string>& warnings);
+bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<Warning>& warnings);
 
 }  // namespace mirofish

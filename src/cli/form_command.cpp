@@ -95,9 +95,9 @@ int formCommand(CliArgs& a) {
     }
   }
   if (!hasSpec) throw CliError{"form: --form is required (qr:TEXT, text:TEXT, ring, rings, infinity, vortex, frame)"};
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;
   const FormSpec spec = parseFormSpec(specText, &warnings);
-  if (spec.kind == FormationKind::None) throw refusal(warnings.front());
+  if (spec.kind == FormationKind::None) throw refusal(warnings.front().text);
 
   const float w = float(width), h = float(height);
   FormPicture picture;
@@ -143,7 +143,7 @@ int formCommand(CliArgs& a) {
   if (!svgPath.empty() && !writePictureSvg(picture, svgPath)) throw CliError{"--svg: cannot write '" + svgPath + "'"};
   if (!pgmPath.empty() && !writePicturePgm(picture, float(scale), pgmPath))
     throw CliError{"--pgm: cannot write '" + pgmPath + "'"};
-  for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  for (const Warning& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.text.c_str());
   std::printf("%stargets-hash %016" PRIx64 "\n", report.c_str(), targetsHash(x, y));
   return 0;
 }

@@ -94,9 +94,9 @@ void applyEvent(School& school, const RunEvent& e) {
     case RunEvent::PointerOff: school.setPointer(false, 0, 0); break;
     case RunEvent::Set: {
       Params next = school.params();
-      std::string warning;
+      Warning warning;
       if (setParam(next, ParamId(e.param), e.value, &warning) != ParamStatus::Ok)
-        std::fprintf(stderr, "warning: --event %s: %s\n", e.text.c_str(), warning.c_str());
+        std::fprintf(stderr, "warning: --event %s: %s\n", e.text.c_str(), warning.text.c_str());
       school.setParams(next);
       break;
     }
@@ -115,7 +115,7 @@ struct RunOptions {
   std::string metricsPath, svgPath, pgmPath, trajectoryPath;
   FormSpec form;  // S-CHO: from the hash's form=/at=, or --form (which wins) and --at
   double formAt = 0, hold = kDefaultHoldSeconds;
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;
   bool hasSeek = false;
   double seek = 0;
   std::vector<RunEvent> events;
@@ -137,10 +137,10 @@ RunOptions readRunFlags(CliArgs& a) {
         o.formAt = d.formAt;
       }
     } else if (flag == "--form") {
-      std::vector<std::string> notes;
+      std::vector<Warning> notes;
       const std::string value = a.value(flag);
       o.form = parseFormSpec(value, &notes);
-      if (o.form.kind == FormationKind::None) throw CliError{"--form: " + (notes.empty() ? value : notes[0])};
+      if (o.form.kind == FormationKind::None) throw CliError{"--form: " + (notes.empty() ? value : notes[0].text)};
       o.warnings.insert(o.warnings.end(), notes.begin(), notes.end());
     } else if (flag == "--at" || flag == "--hold") {
       const std::string text = a.value(flag);
@@ -205,7 +205,7 @@ void printRunSummary(const School& school, const RunOptions& o, const std::strin
 
 int runCommand(CliArgs& a) {
   RunOptions o = readRunFlags(a);
-  for (const std::string& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  for (const Warning& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.text.c_str());
   std::string sanity = sanityWarning(o.params);
   if (!sanity.empty()) std::fprintf(stderr, "warning: %s\n", sanity.c_str());
 

@@ -32,7 +32,7 @@ struct SweepOptions {
   int jobs = 0;  // 0: every core
   Shard shard;
   std::string out;
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;
 };
 
 SweepOptions parseFlags(CliArgs& a) {
@@ -127,7 +127,7 @@ double estimateSeconds(const SweepOptions& o, const SweepPlan& plan, uint64_t ru
 
 int sweepCommand(CliArgs& a) {
   SweepOptions o = parseFlags(a);
-  for (const std::string& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  for (const Warning& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.text.c_str());
   const SweepPlan plan(o.base, o.vary, o.seeds, o.ablation, o.seekSteps);
   // This shard's runs: index, index + N, ... (none when a batch runner starts more shards than there are runs).
   const uint64_t runs = o.shard.index < plan.size() ? (plan.size() - o.shard.index - 1) / o.shard.count + 1 : 0;

@@ -27,28 +27,27 @@ constexpr const char* kKinds = "qr:TEXT, text:TEXT, ring, rings, infinity, vorte
 
 }  // namespace
 
-FormSpec parseFormSpec(const std::string& value, std::vector<std::string>* warnings) {
+FormSpec parseFormSpec(const std::string& value, std::vector<Warning>* warnings) {
   FormSpec spec;
   const size_t colon = value.find(':');
   const std::string kind = lower(value.substr(0, colon));
   const bool hasText = colon != std::string::npos;
   std::string text;
   if (hasText && !percentDecode(value.substr(colon + 1), &text))
-    warnings->push_back("form=" + kind + ": a '%' in the text is not followed by two hex digits; kept as typed.");
+    warnings->push_back(makeWarning(WarningId::FormBadEscape, {kind}));
   if (kind == "qr" || kind == "text") {
-    const std::string what = "form=" + kind;
     if (!hasText) {
-      warnings->push_back(what + " needs its text: form=" + kind + ":TEXT (percent-encoded); ignored.");
+      warnings->push_back(makeWarning(WarningId::FormNeedsText, {kind, kind}));
       return spec;
     }
     if (text.empty()) {
-      warnings->push_back(what + ": the text is empty; ignored.");
+      warnings->push_back(makeWarning(WarningId::FormEmptyText, {kind}));
       return spec;
     }
     if (kind == "qr") {
       if (text.size() > size_t(kQrMaxBytes)) {
-        warnings->push_back(what + ": the text is " + std::to_string(text.size()) +
-                            " bytes; a version-10 M code holds at most " + std::to_string(kQrMaxBytes) + "; refused.");
+        warnings->push_back(
+            makeWarning(WarningId::FormQrTooLong, {kind, std::to_string(text.size()), std::to_string(kQrMaxBytes)}));
         return spec;
       }
       spec.kind = FormationKind::Qr;
@@ -56,10 +55,10 @@ FormSpec parseFormSpec(const std::string& value, std::vector<std::string>* warni
       CellList cells;
       std::string note;
       if (!textCells(text, &cells, &note)) {
-        warnings->push_back(what + ": " + note + "; refused.");
+        warnings->push_back(makeWarning(WarningId::FormTextRefused, {kind, note}));
         return spec;
       }
-      if (!note.empty()) warnings->push_back(what + ": " + note + ".");
+      if (!note.empty()) warnings->push_back(makeWarning(WarningId::FormTextNote, {kind, note}));
       spec.kind = FormationKind::Text;
     }
     spec.text = text;
@@ -67,18 +66,16 @@ FormSpec parseFormSpec(const std::string& value, std::vector<std::string>* warni
   }
   for (const NamedKind& k : kMoving) {
     if (kind != k.name) continue;
-    if (hasText) warnings->push_back("form=" + kind + " takes no ':TEXT'; '" + shown(text) + "' is ignored.");
+    if (hasText) warnings->push_back(makeWarning(WarningId::FormTakesNoText, {kind, shown(text)}));
     spec.kind = k.kind;
     return spec;
   }
   if (kind.empty())
-    warnings->push_back("form= is empty (use " + std::string(kKinds) + "); ignored.");
+    warnings->push_back(makeWarning(WarningId::FormEmpty, {kKinds}));
   else if (kind == "logo")
-    warnings->push_back(
-        "form=logo: a logo is a bitmap, passed from JS with school.form({type: 'logo', ...}); "
-        "ignored.");
+    warnings->push_back(makeWarning(WarningId::FormLogo));
   else
-    warnings->push_back("form=" + shown(kind) + " is not a formation (use " + std::string(kKinds) + "); ignored.");
+    warnings->push_back(makeWarning(WarningId::FormUnknownKind, {shown(kind), kKinds}));
   return spec;
 }
 

@@ -53,7 +53,7 @@ using Pairs = std::vector<std::pair<std::string, std::string>>;
 
 // The hash's `key=value` parts, percent-decoded (form= excepted: parseFormSpec decodes its text once); a part without
 // '=' is one warning.
-Pairs splitPairs(const std::string& s, std::vector<std::string>* warnings) {
+Pairs splitPairs(const std::string& s, std::vector<Warning>* warnings) {
   Pairs pairs;
   size_t start = 0;
   while (start <= s.size()) {
@@ -64,7 +64,7 @@ Pairs splitPairs(const std::string& s, std::vector<std::string>* warnings) {
     if (part.empty()) continue;
     size_t eq = part.find('=');
     if (eq == std::string::npos) {
-      warnings->push_back("hash: '" + shown(part) + "' is not a name=value pair; ignored.");
+      warnings->push_back(makeWarning(WarningId::HashNotPair, {shown(part)}));
       continue;
     }
     std::string key = percentDecoded(part.substr(0, eq));
@@ -87,14 +87,14 @@ bool anyOurs(const Pairs& pairs) {
 void readSeek(const std::string& val, double maxSeek, DecodedHash& r) {
   double v = 0;
   if (!parseDecimal(val, &v) || !(v == v) || v - v != 0) {
-    r.warnings.push_back("hash: t='" + shown(val) + "' is not a number of seconds; ignored.");
+    r.warnings.push_back(makeWarning(WarningId::HashSeekNotNumber, {shown(val)}));
   } else if (v > maxSeek && maxSeek < kMaxSeekSeconds) {  // a page's own ceiling: refused, not clamped
-    r.warnings.push_back("hash: t=" + shown(val) + " s is a longer seek than this page allows (maxSeek " +
-                         formatValue(kParamInfo[int(ParamId::maxSeek)], maxSeek) + " s); not seeking.");
+    r.warnings.push_back(
+        makeWarning(WarningId::HashSeekRefused, {shown(val), formatValue(kParamInfo[int(ParamId::maxSeek)], maxSeek)}));
   } else if (v < 0 || v > kMaxSeekSeconds) {
     r.seekSeconds = v < 0 ? 0 : kMaxSeekSeconds;
     r.hasSeek = true;
-    r.warnings.push_back("hash: t=" + shown(val) + " is outside 0..3600 s; clamped.");
+    r.warnings.push_back(makeWarning(WarningId::HashSeekClamped, {shown(val)}));
   } else {
     r.seekSeconds = v;
     r.hasSeek = true;
@@ -105,10 +105,10 @@ void readSeek(const std::string& val, double maxSeek, DecodedHash& r) {
 void readFormAt(const std::string& val, DecodedHash& r) {
   double v = 0;
   if (!parseDecimal(val, &v) || !(v == v) || v - v != 0) {
-    r.warnings.push_back("hash: at='" + shown(val) + "' is not a number of seconds; the formation starts at 0.");
+    r.warnings.push_back(makeWarning(WarningId::HashAtNotNumber, {shown(val)}));
   } else if (v < 0 || v > kMaxSeekSeconds) {
     r.formAt = v < 0 ? 0 : kMaxSeekSeconds;
-    r.warnings.push_back("hash: at=" + shown(val) + " is outside 0..3600 s; clamped.");
+    r.warnings.push_back(makeWarning(WarningId::HashAtClamped, {shown(val)}));
   } else {
     r.formAt = v;
   }
@@ -118,23 +118,23 @@ void readFormAt(const std::string& val, DecodedHash& r) {
 void readParam(const std::string& key, const std::string& val, DecodedHash& r) {
   int id = findParam(key);
   if (id < 0) {
-    r.warnings.push_back("hash: unknown key '" + shown(key) + "'; ignored.");
+    r.warnings.push_back(makeWarning(WarningId::HashUnknownKey, {shown(key)}));
     return;
   }
   r.anyKey = true;
   if (!inHash(kParamInfo[id])) {
-    r.warnings.push_back(std::string("hash: ") + kParamInfo[id].name +
-                         " is the page's own setting; a link cannot change it; ignored.");
+    r.warnings.push_back(makeWarning(WarningId::HashPageSetting, {kParamInfo[id].name}));
     return;
   }
   double v = 0;
   if (!parseDecimal(val, &v)) {
-    r.warnings.push_back(std::string("hash: ") + kParamInfo[id].key + "='" + shown(val) + "' is not a number; kept " +
-                         formatValue(kParamInfo[id], r.params.get(ParamId(id))) + ".");
+    r.warnings.push_back(
+        makeWarning(WarningId::HashNotNumber,
+                    {kParamInfo[id].key, shown(val), formatValue(kParamInfo[id], r.params.get(ParamId(id)))}));
     return;
   }
-  std::string w;
-  if (setParam(r.params, ParamId(id), v, &w) != ParamStatus::Ok) r.warnings.push_back("hash: " + w);
+  Warning w;
+  if (setParam(r.params, ParamId(id), v, &w) != ParamStatus::Ok) r.warnings.push_back(prefixed("hash: ", w));
 }
 
 }  // namespace
@@ -145,8 +145,8 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
   std::string s = input;
   if (!s.empty() && s[0] == '#') s.erase(0, 1);
   if (s.size() > kMaxHashLength) {
-    r.warnings.push_back("hash is " + std::to_string(s.size()) + " characters long; only the first " +
-                         std::to_string(kMaxHashLength) + " are read.");
+    r.warnings.push_back(
+        makeWarning(WarningId::HashTooLong, {std::to_string(s.size()), std::to_string(kMaxHashLength)}));
     s.resize(kMaxHashLength);
   }
   if (s.find('=') == std::string::npos) {  // a plain anchor such as #about: not ours, left alone, without a word
@@ -164,7 +164,7 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
     if (kv.first != "preset") continue;
     r.anyKey = true;
     if (!applyPreset(r.params, kv.second))
-      r.warnings.push_back("hash: preset '" + shown(kv.second) + "' is unknown (use default or tuned); ignored.");
+      r.warnings.push_back(makeWarning(WarningId::HashUnknownPreset, {shown(kv.second)}));
   }
   bool hasAt = false;
   for (auto& kv : pairs) {
@@ -176,9 +176,9 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
       readSeek(val, maxSeek, r);
     } else if (key == "form") {
       r.anyKey = true;
-      std::vector<std::string> notes;
+      std::vector<Warning> notes;
       r.form = parseFormSpec(val, &notes);
-      for (const std::string& note : notes) r.warnings.push_back("hash: " + note);
+      for (const Warning& note : notes) r.warnings.push_back(prefixed("hash: ", note));
     } else if (key == "at") {
       r.anyKey = true;
       hasAt = true;
@@ -188,7 +188,7 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
     }
   }
   if (hasAt && r.form.kind == FormationKind::None) {
-    r.warnings.push_back("hash: at= says when a formation starts, and there is no form=; ignored.");
+    r.warnings.push_back(makeWarning(WarningId::HashAtWithoutForm));
     r.formAt = 0;
   }
   return r;

@@ -8,20 +8,6 @@
 
 namespace mirofish {
 
-namespace {
-
-const char* statusName(ParamStatus s) {
-  switch (s) {
-    case ParamStatus::Ok: return "ok";
-    case ParamStatus::Clamped: return "clamped";
-    case ParamStatus::NotFinite: return "not-finite";
-    case ParamStatus::Unknown: return "unknown";
-  }
-  return "unknown";
-}
-
-}  // namespace
-
 Pond::Pond() = default;
 
 Pond::~Pond() { release(); }
@@ -62,18 +48,17 @@ SetResult Pond::set(const std::string& nameOrKey, double value) {
   SetResult r;
   int id = findParam(nameOrKey);
   if (id < 0) {
-    r.status = "unknown";
+    r.status = ParamStatus::Unknown;
     r.value = std::numeric_limits<double>::quiet_NaN();
-    r.warning = "unknown option '" + nameOrKey + "' ignored";
+    r.warning = makeWarning(WarningId::OptionUnknown, {nameOrKey}).text;
     return r;
   }
   ParamId pid = ParamId(id);
   double before = params_.get(pid);
-  std::string warning;
-  ParamStatus s = setParam(params_, pid, value, &warning);
-  r.status = statusName(s);
+  Warning warning;
+  r.status = setParam(params_, pid, value, &warning);
   r.value = params_.get(pid);
-  r.warning = warning;
+  if (r.status != ParamStatus::Ok) r.warning = warning.text;
   // A new seed restarts the school inside School::setParams (same seed, same school).
   const ParamGroup g = kParamInfo[id].group;
   if (school_ && r.value != before && (g == ParamGroup::Sim || g == ParamGroup::Pointer)) school_->setParams(params_);
@@ -115,19 +100,19 @@ void Pond::begin() {
 FormResult Pond::form(const std::string& type, const std::string& text, double holdSeconds) {
   FormResult r;
   if (!school_) {
-    r.warning = "form(): the school has not started";
+    r.warning = makeWarning(WarningId::FormNotStarted).text;
     return r;
   }
-  std::vector<std::string> notes;
+  std::vector<Warning> notes;
   // The hash's syntax, so JS and links are refused for the same reasons: an empty text reads as "qr:" (ignored).
   const bool needsText = type == "qr" || type == "text";
   const FormSpec spec = parseFormSpec(type + (needsText || !text.empty() ? ":" + percentEncode(text) : ""), &notes);
-  if (!notes.empty()) r.warning = notes[0];
+  if (!notes.empty()) r.warning = notes[0].text;
   if (spec.kind == FormationKind::None) return r;
   std::string why;
   const float hold = std::isfinite(holdSeconds) ? float(holdSeconds) : kDefaultHoldSeconds;
   r.ok = school_->form(spec, hold, -1, &why);
-  if (!r.ok) r.warning = "form " + std::string(formationName(spec.kind)) + ": " + why;
+  if (!r.ok) r.warning = makeWarning(WarningId::FormCannotLand, {formationName(spec.kind), why}).text;
   return r;
 }
 

@@ -21,9 +21,9 @@ namespace mirofish {
 
 // Result of setting one option from JS: never an exception, always a value (S-WEB-3).
 struct SetResult {
-  std::string status;   // "ok" | "clamped" | "not-finite" | "unknown"
-  double value = 0;     // the value now held (NaN for an unknown name)
-  std::string warning;  // one sentence, empty when status is "ok"
+  ParamStatus status = ParamStatus::Ok;  // Module.ParamStatus in JS (an Embind enum)
+  double value = 0;                      // the value now held (NaN for an unknown name)
+  std::string warning;                   // one sentence, empty when status is Ok
 };
 
 // What a hash did to the pond.
@@ -31,7 +31,7 @@ struct HashResult {
   bool anyKey = false;  // false for a plain anchor (#about): the page keeps it
   bool hasSeek = false;
   double seekSeconds = 0;
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;  // JS gets their sentences
 };
 
 // What school.form() did: landed (ok) or refused; a warning either way when there is something to say.

@@ -6,12 +6,15 @@
 
 #include "base/rng.h"
 #include "link/form_spec.h"
+#include "support/warning_helpers.h"
 
 using namespace mirofish;
+using mirofish::test::Ids;
+using mirofish::test::idsOf;
 
 namespace {
 
-FormSpec parsed(const std::string& value, std::vector<std::string>* warnings) {
+FormSpec parsed(const std::string& value, std::vector<Warning>* warnings) {
   warnings->clear();
   return parseFormSpec(value, warnings);
 }
@@ -19,7 +22,7 @@ FormSpec parsed(const std::string& value, std::vector<std::string>* warnings) {
 }  // namespace
 
 TEST_CASE("form=: every kind parses, quietly", "[form][spec]") {
-  std::vector<std::string> w;
+  std::vector<Warning> w;
   const struct {
     const char* value;
     FormationKind kind;
@@ -43,50 +46,60 @@ TEST_CASE("form=: every kind parses, quietly", "[form][spec]") {
   CHECK(w.empty());
 }
 
-TEST_CASE("form=: refusals and warnings, one sentence each", "[form][spec]") {
-  std::vector<std::string> w;
+TEST_CASE("form=: refusals and warnings, one named warning each", "[form][spec]") {
+  std::vector<Warning> w;
+  const auto only = [&w](WarningId id) { return idsOf(w) == Ids{id}; };
   CHECK(parsed("spiral", &w).kind == FormationKind::None);
-  REQUIRE(w.size() == 1);
-  CHECK(w[0] ==
+  CHECK(only(WarningId::FormUnknownKind));
+  CHECK(w.at(0).text ==  // the sentence as the template renders it
         "form=spiral is not a formation (use qr:TEXT, text:TEXT, ring, rings, infinity, vortex or frame); ignored.");
   CHECK(parsed("", &w).kind == FormationKind::None);
-  CHECK(w.at(0).find("form= is empty") == 0);
+  CHECK(only(WarningId::FormEmpty));
   CHECK(parsed("qr:", &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=qr: the text is empty; ignored.");
+  CHECK(only(WarningId::FormEmptyText));
+  CHECK(w.at(0).text == "form=qr: the text is empty; ignored.");
   CHECK(parsed("text:", &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=text: the text is empty; ignored.");
+  CHECK(only(WarningId::FormEmptyText));
   CHECK(parsed("qr", &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=qr needs its text: form=qr:TEXT (percent-encoded); ignored.");
+  CHECK(only(WarningId::FormNeedsText));
+  CHECK(w.at(0).text == "form=qr needs its text: form=qr:TEXT (percent-encoded); ignored.");
   CHECK(parsed("qr:" + std::string(214, 'a'), &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=qr: the text is 214 bytes; a version-10 M code holds at most 213; refused.");
+  CHECK(only(WarningId::FormQrTooLong));
+  CHECK(w.at(0).text == "form=qr: the text is 214 bytes; a version-10 M code holds at most 213; refused.");
   CHECK(parsed("qr:" + std::string(213, 'a'), &w).kind == FormationKind::Qr);
   // 214 bytes only after decoding: %41 is one byte.
   std::string encoded;
   for (int i = 0; i < 214; ++i) encoded += "%41";
   CHECK(parsed("qr:" + encoded, &w).kind == FormationKind::None);
-  CHECK(w.at(0).find("214 bytes") != std::string::npos);
+  CHECK(only(WarningId::FormQrTooLong));
   CHECK(parsed("text:" + std::string(65, 'a'), &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=text: the text has 65 characters; at most 64 are drawn by fish; refused.");
+  CHECK(only(WarningId::FormTextRefused));
+  CHECK(w.at(0).text == "form=text: the text has 65 characters; at most 64 are drawn by fish; refused.");
   CHECK(parsed("logo", &w).kind == FormationKind::None);
-  CHECK(w.at(0).find("school.form") != std::string::npos);
+  CHECK(only(WarningId::FormLogo));
   // Accepted with a warning: text on a kind without text, a broken escape, non-ASCII in the font.
   CHECK(parsed("ring:hello", &w).kind == FormationKind::Ring);
-  CHECK(w.at(0) == "form=ring takes no ':TEXT'; 'hello' is ignored.");
+  CHECK(only(WarningId::FormTakesNoText));
+  CHECK(w.at(0).text == "form=ring takes no ':TEXT'; 'hello' is ignored.");
   const FormSpec pct = parsed("qr:100%", &w);
   CHECK(pct.kind == FormationKind::Qr);
   CHECK(pct.text == "100%");
-  CHECK(w.at(0) == "form=qr: a '%' in the text is not followed by two hex digits; kept as typed.");
+  CHECK(only(WarningId::FormBadEscape));
+  CHECK(w.at(0).text == "form=qr: a '%' in the text is not followed by two hex digits; kept as typed.");
   CHECK(parsed("qr:%zz%4", &w).text == "%zz%4");
   const FormSpec koeln = parsed("text:K%C3%B6ln", &w);
   CHECK(koeln.kind == FormationKind::Text);
   CHECK(koeln.text == "K\xC3\xB6ln");
-  CHECK(w.at(0) == "form=text: 1 character outside printable ASCII drawn as '?' (the built-in font is ASCII only).");
+  CHECK(only(WarningId::FormTextNote));
+  CHECK(w.at(0).text ==
+        "form=text: 1 character outside printable ASCII drawn as '?' (the built-in font is ASCII only).");
   // Markup is only text: it is drawn by fish, so it parses like any other characters.
   CHECK(parsed("text:%3Cscript%3E", &w).text == "<script>");
   // A warning shows at most 40 printable characters of what was typed.
   parsed("x" + std::string(100, '\x01'), &w);
-  CHECK(w.at(0).size() < 200);
-  CHECK(w.at(0).find('\x01') == std::string::npos);
+  CHECK(only(WarningId::FormUnknownKind));
+  CHECK(w.at(0).text.size() < 200);
+  CHECK(w.at(0).text.find('\x01') == std::string::npos);
 }
 
 TEST_CASE("form=: percent-encoding round-trips any text, and any URL", "[form][spec]") {
@@ -107,7 +120,7 @@ TEST_CASE("form=: percent-encoding round-trips any text, and any URL", "[form][s
     std::string back;
     CHECK(percentDecode(enc, &back));
     CHECK(back == url);
-    std::vector<std::string> w;
+    std::vector<Warning> w;
     const FormSpec spec = parseFormSpec("qr:" + enc, &w);
     CHECK(spec.text == url);
     CHECK(formSpecValue(spec) == "qr:" + enc);
