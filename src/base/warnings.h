@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <string>
+#include <vector>
 
 namespace mirofish {
 
@@ -13,7 +14,6 @@ namespace mirofish {
 #define MIROFISH_WARNINGS(X)                                                                                          \
   X(ParamNotFinite, "{} ({}): value is not a finite number; kept {}.")                                                \
   X(ParamClamped, "{} ({}): {} is outside {}..{} {}; clamped to {}.")                                                 \
-  X(OptionUnknown, "unknown option '{}' ignored")                                                                     \
   X(HashTooLong, "hash is {} characters long; only the first {} are read.")                                           \
   X(HashNotPair, "hash: '{}' is not a name=value pair; ignored.")                                                     \
   X(HashUnknownKey, "hash: unknown key '{}'; ignored.")                                                               \
@@ -22,9 +22,8 @@ namespace mirofish {
   X(HashUnknownPreset, "hash: preset '{}' is unknown (use default or tuned); ignored.")                               \
   X(HashSeekNotNumber, "hash: t='{}' is not a number of seconds; ignored.")                                           \
   X(HashSeekRefused, "hash: t={} s is a longer seek than this page allows (maxSeek {} s); not seeking.")              \
-  X(HashSeekClamped, "hash: t={} is outside 0..3600 s; clamped.")                                                     \
+  X(HashTimeClamped, "hash: {}={} is outside 0..3600 s; clamped.")                                                    \
   X(HashAtNotNumber, "hash: at='{}' is not a number of seconds; the formation starts at 0.")                          \
-  X(HashAtClamped, "hash: at={} is outside 0..3600 s; clamped.")                                                      \
   X(HashAtWithoutForm, "hash: at= says when a formation starts, and there is no form=; ignored.")                     \
   X(LinkTooManyFish, "hash: n={} is more fish than this page lets a link ask for (maxFish {}); using {}.")            \
   X(LinkDprAbove, "hash: dpr={} is above this page's maxDpr {}; using {}.")                                           \
@@ -38,11 +37,9 @@ namespace mirofish {
   X(FormTextRefused, "form={}: {}; refused.")                                                                         \
   X(FormTextNote, "form={}: {}.")                                                                                     \
   X(FormTakesNoText, "form={} takes no ':TEXT'; '{}' is ignored.")                                                    \
-  X(FormEmpty, "form= is empty (use {}); ignored.")                                                                   \
+  X(FormEmpty, "form={} is empty (use {}); ignored.")                                                                 \
   X(FormLogo, "form=logo: a logo is a bitmap, passed from JS with school.form({type: 'logo', ...}); ignored.")        \
-  X(FormUnknownKind, "form={} is not a formation (use {}); ignored.")                                                 \
-  X(FormNotStarted, "form(): the school has not started")                                                             \
-  X(FormCannotLand, "form {}: {}")
+  X(FormUnknownKind, "form={} is not a formation (use {}); ignored.")
 
 enum class WarningId : uint8_t {
 #define MIROFISH_WARNING_ENUM(id, text) id,
@@ -56,17 +53,22 @@ struct Warning {
   std::string text;
 };
 
+// One argument of a template: a view of the caller's text (its temporaries live until the sentence is made). The
+// constructors are out of line on purpose: a call per argument is smaller in the page's wasm than an inlined
+// std::string_view (the page's bundle is within bytes of its gate).
+struct WarningArg {
+  WarningArg(const std::string& s);
+  WarningArg(const char* s);
+  const char* text;
+  size_t size;
+};
+
 // The template of `id`, "{}" where each argument goes.
 const char* warningTemplate(WarningId id);
 // The template with each "{}" replaced by the next argument (a "{}" past the last argument stays as it is).
-std::string fillTemplate(const char* templ, std::initializer_list<std::string> args);
-inline Warning makeWarning(WarningId id, std::initializer_list<std::string> args = {}) {
-  return {id, fillTemplate(warningTemplate(id), args)};
-}
-// The same warning said by a wider edge: the hash's "hash: " before a setParam or form= sentence (the id stays).
-inline Warning prefixed(const char* prefix, Warning w) {
-  w.text.insert(0, prefix);
-  return w;
-}
+std::string fillTemplate(const char* templ, std::initializer_list<WarningArg> args);
+Warning makeWarning(WarningId id, std::initializer_list<WarningArg> args = {});
+// makeWarning, added to *out (one call at each edge's many call sites: smaller code in the page's bundle).
+void addWarning(std::vector<Warning>* out, WarningId id, std::initializer_list<WarningArg> args = {});
 
 }  // namespace mirofish

@@ -33,49 +33,46 @@ FormSpec parseFormSpec(const std::string& value, std::vector<Warning>* warnings)
   const std::string kind = lower(value.substr(0, colon));
   const bool hasText = colon != std::string::npos;
   std::string text;
-  if (hasText && !percentDecode(value.substr(colon + 1), &text))
-    warnings->push_back(makeWarning(WarningId::FormBadEscape, {kind}));
+  if (hasText && !percentDecode(value.substr(colon + 1), &text)) addWarning(warnings, WarningId::FormBadEscape, {kind});
+  // What is said, if anything: the warning and its second argument (the first is always the kind as typed).
+  WarningId said = WarningId::FormEmpty;
+  std::string detail;
+  bool say = true;
   if (kind == "qr" || kind == "text") {
+    CellList cells;
     if (!hasText) {
-      warnings->push_back(makeWarning(WarningId::FormNeedsText, {kind, kind}));
-      return spec;
-    }
-    if (text.empty()) {
-      warnings->push_back(makeWarning(WarningId::FormEmptyText, {kind}));
-      return spec;
-    }
-    if (kind == "qr") {
-      if (text.size() > size_t(kQrMaxBytes)) {
-        warnings->push_back(
-            makeWarning(WarningId::FormQrTooLong, {kind, std::to_string(text.size()), std::to_string(kQrMaxBytes)}));
-        return spec;
-      }
-      spec.kind = FormationKind::Qr;
+      said = WarningId::FormNeedsText;
+      detail = kind;
+    } else if (text.empty()) {
+      said = WarningId::FormEmptyText;
+    } else if (kind == "qr" && text.size() > size_t(kQrMaxBytes)) {
+      said = WarningId::FormQrTooLong;
+      detail = std::to_string(text.size());
+    } else if (kind == "text" && !textCells(text, &cells, &detail)) {
+      said = WarningId::FormTextRefused;
     } else {
-      CellList cells;
-      std::string note;
-      if (!textCells(text, &cells, &note)) {
-        warnings->push_back(makeWarning(WarningId::FormTextRefused, {kind, note}));
-        return spec;
-      }
-      if (!note.empty()) warnings->push_back(makeWarning(WarningId::FormTextNote, {kind, note}));
-      spec.kind = FormationKind::Text;
+      spec.kind = kind == "qr" ? FormationKind::Qr : FormationKind::Text;
+      spec.text = text;
+      said = WarningId::FormTextNote;  // the font's note on an accepted text, if it has one
+      say = !detail.empty();
     }
-    spec.text = text;
-    return spec;
+  } else {
+    for (const NamedKind& k : kMoving)
+      if (kind == k.name) spec.kind = k.kind;
+    if (spec.kind != FormationKind::None) {
+      said = WarningId::FormTakesNoText;
+      detail = shown(text);
+      say = hasText;
+    } else if (kind == "logo") {
+      said = WarningId::FormLogo;
+    } else if (!kind.empty()) {
+      said = WarningId::FormUnknownKind;
+    }
   }
-  for (const NamedKind& k : kMoving) {
-    if (kind != k.name) continue;
-    if (hasText) warnings->push_back(makeWarning(WarningId::FormTakesNoText, {kind, shown(text)}));
-    spec.kind = k.kind;
-    return spec;
-  }
-  if (kind.empty())
-    warnings->push_back(makeWarning(WarningId::FormEmpty, {kKinds}));
-  else if (kind == "logo")
-    warnings->push_back(makeWarning(WarningId::FormLogo));
-  else
-    warnings->push_back(makeWarning(WarningId::FormUnknownKind, {shown(kind), kKinds}));
+  if (!say) return spec;
+  if (said == WarningId::FormEmpty || said == WarningId::FormUnknownKind) detail = kKinds;
+  addWarning(warnings, said,
+             {said == WarningId::FormUnknownKind ? shown(kind) : kind, detail, std::to_string(kQrMaxBytes)});
   return spec;
 }
 

@@ -23,12 +23,11 @@ DecodedHash decodeLink(const std::string& hash, const Params& owner) {
   DecodedHash d = decodeHash(hash, owner, owner.maxSeek);
   Params& p = d.params;
   if (p.fish > owner.maxFish) {
-    d.warnings.push_back(
-        makeWarning(WarningId::LinkTooManyFish, {num(p.fish), num(owner.maxFish), num(owner.maxFish)}));
+    addWarning(&d.warnings, WarningId::LinkTooManyFish, {num(p.fish), num(owner.maxFish), num(owner.maxFish)});
     p.fish = owner.maxFish;
   }
   if (p.maxDpr > owner.maxDpr) {
-    d.warnings.push_back(makeWarning(WarningId::LinkDprAbove, {num(p.maxDpr), num(owner.maxDpr), num(owner.maxDpr)}));
+    addWarning(&d.warnings, WarningId::LinkDprAbove, {num(p.maxDpr), num(owner.maxDpr), num(owner.maxDpr)});
     p.maxDpr = owner.maxDpr;
   }
   const double cells = gridCells(p);
@@ -46,9 +45,8 @@ DecodedHash decodeLink(const std::string& hash, const Params& owner) {
       if ((std::floor(w / r) + 1) * (std::floor(h / r) + 1) <= allowed) break;
       f *= 0.98;
     }
-    d.warnings.push_back(
-        makeWarning(WarningId::LinkGridTooBig,
-                    {num(p.width), num(p.height), num(r), num(std::floor(cells)), num(allowed), num(w), num(h)}));
+    addWarning(&d.warnings, WarningId::LinkGridTooBig,
+               {num(p.width), num(p.height), num(r), num(std::floor(cells)), num(allowed), num(w), num(h)});
     p.width = w;
     p.height = h;
   }

@@ -125,7 +125,6 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("attach", &Pond::attach)
       .function("set", &Pond::set)
       .function("get", &Pond::get)
-      .function("has", &Pond::has)
       .function("params", &pondParams)
       .function("applyHash", &pondApplyHash)
       .function("encodeHash", &Pond::encodeHash)

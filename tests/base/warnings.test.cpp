@@ -16,8 +16,7 @@ TEST_CASE("warnings: a template's slots take the arguments in order", "[warnings
   const Warning w = makeWarning(WarningId::HashUnknownKey, {"bogus"});
   CHECK(w.id == WarningId::HashUnknownKey);
   CHECK(w.text == "hash: unknown key 'bogus'; ignored.");
-  CHECK(prefixed("hash: ", makeWarning(WarningId::FormEmptyText, {"qr"})).text ==
-        "hash: form=qr: the text is empty; ignored.");
+  CHECK(makeWarning(WarningId::FormEmptyText, {"qr"}).text == "form=qr: the text is empty; ignored.");
 }
 
 TEST_CASE("warnings: every id has its own one-line sentence", "[warnings]") {

@@ -223,11 +223,11 @@ TEST_CASE("hash codec: specific inputs and their warnings", "[hash]") {
     DecodedHash big = decodeHash("t=99999");
     CHECK(big.hasSeek);
     CHECK(big.seekSeconds == 3600);
-    CHECK(idsOf(big.warnings) == Ids{WarningId::HashSeekClamped});
+    CHECK(idsOf(big.warnings) == Ids{WarningId::HashTimeClamped});
     DecodedHash neg = decodeHash("t=-3");
     CHECK(neg.hasSeek);
     CHECK(neg.seekSeconds == 0);
-    CHECK(idsOf(neg.warnings) == Ids{WarningId::HashSeekClamped});
+    CHECK(idsOf(neg.warnings) == Ids{WarningId::HashTimeClamped});
     for (const char* s : {"t=abc", "t=nan", "t=inf", "t=1e309", "t="}) {
       DecodedHash bad = decodeHash(s);
       INFO(s);

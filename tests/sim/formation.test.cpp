@@ -232,7 +232,7 @@ TEST_CASE("hash codec: form= and at= round-trip, escapes included, bad values wa
     WarningId id;
   } bad[] = {{"form=spiral", WarningId::FormUnknownKind},       {"form=qr:", WarningId::FormEmptyText},
              {"form=text:", WarningId::FormEmptyText},          {"at=5", WarningId::HashAtWithoutForm},
-             {"form=ring&at=soon", WarningId::HashAtNotNumber}, {"form=ring&at=-1", WarningId::HashAtClamped}};
+             {"form=ring&at=soon", WarningId::HashAtNotNumber}, {"form=ring&at=-1", WarningId::HashTimeClamped}};
   for (const auto& b : bad) {
     INFO(b.hash);
     CHECK(only(b.hash) == int(b.id));
