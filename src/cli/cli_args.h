@@ -4,14 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_errors.h"
 #include "sim/params.h"
 
 namespace mirofish {
-
-// A bad flag or value: the message is printed on one line and the CLI exits with code 2.
-struct CliError {
-  std::string message;
-};
 
 struct CliArgs {
   std::vector<std::string> args;
