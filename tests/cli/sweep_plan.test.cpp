@@ -8,20 +8,11 @@
 #include "cli/cli_args.h"
 #include "cli/sweep_plan.h"
 #include "link/hash_codec.h"
+#include "support/warning_helpers.h"
 
 using namespace mirofish;
 
 namespace {
-
-const char* errorName(CliErrorId id) {
-  switch (id) {
-#define MIROFISH_CLI_ERROR_NAME(name, text) \
-  case CliErrorId::name: return #name;
-    MIROFISH_CLI_ERRORS(MIROFISH_CLI_ERROR_NAME)
-#undef MIROFISH_CLI_ERROR_NAME
-  }
-  return "?";
-}
 
 // The name of the CliError id f() throws ("" when it does not throw), and its message when asked.
 template <typename F>
@@ -30,7 +21,7 @@ std::string errorOf(F f, std::string* message = nullptr) {
     f();
   } catch (const CliError& e) {
     if (message) *message = e.message;
-    return errorName(e.id);
+    return test::cliErrorName(e.id);
   }
   return "";
 }

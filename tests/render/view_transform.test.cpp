@@ -7,20 +7,18 @@
 using namespace mirofish;
 
 TEST_CASE("letterbox: the whole world fits, centred, and maps back", "[render][view]") {
-  SECTION("a wide canvas: bars left and right") {
-    const Letterbox<double> v = letterbox(1600.0, 900.0, 2000.0, 900.0);
-    CHECK(v.scale == 1);
-    CHECK(v.offsetX == 200);
-    CHECK(v.offsetY == 0);
-    CHECK(v.pixelX(0) == 200);
-    CHECK(v.pixelX(1600) == 1800);
-  }
-  SECTION("a tall canvas: bars above and below, scaled down") {
-    const Letterbox<double> v = letterbox(1600.0, 900.0, 800.0, 900.0);
-    CHECK(v.scale == 0.5);
-    CHECK(v.offsetX == 0);
-    CHECK(v.offsetY == 225);
-    CHECK(v.pixelY(900) == 675);
+  SECTION("a wide canvas: bars left and right; a tall one: above and below, scaled down") {
+    const struct {
+      double pixelW, pixelH, scale, offsetX, offsetY;
+    } cases[] = {{2000, 900, 1, 200, 0}, {800, 900, 0.5, 0, 225}};
+    for (const auto& c : cases) {
+      const Letterbox<double> v = letterbox(1600.0, 900.0, c.pixelW, c.pixelH);
+      CHECK(v.scale == c.scale);
+      CHECK(v.offsetX == c.offsetX);
+      CHECK(v.offsetY == c.offsetY);
+      CHECK(v.pixelX(1600) == c.offsetX + 1600 * c.scale);
+      CHECK(v.pixelY(900) == c.offsetY + 900 * c.scale);
+    }
   }
   SECTION("pixel -> world is the inverse") {
     const Letterbox<double> v = letterbox(1600.0, 900.0, 1280.0, 1000.0);

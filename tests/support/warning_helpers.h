@@ -7,19 +7,22 @@
 #include <vector>
 
 #include "base/warnings.h"
+#include "cli/cli_errors.h"
 
 namespace mirofish {
 namespace test {
 
+// An id's name, from the same X-macros as the ids: "HashUnknownKey", "VaryBadStep".
+#define MIROFISH_TEST_NAME(name, text) #name,
 inline const char* warningName(WarningId id) {
-  switch (id) {
-#define MIROFISH_WARNING_NAME(name, text) \
-  case WarningId::name: return #name;
-    MIROFISH_WARNINGS(MIROFISH_WARNING_NAME)
-#undef MIROFISH_WARNING_NAME
-  }
-  return "?";
+  static const char* const kNames[] = {MIROFISH_WARNINGS(MIROFISH_TEST_NAME)};
+  return kNames[int(id)];
 }
+inline const char* cliErrorName(CliErrorId id) {
+  static const char* const kNames[] = {MIROFISH_CLI_ERRORS(MIROFISH_TEST_NAME)};
+  return kNames[int(id)];
+}
+#undef MIROFISH_TEST_NAME
 
 // The ids of `ws`, in order: CHECK(idsOf(d.warnings) == Ids{WarningId::HashUnknownKey}).
 using Ids = std::vector<WarningId>;
