@@ -7,7 +7,7 @@
 namespace mirofish {
 
 std::string CliArgs::value(const std::string& flag) {
-  if (done()) throw CliError{flag + " needs a value"};
+  if (done()) throw cliError(CliErrorId::NeedsValue, {flag});
   return next();
 }
 
@@ -15,9 +15,9 @@ bool parseStrictNumber(const std::string& s, double* out) { return parseDecimal(
 
 long long parseCount(const std::string& flag, const std::string& s, long long lo, long long hi) {
   double v;
-  if (!parseStrictNumber(s, &v) || v != std::floor(v)) throw CliError{flag + ": '" + s + "' is not a whole number"};
+  if (!parseStrictNumber(s, &v) || v != std::floor(v)) throw cliError(CliErrorId::NotWholeNumber, {flag, s});
   if (v < double(lo) || v > double(hi))
-    throw CliError{flag + ": " + s + " is outside " + std::to_string(lo) + ".." + std::to_string(hi)};
+    throw cliError(CliErrorId::CountOutside, {flag, s, std::to_string(lo), std::to_string(hi)});
   return (long long)v;
 }
 
@@ -31,15 +31,15 @@ std::string hashWithSeek(const std::string& encoded, long long seekSteps) {
   return encoded + "&t=" + t;
 }
 
-bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<std::string>& warnings) {
+bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<Warning>& warnings) {
   if (flag.size() < 3 || flag[0] != '-' || flag[1] != '-') return false;
   int id = findParam(flag.substr(2));
   if (id < 0) return false;
   std::string text = a.value(flag);
   double v;
   if (!parseStrictNumber(text, &v) && !paramValueByName(ParamId(id), text, &v))  // --quality high, --click scare
-    throw CliError{flag + ": '" + text + "' is not a finite number"};
-  std::string w;
+    throw cliError(CliErrorId::NotFiniteNumber, {flag, text});
+  Warning w;
   if (setParam(p, ParamId(id), v, &w) != ParamStatus::Ok) warnings.push_back(w);
   return true;
 }

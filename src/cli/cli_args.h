@@ -4,14 +4,10 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli_errors.h"
 #include "sim/params.h"
 
 namespace mirofish {
-
-// A bad flag or value: the message is printed on one line and the CLI exits with code 2.
-struct CliError {
-  std::string message;
-};
 
 struct CliArgs {
   std::vector<std::string> args;
@@ -28,6 +24,6 @@ long long parseCount(const std::string& flag, const std::string& s, long long lo
 // seek's step count, round(t * 60), comes back exactly).
 std::string hashWithSeek(const std::string& encoded, long long seekSteps);
 // `--name V` or `--key V` for any table parameter; returns false when the flag is not a parameter.
-bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<std::string>& warnings);
+bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<Warning>& warnings);
 
 }  // namespace mirofish

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/fnv1a.h"
+#include "base/number_text.h"
 #include "cli/clock.h"
 #include "cli/form_picture.h"
 #include "link/form_spec.h"
@@ -30,17 +31,11 @@ uint64_t targetsHash(const std::vector<float>& x, const std::vector<float>& y) {
   return h;
 }
 
-std::string formatRange(double lo, double hi) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%g..%g", lo, hi);
-  return buf;
-}
-
 double numberFlag(CliArgs& a, const std::string& flag, double lo, double hi) {
   const std::string text = a.value(flag);
   double v;
-  if (!parseStrictNumber(text, &v)) throw CliError{flag + ": '" + text + "' is not a finite number"};
-  if (v < lo || v > hi) throw CliError{flag + ": " + text + " is outside " + formatRange(lo, hi)};
+  if (!parseStrictNumber(text, &v)) throw cliError(CliErrorId::NotFiniteNumber, {flag, text});
+  if (v < lo || v > hi) throw cliError(CliErrorId::CountOutside, {flag, text, formatG(lo, 6), formatG(hi, 6)});
   return v;
 }
 
@@ -59,7 +54,7 @@ CliError refusal(std::string warning) {
     const size_t at = warning.rfind(tail);
     if (at != std::string::npos && at + std::strlen(tail) == warning.size()) warning.resize(at);
   }
-  return CliError{warning};
+  return cliError(CliErrorId::FormSpecRefused, {warning});
 }
 
 }  // namespace
@@ -91,13 +86,13 @@ int formCommand(CliArgs& a) {
     } else if (flag == "--repeat") {
       repeat = parseCount(flag, a.value(flag), 1, 1000000);
     } else {
-      throw CliError{"form: unknown flag '" + flag + "' (see mirofish --help)"};
+      throw cliError(CliErrorId::UnknownFlag, {"form", flag, " (see mirofish --help)"});
     }
   }
-  if (!hasSpec) throw CliError{"form: --form is required (qr:TEXT, text:TEXT, ring, rings, infinity, vortex, frame)"};
-  std::vector<std::string> warnings;
+  if (!hasSpec) throw cliError(CliErrorId::FormRequired);
+  std::vector<Warning> warnings;
   const FormSpec spec = parseFormSpec(specText, &warnings);
-  if (spec.kind == FormationKind::None) throw refusal(warnings.front());
+  if (spec.kind == FormationKind::None) throw refusal(warnings.front().text);
 
   const float w = float(width), h = float(height);
   FormPicture picture;
@@ -116,7 +111,7 @@ int formCommand(CliArgs& a) {
     QrCode code;
     CellList cells;
     std::string why;
-    if (!layoutStatic(spec, w, h, &layout, &why, &code, &cells)) throw CliError{"--form: " + why};
+    if (!layoutStatic(spec, w, h, &layout, &why, &code, &cells)) throw cliError(CliErrorId::FormRefused, {why});
     int qrSize = 0;
     if (spec.kind == FormationKind::Qr) {
       qrSize = code.size;
@@ -140,10 +135,11 @@ int formCommand(CliArgs& a) {
     y = layout.y;
     picture = landedPicture(w, h, layout, qrSize);
   }
-  if (!svgPath.empty() && !writePictureSvg(picture, svgPath)) throw CliError{"--svg: cannot write '" + svgPath + "'"};
+  if (!svgPath.empty() && !writePictureSvg(picture, svgPath))
+    throw cliError(CliErrorId::CannotWrite, {"--svg", svgPath});
   if (!pgmPath.empty() && !writePicturePgm(picture, float(scale), pgmPath))
-    throw CliError{"--pgm: cannot write '" + pgmPath + "'"};
-  for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    throw cliError(CliErrorId::CannotWrite, {"--pgm", pgmPath});
+  for (const Warning& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.text.c_str());
   std::printf("%stargets-hash %016" PRIx64 "\n", report.c_str(), targetsHash(x, y));
   return 0;
 }

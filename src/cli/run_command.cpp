@@ -33,7 +33,7 @@ struct RunEvent {
 
 double eventNumber(const std::string& event, const std::string& what, const std::string& s) {
   double v;
-  if (!parseStrictNumber(s, &v)) throw CliError{"--event " + event + ": " + what + " '" + s + "' is not a number"};
+  if (!parseStrictNumber(s, &v)) throw cliError(CliErrorId::EventNotNumber, {event, what, s});
   return v;
 }
 
@@ -55,32 +55,32 @@ RunEvent parseEvent(const std::string& text) {
   else if (kind == "set")
     e.kind = RunEvent::Set;
   else
-    throw CliError{"--event '" + text + "': unknown event '" + kind + "'" + usage};
-  if (at == std::string::npos) throw CliError{"--event '" + text + "': missing @T" + usage};
+    throw cliError(CliErrorId::EventUnknown, {text, kind, usage});
+  if (at == std::string::npos) throw cliError(CliErrorId::EventMissingTime, {text, usage});
   const std::string rest = text.substr(at + 1);
   const size_t colon = rest.find(':');
   const double t = eventNumber(text, "time", rest.substr(0, colon));
-  if (t < 0 || t > 1e7) throw CliError{"--event " + text + ": time " + rest.substr(0, colon) + " is outside 0..1e7 s"};
+  if (t < 0 || t > 1e7) throw cliError(CliErrorId::EventTimeOutside, {text, rest.substr(0, colon)});
   e.step = (long long)(t * double(kStepHz) + 0.5);  // as the t= seek rounds
   if (e.kind == RunEvent::PointerOff) {
-    if (colon != std::string::npos) throw CliError{"--event " + text + ": pointer-off takes no position" + usage};
+    if (colon != std::string::npos) throw cliError(CliErrorId::EventNoPosition, {text, usage});
     return e;
   }
   if (e.kind == RunEvent::Set) {  // a parameter changed mid-run, as a page's set() would
     const std::string kv = colon == std::string::npos ? "" : rest.substr(colon + 1);
     const size_t eq = kv.find('=');
-    if (eq == std::string::npos) throw CliError{"--event " + text + ": missing :KEY=VALUE" + usage};
+    if (eq == std::string::npos) throw cliError(CliErrorId::EventMissingSet, {text, usage});
     e.param = findParam(kv.substr(0, eq));
-    if (e.param < 0) throw CliError{"--event " + text + ": unknown parameter '" + kv.substr(0, eq) + "'"};
+    if (e.param < 0) throw cliError(CliErrorId::EventUnknownParam, {text, kv.substr(0, eq)});
     e.value = eventNumber(text, "value", kv.substr(eq + 1));
     return e;
   }
-  if (colon == std::string::npos) throw CliError{"--event " + text + ": missing :X,Y" + usage};
+  if (colon == std::string::npos) throw cliError(CliErrorId::EventMissingPosition, {text, usage});
   const std::string pos = rest.substr(colon + 1);
   const size_t comma = pos.find(',');
-  if (comma == std::string::npos) throw CliError{"--event " + text + ": position '" + pos + "' is not X,Y" + usage};
+  if (comma == std::string::npos) throw cliError(CliErrorId::EventBadPosition, {text, pos, usage});
   const double x = eventNumber(text, "x", pos.substr(0, comma)), y = eventNumber(text, "y", pos.substr(comma + 1));
-  if (std::fabs(x) > 1e9 || std::fabs(y) > 1e9) throw CliError{"--event " + text + ": position outside +-1e9 px"};
+  if (std::fabs(x) > 1e9 || std::fabs(y) > 1e9) throw cliError(CliErrorId::EventPositionOutside, {text});
   e.x = float(x);
   e.y = float(y);
   return e;
@@ -94,9 +94,9 @@ void applyEvent(School& school, const RunEvent& e) {
     case RunEvent::PointerOff: school.setPointer(false, 0, 0); break;
     case RunEvent::Set: {
       Params next = school.params();
-      std::string warning;
+      Warning warning;
       if (setParam(next, ParamId(e.param), e.value, &warning) != ParamStatus::Ok)
-        std::fprintf(stderr, "warning: --event %s: %s\n", e.text.c_str(), warning.c_str());
+        std::fprintf(stderr, "warning: --event %s: %s\n", e.text.c_str(), warning.text.c_str());
       school.setParams(next);
       break;
     }
@@ -115,7 +115,7 @@ struct RunOptions {
   std::string metricsPath, svgPath, pgmPath, trajectoryPath;
   FormSpec form;  // S-CHO: from the hash's form=/at=, or --form (which wins) and --at
   double formAt = 0, hold = kDefaultHoldSeconds;
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;
   bool hasSeek = false;
   double seek = 0;
   std::vector<RunEvent> events;
@@ -137,16 +137,16 @@ RunOptions readRunFlags(CliArgs& a) {
         o.formAt = d.formAt;
       }
     } else if (flag == "--form") {
-      std::vector<std::string> notes;
+      std::vector<Warning> notes;
       const std::string value = a.value(flag);
       o.form = parseFormSpec(value, &notes);
-      if (o.form.kind == FormationKind::None) throw CliError{"--form: " + (notes.empty() ? value : notes[0])};
+      if (o.form.kind == FormationKind::None)
+        throw cliError(CliErrorId::FormRefused, {notes.empty() ? value : notes[0].text});
       o.warnings.insert(o.warnings.end(), notes.begin(), notes.end());
     } else if (flag == "--at" || flag == "--hold") {
       const std::string text = a.value(flag);
       double v;
-      if (!parseStrictNumber(text, &v) || v < 0 || v > 3600)
-        throw CliError{flag + ": '" + text + "' is not a number of seconds in 0..3600"};
+      if (!parseStrictNumber(text, &v) || v < 0 || v > 3600) throw cliError(CliErrorId::SecondsOutside, {flag, text});
       (flag == "--at" ? o.formAt : o.hold) = v;
     } else if (flag == "--pgm") {
       o.pgmPath = a.value(flag);
@@ -163,16 +163,16 @@ RunOptions readRunFlags(CliArgs& a) {
     } else if (flag == "--obstacle") {
       Obstacle ob;
       std::string error;
-      if (!parseObstacle(a.value(flag), &ob, &error)) throw CliError{"--" + error};
+      if (!parseObstacle(a.value(flag), &ob, &error)) throw cliError(CliErrorId::ObstacleBad, {error});
       if (o.obstacles.size() >= size_t(kMaxObstacles))
-        throw CliError{"--obstacle: at most " + std::to_string(kMaxObstacles) + " obstacles"};
+        throw cliError(CliErrorId::TooManyObstacles, {std::to_string(kMaxObstacles)});
       o.obstacles.push_back(ob);
     } else if (flag == "--svg") {
       o.svgPath = a.value(flag);
     } else if (flag == "--trajectory") {
       o.trajectoryPath = a.value(flag);
     } else if (!applyParamFlag(a, flag, o.params, o.warnings)) {
-      throw CliError{"run: unknown flag '" + flag + "' (see `mirofish params` for parameter flags)"};
+      throw cliError(CliErrorId::UnknownFlag, {"run", flag, " (see `mirofish params` for parameter flags)"});
     }
   }
   return o;
@@ -205,7 +205,7 @@ void printRunSummary(const School& school, const RunOptions& o, const std::strin
 
 int runCommand(CliArgs& a) {
   RunOptions o = readRunFlags(a);
-  for (const std::string& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  for (const Warning& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.text.c_str());
   std::string sanity = sanityWarning(o.params);
   if (!sanity.empty()) std::fprintf(stderr, "warning: %s\n", sanity.c_str());
 
@@ -214,7 +214,7 @@ int runCommand(CliArgs& a) {
   school.setObstacles(o.obstacles.data(), int(o.obstacles.size()));
   std::string formWhy;
   if (o.form.kind != FormationKind::None && !school.form(o.form, float(o.hold), o.formAt, &formWhy))
-    throw CliError{"--form " + formSpecValue(o.form) + ": " + formWhy};
+    throw cliError(CliErrorId::FormCannotLand, {formSpecValue(o.form), formWhy});
   // t=SECONDS seeks: those steps run first, and --steps counts on from there.
   long long seekSteps = o.hasSeek ? (long long)(o.seek * double(kStepHz) + 0.5) : 0;
   std::string encoded = encodeHash(o.params, o.form, o.formAt);
@@ -222,7 +222,7 @@ int runCommand(CliArgs& a) {
   std::FILE* csv = nullptr;
   if (!o.metricsPath.empty()) {
     csv = std::fopen(o.metricsPath.c_str(), "w");
-    if (!csv) throw CliError{"--metrics: cannot write '" + o.metricsPath + "'"};
+    if (!csv) throw cliError(CliErrorId::CannotWrite, {"--metrics", o.metricsPath});
     std::fputs(metricsCsvComment(encoded, o.brute).c_str(), csv);  // shared with the studio's CSV (sim/metrics_csv.h)
     std::fprintf(csv, "%s\n", metricsCsvHeader().c_str());
   }
@@ -259,9 +259,9 @@ int runCommand(CliArgs& a) {
   const bool formed = o.form.kind != FormationKind::None;
   if (!o.svgPath.empty() &&
       !(formed ? writePictureSvg(schoolPicture(school), o.svgPath) : writeSchoolSvg(school, o.svgPath)))
-    throw CliError{"--svg: cannot write '" + o.svgPath + "'"};
+    throw cliError(CliErrorId::CannotWrite, {"--svg", o.svgPath});
   if (!o.pgmPath.empty() && !writePicturePgm(schoolPicture(school), 1.0f, o.pgmPath))
-    throw CliError{"--pgm: cannot write '" + o.pgmPath + "'"};
+    throw cliError(CliErrorId::CannotWrite, {"--pgm", o.pgmPath});
   if (school.firstNonFinite() >= 0)
     std::fprintf(stderr, "warning: fish %d became non-finite at step %" PRIu64 "\n", school.firstNonFinite(),
                  school.firstNonFiniteStep());
@@ -292,7 +292,7 @@ int paramsCommand(CliArgs& a) {
     else if (flag == "--json")
       json = true;
     else
-      throw CliError{"params: unexpected argument '" + flag + "'"};
+      throw cliError(CliErrorId::UnexpectedArgument, {flag});
   }
   if (json) {  // scripts/gen-types writes web/mirofish.d.ts's options from this
     std::printf("[\n");

@@ -32,7 +32,7 @@ struct SweepOptions {
   int jobs = 0;  // 0: every core
   Shard shard;
   std::string out;
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;
 };
 
 SweepOptions parseFlags(CliArgs& a) {
@@ -61,7 +61,7 @@ SweepOptions parseFlags(CliArgs& a) {
     } else if (flag == "--yes") {
       o.yes = true;
     } else if (!applyParamFlag(a, flag, o.base, o.warnings)) {
-      throw CliError{"sweep: unknown flag '" + flag + "' (see mirofish --help)"};
+      throw cliError(CliErrorId::UnknownFlag, {"sweep", flag, " (see mirofish --help)"});
     }
   }
   return o;
@@ -127,7 +127,7 @@ double estimateSeconds(const SweepOptions& o, const SweepPlan& plan, uint64_t ru
 
 int sweepCommand(CliArgs& a) {
   SweepOptions o = parseFlags(a);
-  for (const std::string& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+  for (const Warning& w : o.warnings) std::fprintf(stderr, "warning: %s\n", w.text.c_str());
   const SweepPlan plan(o.base, o.vary, o.seeds, o.ablation, o.seekSteps);
   // This shard's runs: index, index + N, ... (none when a batch runner starts more shards than there are runs).
   const uint64_t runs = o.shard.index < plan.size() ? (plan.size() - o.shard.index - 1) / o.shard.count + 1 : 0;
@@ -140,14 +140,13 @@ int sweepCommand(CliArgs& a) {
   const int busy = int(std::min<uint64_t>({uint64_t(jobs), uint64_t(std::max(defaultJobs(), 1)), runs}));
   const double estimate = o.yes ? -1 : estimateSeconds(o, plan, runs, std::max(busy, 1));
   if (estimate > kAskAboveSeconds)
-    throw CliError{"sweep: " + std::to_string(runs) + " runs of " + std::to_string(o.steps) +
-                   " steps would take about " + formatDuration(estimate) + " on " + std::to_string(busy) +
-                   " threads at the measured speed; add --yes to run it"};
+    throw cliError(CliErrorId::SweepTooLong,
+                   {std::to_string(runs), std::to_string(o.steps), formatDuration(estimate), std::to_string(busy)});
 
   std::FILE* out = stdout;
   if (!o.out.empty()) {
     out = std::fopen(o.out.c_str(), "w");
-    if (!out) throw CliError{"--out: cannot write '" + o.out + "'"};
+    if (!out) throw cliError(CliErrorId::CannotWrite, {"--out", o.out});
   }
   std::fprintf(out, "# mirofish sweep; base=%s; steps=%lld; shard=%" PRIu64 "/%" PRIu64 "; runs=%" PRIu64 "\n",
                hashWithSeek(encodeHash(o.base), o.seekSteps).c_str(), o.steps, o.shard.index, o.shard.count,
@@ -177,7 +176,8 @@ int sweepCommand(CliArgs& a) {
       });
   progress.done();
   if (out != stdout && std::fclose(out) != 0) writeFailed = true;
-  if (writeFailed) throw CliError{"sweep: writing '" + (o.out.empty() ? std::string("stdout") : o.out) + "' failed"};
+  if (writeFailed)
+    throw cliError(CliErrorId::WriteFailed, {"sweep", o.out.empty() ? std::string("stdout") : o.out, ""});
   return 0;
 }
 

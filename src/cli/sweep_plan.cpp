@@ -36,7 +36,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 double number(const std::string& flag, const std::string& what, const std::string& s) {
   double v;
-  if (!parseStrictNumber(s, &v)) throw CliError{flag + ": " + what + " '" + s + "' is not a number"};
+  if (!parseStrictNumber(s, &v)) throw cliError(CliErrorId::SweepNotNumber, {flag, what, s});
   return v;
 }
 
@@ -46,50 +46,46 @@ VarySpec parseVary(const std::string& text) {
   const std::string flag = "--vary " + text;
   const std::string usage = " (expected NAME=START:STOP:STEP or NAME=V1,V2,...)";
   const size_t eq = text.find('=');
-  if (eq == std::string::npos || eq == 0) throw CliError{flag + ": missing NAME=" + usage};
+  if (eq == std::string::npos || eq == 0) throw cliError(CliErrorId::VaryMissingName, {flag, usage});
   const std::string name = text.substr(0, eq), spec = text.substr(eq + 1);
   VarySpec v;
   v.param = findParam(name);
-  if (v.param < 0) throw CliError{flag + ": unknown parameter '" + name + "' (see mirofish params)"};
+  if (v.param < 0) throw cliError(CliErrorId::VaryUnknownParam, {flag, name});
   const ParamInfo& info = kParamInfo[v.param];
-  if (!inHash(info))
-    throw CliError{flag + ": " + info.name +
-                   " is the page's own setting, never in a hash; a sweep varies hash "
-                   "parameters only"};
-  if (v.param == int(ParamId::seed)) throw CliError{flag + ": seeds are swept with --seeds (1-10 or 1,5,9)"};
-  if (spec.empty()) throw CliError{flag + ": no values" + usage};
+  if (!inHash(info)) throw cliError(CliErrorId::VaryPageSetting, {flag, info.name});
+  if (v.param == int(ParamId::seed)) throw cliError(CliErrorId::VarySeed, {flag});
+  if (spec.empty()) throw cliError(CliErrorId::VaryNoValues, {flag, usage});
 
   std::vector<double> raw;
   const std::vector<std::string> range = split(spec, ':');
   if (range.size() == 3) {
     const double start = number(flag, "start", range[0]), stop = number(flag, "stop", range[1]);
     const double step = number(flag, "step", range[2]);
-    if (step <= 0) throw CliError{flag + ": the step must be > 0, got " + range[2]};
-    if (start > stop) throw CliError{flag + ": empty range (start " + range[0] + " > stop " + range[1] + ")"};
+    if (step <= 0) throw cliError(CliErrorId::VaryBadStep, {flag, range[2]});
+    if (start > stop) throw cliError(CliErrorId::VaryEmptyRange, {flag, range[0], range[1]});
     const double n = std::floor((stop - start) / step + 1e-9) + 1;  // 0:2:0.25 is 9 values, 2 included
-    if (n > double(kMaxValues)) throw CliError{flag + ": " + shown(n) + " values, more than " + shown(kMaxValues)};
+    if (n > double(kMaxValues)) throw cliError(CliErrorId::VaryRangeTooLong, {flag, shown(n), shown(kMaxValues)});
     for (double k = 0; k < n; ++k) raw.push_back(start + k * step);
   } else if (range.size() == 1) {
     for (const std::string& item : split(spec, ',')) {
-      if (item.empty()) throw CliError{flag + ": an empty value in the list" + usage};
+      if (item.empty()) throw cliError(CliErrorId::VaryEmptyValue, {flag, usage});
       raw.push_back(number(flag, "value", item));
     }
-    if (raw.size() > kMaxValues) throw CliError{flag + ": more than " + shown(kMaxValues) + " values"};
+    if (raw.size() > kMaxValues) throw cliError(CliErrorId::VaryTooManyValues, {flag, shown(kMaxValues)});
   } else {
-    throw CliError{flag + ": a range has three parts" + usage};
+    throw cliError(CliErrorId::VaryRangeParts, {flag, usage});
   }
 
   for (double x : raw) {
     if (info.integer && std::fabs(x - std::floor(x + 0.5)) > 1e-9)
-      throw CliError{flag + ": " + info.key + " takes whole numbers, not " + shown(x)};
+      throw cliError(CliErrorId::VaryNotWhole, {flag, info.key, shown(x)});
     const double q = quantize(info, x);
     if (q < info.min || q > info.max)
-      throw CliError{flag + ": " + shown(x) + " is outside " + info.key + "'s range " + shown(info.min) + ".." +
-                     shown(info.max)};
+      throw cliError(CliErrorId::VaryOutside, {flag, shown(x), info.key, shown(info.min), shown(info.max)});
     for (double prior : v.values)
       if (prior == q)
-        throw CliError{flag + ": " + formatValue(info, q) + " comes twice (a hash holds " + info.key +
-                       (info.integer ? " as a whole number)" : " to 3 decimals)")};
+        throw cliError(CliErrorId::VaryValueTwice,
+                       {flag, formatValue(info, q), info.key, info.integer ? "as a whole number" : "to 3 decimals"});
     v.values.push_back(q);
   }
   return v;
@@ -101,18 +97,18 @@ std::vector<double> parseSeeds(const std::string& text) {
   auto seed = [&](const std::string& s) {
     double v;
     if (!parseStrictNumber(s, &v) || v != std::floor(v) || v < 0 || v > hi)
-      throw CliError{flag + ": '" + s + "' is not a seed (a whole number 0.." + shown(hi) + ")"};
+      throw cliError(CliErrorId::SeedBad, {flag, s, shown(hi)});
     return v;
   };
   std::vector<double> seeds;
   for (const std::string& item : split(text, ',')) {
-    if (item.empty()) throw CliError{flag + ": an empty item (expected 1-10, 3 or 1-3,7)"};
+    if (item.empty()) throw cliError(CliErrorId::SeedEmptyItem, {flag});
     const size_t dash = item.find('-', 1);
     const double a = seed(item.substr(0, dash));
     const double b = dash == std::string::npos ? a : seed(item.substr(dash + 1));
-    if (b < a) throw CliError{flag + ": the range " + item + " is empty (" + shown(a) + " > " + shown(b) + ")"};
+    if (b < a) throw cliError(CliErrorId::SeedEmptyRange, {flag, item, shown(a), shown(b)});
     if (double(seeds.size()) + (b - a + 1) > kMaxSeedCount)
-      throw CliError{flag + ": more than " + shown(kMaxSeedCount) + " seeds"};
+      throw cliError(CliErrorId::SeedTooMany, {flag, shown(kMaxSeedCount)});
     for (double s = a; s <= b; ++s) seeds.push_back(s);
   }
   return seeds;
@@ -121,13 +117,13 @@ std::vector<double> parseSeeds(const std::string& text) {
 Shard parseShard(const std::string& text) {
   const std::string flag = "--shard " + text;
   const size_t slash = text.find('/');
-  if (slash == std::string::npos) throw CliError{flag + ": expected I/N, runs I, I+N, I+2N, ... (0 <= I < N)"};
+  if (slash == std::string::npos) throw cliError(CliErrorId::ShardSyntax, {flag});
   double i, n;
   const std::string is = text.substr(0, slash), ns = text.substr(slash + 1);
   if (!parseStrictNumber(is, &i) || i != std::floor(i) || !parseStrictNumber(ns, &n) || n != std::floor(n))
-    throw CliError{flag + ": I and N must be whole numbers (I/N, 0 <= I < N)"};
-  if (n < 1 || n > 1e9) throw CliError{flag + ": N must be 1..1000000000"};
-  if (i < 0 || i >= n) throw CliError{flag + ": I must be 0.." + shown(n - 1) + " (shards count from 0)"};
+    throw cliError(CliErrorId::ShardNotWhole, {flag});
+  if (n < 1 || n > 1e9) throw cliError(CliErrorId::ShardCount, {flag});
+  if (i < 0 || i >= n) throw cliError(CliErrorId::ShardIndex, {flag, shown(n - 1)});
   return Shard{uint64_t(i), uint64_t(n)};
 }
 
@@ -149,13 +145,13 @@ SweepPlan::SweepPlan(const Params& base, std::vector<VarySpec> vary, std::vector
   for (size_t i = 0; i < vary_.size(); ++i) {
     const ParamInfo& info = kParamInfo[vary_[i].param];
     for (size_t j = 0; j < i; ++j)
-      if (vary_[j].param == vary_[i].param) throw CliError{std::string("--vary: ") + info.key + " is varied twice"};
+      if (vary_[j].param == vary_[i].param) throw cliError(CliErrorId::VaryTwice, {info.key});
     const ParamId id = ParamId(vary_[i].param);
     if (ablation_ && (id == ParamId::sepWeight || id == ParamId::aliWeight || id == ParamId::cohWeight))
-      throw CliError{std::string("--vary ") + info.key + " and --ablation: the ablation sets wsep, wali and wcoh"};
+      throw cliError(CliErrorId::VaryAblation, {info.key});
     total *= double(vary_[i].values.size());
   }
-  if (total > kMaxRuns) throw CliError{"sweep: " + shown(total) + " runs, more than " + shown(kMaxRuns)};
+  if (total > kMaxRuns) throw cliError(CliErrorId::SweepTooManyRuns, {shown(total), shown(kMaxRuns)});
   size_ = uint64_t(total);
 }
 

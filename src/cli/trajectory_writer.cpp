@@ -9,7 +9,7 @@ namespace mirofish {
 TrajectoryWriter::TrajectoryWriter(const std::string& path, const School& school)
     : path_(path), frame_(size_t(school.count()) * kTrajectoryBytesPerFish) {
   file_ = std::fopen(path.c_str(), "wb");
-  if (!file_) throw CliError{"--trajectory: cannot write '" + path + "'"};
+  if (!file_) throw cliError(CliErrorId::CannotWrite, {"--trajectory", path});
 }
 
 TrajectoryWriter::~TrajectoryWriter() {
@@ -24,21 +24,21 @@ void TrajectoryWriter::writeFrame(const School& school) {
   packTrajectoryFrameBytes(school, frame_.data());
   // A full disk stops the run at once rather than after hours of stepping into nothing.
   if (std::fwrite(frame_.data(), 1, frame_.size(), file_) != frame_.size())
-    throw CliError{"--trajectory: writing '" + path_ + "' failed at frame " + std::to_string(frames_) +
-                   " (disk full?)"};
+    throw cliError(CliErrorId::WriteFailed,
+                   {"--trajectory", path_, " at frame " + std::to_string(frames_) + " (disk full?)"});
   ++frames_;
 }
 
 void TrajectoryWriter::finish(const TrajectoryMeta& meta) {
   const bool closed = std::fclose(file_) == 0;
   file_ = nullptr;
-  if (!closed) throw CliError{"--trajectory: writing '" + path_ + "' failed (disk full?)"};
+  if (!closed) throw cliError(CliErrorId::WriteFailed, {"--trajectory", path_, " (disk full?)"});
   const std::string sidecar = path_ + ".json";
   std::FILE* json = std::fopen(sidecar.c_str(), "w");
-  if (!json) throw CliError{"--trajectory: cannot write '" + sidecar + "'"};
+  if (!json) throw cliError(CliErrorId::CannotWrite, {"--trajectory", sidecar});
   const std::string text = trajectoryMetaJson(meta);
   const bool ok = std::fputs(text.c_str(), json) >= 0;
-  if (std::fclose(json) != 0 || !ok) throw CliError{"--trajectory: writing '" + sidecar + "' failed"};
+  if (std::fclose(json) != 0 || !ok) throw cliError(CliErrorId::WriteFailed, {"--trajectory", sidecar, ""});
 }
 
 }  // namespace mirofish

@@ -27,58 +27,52 @@ constexpr const char* kKinds = "qr:TEXT, text:TEXT, ring, rings, infinity, vorte
 
 }  // namespace
 
-FormSpec parseFormSpec(const std::string& value, std::vector<std::string>* warnings) {
+FormSpec parseFormSpec(const std::string& value, std::vector<Warning>* warnings) {
   FormSpec spec;
   const size_t colon = value.find(':');
   const std::string kind = lower(value.substr(0, colon));
   const bool hasText = colon != std::string::npos;
   std::string text;
-  if (hasText && !percentDecode(value.substr(colon + 1), &text))
-    warnings->push_back("form=" + kind + ": a '%' in the text is not followed by two hex digits; kept as typed.");
+  if (hasText && !percentDecode(value.substr(colon + 1), &text)) addWarning(warnings, WarningId::FormBadEscape, {kind});
+  // What is said, if anything: the warning and its second argument (the first is always the kind as typed).
+  WarningId said = WarningId::FormEmpty;
+  std::string detail;
+  bool say = true;
   if (kind == "qr" || kind == "text") {
-    const std::string what = "form=" + kind;
+    CellList cells;
     if (!hasText) {
-      warnings->push_back(what + " needs its text: form=" + kind + ":TEXT (percent-encoded); ignored.");
-      return spec;
-    }
-    if (text.empty()) {
-      warnings->push_back(what + ": the text is empty; ignored.");
-      return spec;
-    }
-    if (kind == "qr") {
-      if (text.size() > size_t(kQrMaxBytes)) {
-        warnings->push_back(what + ": the text is " + std::to_string(text.size()) +
-                            " bytes; a version-10 M code holds at most " + std::to_string(kQrMaxBytes) + "; refused.");
-        return spec;
-      }
-      spec.kind = FormationKind::Qr;
+      said = WarningId::FormNeedsText;
+      detail = kind;
+    } else if (text.empty()) {
+      said = WarningId::FormEmptyText;
+    } else if (kind == "qr" && text.size() > size_t(kQrMaxBytes)) {
+      said = WarningId::FormQrTooLong;
+      detail = std::to_string(text.size());
+    } else if (kind == "text" && !textCells(text, &cells, &detail)) {
+      said = WarningId::FormTextRefused;
     } else {
-      CellList cells;
-      std::string note;
-      if (!textCells(text, &cells, &note)) {
-        warnings->push_back(what + ": " + note + "; refused.");
-        return spec;
-      }
-      if (!note.empty()) warnings->push_back(what + ": " + note + ".");
-      spec.kind = FormationKind::Text;
+      spec.kind = kind == "qr" ? FormationKind::Qr : FormationKind::Text;
+      spec.text = text;
+      said = WarningId::FormTextNote;  // the font's note on an accepted text, if it has one
+      say = !detail.empty();
     }
-    spec.text = text;
-    return spec;
+  } else {
+    for (const NamedKind& k : kMoving)
+      if (kind == k.name) spec.kind = k.kind;
+    if (spec.kind != FormationKind::None) {
+      said = WarningId::FormTakesNoText;
+      detail = shown(text);
+      say = hasText;
+    } else if (kind == "logo") {
+      said = WarningId::FormLogo;
+    } else if (!kind.empty()) {
+      said = WarningId::FormUnknownKind;
+    }
   }
-  for (const NamedKind& k : kMoving) {
-    if (kind != k.name) continue;
-    if (hasText) warnings->push_back("form=" + kind + " takes no ':TEXT'; '" + shown(text) + "' is ignored.");
-    spec.kind = k.kind;
-    return spec;
-  }
-  if (kind.empty())
-    warnings->push_back("form= is empty (use " + std::string(kKinds) + "); ignored.");
-  else if (kind == "logo")
-    warnings->push_back(
-        "form=logo: a logo is a bitmap, passed from JS with school.form({type: 'logo', ...}); "
-        "ignored.");
-  else
-    warnings->push_back("form=" + shown(kind) + " is not a formation (use " + std::string(kKinds) + "); ignored.");
+  if (!say) return spec;
+  if (said == WarningId::FormEmpty || said == WarningId::FormUnknownKind) detail = kKinds;
+  addWarning(warnings, said,
+             {said == WarningId::FormUnknownKind ? shown(kind) : kind, detail, std::to_string(kQrMaxBytes)});
   return spec;
 }
 

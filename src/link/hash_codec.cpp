@@ -1,6 +1,8 @@
 // URL-hash codec: a strict number grammar, one warning per problem, never an exception or a NaN.
 #include "link/hash_codec.h"
 
+#include <utility>
+
 #include "base/number_text.h"
 #include "link/url_text.h"
 
@@ -53,7 +55,7 @@ using Pairs = std::vector<std::pair<std::string, std::string>>;
 
 // The hash's `key=value` parts, percent-decoded (form= excepted: parseFormSpec decodes its text once); a part without
 // '=' is one warning.
-Pairs splitPairs(const std::string& s, std::vector<std::string>* warnings) {
+Pairs splitPairs(const std::string& s, std::vector<Warning>* warnings) {
   Pairs pairs;
   size_t start = 0;
   while (start <= s.size()) {
@@ -64,7 +66,7 @@ Pairs splitPairs(const std::string& s, std::vector<std::string>* warnings) {
     if (part.empty()) continue;
     size_t eq = part.find('=');
     if (eq == std::string::npos) {
-      warnings->push_back("hash: '" + shown(part) + "' is not a name=value pair; ignored.");
+      addWarning(warnings, WarningId::HashNotPair, {shown(part)});
       continue;
     }
     std::string key = percentDecoded(part.substr(0, eq));
@@ -74,67 +76,70 @@ Pairs splitPairs(const std::string& s, std::vector<std::string>* warnings) {
   return pairs;
 }
 
-// A hash none of whose keys is ours (#foo=bar, #section=2, a router's state) belongs to the page.
+// The keys a link carries beside the parameters, once: preset=, t=, form=, at= and the studio's studio=.
+enum class Special { None, Preset, Seek, Form, At, Studio };
+Special specialKey(const std::string& key) {
+  const char* const names[] = {"preset", "t", "form", "at", kStudioKey};
+  for (int i = 0; i < 5; ++i)
+    if (key == names[i]) return Special(i + 1);
+  return Special::None;
+}
+
+// A hash none of whose keys is ours (#foo=bar, #section=2, a router's state) belongs to the page; studio=1 alone is
+// the studio's.
 bool anyOurs(const Pairs& pairs) {
   bool ours = false;
-  for (auto& kv : pairs)
-    ours = ours || kv.first == "preset" || kv.first == "t" || kv.first == "form" || kv.first == "at" ||
-           findParam(kv.first) >= 0;
+  for (auto& kv : pairs) {
+    const Special k = specialKey(kv.first);
+    ours = ours || (k != Special::None && k != Special::Studio) || findParam(kv.first) >= 0;
+  }
   return ours;
 }
 
-// t=SECONDS: a seek, clamped to 0..3600 s, refused beyond a page's own maxSeek.
-void readSeek(const std::string& val, double maxSeek, DecodedHash& r) {
+// t= and at=: SECONDS into *out, clamped to 0..3600 s (a t= longer than a page's own maxSeek is refused, not
+// clamped); false, with its warning, when nothing was read.
+bool readSeconds(const char* key, const std::string& val, WarningId notNumber, double maxSeek, double* out,
+                 std::vector<Warning>* warnings) {
   double v = 0;
   if (!parseDecimal(val, &v) || !(v == v) || v - v != 0) {
-    r.warnings.push_back("hash: t='" + shown(val) + "' is not a number of seconds; ignored.");
-  } else if (v > maxSeek && maxSeek < kMaxSeekSeconds) {  // a page's own ceiling: refused, not clamped
-    r.warnings.push_back("hash: t=" + shown(val) + " s is a longer seek than this page allows (maxSeek " +
-                         formatValue(kParamInfo[int(ParamId::maxSeek)], maxSeek) + " s); not seeking.");
-  } else if (v < 0 || v > kMaxSeekSeconds) {
-    r.seekSeconds = v < 0 ? 0 : kMaxSeekSeconds;
-    r.hasSeek = true;
-    r.warnings.push_back("hash: t=" + shown(val) + " is outside 0..3600 s; clamped.");
-  } else {
-    r.seekSeconds = v;
-    r.hasSeek = true;
+    addWarning(warnings, notNumber, {shown(val)});
+    return false;
   }
-}
-
-// at=SECONDS: when the formation starts, clamped to 0..3600 s.
-void readFormAt(const std::string& val, DecodedHash& r) {
-  double v = 0;
-  if (!parseDecimal(val, &v) || !(v == v) || v - v != 0) {
-    r.warnings.push_back("hash: at='" + shown(val) + "' is not a number of seconds; the formation starts at 0.");
-  } else if (v < 0 || v > kMaxSeekSeconds) {
-    r.formAt = v < 0 ? 0 : kMaxSeekSeconds;
-    r.warnings.push_back("hash: at=" + shown(val) + " is outside 0..3600 s; clamped.");
-  } else {
-    r.formAt = v;
+  if (v > maxSeek && maxSeek < kMaxSeekSeconds) {
+    addWarning(warnings, WarningId::HashSeekRefused,
+               {shown(val), formatValue(kParamInfo[int(ParamId::maxSeek)], maxSeek)});
+    return false;
   }
+  if (v < 0 || v > kMaxSeekSeconds) {
+    addWarning(warnings, WarningId::HashTimeClamped, {key, shown(val)});
+    v = v < 0 ? 0 : kMaxSeekSeconds;
+  }
+  *out = v;
+  return true;
 }
 
 // A parameter by key or name: the table's own checks (setParam), or one warning when it is not one a link may set.
 void readParam(const std::string& key, const std::string& val, DecodedHash& r) {
   int id = findParam(key);
   if (id < 0) {
-    r.warnings.push_back("hash: unknown key '" + shown(key) + "'; ignored.");
+    addWarning(&r.warnings, WarningId::HashUnknownKey, {shown(key)});
     return;
   }
   r.anyKey = true;
   if (!inHash(kParamInfo[id])) {
-    r.warnings.push_back(std::string("hash: ") + kParamInfo[id].name +
-                         " is the page's own setting; a link cannot change it; ignored.");
+    addWarning(&r.warnings, WarningId::HashPageSetting, {kParamInfo[id].name});
     return;
   }
   double v = 0;
   if (!parseDecimal(val, &v)) {
-    r.warnings.push_back(std::string("hash: ") + kParamInfo[id].key + "='" + shown(val) + "' is not a number; kept " +
-                         formatValue(kParamInfo[id], r.params.get(ParamId(id))) + ".");
+    addWarning(&r.warnings, WarningId::HashNotNumber,
+               {kParamInfo[id].key, shown(val), formatValue(kParamInfo[id], r.params.get(ParamId(id)))});
     return;
   }
-  std::string w;
-  if (setParam(r.params, ParamId(id), v, &w) != ParamStatus::Ok) r.warnings.push_back("hash: " + w);
+  Warning w;
+  if (setParam(r.params, ParamId(id), v, &w) == ParamStatus::Ok) return;
+  w.text.insert(0, "hash: ");  // setParam's own warning (its id kept), said by the hash
+  r.warnings.push_back(std::move(w));
 }
 
 }  // namespace
@@ -145,8 +150,7 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
   std::string s = input;
   if (!s.empty() && s[0] == '#') s.erase(0, 1);
   if (s.size() > kMaxHashLength) {
-    r.warnings.push_back("hash is " + std::to_string(s.size()) + " characters long; only the first " +
-                         std::to_string(kMaxHashLength) + " are read.");
+    addWarning(&r.warnings, WarningId::HashTooLong, {std::to_string(s.size()), std::to_string(kMaxHashLength)});
     s.resize(kMaxHashLength);
   }
   if (s.find('=') == std::string::npos) {  // a plain anchor such as #about: not ours, left alone, without a word
@@ -161,34 +165,30 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
     return r;
   }
   for (auto& kv : pairs) {
-    if (kv.first != "preset") continue;
+    if (specialKey(kv.first) != Special::Preset) continue;
     r.anyKey = true;
-    if (!applyPreset(r.params, kv.second))
-      r.warnings.push_back("hash: preset '" + shown(kv.second) + "' is unknown (use default or tuned); ignored.");
+    if (!applyPreset(r.params, kv.second)) addWarning(&r.warnings, WarningId::HashUnknownPreset, {shown(kv.second)});
   }
   bool hasAt = false;
   for (auto& kv : pairs) {
-    const std::string& key = kv.first;
     const std::string& val = kv.second;
-    if (key == "preset" || key == kStudioKey) continue;
-    if (key == "t") {
-      r.anyKey = true;
-      readSeek(val, maxSeek, r);
-    } else if (key == "form") {
-      r.anyKey = true;
-      std::vector<std::string> notes;
-      r.form = parseFormSpec(val, &notes);
-      for (const std::string& note : notes) r.warnings.push_back("hash: " + note);
-    } else if (key == "at") {
-      r.anyKey = true;
-      hasAt = true;
-      readFormAt(val, r);
-    } else {
-      readParam(key, val, r);
+    const Special k = specialKey(kv.first);
+    r.anyKey = r.anyKey || (k != Special::None && k != Special::Studio);
+    if (k == Special::Seek) {
+      if (readSeconds("t", val, WarningId::HashSeekNotNumber, maxSeek, &r.seekSeconds, &r.warnings)) r.hasSeek = true;
+    } else if (k == Special::Form) {
+      const size_t first = r.warnings.size();
+      r.form = parseFormSpec(val, &r.warnings);
+      for (size_t i = first; i < r.warnings.size(); ++i) r.warnings[i].text.insert(0, "hash: ");  // ids kept
+    } else if (k == Special::At) {
+      hasAt = true;  // at= is when the formation starts; the page's maxSeek does not apply
+      readSeconds("at", val, WarningId::HashAtNotNumber, kMaxSeekSeconds, &r.formAt, &r.warnings);
+    } else if (k == Special::None) {
+      readParam(kv.first, val, r);
     }
   }
   if (hasAt && r.form.kind == FormationKind::None) {
-    r.warnings.push_back("hash: at= says when a formation starts, and there is no form=; ignored.");
+    addWarning(&r.warnings, WarningId::HashAtWithoutForm);
     r.formAt = 0;
   }
   return r;

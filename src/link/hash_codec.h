@@ -16,9 +16,9 @@ constexpr double kMaxSeekSeconds = 3600;  // t= beyond this is clamped to it
 constexpr const char* kStudioKey = "studio";
 
 struct DecodedHash {
-  Params params;                      // base with every recognised, valid pair applied
-  std::vector<std::string> warnings;  // one specific sentence per problem
-  double seekSeconds = 0;             // t=SECONDS, clamped to [0, 3600]
+  Params params;                  // base with every recognised, valid pair applied
+  std::vector<Warning> warnings;  // one named warning per problem (base/warnings.h), with its sentence
+  double seekSeconds = 0;         // t=SECONDS, clamped to [0, 3600]
   bool hasSeek = false;
   bool anyKey = false;  // false for a plain anchor such as "#about"
   // S-CHO form=KIND[:TEXT] (TEXT percent-encoded) and at=SECONDS, when the formation starts (simulated time).

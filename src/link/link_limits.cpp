@@ -23,13 +23,11 @@ DecodedHash decodeLink(const std::string& hash, const Params& owner) {
   DecodedHash d = decodeHash(hash, owner, owner.maxSeek);
   Params& p = d.params;
   if (p.fish > owner.maxFish) {
-    d.warnings.push_back("hash: n=" + num(p.fish) + " is more fish than this page lets a link ask for (maxFish " +
-                         num(owner.maxFish) + "); using " + num(owner.maxFish) + ".");
+    addWarning(&d.warnings, WarningId::LinkTooManyFish, {num(p.fish), num(owner.maxFish), num(owner.maxFish)});
     p.fish = owner.maxFish;
   }
   if (p.maxDpr > owner.maxDpr) {
-    d.warnings.push_back("hash: dpr=" + num(p.maxDpr) + " is above this page's maxDpr " + num(owner.maxDpr) +
-                         "; using " + num(owner.maxDpr) + ".");
+    addWarning(&d.warnings, WarningId::LinkDprAbove, {num(p.maxDpr), num(owner.maxDpr), num(owner.maxDpr)});
     p.maxDpr = owner.maxDpr;
   }
   const double cells = gridCells(p);
@@ -47,10 +45,8 @@ DecodedHash decodeLink(const std::string& hash, const Params& owner) {
       if ((std::floor(w / r) + 1) * (std::floor(h / r) + 1) <= allowed) break;
       f *= 0.98;
     }
-    d.warnings.push_back("hash: a " + num(p.width) + "x" + num(p.height) + " px world with a " + num(r) +
-                         " px largest radius needs " + num(std::floor(cells)) +
-                         " grid cells, more than a link may ask for (" + num(allowed) + "); the world is cut to " +
-                         num(w) + "x" + num(h) + " px.");
+    addWarning(&d.warnings, WarningId::LinkGridTooBig,
+               {num(p.width), num(p.height), num(r), num(std::floor(cells)), num(allowed), num(w), num(h)});
     p.width = w;
     p.height = h;
   }

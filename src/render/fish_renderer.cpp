@@ -85,15 +85,6 @@ constexpr int kShapeUnit = 0, kPatternUnit = 1, kFishUnit = 2;
 
 }  // namespace
 
-WorldToPixels worldToPixels(float worldW, float worldH, int pixelWidth, int pixelHeight) {
-  WorldToPixels m;
-  float w = std::max(worldW, 1.0f), h = std::max(worldH, 1.0f);
-  m.scale = std::min(float(pixelWidth) / w, float(pixelHeight) / h);
-  m.offsetX = (float(pixelWidth) - w * m.scale) * 0.5f;
-  m.offsetY = (float(pixelHeight) - h * m.scale) * 0.5f;
-  return m;
-}
-
 bool FishRenderer::fail(const std::string& why) {
   errorText_ = why;
   error_ = errorText_.c_str();

@@ -1,13 +1,7 @@
 // Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one draw call per depth layer (all its fish in one
 // triangle strip; per-fish data in a texture uploaded once per frame).
 //
-// World -> canvas mapping (the JS shim must map pointer coordinates the same way):
-//   scale   = min(pixelWidth / worldW, pixelHeight / worldH)      (uniform, the whole world fits)
-//   offsetX = (pixelWidth  - worldW * scale) / 2                  (centred, letterboxed)
-//   offsetY = (pixelHeight - worldH * scale) / 2
-//   devicePx = world * scale + offset;   world = (devicePx - offset) / scale
-// with worldW/H = school.params().width/height, pixel sizes in device pixels (CSS px x dpr), y down.
-// worldToPixels() below computes exactly this.
+// World -> canvas: the letterbox of render/view_transform.h (worldToPixels), in device pixels (CSS px x dpr).
 //
 // Output is premultiplied alpha (context created with alpha: true, premultipliedAlpha: true):
 // the canvas is cleared to transparent, so the page shows through, unless view.water is set.
@@ -19,6 +13,7 @@
 
 #include "render/draw_order.h"
 #include "render/koi_bake.h"
+#include "render/view_transform.h"
 
 namespace mirofish {
 
@@ -50,12 +45,6 @@ struct RenderStats {
   int fishDrawn = 0;
   int fishLite = 0;  // of fishDrawn, drawn with the cheap koi
 };
-
-// The letterbox mapping described above: devicePx = world * scale + (offsetX, offsetY).
-struct WorldToPixels {
-  float scale = 1, offsetX = 0, offsetY = 0;
-};
-WorldToPixels worldToPixels(float worldW, float worldH, int pixelWidth, int pixelHeight);
 
 class FishRenderer {
  public:

@@ -90,12 +90,10 @@ bool paramValueByName(ParamId id, const std::string& name, double* value) {
   return false;
 }
 
-ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning) {
+ParamStatus setParam(Params& p, ParamId id, double value, Warning* warning) {
   const ParamInfo& info = kParamInfo[int(id)];
   if (!std::isfinite(value)) {
-    if (warning)
-      *warning =
-          std::string(info.name) + " (" + info.key + "): value is not a finite number; kept " + fmt(p.get(id)) + ".";
+    if (warning) *warning = makeWarning(WarningId::ParamNotFinite, {info.name, info.key, fmt(p.get(id))});
     return ParamStatus::NotFinite;
   }
   double q = quantize(info, value);
@@ -103,8 +101,8 @@ ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning) 
   if (q < info.min || q > info.max) {
     double clamped = q < info.min ? info.min : info.max;
     if (warning)
-      *warning = std::string(info.name) + " (" + info.key + "): " + fmt(value) + " is outside " + fmt(info.min) + ".." +
-                 fmt(info.max) + " " + info.unit + "; clamped to " + fmt(clamped) + ".";
+      *warning = makeWarning(WarningId::ParamClamped,
+                             {info.name, info.key, fmt(value), fmt(info.min), fmt(info.max), info.unit, fmt(clamped)});
     q = clamped;
     status = ParamStatus::Clamped;
   }

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <string>
 
+#include "base/warnings.h"
+
 namespace mirofish {
 
 // Page: the page owner's own settings (data-*, mount options, set()). A link never reads or writes them, so a
@@ -148,7 +150,7 @@ struct Params {
 // when the parameter has no such name.
 bool paramValueByName(ParamId id, const std::string& name, double* value);
 
-// Outcome of setting one value at an edge (hash, CLI, JS).
+// Outcome of setting one value at an edge (hash, CLI, JS); crosses to JS as an Embind enum (Module.ParamStatus).
 enum class ParamStatus { Ok, Clamped, NotFinite, Unknown };
 
 int findParam(const std::string& nameOrKey);  // -1 when neither a name nor a key
@@ -156,8 +158,9 @@ int findParam(const std::string& nameOrKey);  // -1 when neither a name nor a ke
 // No hex, "nan", "inf" or spaces; 1e999 parses to inf, which setParam then rejects.
 bool parseDecimal(const std::string& text, double* out);
 double quantize(const ParamInfo& info, double v);
-// Validates, clamps and quantizes; on anything but Ok, *warning gets one specific sentence.
-ParamStatus setParam(Params& p, ParamId id, double value, std::string* warning);
+// Validates, clamps and quantizes; on anything but Ok, *warning gets one named warning (ParamNotFinite,
+// ParamClamped) with its sentence.
+ParamStatus setParam(Params& p, ParamId id, double value, Warning* warning);
 // "sim", "pointer", "view" or "page": the group's name in the JS table and the CLI's JSON.
 const char* groupName(ParamGroup g);
 // False for the page owner's own settings (ParamGroup::Page), which a URL hash never carries.

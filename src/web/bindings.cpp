@@ -36,9 +36,10 @@ val paramTable() {
   return table;
 }
 
-val stringsToArray(const std::vector<std::string>& v) {
+// The warnings' sentences (the page prints them; their ids stay in C++, where the tests read them).
+val warningTexts(const std::vector<Warning>& v) {
   val a = val::array();
-  for (size_t i = 0; i < v.size(); ++i) a.set(unsigned(i), v[i]);
+  for (size_t i = 0; i < v.size(); ++i) a.set(unsigned(i), v[i].text);
   return a;
 }
 
@@ -55,7 +56,7 @@ val pondApplyHash(Pond& pond, const std::string& hash) {
   o.set("anyKey", r.anyKey);
   o.set("hasSeek", r.hasSeek);
   o.set("seekSeconds", r.seekSeconds);
-  o.set("warnings", stringsToArray(r.warnings));
+  o.set("warnings", warningTexts(r.warnings));
   return o;
 }
 
@@ -83,6 +84,12 @@ val pondStudioArray(Pond& pond, int k) {
 EMSCRIPTEN_BINDINGS(mirofish) {
   using namespace emscripten;
   using namespace mirofish;
+
+  enum_<ParamStatus>("ParamStatus")
+      .value("Ok", ParamStatus::Ok)
+      .value("Clamped", ParamStatus::Clamped)
+      .value("NotFinite", ParamStatus::NotFinite)
+      .value("Unknown", ParamStatus::Unknown);
 
   value_object<SetResult>("SetResult")
       .field("status", &SetResult::status)
@@ -118,7 +125,6 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("attach", &Pond::attach)
       .function("set", &Pond::set)
       .function("get", &Pond::get)
-      .function("has", &Pond::has)
       .function("params", &pondParams)
       .function("applyHash", &pondApplyHash)
       .function("encodeHash", &Pond::encodeHash)

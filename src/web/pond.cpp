@@ -3,24 +3,11 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "base/number_text.h"
 
 namespace mirofish {
-
-namespace {
-
-const char* statusName(ParamStatus s) {
-  switch (s) {
-    case ParamStatus::Ok: return "ok";
-    case ParamStatus::Clamped: return "clamped";
-    case ParamStatus::NotFinite: return "not-finite";
-    case ParamStatus::Unknown: return "unknown";
-  }
-  return "unknown";
-}
-
-}  // namespace
 
 Pond::Pond() = default;
 
@@ -62,18 +49,16 @@ SetResult Pond::set(const std::string& nameOrKey, double value) {
   SetResult r;
   int id = findParam(nameOrKey);
   if (id < 0) {
-    r.status = "unknown";
+    r.status = ParamStatus::Unknown;
     r.value = std::numeric_limits<double>::quiet_NaN();
-    r.warning = "unknown option '" + nameOrKey + "' ignored";
     return r;
   }
   ParamId pid = ParamId(id);
   double before = params_.get(pid);
-  std::string warning;
-  ParamStatus s = setParam(params_, pid, value, &warning);
-  r.status = statusName(s);
+  Warning warning;
+  r.status = setParam(params_, pid, value, &warning);
   r.value = params_.get(pid);
-  r.warning = warning;
+  if (r.status != ParamStatus::Ok) r.warning = std::move(warning.text);
   // A new seed restarts the school inside School::setParams (same seed, same school).
   const ParamGroup g = kParamInfo[id].group;
   if (school_ && r.value != before && (g == ParamGroup::Sim || g == ParamGroup::Pointer)) school_->setParams(params_);
@@ -92,7 +77,7 @@ HashResult Pond::applyHash(const std::string& hash) {
   r.anyKey = d.anyKey;
   r.hasSeek = d.hasSeek;
   r.seekSeconds = d.seekSeconds;
-  r.warnings = d.warnings;
+  r.warnings = std::move(d.warnings);
   if (!d.anyKey) return r;  // a plain anchor belongs to the page
   params_ = d.params;
   hashForm_ = d.form;
@@ -118,11 +103,11 @@ FormResult Pond::form(const std::string& type, const std::string& text, double h
     r.warning = "form(): the school has not started";
     return r;
   }
-  std::vector<std::string> notes;
+  std::vector<Warning> notes;
   // The hash's syntax, so JS and links are refused for the same reasons: an empty text reads as "qr:" (ignored).
   const bool needsText = type == "qr" || type == "text";
   const FormSpec spec = parseFormSpec(type + (needsText || !text.empty() ? ":" + percentEncode(text) : ""), &notes);
-  if (!notes.empty()) r.warning = notes[0];
+  if (!notes.empty()) r.warning = std::move(notes[0].text);
   if (spec.kind == FormationKind::None) return r;
   std::string why;
   const float hold = std::isfinite(holdSeconds) ? float(holdSeconds) : kDefaultHoldSeconds;
@@ -170,17 +155,19 @@ void Pond::commitObstacles(int n) {
   sendObstacles();
 }
 
-// CSS boxes to world px through the renderer's transform (toWorld's), then to the school.
+// The renderer's letterbox (render/view_transform.h) in CSS px: the page's pointer and boxes map through it.
+Letterbox<double> Pond::cssView() const { return letterbox(params_.width, params_.height, cssWidth_, cssHeight_); }
+
+// CSS boxes to world px through the renderer's transform, then to the school.
 void Pond::sendObstacles() {
   if (!school_) return;
-  const double scale = std::fmin(cssWidth_ / params_.width, cssHeight_ / params_.height);
-  if (!(scale > 0)) return;
-  const double offX = (cssWidth_ - params_.width * scale) / 2, offY = (cssHeight_ - params_.height * scale) / 2;
+  const Letterbox<double> v = cssView();
+  if (!(v.scale > 0)) return;
   int n = 0;
   for (int k = 0; k < boxCount_; ++k) {
     if (!(boxes_[k][2] > 0 && boxes_[k][3] > 0)) continue;
-    world_[n++] = {Obstacle::Rect, float((boxes_[k][0] - offX) / scale), float((boxes_[k][1] - offY) / scale),
-                   float(boxes_[k][2] / scale), float(boxes_[k][3] / scale)};
+    world_[n++] = {Obstacle::Rect, float(v.worldX(boxes_[k][0])), float(v.worldY(boxes_[k][1])),
+                   float(boxes_[k][2] / v.scale), float(boxes_[k][3] / v.scale)};
   }
   school_->setObstacles(world_, n);
 }
@@ -189,21 +176,17 @@ double Pond::obstacleEdge(int k, int which) const {
   if (!school_ || k < 0 || k >= school_->obstacles().count() || which < 0 || which > 3)
     return std::numeric_limits<double>::quiet_NaN();
   const Obstacle& o = school_->obstacles().list()[k];
-  const double scale = std::fmin(cssWidth_ / params_.width, cssHeight_ / params_.height);
-  const double offX = (cssWidth_ - params_.width * scale) / 2, offY = (cssHeight_ - params_.height * scale) / 2;
-  const double v[4] = {o.x * scale + offX, o.y * scale + offY, o.w * scale, o.h * scale};
-  return v[which];
+  const Letterbox<double> v = cssView();
+  const double edges[4] = {v.pixelX(o.x), v.pixelY(o.y), o.w * v.scale, o.h * v.scale};
+  return edges[which];
 }
 
-// The renderer's transform, in CSS px: scale = min(cw/W, ch/H), offset = (c - W*scale)/2.
 bool Pond::toWorld(double cssX, double cssY, float* wx, float* wy) const {
   if (!std::isfinite(cssX) || !std::isfinite(cssY)) return false;
-  double scale = std::fmin(cssWidth_ / params_.width, cssHeight_ / params_.height);
-  if (!(scale > 0)) return false;
-  double offX = (cssWidth_ - params_.width * scale) / 2;
-  double offY = (cssHeight_ - params_.height * scale) / 2;
-  *wx = float((cssX - offX) / scale);
-  *wy = float((cssY - offY) / scale);
+  const Letterbox<double> v = cssView();
+  if (!(v.scale > 0)) return false;
+  *wx = float(v.worldX(cssX));
+  *wy = float(v.worldY(cssY));
   return true;
 }
 

@@ -21,9 +21,9 @@ namespace mirofish {
 
 // Result of setting one option from JS: never an exception, always a value (S-WEB-3).
 struct SetResult {
-  std::string status;   // "ok" | "clamped" | "not-finite" | "unknown"
-  double value = 0;     // the value now held (NaN for an unknown name)
-  std::string warning;  // one sentence, empty when status is "ok"
+  ParamStatus status = ParamStatus::Ok;  // Module.ParamStatus in JS (an Embind enum)
+  double value = 0;                      // the value now held (NaN for an unknown name)
+  std::string warning;                   // one sentence for Clamped and NotFinite (the shim words Unknown itself)
 };
 
 // What a hash did to the pond.
@@ -31,7 +31,7 @@ struct HashResult {
   bool anyKey = false;  // false for a plain anchor (#about): the page keeps it
   bool hasSeek = false;
   double seekSeconds = 0;
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;  // JS gets their sentences
 };
 
 // What school.form() did: landed (ok) or refused; a warning either way when there is something to say.
@@ -76,7 +76,6 @@ class Pond {
   // Parameters, by table name or hash key. Before begin() they only configure; after it they apply at once.
   SetResult set(const std::string& nameOrKey, double value);
   double get(const std::string& nameOrKey) const;  // NaN for an unknown name
-  bool has(const std::string& nameOrKey) const { return findParam(nameOrKey) >= 0; }
   const Params& params() const { return params_; }
   // Applies a URL hash over the current parameters (the hash wins, within the page's ceilings: decodeLink);
   // a plain anchor changes nothing.
@@ -137,6 +136,7 @@ class Pond {
   void release();
 
  private:
+  Letterbox<double> cssView() const;  // world <-> CSS px
   bool toWorld(double cssX, double cssY, float* wx, float* wy) const;
   bool ripples() const { return params_.water != 0 && params_.ripple > 0; }
   void sendObstacles();

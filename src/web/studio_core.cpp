@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "render/view_transform.h"
 #include "sim/inspect.h"
 #include "sim/metrics_csv.h"
 #include "sim/params.h"
@@ -56,6 +57,8 @@ struct Studio {
   std::vector<float> out;
   StepMetrics metrics;  // the page school's last step, copied in byte for byte
   char row[kMetricsCsvRowMax] = {};
+  Letterbox<double> view;  // the last studio_view()
+  double viewOut[3] = {}, at[2] = {};
   std::string text, header;
 };
 Studio& studio() {
@@ -122,6 +125,25 @@ STUDIO_EXPORT(studio_state_name) const char* studio_state_name(int k) {
 }
 
 STUDIO_EXPORT(studio_nearest) int studio_nearest(float x, float y) { return nearestFish(studio().fish, x, y); }
+
+// The koi's letterbox (render/view_transform.h) of a worldW x worldH world in a pixelW x pixelH canvas (CSS or device
+// px): [scale, offsetX, offsetY]. Kept as the view studio_to_world maps through, so the overlay and a click never
+// do this arithmetic in JS.
+STUDIO_EXPORT(studio_view) const double* studio_view(double worldW, double worldH, double pixelW, double pixelH) {
+  Studio& s = studio();
+  s.view = letterbox(worldW, worldH, pixelW, pixelH);
+  s.viewOut[0] = s.view.scale;
+  s.viewOut[1] = s.view.offsetX;
+  s.viewOut[2] = s.view.offsetY;
+  return s.viewOut;
+}
+// A canvas point to world px through the last studio_view(): [x, y].
+STUDIO_EXPORT(studio_to_world) const double* studio_to_world(double x, double y) {
+  Studio& s = studio();
+  s.at[0] = s.view.worldX(x);
+  s.at[1] = s.view.worldY(y);
+  return s.at;
+}
 
 // Fish i inspected (StudioField layout); kFish is -1 when i is not a fish. Valid until the next call.
 STUDIO_EXPORT(studio_inspect) float* studio_inspect(int i) {

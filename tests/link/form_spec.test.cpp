@@ -6,12 +6,15 @@
 
 #include "base/rng.h"
 #include "link/form_spec.h"
+#include "support/warning_helpers.h"
 
 using namespace mirofish;
+using mirofish::test::Ids;
+using mirofish::test::idsOf;
 
 namespace {
 
-FormSpec parsed(const std::string& value, std::vector<std::string>* warnings) {
+FormSpec parsed(const std::string& value, std::vector<Warning>* warnings) {
   warnings->clear();
   return parseFormSpec(value, warnings);
 }
@@ -19,7 +22,7 @@ FormSpec parsed(const std::string& value, std::vector<std::string>* warnings) {
 }  // namespace
 
 TEST_CASE("form=: every kind parses, quietly", "[form][spec]") {
-  std::vector<std::string> w;
+  std::vector<Warning> w;
   const struct {
     const char* value;
     FormationKind kind;
@@ -43,50 +46,57 @@ TEST_CASE("form=: every kind parses, quietly", "[form][spec]") {
   CHECK(w.empty());
 }
 
-TEST_CASE("form=: refusals and warnings, one sentence each", "[form][spec]") {
-  std::vector<std::string> w;
-  CHECK(parsed("spiral", &w).kind == FormationKind::None);
-  REQUIRE(w.size() == 1);
-  CHECK(w[0] ==
-        "form=spiral is not a formation (use qr:TEXT, text:TEXT, ring, rings, infinity, vortex or frame); ignored.");
-  CHECK(parsed("", &w).kind == FormationKind::None);
-  CHECK(w.at(0).find("form= is empty") == 0);
-  CHECK(parsed("qr:", &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=qr: the text is empty; ignored.");
-  CHECK(parsed("text:", &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=text: the text is empty; ignored.");
-  CHECK(parsed("qr", &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=qr needs its text: form=qr:TEXT (percent-encoded); ignored.");
-  CHECK(parsed("qr:" + std::string(214, 'a'), &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=qr: the text is 214 bytes; a version-10 M code holds at most 213; refused.");
+TEST_CASE("form=: refusals and warnings, one named warning each", "[form][spec]") {
+  std::string encoded214;  // 214 bytes only after decoding: %41 is one byte
+  for (int i = 0; i < 214; ++i) encoded214 += "%41";
+  // Each value: the kind it parses to, its one warning's id, and (for some) the sentence the template renders.
+  const struct {
+    std::string value;
+    FormationKind kind;
+    WarningId id;
+    const char* text;
+  } cases[] = {
+      {"spiral", FormationKind::None, WarningId::FormUnknownKind,
+       "form=spiral is not a formation (use qr:TEXT, text:TEXT, ring, rings, infinity, vortex or frame); ignored."},
+      {"", FormationKind::None, WarningId::FormEmpty,
+       "form= is empty (use qr:TEXT, text:TEXT, ring, rings, infinity, vortex or frame); ignored."},
+      {"qr:", FormationKind::None, WarningId::FormEmptyText, "form=qr: the text is empty; ignored."},
+      {"text:", FormationKind::None, WarningId::FormEmptyText, nullptr},
+      {"qr", FormationKind::None, WarningId::FormNeedsText,
+       "form=qr needs its text: form=qr:TEXT (percent-encoded); ignored."},
+      {"qr:" + std::string(214, 'a'), FormationKind::None, WarningId::FormQrTooLong,
+       "form=qr: the text is 214 bytes; a version-10 M code holds at most 213; refused."},
+      {"qr:" + encoded214, FormationKind::None, WarningId::FormQrTooLong, nullptr},
+      {"text:" + std::string(65, 'a'), FormationKind::None, WarningId::FormTextRefused,
+       "form=text: the text has 65 characters; at most 64 are drawn by fish; refused."},
+      {"logo", FormationKind::None, WarningId::FormLogo, nullptr},
+      // Accepted with a warning: text on a kind without text, a broken escape, non-ASCII in the font.
+      {"ring:hello", FormationKind::Ring, WarningId::FormTakesNoText,
+       "form=ring takes no ':TEXT'; 'hello' is ignored."},
+      {"qr:100%", FormationKind::Qr, WarningId::FormBadEscape,
+       "form=qr: a '%' in the text is not followed by two hex digits; kept as typed."},
+      {"text:K%C3%B6ln", FormationKind::Text, WarningId::FormTextNote,
+       "form=text: 1 character outside printable ASCII drawn as '?' (the built-in font is ASCII only)."},
+      // A warning shows at most 40 printable characters of what was typed.
+      {"x" + std::string(100, '\x01'), FormationKind::None, WarningId::FormUnknownKind, nullptr},
+  };
+  std::vector<Warning> w;
+  for (const auto& c : cases) {
+    INFO(c.value);
+    CHECK(parsed(c.value, &w).kind == c.kind);
+    CHECK(idsOf(w) == Ids{c.id});
+    if (c.text && !w.empty()) CHECK(w[0].text == c.text);
+    for (const Warning& one : w) {
+      CHECK(one.text.size() < 200);
+      CHECK(one.text.find('\x01') == std::string::npos);
+    }
+  }
   CHECK(parsed("qr:" + std::string(213, 'a'), &w).kind == FormationKind::Qr);
-  // 214 bytes only after decoding: %41 is one byte.
-  std::string encoded;
-  for (int i = 0; i < 214; ++i) encoded += "%41";
-  CHECK(parsed("qr:" + encoded, &w).kind == FormationKind::None);
-  CHECK(w.at(0).find("214 bytes") != std::string::npos);
-  CHECK(parsed("text:" + std::string(65, 'a'), &w).kind == FormationKind::None);
-  CHECK(w.at(0) == "form=text: the text has 65 characters; at most 64 are drawn by fish; refused.");
-  CHECK(parsed("logo", &w).kind == FormationKind::None);
-  CHECK(w.at(0).find("school.form") != std::string::npos);
-  // Accepted with a warning: text on a kind without text, a broken escape, non-ASCII in the font.
-  CHECK(parsed("ring:hello", &w).kind == FormationKind::Ring);
-  CHECK(w.at(0) == "form=ring takes no ':TEXT'; 'hello' is ignored.");
-  const FormSpec pct = parsed("qr:100%", &w);
-  CHECK(pct.kind == FormationKind::Qr);
-  CHECK(pct.text == "100%");
-  CHECK(w.at(0) == "form=qr: a '%' in the text is not followed by two hex digits; kept as typed.");
+  CHECK(parsed("qr:100%", &w).text == "100%");
   CHECK(parsed("qr:%zz%4", &w).text == "%zz%4");
-  const FormSpec koeln = parsed("text:K%C3%B6ln", &w);
-  CHECK(koeln.kind == FormationKind::Text);
-  CHECK(koeln.text == "K\xC3\xB6ln");
-  CHECK(w.at(0) == "form=text: 1 character outside printable ASCII drawn as '?' (the built-in font is ASCII only).");
+  CHECK(parsed("text:K%C3%B6ln", &w).text == "K\xC3\xB6ln");
   // Markup is only text: it is drawn by fish, so it parses like any other characters.
   CHECK(parsed("text:%3Cscript%3E", &w).text == "<script>");
-  // A warning shows at most 40 printable characters of what was typed.
-  parsed("x" + std::string(100, '\x01'), &w);
-  CHECK(w.at(0).size() < 200);
-  CHECK(w.at(0).find('\x01') == std::string::npos);
 }
 
 TEST_CASE("form=: percent-encoding round-trips any text, and any URL", "[form][spec]") {
@@ -107,7 +117,7 @@ TEST_CASE("form=: percent-encoding round-trips any text, and any URL", "[form][s
     std::string back;
     CHECK(percentDecode(enc, &back));
     CHECK(back == url);
-    std::vector<std::string> w;
+    std::vector<Warning> w;
     const FormSpec spec = parseFormSpec("qr:" + enc, &w);
     CHECK(spec.text == url);
     CHECK(formSpecValue(spec) == "qr:" + enc);

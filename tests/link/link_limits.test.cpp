@@ -2,18 +2,11 @@
 #include <catch2/catch.hpp>
 
 #include "link/link_limits.h"
+#include "support/warning_helpers.h"
 
 using namespace mirofish;
-
-namespace {
-
-int countContaining(const std::vector<std::string>& warnings, const std::string& part) {
-  int n = 0;
-  for (const std::string& w : warnings) n += w.find(part) != std::string::npos ? 1 : 0;
-  return n;
-}
-
-}  // namespace
+using mirofish::test::Ids;
+using mirofish::test::idsOf;
 
 TEST_CASE("decodeLink applies the page's ceilings", "[link]") {
   Params owner;  // maxFish 1000, maxSeek 600 s, maxDpr 2
@@ -22,8 +15,9 @@ TEST_CASE("decodeLink applies the page's ceilings", "[link]") {
     DecodedHash d = decodeLink("#n=5000&seed=3", owner);
     CHECK(d.params.fish == 1000);
     CHECK(d.params.seed == 3);
-    REQUIRE(d.warnings.size() == 1);
-    CHECK(countContaining(d.warnings, "maxFish 1000") == 1);
+    REQUIRE(idsOf(d.warnings) == Ids{WarningId::LinkTooManyFish});
+    CHECK(d.warnings[0].text ==
+          "hash: n=5000 is more fish than this page lets a link ask for (maxFish 1000); using 1000.");
     DecodedHash few = decodeLink("n=300", owner);
     CHECK(few.params.fish == 300);
     CHECK(few.warnings.empty());
@@ -37,11 +31,11 @@ TEST_CASE("decodeLink applies the page's ceilings", "[link]") {
     DecodedHash d = decodeLink("t=5000", owner);
     CHECK_FALSE(d.hasSeek);
     CHECK(d.seekSeconds == 0);
-    REQUIRE(d.warnings.size() == 1);
-    CHECK(countContaining(d.warnings, "maxSeek 600") == 1);
+    REQUIRE(idsOf(d.warnings) == Ids{WarningId::HashSeekRefused});
+    CHECK(d.warnings[0].text == "hash: t=5000 s is a longer seek than this page allows (maxSeek 600 s); not seeking.");
     DecodedHash huge = decodeLink("t=1e12", owner);
     CHECK_FALSE(huge.hasSeek);
-    CHECK(huge.warnings.size() == 1);
+    CHECK(idsOf(huge.warnings) == Ids{WarningId::HashSeekRefused});
     DecodedHash ok = decodeLink("t=25", owner);
     CHECK(ok.hasSeek);
     CHECK(ok.seekSeconds == 25);
@@ -53,8 +47,7 @@ TEST_CASE("decodeLink applies the page's ceilings", "[link]") {
     CHECK(gridCells(d.params) <= kLinkMaxGridCells);
     CHECK(d.params.width == d.params.height);
     CHECK(d.params.width >= 100);
-    REQUIRE(d.warnings.size() == 1);
-    CHECK(countContaining(d.warnings, "grid cells") == 1);
+    CHECK(idsOf(d.warnings) == Ids{WarningId::LinkGridTooBig});
     DecodedHash wide = decodeLink("w=100000&h=50000&rcoh=2&rali=2&rsep=2", owner);
     CHECK(gridCells(wide.params) <= kLinkMaxGridCells);
     CHECK(wide.params.width == Approx(2 * wide.params.height).epsilon(0.01));
@@ -76,14 +69,13 @@ TEST_CASE("decodeLink applies the page's ceilings", "[link]") {
   SECTION("dpr can only go down; page settings cannot be set from a link") {
     DecodedHash up = decodeLink("dpr=4", owner);
     CHECK(up.params.maxDpr == 2);
-    CHECK(up.warnings.size() == 1);
+    CHECK(idsOf(up.warnings) == Ids{WarningId::LinkDprAbove});
     CHECK(decodeLink("dpr=1", owner).params.maxDpr == 1);
     DecodedHash page = decodeLink("maxn=100000&maxFish=100000&q=1&fps=240", owner);
     CHECK(page.params.maxFish == 1000);
     CHECK(page.params.quality == 0);
     CHECK(page.params.maxFps == 60);
-    CHECK(page.warnings.size() == 4);
-    CHECK(countContaining(page.warnings, "page's own setting") == 4);
+    CHECK(idsOf(page.warnings) == Ids(4, WarningId::HashPageSetting));
   }
 
   SECTION("the hash a page writes never carries the page's settings") {

@@ -15,7 +15,7 @@ using namespace mirofish;
 namespace {
 
 FormSpec spec(const std::string& value) {
-  std::vector<std::string> warnings;
+  std::vector<Warning> warnings;
   FormSpec s = parseFormSpec(value, &warnings);
   REQUIRE(warnings.empty());
   return s;
@@ -220,15 +220,26 @@ TEST_CASE("hash codec: form= and at= round-trip, escapes included, bad values wa
   CHECK(d.formAt == 2.5);
   CHECK(encodeHash(d.params, d.form, d.formAt) == hash);
 
-  auto warnings = [](const std::string& h) { return decodeHash(h).warnings; };
-  CHECK(warnings("form=ring&at=3").empty());
+  // The one warning each bad value gives, by id (the form= ones keep parseFormSpec's id behind the "hash: ").
+  auto only = [](const std::string& h) {
+    const std::vector<Warning> w = decodeHash(h).warnings;
+    return w.size() == 1 ? int(w[0].id) : -1;
+  };
+  CHECK(decodeHash("form=ring&at=3").warnings.empty());
   CHECK(decodeHash("form=ring").anyKey);
-  for (const char* bad : {"form=spiral", "form=qr:", "form=text:", "at=5", "form=ring&at=soon", "form=ring&at=-1"}) {
-    INFO(bad);
-    CHECK(warnings(bad).size() == 1);
+  const struct {
+    const char* hash;
+    WarningId id;
+  } bad[] = {{"form=spiral", WarningId::FormUnknownKind},       {"form=qr:", WarningId::FormEmptyText},
+             {"form=text:", WarningId::FormEmptyText},          {"at=5", WarningId::HashAtWithoutForm},
+             {"form=ring&at=soon", WarningId::HashAtNotNumber}, {"form=ring&at=-1", WarningId::HashTimeClamped}};
+  for (const auto& b : bad) {
+    INFO(b.hash);
+    CHECK(only(b.hash) == int(b.id));
   }
+  CHECK(decodeHash("form=spiral").warnings.at(0).text.rfind("hash: form=spiral is not a formation", 0) == 0);
   CHECK(decodeHash("form=qr:" + std::string(214, 'a')).form.kind == FormationKind::None);
-  CHECK(warnings("form=qr:" + std::string(214, 'a')).size() == 1);
+  CHECK(only("form=qr:" + std::string(214, 'a')) == int(WarningId::FormQrTooLong));
   CHECK(decodeHash("form=spiral").form.kind == FormationKind::None);
   CHECK(encodeHash(Params(), FormSpec(), 3) == encodeHash(Params()));  // no formation, no keys
 }

@@ -73,10 +73,10 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
 
   SECTION("setParam accepts in-range values and quantizes them") {
     Params p;
-    std::string w = "untouched";
+    Warning w{WarningId::HashTooLong, "untouched"};
     CHECK(setParam(p, ParamId::sepWeight, 1.23456, &w) == ParamStatus::Ok);
     CHECK(p.sepWeight == 1.235);
-    CHECK(w == "untouched");
+    CHECK(w.text == "untouched");
     CHECK(setParam(p, ParamId::cohRadius, 33.3333, &w) == ParamStatus::Ok);
     CHECK(p.cohRadius == 33.333);
     CHECK(setParam(p, ParamId::fish, 41.6, &w) == ParamStatus::Ok);
@@ -89,26 +89,25 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
     CHECK(p.fov == 270);
   }
 
-  SECTION("setParam clamps out-of-range values with a warning naming the parameter") {
+  SECTION("setParam clamps out-of-range values with a ParamClamped warning naming the parameter") {
     Params p;
-    std::string w;
+    Warning w{WarningId::ParamNotFinite, ""};
     CHECK(setParam(p, ParamId::sepRadius, 1e9, &w) == ParamStatus::Clamped);
     CHECK(p.sepRadius == 400);
-    CHECK(w.find("sepRadius") != std::string::npos);
-    CHECK(w.find("rsep") != std::string::npos);
-    CHECK(w.find("400") != std::string::npos);
-    w.clear();
+    CHECK(w.id == WarningId::ParamClamped);
+    CHECK(w.text == "sepRadius (rsep): 1000000000 is outside 1..400 px; clamped to 400.");  // the template, rendered
+    w = Warning{WarningId::ParamNotFinite, ""};
     CHECK(setParam(p, ParamId::fish, -5, &w) == ParamStatus::Clamped);
     CHECK(p.fish == 0);
-    CHECK(w.find("fish") != std::string::npos);
-    w.clear();
+    CHECK(w.id == WarningId::ParamClamped);
+    CHECK(w.text == "fish (n): -5 is outside 0..100000 count; clamped to 0.");
     CHECK(setParam(p, ParamId::turnRate, 0.01, &w) == ParamStatus::Clamped);
     CHECK(p.turnRate == 0.1);
-    CHECK(w.find("turnRate") != std::string::npos);
+    CHECK(w.id == WarningId::ParamClamped);
     // Quantized first: 360.0004 is 360 and fine, 360.0006 is 360.001 and clamped.
-    w.clear();
+    w = Warning{WarningId::ParamNotFinite, ""};
     CHECK(setParam(p, ParamId::fov, 360.0004, &w) == ParamStatus::Ok);
-    CHECK(w.empty());
+    CHECK(w.text.empty());  // untouched on Ok
     CHECK(setParam(p, ParamId::fov, 360.0006, &w) == ParamStatus::Clamped);
     CHECK(p.fov == 360);
     CHECK(setParam(p, ParamId::maxSpeed, 5000, nullptr) == ParamStatus::Clamped);  // no warning sink: fine
@@ -121,11 +120,11 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
     const double bad[] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
                           -std::numeric_limits<double>::infinity()};
     for (double v : bad) {
-      std::string w;
+      Warning w;
       CHECK(setParam(p, ParamId::cohWeight, v, &w) == ParamStatus::NotFinite);
       CHECK(p.cohWeight == 0.75);
-      CHECK(w.find("cohWeight") != std::string::npos);
-      CHECK(w.find("0.75") != std::string::npos);
+      CHECK(w.id == WarningId::ParamNotFinite);
+      CHECK(w.text == "cohWeight (wcoh): value is not a finite number; kept 0.75.");
     }
   }
 

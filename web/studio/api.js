@@ -211,8 +211,8 @@ function onClick(s, ui, x, y, e) {
   if (!s.teach.select) return false;
   const p = s.params;
   const rect = s.school.canvas.getBoundingClientRect();
-  const scale = Math.min(rect.width / p.width, rect.height / p.height) || 1;  // CSS px per world px
-  const wx = (x - (rect.width - p.width * scale) / 2) / scale, wy = (y - (rect.height - p.height * scale) / 2) / scale;
+  const scale = s.core.view(p.width, p.height, rect.width, rect.height).scale || 1;  // CSS px per world px
+  const [wx, wy] = s.core.toWorld(x, y);
   const fx = s.pond.studioArray(0), fy = s.pond.studioArray(1);
   s.core.setFish(s.pond.count(), [fx, fy]);
   const i = s.core.nearest(wx, wy);

@@ -42,6 +42,8 @@ export function loadCore() {
 
 function createCore(x) {
   const f32 = (ptr, n) => new Float32Array(x.memory.buffer, ptr, n);
+  const f64 = (ptr, n) => new Float64Array(x.memory.buffer, ptr, n);
+  const view = { scale: 1, x: 0, y: 0 }, world = [0, 0];
   const text = (ptr) => {
     const bytes = new Uint8Array(x.memory.buffer);
     let end = ptr;
@@ -84,6 +86,22 @@ function createCore(x) {
     })(),
     nearest(wx, wy) {
       return x.studio_nearest(wx, wy);
+    },
+    // The koi's letterbox (C++ render/view_transform.h, the one copy): {scale, x, y} for a worldW x worldH world in a
+    // pixelW x pixelH canvas (CSS or device px). toWorld(px, py) maps a point of that canvas to world px, [x, y].
+    // Each returns one object, reused: read it at once.
+    view(worldW, worldH, pixelW, pixelH) {
+      const v = f64(x.studio_view(worldW, worldH, pixelW, pixelH), 3);
+      view.scale = v[0];
+      view.x = v[1];
+      view.y = v[2];
+      return view;
+    },
+    toWorld(px, py) {
+      const w = f64(x.studio_to_world(px, py), 2);
+      world[0] = w[0];
+      world[1] = w[1];
+      return world;
     },
     // Fish i inspected: {fish: -1} when there is no such fish; else every FIELDS value and `neighbours`, [{id, rules}].
     inspect(i) {

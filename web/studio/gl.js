@@ -1,5 +1,5 @@
 // The teaching view's overlay renderer: one batch of coloured triangles in world px, drawn over the koi in the
-// school's own WebGL2 context with the koi's letterbox mapping (src/render/fish_renderer.h worldToPixels), in one
+// school's own WebGL2 context with the koi's letterbox mapping (src/render/view_transform.h, through the core), in one
 // texture upload and one draw call; nothing is made until the first draw. Its shaders are shaders/overlay.*, embedded
 // at build time. It lives in the studio's script, not beside the koi renderer in C++: there it cost the page's bundle
 // 0.6 KB gzipped, a bundle within 1.4 KB of its 100 KB gate, for something only the studio draws. It leaves no state
@@ -10,7 +10,8 @@ export const OVERLAY_ROW = 1024;  // vertices per texture row (overlay.vert kRow
 const OVERLAY_UNIT = 3;           // a texture unit the koi leave alone (they use 0..2)
 export const VERTEX_WORDS = 4;    // one RGBA32UI texel a vertex: x, y (float bits), RGBA8 colour, unused
 
-export function createOverlayGL(gl) {
+// `core` (core.js) gives the letterbox: the C++ copy the koi draw with.
+export function createOverlayGL(gl, core) {
   let program = null, vao = null, texture = null, rows = 0, uWorld = null, uPixels = null;
   const build = () => {
     const shader = (type, source) => {
@@ -58,14 +59,14 @@ export function createOverlayGL(gl) {
       gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, OVERLAY_ROW, r, gl.RGBA_INTEGER, gl.UNSIGNED_INT, words,
         0);  // rows of 16 KB: any unpack alignment reads them the same
       gl.activeTexture(gl.TEXTURE0);
-      // World -> device px as the koi (fish_renderer.h): the world scaled to fit the drawing buffer, centred.
+      // World -> device px as the koi: the world scaled to fit the drawing buffer, centred.
       const W = gl.drawingBufferWidth, H = gl.drawingBufferHeight;
-      const scale = Math.min(W / Math.max(worldW, 1), H / Math.max(worldH, 1));
+      const view = core.view(worldW, worldH, W, H);
       gl.viewport(0, 0, W, H);
       gl.enable(gl.BLEND);
       gl.blendFunc(gl.ONE, gl.ONE_MINUS_SRC_ALPHA);  // premultiplied, as the koi
       gl.useProgram(program);
-      gl.uniform3f(uWorld, scale, (W - Math.max(worldW, 1) * scale) / 2, (H - Math.max(worldH, 1) * scale) / 2);
+      gl.uniform3f(uWorld, view.scale, view.x, view.y);
       gl.uniform2f(uPixels, W, H);
       gl.bindVertexArray(vao);
       gl.drawArrays(gl.TRIANGLES, 0, count - count % 3);

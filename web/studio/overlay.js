@@ -104,11 +104,11 @@ export function drawOverlay(s, fish) {
     return 0;
   }
   const p = s.params;
-  // CSS px and device px per world px (the letterbox mapping of render/fish_renderer.h). Lines are LINE_PX CSS px
-  // wide, and never under 1.5 device px: at a low quality level's resolution a thinner line can miss every pixel.
+  // CSS px and device px per world px (the koi's letterbox, from the core). Lines are LINE_PX CSS px wide, and never
+  // under 1.5 device px: at a low quality level's resolution a thinner line can miss every pixel.
   const canvas = s.overlayCanvas || s.school.canvas;
-  const scale = Math.min(canvas.clientWidth / p.width, canvas.clientHeight / p.height) || 1;
-  const device = Math.min(canvas.width / p.width, canvas.height / p.height) || 1;
+  const scale = s.core.view(p.width, p.height, canvas.clientWidth, canvas.clientHeight).scale || 1;
+  const device = s.core.view(p.width, p.height, canvas.width, canvas.height).scale || 1;
   const lw = Math.max(LINE_PX / scale, 1.5 / device);
   const storage = vertexStorage(s, capacity);
   const w = vertexWriter(storage, capacity);
@@ -150,7 +150,7 @@ export function drawOverlay(s, fish) {
     w.ring(x, y, 16 * (p.fishSize || 1), lw, COLOURS.self);
   }
   if (!w.n || s.overlayFailed) return 0;
-  if (!s.overlayGL) s.overlayGL = createOverlayGL(canvas.getContext('webgl2'));
+  if (!s.overlayGL) s.overlayGL = createOverlayGL(canvas.getContext('webgl2'), s.core);
   if (own) own.clear();
   s.overlayShown = true;
   try {

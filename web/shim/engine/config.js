@@ -31,16 +31,17 @@ export function optionNumber(s, name, value) {
 // Applies the page owner's options (host-only names are already taken out); `box` is the host's CSS size at mount.
 export function applyOptions(s, options, box) {
   const given = {};
+  const { ParamStatus } = s.M;  // C++ ParamStatus (sim/params.h), an Embind enum
   for (const name of Object.keys(options)) {
     const value = options[name];
     const r = s.pond.set(name, optionNumber(s, name, value));
-    if (r.status === 'unknown') {
+    if (r.status === ParamStatus.Unknown) {
       s.warn('unknown option ' + describe(name) + ' ignored (known: ' + s.table.map((x) => x.name).join(', ') + ')');
       continue;
     }
     if (r.warning) s.warn('option ' + name + '=' + describe(value) + ': ' + r.warning);
     const info = findInfo(s.table, name);
-    if (info && (r.status === 'ok' || r.status === 'clamped')) given[info.name] = true;
+    if (info && (r.status === ParamStatus.Ok || r.status === ParamStatus.Clamped)) given[info.name] = true;
   }
   // Without a recorded world size the world is the host's CSS size at mount time; a hash with w/h overrides it.
   if (!given.width && box.width >= 1) s.pond.set('width', Math.round(box.width));

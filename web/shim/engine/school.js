@@ -164,7 +164,7 @@ function command(s, msg, out) {
 function setOption(s, name, value) {
   const info = findInfo(s.table, name);
   const r = s.pond.set(name, optionNumber(s, name, value));
-  if (r.status === 'unknown') {
+  if (r.status === s.M.ParamStatus.Unknown) {
     s.warn('unknown option ' + describe(name) + ' ignored');
     return undefined;
   }
