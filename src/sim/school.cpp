@@ -152,6 +152,8 @@ void School::step() {
   const int slots = int(params_.smoothing);
   MIROFISH_ASSERT(slots >= 1 && slots <= kMaxSmoothing);  // the table's range for smoothing
   const int slot = int(stepCount_ % uint64_t(slots));
+  measuring_ = metricsOn_ && (measureNext_ || (metricsEvery_ && (stepCount_ + 1) % metricsEvery_ == 0));
+  measureNext_ = false;
   float* ringX = fish_.steerX[slot].data();  // this step's steering slot, in id order
   float* ringY = fish_.steerY[slot].data();
   // Brute force visits in id order and writes the ring directly; the grid writes in cell order, scattered after.
@@ -179,7 +181,7 @@ void School::step() {
   ++stepCount_;
   lastChecks_ = totals.checks;
   checkFinite();
-  if (metricsOn_) computeMetrics(totals);
+  if (metricsOn_) recordMetrics(totals, measuring_);
 }
 
 // Virtual cursor (S-INT-1): follows the raw pointer with a ~0.12 s lag; the radius grows with its speed.
