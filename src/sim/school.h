@@ -172,13 +172,18 @@ class School {
     double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
     int localPolCount = 0, nearestCount = 0;
   };
-  // The phases of step(), in the order it runs them (school.cpp).
+  // The phases of step(), in the order it runs them (school.cpp), and the parts of the fish (fish_arrays.h) each
+  // writes: bucketFish the scratch (candidates in cell order, from motion, panic and the force trait); pass 1 the
+  // scratch (steering, cues); fleePointerAndScares the scratch's steering and behaviour (panic, startle);
+  // scatterSteering (school.cpp) the ring slot and the cues; spreadStartle, fleePredator and chooseStates behaviour
+  // (the ripple, panic, the state and gait); seekFood, repelObstacles and fleePredator the ring slot (seekFood the
+  // cues too); moveFish motion and behaviour's animation (tail, turn, wander, panic's countdown); leaveObstacles
+  // and landFormation motion (the hard limits). Traits change only at spawn and with the species count.
   void updateCursor();  // S-INT-1 virtual cursor follows the pointer
   void bucketFish();    // grid build; copies of the fish in cell order
   StepTotals steerFromNeighbours(float* outX, float* outY, uint8_t* outCue,
                                  float* outLone);        // pass 1: the three rules (cell order)
   void fleePointerAndScares(float* outX, float* outY);   // pointer and scare pushes, panic (cell order)
-  void scatterSteering(float* ringX, float* ringY);      // cell order -> this step's ring slot (id order)
   void driftPond();                                      // S-SIM-14 this step's attractors and current phases
   void spreadStartle();                                  // S-SIM-15 startle passed on to neighbours (a ripple)
   void seekFood(float* ringX, float* ringY);             // S-INT-4 fish near a pellet turn to it and eat it
