@@ -1,49 +1,29 @@
-// Capacity doubling for the fish arrays.
+// Capacity doubling for the fish arrays: every part (motion, traits, behaviour, cues) in one list, so the page's
+// -Oz module carries one loop.
 #include "sim/fish_arrays.h"
 
-#include <initializer_list>
-
 namespace mirofish {
-
-namespace {
-
-void grow(size_t c, std::initializer_list<std::vector<float>*> floats) {
-  for (auto* v : floats) v->resize(c, 0.0f);
-}
-
-void grow(FishMotion& m, size_t c) { grow(c, {&m.x, &m.y, &m.vx, &m.vy, &m.hx, &m.hy}); }
-
-void grow(FishTraits& t, size_t c) {
-  grow(c, {&t.speedScale, &t.forceScale, &t.speedVary, &t.depth});
-  t.species.resize(c, 0);
-  t.pattern.resize(c, 0u);
-}
-
-void grow(FishBehaviour& b, size_t c) {
-  grow(c, {&b.tailPhase, &b.turn, &b.panic, &b.wanderPhase, &b.stateLeft, &b.capMul, &b.turnMul, &b.tailMul, &b.turnCos,
-           &b.turnSin, &b.alarm, &b.alarmLeft, &b.pending, &b.pendingDelay, &b.fleeX, &b.fleeY});
-  for (int k = 0; k < kMaxSmoothing; ++k) grow(c, {&b.steerX[k], &b.steerY[k]});
-  b.state.resize(c, 0);
-  b.busy.resize(c, 0);
-  b.pendingFrom.resize(c, 0);
-}
-
-void grow(FishCues& q, size_t c) {
-  q.cue.resize(c, 0);
-  q.lone.resize(c, 0.0f);
-}
-
-}  // namespace
 
 void FishArrays::reserveFor(int n) {
   if (n <= capacity) return;
   int cap = capacity > 0 ? capacity : 64;
   while (cap < n) cap *= 2;
-  const size_t c = size_t(cap);
-  grow(motion(), c);
-  grow(traits(), c);
-  grow(behaviour(), c);
-  grow(cues(), c);
+  size_t c = size_t(cap);
+  for (auto* v :
+       {&x,         &y,     &vx,        &vy,          &hx,           &hy,     &speedScale, &forceScale, &depth,
+        &tailPhase, &turn,  &panic,     &wanderPhase, &stateLeft,    &capMul, &turnMul,    &tailMul,    &turnCos,
+        &turnSin,   &alarm, &alarmLeft, &pending,     &pendingDelay, &fleeX,  &fleeY,      &lone,       &speedVary})
+    v->resize(c, 0.0f);
+  pattern.resize(c, 0u);
+  state.resize(c, 0);
+  species.resize(c, 0);
+  busy.resize(c, 0);
+  cue.resize(c, 0);
+  pendingFrom.resize(c, 0);
+  for (int k = 0; k < kMaxSmoothing; ++k) {
+    steerX[k].resize(c, 0.0f);
+    steerY[k].resize(c, 0.0f);
+  }
   capacity = cap;
 }
 
