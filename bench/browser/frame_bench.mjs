@@ -5,12 +5,14 @@
 //   2. for N = 150, 1 000, 10 000 fish at DPR 1, at quality=high and quality=auto: simulation ms and render-submit
 //      ms per frame (median, p95), GPU ms (timer query), the frame rate and the level in force;
 //   3. the CPU a page with 0 fish keeps busy;
-//   4. the simulation step in the page at 10 000 and 50 000 fish against the same step under node (wasm-node);
+//   4. the simulation step in the page at 10 000 and 50 000 fish against the same step under node (wasm-node),
+//      scattered (after 120 steps) and steady (after 1 800: the formed school);
 //   5. at 150 fish, the CPU the browser spends per second with the pointer in, the pointer away and the page hidden
 //      (main-thread busy time from the DevTools Performance domain, plus /proc CPU of every Chromium process), and
 //      the frames and steps advanced while hidden (must be 0).
 //
 // usage: node bench/browser/frame_bench.mjs [--quick] [--json FILE] [--fish 150,1000,...] [--thread worker|main]
+//          [--steps-only]   (part 4 alone)
 //   --thread: where the school runs (default worker, what a visitor's Chromium gets). The per-frame sim and render
 //   medians come from the school's snapshots: every frame on the main thread, ~10 a second in the Worker.
 //   (scripts/bench-browser builds the bundle first and then runs this)
@@ -37,6 +39,7 @@ const DPR = 1;
 const DEFAULT_FISH = [150, 1000, 10000];
 const QUALITIES = ['high', 'auto'];
 const STEP_FISH = [10000, 50000];
+const STEADY_TARGET_MS = { 10000: 1.5, 50000: 7.5 };  // issue 19: the formed school's step in the page
 const WEB = path.join(ROOT, 'web');
 const NODE_CLI = path.join(ROOT, 'build', 'wasm-node', 'mirofish.js');
 // Issue 7's targets: [fish or 'page', quality, fps at least].
@@ -53,16 +56,18 @@ function usage(code) {
     '  --quick      short windows (0.5 s warm-up, 1 s samples) for a smoke run\n' +
     '  --json FILE  also write the results as JSON\n' +
     '  --fish LIST  fish counts for the frame table (default ' + DEFAULT_FISH.join(',') + ')\n' +
-    '  --thread T   worker (default) or main: where the school runs\n';
+    '  --thread T   worker (default) or main: where the school runs\n' +
+    '  --steps-only only part 4, the simulation step in the page against node\n';
   (code ? process.stderr : process.stdout).write(text);
   process.exit(code);
 }
-const opts = { quick: false, json: null, fish: DEFAULT_FISH, thread: 'worker' };
+const opts = { quick: false, json: null, fish: DEFAULT_FISH, thread: 'worker', stepsOnly: false };
 {
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') opts.quick = true;
+    else if (a === '--steps-only') opts.stepsOnly = true;
     else if (a === '--json' && i + 1 < argv.length) opts.json = argv[++i];
     else if (a.startsWith('--json=')) opts.json = a.slice(7);
     else if ((a === '--fish' && i + 1 < argv.length) || a.startsWith('--fish=')) {
@@ -351,7 +356,8 @@ async function pageRun(browser, base) {
 }
 
 // The simulation step in the page (paused, handle.step in batches) at constant density, timed as `mirofish bench`
-// times it under node: 120 warm-up steps, then the median of 7 batches.
+// times it under node: 120 warm-up steps (the scattered start), then the median of 7 batches; and again after 1 800
+// steps (steady: the formed school a visitor sees after 30 s, ~5x the neighbours).
 async function stepRun(browser, base) {
   const context = await browser.newContext({ viewport: { width: 400, height: 300 } });
   const page = await context.newPage();
@@ -364,18 +370,24 @@ async function stepRun(browser, base) {
       const ms = await page.evaluate(async ([n, w, h, thread]) => {
         const s = await window.MiroFish.mount(null, { fish: n, width: w, height: h, paused: true, hash: false,
           quality: 'low', maxFish: n, thread });
-        await s.step(120);
         const k = n >= 50000 ? 5 : 20;
-        const t = [];
-        for (let i = 0; i < 7; i++) {
-          const a = performance.now();
-          await s.step(k);
-          t.push((performance.now() - a) / k);
-        }
+        const timed = async () => {
+          const t = [];
+          for (let i = 0; i < 7; i++) {
+            const a = performance.now();
+            await s.step(k);
+            t.push((performance.now() - a) / k);
+          }
+          return t.sort((x, y) => x - y)[3];
+        };
+        await s.step(120);
+        const scattered = await timed();
+        await s.step(1800 - 120 - 7 * k);
+        const steady = await timed();
         s.destroy();
-        return t.sort((x, y) => x - y)[3];
+        return [scattered, steady];
       }, [fish, world.width, world.height, opts.thread]);
-      rows.push({ fish, world, browserMs: round(ms, 3) });
+      rows.push({ fish, world, browserMs: round(ms[0], 3), steadyMs: round(ms[1], 3) });
     }
   } finally {
     await context.close();
@@ -385,7 +397,8 @@ async function stepRun(browser, base) {
   if (fs.existsSync(NODE_CLI)) {
     const tmp = path.join(os.tmpdir(), 'mirofish-node-bench-' + process.pid + '.json');
     try {
-      execFileSync(process.execPath, [NODE_CLI, 'bench', '--quick', '--max', String(Math.max(...STEP_FISH)), '--json', tmp],
+      execFileSync(process.execPath, [NODE_CLI, 'bench', '--quick', '--series', 'density,density-steady', '--max',
+        String(Math.max(...STEP_FISH)), '--json', tmp],
         { stdio: 'ignore', env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) });
       node = JSON.parse(fs.readFileSync(tmp, 'utf8'));
     } catch (e) {
@@ -395,16 +408,36 @@ async function stepRun(browser, base) {
     }
   }
   for (const r of rows) {
-    const row = node && findDensityRow(node, r.fish);
+    const row = node && findDensityRow(node, r.fish, 'density');
     r.nodeMs = row ? round(row, 3) : null;
     r.ratio = r.nodeMs ? round(r.browserMs / r.nodeMs, 2) : null;
+    const steady = node && findDensityRow(node, r.fish, 'density-steady');
+    r.nodeSteadyMs = steady ? round(steady, 3) : null;
+    r.steadyRatio = r.nodeSteadyMs ? round(r.steadyMs / r.nodeSteadyMs, 2) : null;
   }
   return rows;
 }
 
-// The median ms/step of the density row for `fish` in `mirofish bench --json` output.
-function findDensityRow(json, fish) {
-  const row = (json.results || []).find((r) => r.series === 'density' && r.fish === fish);
+// The step table (part 4): the page's step, scattered and steady, against node's.
+function stepLines(steps) {
+  const L = [];
+  L.push(`Simulation step in the page (${opts.thread} path, paused, handle.step in batches, median of 7) after 120`);
+  L.push('warm-up steps (scattered) and after 1 800 (steady: the formed school), against the wasm-node build');
+  L.push('(`mirofish bench --quick`, density and density-steady rows), constant density:');
+  L.push(`${pad('fish', 7)} ${pad('world', 11)} ${pad('page ms', 8)} ${pad('node ms', 8)} ${pad('page/node', 9)} ` +
+    `${pad('steady page', 11)} ${pad('steady node', 11)} ${pad('page/node', 9)}`);
+  for (const r of steps) {
+    L.push(`${pad(thousands(r.fish), 7)} ${pad(r.world.width + 'x' + r.world.height, 11)} ${pad(fmt(r.browserMs, 3), 8)} ` +
+      `${pad(fmt(r.nodeMs, 3), 8)} ${pad(fmt(r.ratio, 2), 9)} ${pad(fmt(r.steadyMs, 3), 11)} ` +
+      `${pad(fmt(r.nodeSteadyMs, 3), 11)} ${pad(fmt(r.steadyRatio, 2), 9)}`);
+  }
+  if (steps.some((r) => r.nodeMs === null)) L.push(`  (node: ${NODE_CLI} is missing; build the wasm-node preset)`);
+  return L;
+}
+
+// The median ms/step of the `series` row (density, density-steady) for `fish` in `mirofish bench --json` output.
+function findDensityRow(json, fish, series) {
+  const row = (json.results || []).find((r) => r.series === series && r.fish === fish);
   return row ? row.median_ms : null;
 }
 
@@ -486,6 +519,17 @@ async function main() {
     background: null,
     checks: [],
   };
+  if (opts.stepsOnly) {  // part 4 alone: no frames, no background states
+    try {
+      out.steps = await stepRun(browser, server.base);
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    process.stdout.write(stepLines(out.steps).join('\n') + '\n');
+    if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(out, null, 2) + '\n');
+    return;
+  }
   try {
     process.stderr.write('frame_bench: the default page...\n');
     out.page = await pageRun(browser, server.base);
@@ -524,6 +568,11 @@ async function main() {
       ok: r.fps >= fps, got: `${fmt(r.fps, 1)} fps at level ${r.level.level} (${levelText(r.level)})`, target: true });
   }
   for (const r of out.steps) {
+    const limit = STEADY_TARGET_MS[r.fish];  // issue 19's targets for the formed school's step in the page
+    if (limit) {
+      out.checks.push({ name: `steady page step at ${thousands(r.fish)} fish <= ${limit} ms`, ok: r.steadyMs <= limit,
+        got: `${fmt(r.steadyMs, 3)} ms`, target: true });
+    }
     out.checks.push({ name: `browser step at ${thousands(r.fish)} fish <= 1.2x node`, ok: r.ratio !== null && r.ratio <= 1.2,
       got: `${fmt(r.browserMs, 3)} ms vs ${fmt(r.nodeMs, 3)} ms = ${fmt(r.ratio, 2)}x`, target: true });
   }
@@ -599,14 +648,7 @@ async function main() {
       `${pad(fmt(d.simMsPerStep.p95, 3), 10)} ${pad(fmt(d.renderMs.median, 3), 8)} ${pad(fmt(d.renderMs.p95, 3), 8)}`);
   }
   L.push('');
-  L.push('Simulation step in the page (paused, handle.step in batches; 120 warm-up steps, median of 7) against the');
-  L.push('wasm-node build (`mirofish bench --quick`, density rows), constant density:');
-  L.push(`${pad('fish', 7)} ${pad('world', 11)} ${pad('page ms', 8)} ${pad('node ms', 8)} ${pad('page/node', 9)}`);
-  for (const r of out.steps) {
-    L.push(`${pad(thousands(r.fish), 7)} ${pad(r.world.width + 'x' + r.world.height, 11)} ${pad(fmt(r.browserMs, 3), 8)} ` +
-      `${pad(fmt(r.nodeMs, 3), 8)} ${pad(fmt(r.ratio, 2), 9)}`);
-  }
-  if (out.steps.some((r) => r.nodeMs === null)) L.push(`  (node: ${NODE_CLI} is missing; build the wasm-node preset)`);
+  L.push(...stepLines(out.steps));
   L.push('');
   L.push(`Background states at ${STATE_FISH} fish (world ${out.background.world.width}x${out.background.world.height}), ` +
     `${T.window} s each; pointer in = mouse moving every ${MOUSE_EVERY_MS} ms:`);

@@ -230,12 +230,18 @@ int runCommand(CliArgs& a) {
   std::vector<RunEvent>& events = o.events;
   std::stable_sort(events.begin(), events.end(), [](const RunEvent& l, const RunEvent& r) { return l.step < r.step; });
   size_t nextEvent = 0;
+  // S-DEV-4 metrics on every step's record, in full only on the steps written (--every) and on the last, whose
+  // metrics the summary prints: the same rows as metrics every step, at a fraction of the cost.
+  school.setMetrics(true, 0);
+  long long stepsLeft = seekSteps + o.steps;  // counted here: a new seed (set@T:seed=) restarts stepCount()
   auto stepOnce = [&]() {
     while (nextEvent < events.size() && events[nextEvent].step == (long long)school.stepCount())
       applyEvent(school, events[nextEvent++]);
+    if (--stepsLeft == 0) school.measureNextStep();
     school.step();
   };
   for (long long s = 0; s < seekSteps; ++s) stepOnce();
+  if (csv) school.setMetrics(true, uint64_t(o.every));  // the rows below: at step counts that are multiples of it
   // --trajectory: frame 0 is the state here (after a seek), then one frame every --every steps (trajectory.h).
   std::unique_ptr<TrajectoryWriter> trajectory;
   if (!o.trajectoryPath.empty()) {

@@ -27,8 +27,12 @@ namespace {
 School schoolOf(const std::string& hash) {
   const DecodedHash d = decodeHash(hash);
   School school(d.params);
+  school.setMetrics(true, 0);  // S-DEV-4 the record every step; runSweepRun measures the window's steps
   const long long seek = d.hasSeek ? (long long)(d.seekSeconds * double(kStepHz) + 0.5) : 0;  // as run rounds it
-  for (long long s = 0; s < seek; ++s) school.step();
+  for (long long s = 0; s < seek; ++s) {
+    if (s + 1 == seek) school.measureNextStep();  // a run of 0 steps reports the seek's last step
+    school.step();
+  }
   return school;
 }
 
@@ -44,6 +48,7 @@ SweepResult runSweepRun(const std::string& hash, long long steps) {
   // Category counts: a handful of distinct values (three states), so a short list beats a map.
   std::vector<std::vector<std::pair<const char*, uint64_t>>> seen(kMetricColumnCount);
   for (long long s = 0; s < steps; ++s) {
+    if (s >= steps - window) school.measureNextStep();  // the means' window: its steps' full metrics
     school.step();
     if (s < steps - window) continue;
     const StepMetrics& m = school.metrics();
@@ -85,6 +90,7 @@ SweepResult runSweepRun(const std::string& hash, long long steps) {
 
 double secondsPerStep(const Params& params, long long steps) {
   School school(params);
+  school.setMetrics(true, 1);  // as a run's window pays (an estimate: the steps before the window pay less)
   const double t0 = clockSeconds();
   long long done = 0;
   while (done < steps && (done < 10 || clockSeconds() - t0 < 1.0)) {

@@ -1,4 +1,5 @@
-// Capacity doubling for the fish arrays.
+// Capacity doubling for the fish arrays: every part (motion, traits, behaviour, cues) in one list, so the page's
+// -Oz module carries one loop.
 #include "sim/fish_arrays.h"
 
 namespace mirofish {

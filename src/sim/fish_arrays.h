@@ -1,4 +1,4 @@
-// Structure-of-arrays fish state in id order; capacity grows by doubling (S-REN-1).
+// Structure-of-arrays fish state in id order, in parts (motion, traits, behaviour, cues); capacity grows by doubling.
 #pragma once
 
 #include <cstddef>
@@ -14,20 +14,28 @@ enum class FishState : uint8_t { Cruise, Sprint, Hover, Startle };
 constexpr int kFishStates = 4;
 const char* fishStateName(FishState s);
 
-struct FishArrays {
-  int count = 0;
-  int capacity = 0;
-  // Hot state, hashed: position (px) and velocity (px/s).
-  std::vector<float> x, y, vx, vy;
-  // Heading as a unit vector (kept even when speed is 0), no atan2 anywhere.
-  std::vector<float> hx, hy;
-  // Per-fish variation from the seeded RNG (S-SIM-5); speedScale includes the species' speed, speedVary is the
-  // draw alone (so a change of species scales it again exactly).
+// The fish's state in parts, each array in id order (S-SIM-1 .. S-SIM-15). Which phase of School::step writes which
+// part is the point of the split: a reader can tell from a phase's part what it may change (school.h lists them).
+
+// Hot motion state, hashed (x, y, vx, vy: stateHash): written by the move phase (School::moveFish), and by the hard
+// limits after it (an obstacle's outline, a formation's springs), never by the scan or the rules.
+struct FishMotion {
+  std::vector<float> x, y, vx, vy;  // position (px) and velocity (px/s)
+  std::vector<float> hx, hy;        // heading as a unit vector (kept even when speed is 0), no atan2 anywhere
+};
+
+// Per-fish traits, set at spawn from the seeded RNG (S-SIM-5) and rescaled only by a new species count (S-ECO-3):
+// speedScale includes the species' speed, speedVary is the draw alone (so a change of species scales it again exactly).
+struct FishTraits {
   std::vector<float> speedScale, forceScale, speedVary;
   std::vector<uint8_t> species;   // S-ECO-3 kind, 0 .. species - 1 (species.h speciesOf)
   std::vector<float> depth;       // 0 back .. 1 front (S-ECO-4)
   std::vector<uint32_t> pattern;  // koi patch seed for the renderer
-  // Animation and behaviour state.
+};
+
+// Behaviour state carried from step to step: animation, panic, the steering ring, the behaviour state machine and
+// the startle ripple.
+struct FishBehaviour {
   std::vector<float> tailPhase;                                     // rad, advanced with speed^0.6 (S-REN-6)
   std::vector<float> turn;                                          // signed turn rate, rad/s, smoothed (S-REN-7)
   std::vector<float> panic;                                         // seconds of panic left (S-INT-2)
@@ -46,8 +54,26 @@ struct FishArrays {
   std::vector<float> pending, pendingDelay;
   std::vector<int> pendingFrom;
   std::vector<float> fleeX, fleeY;
-  std::vector<uint8_t> cue;  // this step's cues from the scan and the food phase (kCue* bits)
+};
+
+// This step's cues, handed from the scan and the food phase to the state and move phases in id order. Rewritten
+// every step before they are read (no step reads an earlier step's), kept with the fish for the tests and the studio.
+struct FishCues {
+  std::vector<uint8_t> cue;  // kCue* bits
   std::vector<float> lone;   // 1 when the scan found at most one neighbour (pass 2 pulls it toward the school)
+};
+
+// All the parts, one capacity: a phase takes the part it reads or writes (f.x is FishMotion::x).
+struct FishArrays : FishMotion, FishTraits, FishBehaviour, FishCues {
+  int count = 0;
+  int capacity = 0;
+  FishMotion& motion() { return *this; }
+  const FishMotion& motion() const { return *this; }
+  FishTraits& traits() { return *this; }
+  const FishTraits& traits() const { return *this; }
+  FishBehaviour& behaviour() { return *this; }
+  const FishBehaviour& behaviour() const { return *this; }
+  FishCues& cues() { return *this; }
 
   // Grows storage to hold n fish (doubling); never shrinks, so a later grow allocates nothing.
   void reserveFor(int n);

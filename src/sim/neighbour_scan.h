@@ -235,7 +235,7 @@ inline void resetLanes(LaneSums& L) {
   L.iters = 0;
 }
 // Moves the lane sums into the fish's int64 sums (exact integer additions: any grouping gives the same bits).
-inline void drainLanes(LaneSums& L, Sums& s) {
+inline void drainLanes(LaneSums& L, Sums& s, bool nearest) {
   s.sepX += drain(L.sepX);
   s.sepY += drain(L.sepY);
   s.aliX += drain(L.aliX);
@@ -246,13 +246,14 @@ inline void drainLanes(LaneSums& L, Sums& s) {
   s.nAli += hsum32(L.nAli);
   s.nCoh += hsum32(L.nCoh);
   L.nSep = L.nAli = L.nCoh = v4::zeroI();
+  L.iters = 0;
+  if (!nearest) return;  // only the metrics read the nearest distance (L.minD2 stays at its start)
   float lanes[4];
   v4::store(lanes, L.minD2);
   float m = 3.0e38f;
   for (float v : lanes) m = v < m ? v : m;
   if (m < 3.0e38f && (s.minD2 < 0 || m < s.minD2)) s.minD2 = m;
   L.minD2 = v4::splat(3.0e38f);
-  L.iters = 0;
 }
 
 // Reads up to 3 floats past `end`: the candidate arrays carry that padding (the extra lanes are masked off).
@@ -268,8 +269,9 @@ inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, co
     const F dx = sub(load(X + k), vxi);
     const F dy = sub(load(Y + k), vyi);
     const F d2 = add(mul(dx, dx), mul(dy, dy));
-    F ok = band(firstLanes(end - k), band(lt(d2, rMax2), ne(d2, zero)));
-    if (c.fovOn) {  // the blind spot, as isNeighbour decides it
+    F ok = band(lt(d2, rMax2), ne(d2, zero));
+    if (end - k < 4) ok = band(ok, firstLanes(end - k));  // past the run's end: the next cells' fish, masked off
+    if (c.fovOn) {                                        // the blind spot, as isNeighbour decides it
       const F dot = add(mul(vhx, dx), mul(vhy, dy));
       const F dd = mul(dot, dot), cd = mul(cos2, d2);
       ok = band(ok, c.cosHalfFov <= 0 ? bor(ge(dot, zero), le(dd, cd)) : band(gt(dot, zero), ge(dd, cd)));
@@ -299,7 +301,7 @@ inline void scanSpanWide(const ScanConfig& c, const float* X, const float* Y, co
     addFix(L.cohY, band(dy, mCoh));
     L.nAli = countIn(L.nAli, mAli);
     L.nCoh = countIn(L.nCoh, mCoh);
-    if (++L.iters == kFlushIters) drainLanes(L, s);
+    if (++L.iters == kFlushIters) drainLanes(L, s, c.nearest);
   }
 }
 #endif
@@ -378,7 +380,7 @@ struct Candidates {
 #endif
   }
 #if defined(MIROFISH_WIDE)
-  if (!collect) drainLanes(lanes, s);
+  if (!collect) drainLanes(lanes, s, c.nearest);
 #endif
   if (collect) {  // S-SIM scaling guard: only the nearest `cap` neighbours count (cap 0: all, by kind)
     const size_t keep = keepNearest(found, cap);

@@ -13,6 +13,38 @@
 
 namespace mirofish {
 
+namespace {
+
+// The fish's copies pass 1 reads, in the visiting order (`order`: grid cell order; null: id order for brute force),
+// so a 3x3 scan walks three contiguous runs and every per-fish read in pass 1 is sequential. Reads the previous
+// state's motion, panic and force trait; writes the scratch only.
+void gatherCandidates(const FishMotion& m, const FishBehaviour& b, const FishTraits& t, const int* order, int n,
+                      StepScratch& out) {
+  for (int k = 0; k < n; ++k) {
+    const int j = order ? order[k] : k;
+    out.x[k] = m.x[j];
+    out.y[k] = m.y[j];
+    out.vx[k] = m.vx[j];
+    out.vy[k] = m.vy[j];
+    out.hx[k] = m.hx[j];
+    out.hy[k] = m.hy[j];
+    out.panic[k] = b.panic[j];
+    out.force[k] = t.forceScale[j];
+  }
+}
+
+// Pass 1's cell-order steering and cues back into this step's ring slot and the cues, in id order.
+void scatterSteering(const int* order, int n, const StepScratch& in, float* ringX, float* ringY, FishCues& cues) {
+  for (int k = 0; k < n; ++k) {
+    ringX[order[k]] = in.fx[k];
+    cues.cue[order[k]] = in.cue[k];
+    cues.lone[order[k]] = in.lone[k];
+    ringY[order[k]] = in.fy[k];
+  }
+}
+
+}  // namespace
+
 School::School(const Params& params) {
   params_ = withinRange(params);  // the constructor trusts its caller no more than setParams does
   rng_.reseed(uint64_t(params_.seed));
@@ -152,6 +184,8 @@ void School::step() {
   const int slots = int(params_.smoothing);
   MIROFISH_ASSERT(slots >= 1 && slots <= kMaxSmoothing);  // the table's range for smoothing
   const int slot = int(stepCount_ % uint64_t(slots));
+  measuring_ = metricsOn_ && (measureNext_ || (metricsEvery_ && (stepCount_ + 1) % metricsEvery_ == 0));
+  measureNext_ = false;
   float* ringX = fish_.steerX[slot].data();  // this step's steering slot, in id order
   float* ringY = fish_.steerY[slot].data();
   // Brute force visits in id order and writes the ring directly; the grid writes in cell order, scattered after.
@@ -165,7 +199,7 @@ void School::step() {
   StepTotals totals = steerFromNeighbours(outX, outY, bruteForce_ ? fish_.cue.data() : scratch_.cue.data(),
                                           bruteForce_ ? fish_.lone.data() : scratch_.lone.data());
   fleePointerAndScares(outX, outY);
-  if (!bruteForce_) scatterSteering(ringX, ringY);
+  if (!bruteForce_) scatterSteering(grid_.order(), fish_.count, scratch_, ringX, ringY, fish_.cues());
   spreadStartle();
   seekFood(ringX, ringY);
   fleePredator(ringX, ringY);
@@ -179,7 +213,7 @@ void School::step() {
   ++stepCount_;
   lastChecks_ = totals.checks;
   checkFinite();
-  if (metricsOn_) computeMetrics(totals);
+  if (metricsOn_) recordMetrics(totals, measuring_);
 }
 
 // Virtual cursor (S-INT-1): follows the raw pointer with a ~0.12 s lag; the radius grows with its speed.
@@ -201,52 +235,16 @@ void School::updateCursor() {
       float(params_.pointerRadius) * (1.0f + kCursorRadiusGrowth * clampf(speed / kCursorFullGrowthSpeed, 0.0f, 1.0f));
 }
 
-// Counting-sort grid, then padded copies of the fish in cell order (id order for brute force), so a 3x3 scan
-// walks three contiguous runs and every per-fish read in pass 1 is sequential.
+// Counting-sort grid (none for brute force), then the candidates' copies in its order.
 void School::bucketFish() {
   const FishArrays& f = fish_;
-  const int n = f.count;
+  const int* order = nullptr;
   if (!bruteForce_) {
-    grid_.build(f.x.data(), f.y.data(), n);
-    const int* order = grid_.order();
-    for (int k = 0; k < n; ++k) {
-      int j = order[k];
-      scratch_.x[k] = f.x[j];
-      scratch_.y[k] = f.y[j];
-      scratch_.vx[k] = f.vx[j];
-      scratch_.vy[k] = f.vy[j];
-      scratch_.hx[k] = f.hx[j];
-      scratch_.hy[k] = f.hy[j];
-      scratch_.panic[k] = f.panic[j];
-      scratch_.force[k] = f.forceScale[j];
-    }
-    if (params_.species > 1) sortKinds(order);
-  } else {
-    auto copyN = [n](const std::vector<float>& from, std::vector<float>& to) {
-      std::copy(from.begin(), from.begin() + n, to.begin());
-    };
-    copyN(f.x, scratch_.x);
-    copyN(f.y, scratch_.y);
-    copyN(f.vx, scratch_.vx);
-    copyN(f.vy, scratch_.vy);
-    copyN(f.hx, scratch_.hx);
-    copyN(f.hy, scratch_.hy);
-    copyN(f.panic, scratch_.panic);
-    copyN(f.forceScale, scratch_.force);
-    if (params_.species > 1) sortKinds(nullptr);
+    grid_.build(f.x.data(), f.y.data(), f.count);
+    order = grid_.order();
   }
-}
-
-// Cell-order steering back into the ring slot, in id order.
-void School::scatterSteering(float* ringX, float* ringY) {
-  const int n = fish_.count;
-  const int* order = grid_.order();
-  for (int k = 0; k < n; ++k) {
-    ringX[order[k]] = scratch_.fx[k];
-    fish_.cue[order[k]] = scratch_.cue[k];
-    fish_.lone[order[k]] = scratch_.lone[k];
-    ringY[order[k]] = scratch_.fy[k];
-  }
+  gatherCandidates(f.motion(), f.behaviour(), f.traits(), order, f.count, scratch_);
+  if (params_.species > 1) sortKinds(order);
 }
 
 void School::ageScaresAndPellets() {

@@ -105,7 +105,17 @@ class School {
   uint64_t obstacleExits() const { return obstacleExits_; }  // fish put back on an outline (the hard limit) so far
   const Predator& predator() const { return predator_; }
   void setBruteForce(bool on) { bruteForce_ = on; }
-  void setMetricsEnabled(bool on) { metricsOn_ = on; }
+  // S-DEV-4 metrics (school_metrics.cpp), off by default: the page and the bench never pay for them. On, every step
+  // keeps what a later step's metrics depend on (the state rule's window, the coverage visits: cheap), and the full
+  // metrics (groups, centroid, nearest distances, ...) are computed only on the steps whose count is a multiple of
+  // `every` (0: none) and on a step asked for with measureNextStep(); metrics() is the last computed step's. A step's
+  // metrics are the same whatever the cadence, so `run --every N` writes the rows every-step metrics would.
+  void setMetrics(bool on, uint64_t every) {
+    metricsOn_ = on;
+    metricsEvery_ = every;
+  }
+  void setMetricsEnabled(bool on) { setMetrics(on, 1); }  // every step (the studio)
+  void measureNextStep() { measureNext_ = true; }
 
   void step();
   void steps(int n);
@@ -162,13 +172,18 @@ class School {
     double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
     int localPolCount = 0, nearestCount = 0;
   };
-  // The phases of step(), in the order it runs them (school.cpp).
+  // The phases of step(), in the order it runs them (school.cpp), and the parts of the fish (fish_arrays.h) each
+  // writes: bucketFish the scratch (candidates in cell order, from motion, panic and the force trait); pass 1 the
+  // scratch (steering, cues); fleePointerAndScares the scratch's steering and behaviour (panic, startle);
+  // scatterSteering (school.cpp) the ring slot and the cues; spreadStartle, fleePredator and chooseStates behaviour
+  // (the ripple, panic, the state and gait); seekFood, repelObstacles and fleePredator the ring slot (seekFood the
+  // cues too); moveFish motion and behaviour's animation (tail, turn, wander, panic's countdown); leaveObstacles
+  // and landFormation motion (the hard limits). Traits change only at spawn and with the species count.
   void updateCursor();  // S-INT-1 virtual cursor follows the pointer
   void bucketFish();    // grid build; copies of the fish in cell order
   StepTotals steerFromNeighbours(float* outX, float* outY, uint8_t* outCue,
                                  float* outLone);        // pass 1: the three rules (cell order)
   void fleePointerAndScares(float* outX, float* outY);   // pointer and scare pushes, panic (cell order)
-  void scatterSteering(float* ringX, float* ringY);      // cell order -> this step's ring slot (id order)
   void driftPond();                                      // S-SIM-14 this step's attractors and current phases
   void spreadStartle();                                  // S-SIM-15 startle passed on to neighbours (a ripple)
   void seekFood(float* ringX, float* ringY);             // S-INT-4 fish near a pellet turn to it and eat it
@@ -185,9 +200,11 @@ class School {
   void startle(int i, float strength, float fromX, float fromY);  // fish i startles now
   void noteStartle(float x, float y, float strength);             // S-ECO-5 a direct startle's event (rate-limited)
   void checkFinite();                                             // S-SIM-9
-  void computeMetrics(const StepTotals& t);                       // S-DEV-4, only when metrics are on
+  void recordMetrics(const StepTotals& t, bool measure);          // S-DEV-4, only when metrics are on
+  void computeMetrics(const StepTotals& t);                       // S-DEV-4 the full metrics of a measured step
   int countGroups();                                              // metrics: union-find over the cohesion-radius links
-  float updateCoverage();  // metrics: marks this step's cells, returns the share visited
+  void markCoverage();          // metrics: marks this step's cells (every step with metrics on)
+  float coverageShare() const;  // metrics: the share of cells visited within the window
   void resetCoverage();
   using Pull = PondPull;
   Pull pondPull() const;
@@ -208,7 +225,10 @@ class School {
   int denseCount_[kDenseCols * kDenseRows] = {};
   float denseX_[kDenseCols * kDenseRows] = {}, denseY_[kDenseCols * kDenseRows] = {};
   bool bruteForce_ = false;
-  bool metricsOn_ = true;
+  bool metricsOn_ = false;
+  bool measuring_ = false;     // this step computes the full metrics (set by step())
+  bool measureNext_ = false;   // measureNextStep() was called
+  uint64_t metricsEvery_ = 1;  // with metrics on, the full metrics every this many steps (0: only when asked)
 
   uint64_t stepCount_ = 0;
   uint64_t lastChecks_ = 0;

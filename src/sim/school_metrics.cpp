@@ -1,5 +1,5 @@
 // School metrics (S-DEV-4): the step's averages from pass 1's totals, connected groups and coverage. Only run when
-// metrics are on (the CLI); the page never pays for them.
+// metrics are on (the CLI, the studio), and in full only on the steps asked for; the page never pays for them.
 #include <algorithm>
 #include <cmath>
 
@@ -8,15 +8,29 @@
 
 namespace mirofish {
 
-// S-DEV-4: the step's metrics from pass 1's totals and the new state.
+// Every step with metrics on: what a later measured step depends on, the state rule's window (fed this step's mean
+// neighbours) and the coverage visits; the full metrics only on a measured step.
+void School::recordMetrics(const StepTotals& t, bool measure) {
+  const Params& p = params_;
+  const int n = fish_.count;
+  const float avgNeighbours = n ? float(t.sumNeighbours / n) : 0;
+  float uniform =
+      n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
+  const SchoolState state = history_.push(avgNeighbours, uniform);
+  markCoverage();
+  if (!measure) return;
+  computeMetrics(t);
+  metrics_.avgNeighbours = avgNeighbours;
+  metrics_.state = state;
+}
+
+// S-DEV-4: a measured step's metrics from pass 1's totals and the new state (recordMetrics adds the state rule's).
 void School::computeMetrics(const StepTotals& t) {
   const FishArrays& f = fish_;
-  const Params& p = params_;
   const int n = f.count;
   StepMetrics& m = metrics_;
   m.step = stepCount_;
   m.distanceChecks = t.checks;
-  m.avgNeighbours = n ? float(t.sumNeighbours / n) : 0;
   m.minDistance = t.minD2 >= 0 ? detSqrt(t.minD2) : -1;
   m.meanNearest = t.nearestCount ? float(t.sumNearest / t.nearestCount) : 0;
   m.localPolarization = t.localPolCount ? float(t.sumLocalPol / t.localPolCount) : 0;
@@ -41,11 +55,8 @@ void School::computeMetrics(const StepTotals& t) {
   m.centroidY = float(cy);
   m.polarization = n ? float(detSqrt(float(hxs * hxs + hys * hys)) / float(n)) : 0;
   m.milling = n ? float((mill < 0 ? -mill : mill) / n) : 0;
-  float uniform =
-      n > 1 ? float(double(n - 1) * 3.14159265358979 * p.cohRadius * p.cohRadius / (p.width * p.height)) : 0;
-  m.state = history_.push(m.avgNeighbours, uniform);
   m.groups = countGroups();
-  m.coverage = updateCoverage();
+  m.coverage = coverageShare();
   for (int& c : m.states) c = 0;
   for (int i = 0; i < n; ++i) ++m.states[f.state[i] < kFishStates ? f.state[i] : 0];
   m.pelletsEaten = pelletsEaten_;
@@ -100,8 +111,8 @@ int School::countGroups() {
   return groups;
 }
 
-// Marks the coverage cell of every fish with this step, then counts the cells marked within the window.
-float School::updateCoverage() {
+// Marks the coverage cell of every fish with this step.
+void School::markCoverage() {
   const FishArrays& f = fish_;
   const float sx = float(kCoverageCols) / float(params_.width), sy = float(kCoverageRows) / float(params_.height);
   for (int i = 0; i < f.count; ++i) {
@@ -111,6 +122,10 @@ float School::updateCoverage() {
     const int cy = fy > 0 ? (fy < float(kCoverageRows - 1) ? int(fy) : kCoverageRows - 1) : 0;
     coverageLast_[cy * kCoverageCols + cx] = stepCount_;
   }
+}
+
+// The share of coverage cells marked within the window.
+float School::coverageShare() const {
   int visited = 0;
   for (uint64_t last : coverageLast_)
     if (last != 0 && stepCount_ - last < kCoverageWindowSteps) ++visited;

@@ -16,7 +16,7 @@ namespace mirofish {
   const int cap = int(p.neighbourCap);
   const float fmax = float(p.maxForce);
   const RuleWeights weights = ruleWeightsOf(p);
-  const ScanConfig scan = scanConfigOf(d_.look, p, metricsOn_, bruteForce_);
+  const ScanConfig scan = scanConfigOf(d_.look, p, measuring_, bruteForce_);
   // S-ECO-3 several species: the scan collects the neighbours (as under a neighbour cap) and weighs each by its kind,
   // scalar, so the four-wide scan of one species stays as lean as it was. With one species every neighbour is of the
   // own kind (scratch_.kind all 0): no weights apply and the rules keep their bits (the golden hashes).
@@ -50,18 +50,18 @@ namespace mirofish {
         t.checks += s.checks;
 
         const Steering steer = steerFrom(weights, s, PANIC[oi] > 0, hxi, hyi);
-        if (s.nAli) {
-          t.sumLocalPol += double(steer.aliDirX * hxi + steer.aliDirY * hyi);
-          ++t.localPolCount;
-        }
         const float fi = fmax * FORCE[oi];
         outX[oi] = steer.ax * fi;
         outY[oi] = steer.ay * fi;
         outCue[oi] = steer.cue;
         outLone[oi] = s.nCoh < kLoneNeighbours ? 1.0f - float(s.nCoh) * (1.0f / kLoneNeighbours) : 0.0f;
 
-        if (metricsOn_) {
-          t.sumNeighbours += s.nCoh;
+        if (metricsOn_) t.sumNeighbours += s.nCoh;  // the state rule's window takes every step's mean
+        if (measuring_) {
+          if (s.nAli) {
+            t.sumLocalPol += double(steer.aliDirX * hxi + steer.aliDirY * hyi);
+            ++t.localPolCount;
+          }
           if (s.minD2 >= 0) {
             if (t.minD2 < 0 || s.minD2 < t.minD2) t.minD2 = s.minD2;
             t.sumNearest += double(detSqrt(s.minD2));

@@ -48,7 +48,7 @@ constexpr float kSlowShare = 0.1f;       // below vmin + this x (vmax - vmin) a 
 constexpr float kSlowHoverEvery = 2.0f;  // s: ... and hovers after about this long
 constexpr float kHoverShortest = 0.6f, kHoverSpread = 0.8f;  // a hover lasts hoverTime x [0.6, 1.4)
 constexpr float kFoodLinger = 0.5f;                          // s: hovering goes on this long after food leaves reach
-constexpr uint8_t kCueLee = 1, kCueFood = 2, kCueAlone = 4;  // FishArrays::cue bits
+constexpr uint8_t kCueLee = 1, kCueFood = 2, kCueAlone = 4;  // FishCues::cue bits
 constexpr float kLonePull = 1.0f;   // x fmax: a fish with few neighbours heads for where the school gathers ...
 constexpr int kLoneNeighbours = 5;  // ... at full pull with none, fading to nothing at this many
 

@@ -27,6 +27,7 @@ TEST_CASE("sweep run: the state hash and end metrics of the same school stepped 
   const std::string hash = "n=60&seed=5&wcoh=1.5";
   const SweepResult r = runSweepRun(hash, 2000);
   School school(decodeHash(hash).params);
+  school.setMetricsEnabled(true);
   double polarization = 0, groups = 0;
   int cohesive = 0, dispersed = 0;
   for (int s = 0; s < 2000; ++s) {

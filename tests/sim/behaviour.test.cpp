@@ -19,6 +19,7 @@ struct Averages {
 // n=300 in the default 1600x900 world; metrics averaged over the last `window` steps.
 Averages runAveraged(const Params& p, int steps, int window) {
   School s(p);
+  s.setMetricsEnabled(true);
   s.steps(steps - window);
   Averages a;
   for (int k = 0; k < window; ++k) {

@@ -177,6 +177,7 @@ TEST_CASE("inspect: agrees with the step", "[inspect]") {
       p.species = c.species;
       p.crossSpecies = c.xsp;
       School s(p);
+      s.setMetricsEnabled(true);
       s.setBruteForce(c.brute);
       s.steps(240);  // let the school form clumps
       const int n = s.count();

@@ -6,6 +6,7 @@
 
 #include "base/det_math.h"
 #include "sim/metrics.h"
+#include "sim/metrics_csv.h"
 #include "sim/school.h"
 #include "support/sim_test_helpers.h"
 
@@ -47,6 +48,8 @@ TEST_CASE("metrics: known configurations", "[metrics]") {
     const int n = 24;
     Params p = isolatedParams(n);
     School mill(p), flow(p);
+    mill.setMetricsEnabled(true);
+    flow.setMetricsEnabled(true);
     for (int i = 0; i < n; ++i) {
       float a = kTwoPi * float(i) / float(n);
       float cx = 2000 + 200 * std::cos(a), cy = 2000 + 200 * std::sin(a);
@@ -72,6 +75,7 @@ TEST_CASE("metrics: known configurations", "[metrics]") {
     Params none;
     none.fish = 0;
     School empty(none);
+    empty.setMetricsEnabled(true);
     empty.step();
     CHECK(empty.metrics().avgNeighbours == 0.0f);
     CHECK(empty.metrics().polarization == 0.0f);
@@ -82,6 +86,7 @@ TEST_CASE("metrics: known configurations", "[metrics]") {
     Params p;
     p.fish = 50;
     School s(p);
+    s.setMetricsEnabled(true);
     s.step();
     StepMetrics before = s.metrics();
     s.setMetricsEnabled(false);
@@ -136,6 +141,8 @@ TEST_CASE("metrics: groups on known configurations", "[metrics][groups]") {
   SECTION("two separated clumps: 2 groups; grid and brute force agree") {
     Params p = isolatedParams(10);
     School grid(p), brute(p);
+    grid.setMetricsEnabled(true);
+    brute.setMetricsEnabled(true);
     brute.setBruteForce(true);
     for (School* s : {&grid, &brute}) {
       for (int i = 0; i < 5; ++i) placeFish(*s, i, 1000 + 20.0f * float(i), 1000, 30, 0);
@@ -148,6 +155,7 @@ TEST_CASE("metrics: groups on known configurations", "[metrics][groups]") {
   SECTION("one chain longer than the radius is one group (links are transitive)") {
     Params p = isolatedParams(8);
     School s(p);
+    s.setMetricsEnabled(true);
     for (int i = 0; i < 8; ++i) placeFish(s, i, 1000 + 50.0f * float(i), 2000, 0, 30);  // 50 px apart, 350 long
     s.step();
     CHECK(s.metrics().groups == 1);
@@ -156,11 +164,13 @@ TEST_CASE("metrics: groups on known configurations", "[metrics][groups]") {
     const int n = 12;
     Params p = isolatedParams(n);
     School s(p);
+    s.setMetricsEnabled(true);
     for (int i = 0; i < n; ++i) placeFish(s, i, 500 + 250.0f * float(i % 4), 500 + 250.0f * float(i / 4), 30, 0);
     s.step();
     CHECK(s.metrics().groups == n);
     p.fish = 0;
     School empty(p);
+    empty.setMetricsEnabled(true);
     empty.step();
     CHECK(empty.metrics().groups == 0);
   }
@@ -179,6 +189,7 @@ TEST_CASE("metrics: coverage", "[metrics][coverage]") {
   p.minSpeed = 0;  // a placed fish with no speed stays where it is (no rule steers it)
   SECTION("a school parked in one cell covers 1/144; the cell leaves the window after 3600 steps") {
     School s(p);
+    s.setMetricsEnabled(true);
     placeFish(s, 0, 2100, 2200, 0, 0);  // cell (8, 4) of 250 x 444 px cells
     s.step();
     CHECK(s.metrics().coverage == Approx(1.0f / 144.0f));
@@ -194,6 +205,7 @@ TEST_CASE("metrics: coverage", "[metrics][coverage]") {
   SECTION("a parked school covers 1/144, and coverage rises as it spreads") {
     p.fish = 20;
     School s(p);
+    s.setMetricsEnabled(true);
     for (int i = 0; i < 20; ++i) placeFish(s, i, 2010 + 10.0f * float(i % 5), 2110 + 10.0f * float(i / 5), 0, 0);
     s.step();
     CHECK(s.metrics().coverage == Approx(1.0f / 144.0f));
@@ -205,6 +217,7 @@ TEST_CASE("metrics: coverage", "[metrics][coverage]") {
     Params d;
     d.seed = 3;
     School s(d);
+    s.setMetricsEnabled(true);
     s.step();
     const float first = s.metrics().coverage;
     s.steps(600);
@@ -217,8 +230,7 @@ TEST_CASE("metrics: coverage", "[metrics][coverage]") {
 TEST_CASE("metrics: off costs nothing, nothing is computed or recorded", "[metrics]") {
   Params p = isolatedParams(2);
   p.minSpeed = 0;
-  School s(p);
-  s.setMetricsEnabled(false);
+  School s(p);  // off by default: the page's and the bench's school
   placeFish(s, 0, 2100, 2200, 0, 0);
   placeFish(s, 1, 2120, 2200, 0, 0);
   s.steps(10);
@@ -232,4 +244,31 @@ TEST_CASE("metrics: off costs nothing, nothing is computed or recorded", "[metri
   CHECK(s.metrics().step == 11);
   CHECK(s.metrics().groups == 2);
   CHECK(s.metrics().coverage == Approx(2.0f / 144.0f));
+}
+
+// `run --every N` and `sweep` compute the full metrics on the steps they write only; a step's metrics must be
+// the ones metrics on every step give, bit for bit (the state rule's window and coverage recorded every step).
+TEST_CASE("metrics: a step measured at a cadence has every-step metrics, bit for bit", "[metrics]") {
+  Params p;
+  p.fish = 300;
+  p.seed = 11;
+  School every(p), sparse(p);
+  every.setMetricsEnabled(true);
+  sparse.setMetrics(true, 7);
+  int compared = 0;
+  for (int s = 1; s <= 400; ++s) {
+    if (s == 250) sparse.measureNextStep();  // off the cadence: asked for once
+    every.step();
+    sparse.step();
+    if (s % 7 != 0 && s != 250) continue;
+    REQUIRE(sparse.metrics().step == uint64_t(s));
+    char a[kMetricsCsvRowMax], b[kMetricsCsvRowMax];
+    metricsCsvRow(every.metrics(), a);
+    metricsCsvRow(sparse.metrics(), b);
+    CHECK(std::string(a) == std::string(b));  // every column, as the CSV writes it
+    ++compared;
+  }
+  CHECK(compared == 58);
+  CHECK(sparse.metrics().step == 399);  // 400 is no multiple of 7: the last measured step's metrics stay
+  CHECK(every.stateHash() == sparse.stateHash());
 }

@@ -137,10 +137,15 @@ struct Compare {
 
 // Steps a grid school and a brute-force school side by side, comparing every `every` steps.
 Compare gridVersusBrute(School grid, int steps, int every) {
+  grid.setMetrics(true, uint64_t(every));  // the compared steps' metrics only (a step's metrics are cadence-free)
   School brute = grid;
   brute.setBruteForce(true);
   Compare c;
   for (int s = 1; s <= steps; ++s) {
+    if (s == steps) {
+      grid.measureNextStep();
+      brute.measureNextStep();
+    }
     grid.step();
     brute.step();
     c.gridChecks += grid.distanceChecks();

@@ -123,6 +123,7 @@ TEST_CASE("pointer: avoidance, panic, regrouping", "[pointer]") {
       return total / double(affected.size());
     };
     auto avgNeighbours = [](School& sc, int steps) {
+      sc.setMetricsEnabled(true);
       double sum = 0;
       for (int k = 0; k < steps; ++k) {
         sc.step();

@@ -33,6 +33,7 @@ TEST_CASE("predator: absent by default, comes with predator=1, hunts the school,
           "[predator]") {
   Params p = hunted(300);
   School s(p);
+  s.setMetricsEnabled(true);
   s.steps(300);
   CHECK_FALSE(s.predator().present);
   const uint64_t calm = s.stateHash();
@@ -100,6 +101,7 @@ TEST_CASE("predator: the school loosens while hunted and closes again after it l
   p.width = 1200;
   p.height = 700;
   School s(p);
+  s.setMetricsEnabled(true);
   s.steps(1200);  // 20 s: the school forms
   auto meanNeighbours = [&](int steps) {
     double sum = 0;

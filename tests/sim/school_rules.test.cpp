@@ -109,6 +109,7 @@ TEST_CASE("school rules in isolation", "[rules]") {
         p.minSpeed = 0;
         p.fov = fov;
         School s(p);
+        s.setMetricsEnabled(true);
         placeFish(s, 0, 2000, 2000, 40, 0);
         if (far)
           placeFish(s, 1, 3000, 3000, 0, 40);

@@ -143,6 +143,8 @@ TEST_CASE("states: grid and brute force agree through scares, feeding, frights a
   p.frightEvery = 20;  // frequent ripples
   p.sprintEvery = 5;
   School grid(p), brute(p);
+  grid.setMetricsEnabled(true);
+  brute.setMetricsEnabled(true);
   brute.setBruteForce(true);
   for (School* s : {&grid, &brute}) {
     s->steps(100);

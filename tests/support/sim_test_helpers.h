@@ -44,9 +44,10 @@ inline void placeFish(School& school, int i, float x, float y, float vx, float v
   }
 }
 
-// A school of p with its first fish placed by hand ({x, y, vx, vy} each, as placeFish), in order.
+// A school of p with its first fish placed by hand ({x, y, vx, vy} each, as placeFish), in order; metrics every step.
 inline School placedSchool(const Params& p, std::initializer_list<std::array<float, 4>> fish) {
   School s(p);
+  s.setMetricsEnabled(true);  // off by default (the page's): these tests read them
   int i = 0;
   for (const std::array<float, 4>& f : fish) placeFish(s, i++, f[0], f[1], f[2], f[3]);
   return s;
