@@ -21,6 +21,7 @@ double gridCells(const Params& p) {
 
 DecodedHash decodeLink(const std::string& hash, const Params& owner) {
   DecodedHash d = decodeHash(hash, owner, owner.maxSeek);
+  if (!d.anyKey) return d;  // a plain anchor is the page's: its own settings get no word about a link's ceilings
   Params& p = d.params;
   if (p.fish > owner.maxFish) {
     d.warnings.push_back("hash: n=" + num(p.fish) + " is more fish than this page lets a link ask for (maxFish " +
@@ -46,6 +47,12 @@ DecodedHash decodeLink(const std::string& hash, const Params& owner) {
       h = std::max(hi.min, std::floor(p.height * f));
       if ((std::floor(w / r) + 1) * (std::floor(h / r) + 1) <= allowed) break;
       f *= 0.98;
+    }
+    if ((std::floor(w / r) + 1) * (std::floor(h / r) + 1) > allowed) {  // a side held at its minimum: the other alone
+      if (h <= hi.min)
+        w = std::max(wi.min, std::floor((std::floor(allowed / (std::floor(h / r) + 1)) - 1) * r));
+      else
+        h = std::max(hi.min, std::floor((std::floor(allowed / (std::floor(w / r) + 1)) - 1) * r));
     }
     d.warnings.push_back("hash: a " + num(p.width) + "x" + num(p.height) + " px world with a " + num(r) +
                          " px largest radius needs " + num(std::floor(cells)) +
