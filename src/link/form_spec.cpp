@@ -34,7 +34,8 @@ FormSpec parseFormSpec(const std::string& value, std::vector<std::string>* warni
   const bool hasText = colon != std::string::npos;
   std::string text;
   if (hasText && !percentDecode(value.substr(colon + 1), &text))
-    warnings->push_back("form=" + kind + ": a '%' in the text is not followed by two hex digits; kept as typed.");
+    warnings->push_back("form=" + shown(kind) +
+                        ": a '%' in the text is not followed by two hex digits; kept as typed.");
   if (kind == "qr" || kind == "text") {
     const std::string what = "form=" + kind;
     if (!hasText) {
