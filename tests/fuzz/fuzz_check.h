@@ -1,5 +1,6 @@
-// What the fuzz targets (tests/fuzz/*.cpp) assert. A broken property prints where and what and aborts: libFuzzer
-// reports that as a crash and keeps the input; the corpus replay (replay_main.cpp, under ctest) fails on it.
+// What the fuzz targets of the text edges (S-REL-2; tests/fuzz/*.cpp) assert. A broken property prints where and
+// what and aborts: libFuzzer reports that as a crash and keeps the input; the corpus replay (replay_main.cpp, under
+// ctest) fails on it.
 #pragma once
 
 #include <cmath>
