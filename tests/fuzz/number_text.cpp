@@ -76,7 +76,7 @@ void checkParse(const std::string& s) {
   if (simple) {
     FUZZ_CHECK(ulps(v, libc) == 0);  // correctly rounded
   } else {
-    FUZZ_CHECK(ulps(v, libc) <= 4);  // "within a few units in the last place"
+    FUZZ_CHECK(ulps(v, libc) <= 16);  // number_text.h's bound for the rest
   }
   if (std::isfinite(v)) {  // formatG(v, 17) is in the grammar and, where its scaling is one exact power, reads back
     const std::string g = formatG(v, 17);
