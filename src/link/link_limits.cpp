@@ -39,20 +39,15 @@ DecodedHash decodeLink(const std::string& hash, const Params& owner) {
     const ParamInfo& wi = kParamInfo[int(ParamId::width)];
     const ParamInfo& hi = kParamInfo[int(ParamId::height)];
     const double r = std::max({p.sepRadius, p.aliRadius, p.cohRadius, 1.0});
-    // Shrink both sides by the same factor until the grid fits (the +1 border cells make one pass nearly exact).
+    // Shrink both sides by the same factor until the grid fits (the +1 border cells make one pass nearly exact). A
+    // side held at its 100 px minimum leaves the other to shrink alone, up to 125 more steps (w=100000&h=100 at 1 px).
     double f = std::sqrt(allowed / cells);
     double w = p.width, h = p.height;
-    for (int i = 0; i < 64; ++i) {
+    for (int i = 0; i < 256; ++i) {
       w = std::max(wi.min, std::floor(p.width * f));
       h = std::max(hi.min, std::floor(p.height * f));
       if ((std::floor(w / r) + 1) * (std::floor(h / r) + 1) <= allowed) break;
       f *= 0.98;
-    }
-    if ((std::floor(w / r) + 1) * (std::floor(h / r) + 1) > allowed) {  // a side held at its minimum: the other alone
-      if (h <= hi.min)
-        w = std::max(wi.min, std::floor((std::floor(allowed / (std::floor(h / r) + 1)) - 1) * r));
-      else
-        h = std::max(hi.min, std::floor((std::floor(allowed / (std::floor(w / r) + 1)) - 1) * r));
     }
     d.warnings.push_back("hash: a " + num(p.width) + "x" + num(p.height) + " px world with a " + num(r) +
                          " px largest radius needs " + num(std::floor(cells)) +
