@@ -9,8 +9,11 @@
 namespace mirofish {
 
 // The value of [+-]digits[.digits][(e|E)[+-]digits] (the caller has checked that grammar; anything else gives 0).
-// Correctly rounded, as strtod, for up to 19 significant digits and a power of ten within +-22 (every number a hash
-// or a table holds); beyond that within a few units in the last place. Too large: +-inf; too small: +-0.
+// Correctly rounded, as strtod, when the digits (leading zeros aside) are a whole number below 2^53 and the power of
+// ten is within +-22 (every number a hash or a table holds); beyond that (up to 19 digits are kept, a larger whole
+// number is rounded once before the scaling, a power beyond +-22 once per factor of 1e22) within 16 units in the last
+// place (tests/fuzz/number_text.cpp checks it against strtod; its worst so far, 10, near 1.8e308). Too large: +-inf;
+// too small: +-0.
 double decimalValue(const char* text, size_t length);
 // printf("%.*g", precision, v) for precision 1..17: "nan", "inf", "-0", "1e+30" as printf writes them. The digits
 // come from one rounded scaling, so a value within an ulp of a decimal tie may round the other way than printf.

@@ -21,16 +21,6 @@ namespace mirofish {
 
 namespace {
 
-// A reproducible input, applied before the step at which stepCount() reaches `step` (seek steps count too).
-struct RunEvent {
-  enum Kind { Scare, Feed, Pointer, PointerOff, Set } kind;
-  long long step;
-  float x, y;
-  std::string text;
-  int param = -1;  // Set: the parameter and its new value (predator=0 sends the predator away, S-ECO-2)
-  double value = 0;
-};
-
 double eventNumber(const std::string& event, const std::string& what, const std::string& s) {
   double v;
   if (!parseStrictNumber(s, &v)) throw cliError(CliErrorId::EventNotNumber, {event, what, s});
@@ -334,6 +324,11 @@ int paramsCommand(CliArgs& a) {
   }
   std::printf("\nPresets: --hash 'preset=default' or 'preset=tuned' (S-SIM-2); t=SECONDS in a hash seeks.\n");
   return 0;
+}
+
+RunRequest readRunRequest(CliArgs& a) {
+  RunOptions o = readRunFlags(a);
+  return {o.params, o.form, o.formAt, o.hasSeek, o.seek, o.steps, o.every, o.events, o.obstacles};
 }
 
 }  // namespace mirofish

@@ -33,7 +33,8 @@ FormSpec parseFormSpec(const std::string& value, std::vector<Warning>* warnings)
   const std::string kind = lower(value.substr(0, colon));
   const bool hasText = colon != std::string::npos;
   std::string text;
-  if (hasText && !percentDecode(value.substr(colon + 1), &text)) addWarning(warnings, WarningId::FormBadEscape, {kind});
+  if (hasText && !percentDecode(value.substr(colon + 1), &text))
+    addWarning(warnings, WarningId::FormBadEscape, {shown(kind)});
   // What is said, if anything: the warning and its second argument (the first is always the kind as typed).
   WarningId said = WarningId::FormEmpty;
   std::string detail;

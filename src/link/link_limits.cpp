@@ -21,6 +21,7 @@ double gridCells(const Params& p) {
 
 DecodedHash decodeLink(const std::string& hash, const Params& owner) {
   DecodedHash d = decodeHash(hash, owner, owner.maxSeek);
+  if (!d.anyKey) return d;  // a plain anchor is the page's: its own settings get no word about a link's ceilings
   Params& p = d.params;
   if (p.fish > owner.maxFish) {
     addWarning(&d.warnings, WarningId::LinkTooManyFish, {num(p.fish), num(owner.maxFish), num(owner.maxFish)});
@@ -36,10 +37,11 @@ DecodedHash decodeLink(const std::string& hash, const Params& owner) {
     const ParamInfo& wi = kParamInfo[int(ParamId::width)];
     const ParamInfo& hi = kParamInfo[int(ParamId::height)];
     const double r = std::max({p.sepRadius, p.aliRadius, p.cohRadius, 1.0});
-    // Shrink both sides by the same factor until the grid fits (the +1 border cells make one pass nearly exact).
+    // Shrink both sides by the same factor until the grid fits (the +1 border cells make one pass nearly exact). A
+    // side held at its 100 px minimum leaves the other to shrink alone, up to 125 more steps (w=100000&h=100 at 1 px).
     double f = std::sqrt(allowed / cells);
     double w = p.width, h = p.height;
-    for (int i = 0; i < 64; ++i) {
+    for (int i = 0; i < 256; ++i) {
       w = std::max(wi.min, std::floor(p.width * f));
       h = std::max(hi.min, std::floor(p.height * f));
       if ((std::floor(w / r) + 1) * (std::floor(h / r) + 1) <= allowed) break;

@@ -31,9 +31,12 @@ float obstacleDistance(const Obstacle& o, float px, float py, float* nx, float* 
   const float oy = py < y0 ? py - y0 : (py > y1 ? py - y1 : 0);
   if (ox != 0 || oy != 0) {  // outside: distance to the nearest point of the box
     const float d = detSqrt(ox * ox + oy * oy);
-    *nx = ox / d;
-    *ny = oy / d;
-    return d;
+    if (d > 0) {
+      *nx = ox / d;
+      *ny = oy / d;
+      return d;
+    }
+    // Nearer than 1e-19 px the squares underflow to 0 (0 / 0 normals): on the outline, as below.
   }
   // Inside (or on the outline): the nearest side, ties in the order left, right, top, bottom.
   const float in[4] = {px - x0, x1 - px, py - y0, y1 - py};

@@ -141,3 +141,15 @@ TEST_CASE("form=: percent-encoding round-trips any text, and any URL", "[form][s
   CHECK(formSpecValue(ring) == "rings");
   CHECK(formSpecValue(FormSpec()) == "");
 }
+
+// Found by tests/fuzz/form_spec.cpp: a malformed escape's warning quoted the kind as typed, line breaks and all,
+// however long (a hash's warning is one console line).
+TEST_CASE("form=: the malformed-escape warning shows the kind as other warnings do", "[form][spec]") {
+  std::vector<Warning> warnings;
+  parseFormSpec("te\nxt" + std::string(200, 'x') + ":%zz", &warnings);
+  REQUIRE(test::countId(warnings, WarningId::FormBadEscape) == 1);
+  for (const Warning& w : warnings) {
+    CHECK(w.text.find('\n') == std::string::npos);
+    CHECK(w.text.size() < 200);
+  }
+}

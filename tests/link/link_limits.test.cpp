@@ -88,3 +88,35 @@ TEST_CASE("decodeLink applies the page's ceilings", "[link]") {
     CHECK(decodeLink(h, owner).warnings.empty());
   }
 }
+
+// Found by tests/fuzz/hash_link.cpp: a page whose own fish count is above its maxFish warned, on every plain anchor
+// (#about), that "a link" asked for too many fish.
+TEST_CASE("decodeLink leaves a hash that is not ours alone, whatever the page's own settings", "[link]") {
+  Params owner;
+  owner.fish = 500;
+  owner.maxFish = 100;
+  for (const char* hash : {"#about", "#studio=1", "#section=2&tab=3", ""}) {
+    DecodedHash d = decodeLink(hash, owner);
+    CHECK_FALSE(d.anyKey);
+    CHECK(d.warnings.empty());
+    CHECK(d.params.fish == 500);
+  }
+  DecodedHash ours = decodeLink("#seed=3", owner);  // a link's replay still runs under the ceiling
+  CHECK(ours.params.fish == 100);
+  CHECK(test::idsOf(ours.warnings) == test::Ids{WarningId::LinkTooManyFish});
+}
+
+// Found by tests/fuzz/hash_link.cpp: with one side shrunk to its 100 px minimum, the aspect-keeping shrink ran out of
+// steps and a long thin world kept more grid cells than a link may ask for (813 000 for w=100000&h=100 at 1 px).
+TEST_CASE("decodeLink holds the grid ceiling for a world thinner than the minimum side allows", "[link]") {
+  Params owner;
+  for (const char* hash : {"#w=100000&h=100&rsep=1&rali=1&rcoh=1", "#w=100000&h=1000&rsep=1&rali=1&rcoh=1",
+                           "#w=100&h=100000&rsep=1&rali=1&rcoh=1", "#w=100000&h=150&rsep=1.5&rali=1.5&rcoh=1.5"}) {
+    DecodedHash d = decodeLink(hash, owner);
+    INFO(hash << " -> " << d.params.width << "x" << d.params.height);
+    CHECK(gridCells(d.params) <= kLinkMaxGridCells);
+    CHECK(d.params.width >= 100);
+    CHECK(d.params.height >= 100);
+    CHECK(test::countId(d.warnings, WarningId::LinkGridTooBig) == 1);
+  }
+}

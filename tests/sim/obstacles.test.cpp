@@ -2,6 +2,7 @@
 // alone), grid == brute force, and no fish ever inside one over a long run.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <vector>
 
 #include "sim/obstacles.h"
@@ -55,6 +56,20 @@ TEST_CASE("obstacle geometry: signed distance and outward normal", "[obstacles]"
   CHECK((nx == 0 && ny == 1));
   CHECK(obstacleDistance(c, 510, 500, &nx, &ny) == Approx(-30));
   CHECK(nx == 1);
+}
+
+// Found by tests/fuzz/obstacle_event.cpp: a point outside a rectangle by less than 1e-19 px squared its offsets to 0
+// and divided 0 by 0, a NaN normal that would have spread through the fish's velocity.
+TEST_CASE("obstacle geometry: a point a hair outside a rectangle gets a finite outward normal", "[obstacles]") {
+  float nx = 0, ny = 0;
+  const Obstacle r = rect(0, 5e-27f, 0, 5e-6f);
+  const float d = obstacleDistance(r, 0, 0, &nx, &ny);
+  CHECK(std::isfinite(d));
+  CHECK(d >= 0);
+  CHECK(d < 1e-20f);
+  CHECK((nx == 0 && ny == -1));  // out through the top side
+  CHECK(obstacleDistance(rect(1e-30f, 0, 10, 10), 0, 5, &nx, &ny) < 1e-20f);
+  CHECK((nx == -1 && ny == 0));
 }
 
 TEST_CASE("obstacle text: rect:x,y,w,h and circle:x,y,r, one sentence for anything else", "[obstacles]") {
