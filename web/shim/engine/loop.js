@@ -1,7 +1,7 @@
 // The frame loop and its state machine: which state the school is in, when the next frame comes, and what one costs.
-// States: paused (the page's own pause) > hidden (tab hidden or scrolled out) > reduced-motion > empty (nothing to
-// draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the engine runs: a
-// Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
+// States: paused (the page's own pause) > hidden (tab hidden or scrolled out) > lost (no GL context) > reduced-motion
+// > empty (nothing to draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the
+// engine runs: a Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
 
 const SEEK_BUDGET_MS = 8;    // ms per frame a t=SECONDS seek may take: the page never freezes
 const CAP_SLACK_MS = 2;      // a frame this early for the maxFps cap still counts (vsync jitter)
@@ -33,6 +33,7 @@ export class Loop {
     const s = this.s, f = s.flags;
     if (f.paused) return 'paused';
     if (f.hidden || f.offscreen) return 'hidden';
+    if (f.lost) return 'lost';  // no context to draw with: no steps either (school.js replaces it)
     if (f.reduced && s.cfg.reducedMotion === 1) return 'reduced-motion';
     // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
     if (s.cfg.fish === 0 && s.cfg.water === 0) return 'empty';

@@ -12,6 +12,7 @@ import { recordTrajectory } from './trajectory.js';
 
 const SNAPSHOT_MS = 250;       // a snapshot to the host at most this often while animating (and after every change)
 const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
+const LOST_WAIT_MS = 2000;     // a context not restored by then (an evicted one never is) is replaced; doubled per try
 
 // `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias}.
 // `out(msg, transfer)` posts to the host. Returns the school, or null (after posting why) without WebGL2.
@@ -33,7 +34,11 @@ export function createEngineSchool(M, table, init, out, targets) {
   const gl = init.canvas.getContext('webgl2');  // the context C++ made on this canvas
   const renderer = probeRenderer(gl);
   const s = {
-    M, table, pond, gl, renderer, canvas: init.canvas, id: init.id,
+    M, table, pond, gl, renderer, canvas: init.canvas, id: init.id, out, tries: 0, since: 0,
+    attach: (canvas) => {
+      targets[selector] = canvas;
+      return pond.attach(selector, init.antialias === true);
+    },
     softwareGL: SOFTWARE_GL.test(renderer),
     gpuTimer: createGpuTimer(gl),
     governor: new Governor(),
@@ -148,6 +153,9 @@ function command(s, msg, out) {
       reply(value, [value.data.buffer]);
       return;
     }
+    case 'canvas':  // the host's fresh canvas, in the old one's place on the page
+      replace(s, msg.canvas);
+      return;
     case 'studio':  // mirofish-studio.js on a Worker school: the arrays it reads go to the page after each frame
       s.studio = msg.on ? { frame: () => postStudioFrame(s, out) } : null;
       s.pond.setMetrics(!!msg.on);
@@ -223,14 +231,13 @@ function form(s, options) {
   return r.ok;
 }
 
-// Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too).
+// Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too). While lost the
+// school neither steps nor draws (state 'lost'); not restored within LOST_WAIT_MS, it asks the host for a new canvas
+// and draws on there from the same School. Each try waits twice as long (2 s .. 32 s) until a context lives 30 s.
 function watchContext(s) {
   s.onLost = (e) => {
     e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
-    s.flags.lost = true;
-    if (s.gpuTimer) s.gpuTimer.drop();
-    s.pond.contextLost();
-    s.changed();
+    lost(s);
   };
   s.onRestored = () => {
     const err = s.pond.contextRestored();
@@ -238,14 +245,59 @@ function watchContext(s) {
       s.warn(err);
       return;
     }
-    s.flags.lost = false;
-    s.gpuTimer = createGpuTimer(s.gl);
-    s.resolution.resize(true);
-    if (!s.loop.animating()) s.loop.drawOnce();
-    s.changed();
+    found(s);
   };
   s.canvas.addEventListener('webglcontextlost', s.onLost);
   s.canvas.addEventListener('webglcontextrestored', s.onRestored);
+}
+
+function lost(s) {
+  const now = performance.now();
+  if (now - s.since > 30000) s.tries = 0;
+  s.flags.lost = true;
+  if (s.gpuTimer) s.gpuTimer.drop();
+  s.pond.contextLost();
+  s.loop.update();
+  s.changed();
+  clearTimeout(s.lostTimer);
+  s.lostTimer = setTimeout(() => s.out({ t: 'canvas', id: s.id }), LOST_WAIT_MS << Math.min(s.tries++, 4));
+}
+
+function found(s) {
+  clearTimeout(s.lostTimer);
+  s.flags.lost = false;
+  s.since = performance.now();
+  s.gpuTimer = createGpuTimer(s.gl);
+  s.resolution.resize(true);
+  s.loop.update();
+  s.changed();
+}
+
+// The same School on a new canvas: the old context is given back, the renderers start again on a new one.
+function replace(s, canvas) {
+  if (s.destroyed) return;
+  unwatch(s);
+  const old = s.gl;
+  const err = s.attach(canvas);
+  giveBack(old);
+  s.canvas = canvas;
+  s.gl = canvas.getContext('webgl2');
+  watchContext(s);
+  if (err || !s.gl) lost(s);
+  else found(s);
+  if (s.tries === 1) s.warn('the WebGL context was lost; the school draws on a new canvas');
+}
+
+function unwatch(s) {
+  s.canvas.removeEventListener('webglcontextlost', s.onLost);
+  s.canvas.removeEventListener('webglcontextrestored', s.onRestored);
+}
+
+// A context given back now rather than at garbage collection (browsers cap live contexts).
+function giveBack(gl) {
+  try {
+    gl.getExtension('WEBGL_lose_context').loseContext();
+  } catch (e) { /* already gone */ }
 }
 
 // Copies of what the studio reads (Pond::studioArray 0..7 the fish's floats, 8 the step's metrics, 9 the states),
@@ -267,10 +319,19 @@ function testHook(s, msg, out) {
   if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
   else if (msg.fn === 'windows') Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
-  else if (msg.fn === 'loseContext' || msg.fn === 'restoreContext') {
+  else if (msg.fn === 'loseContext') {
+    if (s.gl.isContextLost()) return false;
     // Taken while the context lives: a lost context hands out no extensions, so the restore needs this one.
-    if (!s.loseExt) s.loseExt = s.gl.getExtension('WEBGL_lose_context');
-    if (s.loseExt) s.loseExt[msg.fn]();
+    s.loseExt = s.gl.getExtension('WEBGL_lose_context');
+    s.loseExt.loseContext();
+  } else if (msg.fn === 'restoreContext' && s.gl.isContextLost() && s.loseExt) {
+    s.loseExt.restoreContext();
+  } else if (msg.fn === 'evict') {  // contexts of the engine's own thread (a Worker's are apart from the page's)
+    s.extra = s.extra || [];
+    for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
+  } else if (msg.fn === 'unevict') {
+    for (const gl of s.extra || []) giveBack(gl);
+    s.extra = [];
   }
   return true;
 }
@@ -356,17 +417,13 @@ function teardown(s) {
   s.destroyed = true;
   s.loop.dispose();
   s.resolution.teardown();
-  s.canvas.removeEventListener('webglcontextlost', s.onLost);
-  s.canvas.removeEventListener('webglcontextrestored', s.onRestored);
+  clearTimeout(s.lostTimer);
+  unwatch(s);
   if (s.gpuTimer && !s.flags.lost) s.gpuTimer.release();
   try {
     s.pond.release();
   } finally {
     s.pond.delete();  // frees the school and renderer memory in the wasm heap
   }
-  // Give the GPU context back now rather than at garbage collection (browsers cap live contexts).
-  try {
-    const lose = s.gl && s.gl.getExtension('WEBGL_lose_context');
-    if (lose) lose.loseContext();
-  } catch (e) { /* already gone */ }
+  giveBack(s.gl);
 }

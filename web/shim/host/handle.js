@@ -25,6 +25,8 @@ export class School {
           loseContext: () => h.call({ t: 'test', fn: 'loseContext' }),
           restoreContext: () => h.call({ t: 'test', fn: 'restoreContext' }),
           avoidReads: () => h.avoid.reads,
+          evict: (n) => h.call({ t: 'test', fn: 'evict', n }),
+          unevict: () => h.call({ t: 'test', fn: 'unevict' }),
         }),
       });
     }

@@ -112,7 +112,7 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     if (h.destroyed) return;
     Object.assign(h.flags, change);
     h.post({ t: 'flags', flags: change });
-    if (!canvas.isConnected) setTimeout(h.destroyIfDetached, 0);
+    if (!h.canvas.isConnected) setTimeout(h.destroyIfDetached, 0);
   };
   h.pointerLink = createPointerLink(h);
   h.pointer = h.pointerLink.move;
@@ -126,7 +126,7 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
   };
   h.receive = (msg) => receive(h, msg);
   h.destroyIfDetached = () => {
-    if (!h.destroyed && !canvas.isConnected && h.destroy) h.destroy();
+    if (!h.destroyed && !h.canvas.isConnected && h.destroy) h.destroy();
   };
   h.sizing = new Sizing(h);
   h.input = createInput(h);
@@ -217,11 +217,27 @@ function receive(h, msg) {
     else pending.resolve(msg.value);
   } else if (msg.t === 'mounted') {
     h.onMounted(msg);
+  } else if (msg.t === 'canvas' && !h.destroyed) {
+    swapCanvas(h);
   } else if (msg.t === 'studioFrame' && h.studio) {
     h.studio.frame(msg);
   } else if (msg.t === 'level' && h.onLevel) {
     h.onLevel(msg.stats);
   }
+}
+
+// The engine's context was taken for good (an evicted one never comes back): a fresh canvas in the same place (a copy
+// of the old element, no layout shift) for the engine to draw on from the same school.
+function swapCanvas(h) {
+  const c = h.canvas.cloneNode();
+  h.canvas.replaceWith(c);
+  h.canvas = c;
+  h.input.teardown();
+  h.input.start();
+  h.sizing.teardown();
+  h.sizing.observe();
+  const off = h.engine.thread === 'worker' ? c.transferControlToOffscreen() : c;
+  h.post({ t: 'canvas', canvas: off }, off === c ? undefined : [off]);
 }
 
 // Stops the engine's school and takes back everything mount added: listeners, observers, canvases.
