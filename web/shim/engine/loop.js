@@ -11,6 +11,22 @@ const raf = typeof requestAnimationFrame === 'function' ? (fn) => requestAnimati
   : (fn) => setTimeout(() => fn(performance.now()), 16);
 const cancelRaf = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
 
+// Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first batch
+// is one unit, so a heavy school never freezes the page before it has been timed). Returns the units done.
+export function within(ms, left, work, est) {
+  const start = performance.now();
+  let done = 0, n = 1;
+  while (done < left && n > 0) {
+    const t = performance.now();
+    work(n);
+    done += n;
+    const end = performance.now();
+    est.stepMs = Math.max(0.001, (end - t) / n);
+    n = Math.min(left - done, Math.floor((ms - (end - start)) * 0.9 / est.stepMs));
+  }
+  return done;
+}
+
 // `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
 // governor, and the hooks draw(now) and onFrame() (the snapshot for the host).
 export class Loop {
@@ -27,6 +43,7 @@ export class Loop {
     this.frame = this.frame.bind(this);
     this.wake = this.wake.bind(this);
     this.seekChunk = this.seekChunk.bind(this);
+    this.stepN = (n) => s.pond.step(n);
   }
 
   state() {
@@ -66,20 +83,10 @@ export class Loop {
     return fps;
   }
 
-  // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame, in chunks sized from the measured step time (the first
-  // chunk is one step, so a heavy school never freezes the page before it has been timed).
+  // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame (within()).
   seekSome() {
-    const s = this.s, seek = s.seek;
-    const start = performance.now();
-    let n = 1;
-    while (seek.left > 0 && n > 0) {
-      const t = performance.now();
-      s.pond.step(n);
-      seek.left -= n;
-      const end = performance.now();
-      seek.stepMs = Math.max(0.001, (end - t) / n);
-      n = Math.min(seek.left, Math.floor((SEEK_BUDGET_MS - (end - start)) * 0.9 / seek.stepMs));
-    }
+    const seek = this.s.seek;
+    seek.left -= within(SEEK_BUDGET_MS, seek.left, this.stepN, seek);
   }
 
   // A seek asked for while paused or under reduced motion still lands: timer chunks of SEEK_BUDGET_MS, then one

@@ -5,13 +5,14 @@ import { FORM_HOLD } from '../constants.js';
 import { describe, errorText, findInfo } from '../util.js';
 import { applyHash, applyOptions, checkSanity, optionNumber, readConfig } from './config.js';
 import { SOFTWARE_GL, createGpuTimer, probeRenderer } from './gl_probe.js';
-import { Loop } from './loop.js';
+import { Loop, within } from './loop.js';
 import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
 import { recordTrajectory } from './trajectory.js';
 
 const SNAPSHOT_MS = 250;       // a snapshot to the host at most this often while animating (and after every change)
 const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
+const CHUNK_MS = 8;            // a long step(n) or trajectory() works this long, then lets frames and the page run
 const LOST_WAIT_MS = 2000;     // a context not restored by then (an evicted one never is) is replaced; doubled per try
 
 // `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias}.
@@ -126,9 +127,15 @@ function command(s, msg, out) {
     case 'set':
       reply(setOption(s, msg.name, msg.value));
       return;
-    case 'step':
-      reply(step(s, msg.n));
+    case 'step': {
+      const n = stepCount(s, msg.n);
+      chunks(s, msg, n, s.loop.stepN, () => {
+        if (!s.loop.animating()) s.loop.drawOnce();
+        s.changed();
+        reply(n);
+      });
       return;
+    }
     case 'stateHash':
       reply(s.pond.stateHash());
       return;
@@ -142,15 +149,18 @@ function command(s, msg, out) {
       reply(true);
       return;
     case 'trajectory': {
-      let value = null;
+      let rec;
       try {
-        value = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
+        rec = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
       } catch (e) {
         s.snapshotNow();
         out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
         return;
       }
-      reply(value, [value.data.buffer]);
+      chunks(s, msg, rec.total, rec.work, () => {
+        const value = rec.done();
+        reply(value, [value.data.buffer]);
+      }, rec.free);
       return;
     }
     case 'canvas':  // the host's fresh canvas, in the old one's place on the page
@@ -195,7 +205,7 @@ function afterChange(s, name) {
   s.changed();
 }
 
-function step(s, n) {
+function stepCount(s, n) {
   let count = Math.floor(Number(n === undefined ? 1 : n));
   if (!Number.isFinite(count) || count < 0) {
     s.warn('step(' + describe(n) + '): needs a whole number of steps >= 0; ignored');
@@ -205,10 +215,22 @@ function step(s, n) {
     s.warn('step(' + count + '): capped at ' + MAX_STEP_CALL + ' steps per call');
     count = MAX_STEP_CALL;
   }
-  s.pond.step(count);
-  if (!s.loop.animating()) s.loop.drawOnce();
-  s.changed();
   return count;
+}
+
+// `total` units of work(n) in CHUNK_MS slices a task apart (the page's, or the Worker's frames, run between), then
+// done(); `progress` messages after each slice when the page asked; dropped (and free()) if destroyed meanwhile.
+function chunks(s, msg, total, work, done, free) {
+  const est = {};
+  let left = total;
+  const slice = () => {
+    if (s.destroyed) return free && free();
+    left -= within(CHUNK_MS, left, work, est);
+    if (msg.progress) s.out({ t: 'progress', id: s.id, seq: msg.seq, done: total - left, total });
+    if (left > 0) setTimeout(slice, 0);
+    else done();
+  };
+  slice();
 }
 
 // S-CHO lands the school on a formation now; the text is drawn by fish and never enters the page's DOM.

@@ -107,7 +107,7 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     msg.id = h.id;
     engine.post(msg, transfer);
   };
-  h.call = (msg, transfer) => call(h, msg, transfer);
+  h.call = (msg, transfer, progress) => call(h, msg, transfer, progress);
   h.setFlags = (change) => {
     if (h.destroyed) return;
     Object.assign(h.flags, change);
@@ -146,14 +146,16 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
 
 // A command whose answer the page awaits: the engine replies with the same seq. Never rejects for what the page
 // passes (handle.js sends plain values only); a trajectory over the limits rejects with the engine's RangeError.
-function call(h, msg, transfer) {
+// `progress(done, total)`, if a function, hears a long step() or trajectory() after each chunk.
+function call(h, msg, transfer, progress) {
   return new Promise((resolve, reject) => {
     if (h.destroyed) {
       resolve(undefined);
       return;
     }
     msg.seq = ++h.seq;
-    h.pending.set(msg.seq, { resolve, reject });
+    msg.progress = typeof progress === 'function';
+    h.pending.set(msg.seq, { resolve, reject, progress });
     try {
       h.post(msg, transfer);
     } catch (e) {
@@ -209,6 +211,9 @@ function receive(h, msg) {
     if (h.perf) h.perf.draw();
     const st = msg.stats.state;  // the poll for boxes that moved unseen runs only while the school animates
     if (h.avoid && (st === 'running' || st === 'idle')) h.avoid.tick(performance.now());
+  } else if (msg.t === 'progress') {
+    const pending = h.pending.get(msg.seq);
+    if (pending) pending.progress(msg.done, msg.total);
   } else if (msg.t === 'reply') {
     const pending = h.pending.get(msg.seq);
     if (!pending) return;
