@@ -50,7 +50,15 @@ export function createEngineSchool(M, table, init, out, targets) {
     timing: { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null },
     seek: { left: 0, stepMs: Infinity },
     destroyed: false, started: false, lastSanity: '', studio: null,
-    warn: (text) => out({ t: 'warn', text }),
+    once: init.once ? {} : null,
+    // A <miro-fish> school says one warning per name (an attribute changed 1 000 times a second warns once).
+    warn: (text, name) => {
+      if (s.once && name !== undefined) {
+        if (s.once[name]) return;
+        s.once[name] = 1;
+      }
+      out({ t: 'warn', text });
+    },
   };
   s.loop = new Loop(s);
   s.resolution = new Resolution(s);
@@ -186,7 +194,7 @@ function setOption(s, name, value) {
     s.warn('unknown option ' + describe(name) + ' ignored');
     return undefined;
   }
-  if (r.warning) s.warn('set(' + describe(name) + ', ' + describe(value) + '): ' + r.warning);
+  if (r.warning) s.warn('set(' + describe(name) + ', ' + describe(value) + '): ' + r.warning, name);
   afterChange(s, info.name);
   return r.value;
 }
@@ -198,7 +206,7 @@ function afterChange(s, name) {
   if (!info || info.group === 'sim' || info.group === 'pointer') checkSanity(s);
   if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) s.resolution.resize(true);
   if (name === 'seed') s.seek.left = 0;
-  if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount');
+  if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount', name);
   if (name === 'width' || name === 'height') s.view.autoWorld = false;
   s.loop.update();
   if (!s.loop.animating()) s.loop.drawOnce();  // colours and sizes show at once even when paused

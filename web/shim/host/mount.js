@@ -68,6 +68,7 @@ function attach(engine, element, options) {
   const mounted = new Promise((resolve) => { h.onMounted = resolve; });
   engine.listen(h.id, (msg) => h.receive(msg));
   h.post({ t: 'mount', canvas: offscreen, options: engineOptions, ours: initialHash(h, options), box, flags: h.flags,
+    once: h.once,
     view: h.sizing.measure(), antialias: truthy(options.antialias === undefined ? false : options.antialias) },
   engine.thread === 'worker' ? [offscreen] : undefined);
   live[engine.thread]++;
@@ -101,7 +102,7 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
       'hidden', offscreen: false, away: false, reduced: prefersReducedMotion() },
     snapshot: { stats: null, params: {}, hash: '', obstacles: [] },
     readHash: true, lastHashApplied: '', destroyed: false, studio: null, onLevel: null, onMounted: null,
-    seq: 0, pending: new Map(),
+    seq: 0, pending: new Map(), once: !!element && element.localName === 'miro-fish',
   };
   h.post = (msg, transfer) => {
     msg.id = h.id;
