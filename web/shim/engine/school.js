@@ -359,6 +359,8 @@ function testHook(s, msg, out) {
   } else if (msg.fn === 'evict') {  // contexts of the engine's own thread (a Worker's are apart from the page's)
     s.extra = s.extra || [];
     for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
+  } else if (msg.fn === 'wasmBytes') {  // the engine's wasm memory (bench/browser/hour.mjs)
+    return s.M.HEAP8.length;
   } else if (msg.fn === 'unevict') {
     for (const gl of s.extra || []) giveBack(gl);
     s.extra = [];

@@ -27,6 +27,7 @@ export class School {
           avoidReads: () => h.avoid.reads,
           evict: (n) => h.call({ t: 'test', fn: 'evict', n }),
           unevict: () => h.call({ t: 'test', fn: 'unevict' }),
+          wasmBytes: () => h.call({ t: 'test', fn: 'wasmBytes' }),
         }),
       });
     }
