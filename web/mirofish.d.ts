@@ -288,10 +288,11 @@ export interface MiroFishStats {
   simMs: number;
   /** Render time of the last frame, ms. */
   renderMs: number;
+  /** 'lost': no WebGL context (no steps, no frames) until it is restored or replaced by a new canvas (~2 s). */
   state: MiroFishState;
   /** A `t=SECONDS` hash is still being fast-forwarded. */
   seeking: boolean;
-  /** A live WebGL2 context (false between a context loss and its restore). */
+  /** A live WebGL2 context (false between a context loss and its restore or replacement). */
   rendering: boolean;
   /** GPU time of a recent frame (EXT_disjoint_timer_query_webgl2), ms; null where the browser doesn't offer it. */
   gpuMs: number | null;

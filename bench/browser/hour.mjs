@@ -158,8 +158,9 @@ async function many(browser, srv) {
   }, SCHOOLS);
   const errors = log.errors().length, warnings = log.warnings();
   await page.close();
-  return { schools: r, drawing: r.filter((s) => s.rendering && s.state === 'running' && s.fps > 0).length, errors,
-    warnings };
+  const threads = r.reduce((a, s) => Object.assign(a, { [s.thread]: (a[s.thread] || 0) + 1 }), {});
+  return { schools: r, threads, drawing: r.filter((s) => s.rendering && (s.state === 'running' || s.state === 'idle') &&
+    s.fps > 0).length, errors, warnings };
 }
 
 const srv = await h.startServer();
@@ -178,14 +179,16 @@ try {
   console.log(`growth after the first minute: ${out.hour.growthAfterFirstMinuteKB.toFixed(1)} KB; fps minute 1 ` +
     `${out.hour.fpsFirst === undefined ? '-' : out.hour.fpsFirst.toFixed(1)}, last ` +
     `${last.fps === undefined ? '-' : last.fps.toFixed(1)}; console errors ${out.hour.errors}`);
-  out.cycles = await cycles(browser, srv);
+  out.cycles = CYCLES ? await cycles(browser, srv) : { perCycle: {} };
   const pc = out.cycles.perCycle;
   const b = (v) => (v === undefined ? '-' : v.toFixed(0));
-  console.log(`${CYCLES} mount/destroy cycles beside a kept school (${out.cycles.ms} ms): ${b(pc.total)} B/cycle in all ` +
-    `(page JS ${b(pc.pageHeap)}, Worker JS ${b(pc.workerHeap)}, wasm ${b(pc.wasm)}), DOM nodes ${pc.nodes}/cycle, listeners ${pc.listeners}/cycle; console errors ` +
-    `${out.cycles.errors}`);
+  if (CYCLES) {
+    console.log(`${CYCLES} mount/destroy cycles beside a kept school (${out.cycles.ms} ms): ${b(pc.total)} B/cycle ` +
+      `in all (page JS ${b(pc.pageHeap)}, Worker JS ${b(pc.workerHeap)}, wasm ${b(pc.wasm)}), DOM nodes ` +
+      `${pc.nodes}/cycle, listeners ${pc.listeners}/cycle; console errors ${out.cycles.errors}`);
+  }
   out.many = await many(browser, srv);
-  console.log(`${SCHOOLS} schools on one page: ${out.many.drawing} drawing; fps ` +
+  console.log(`${SCHOOLS} schools on one page (${JSON.stringify(out.many.threads)}): ${out.many.drawing} drawing; fps ` +
     out.many.schools.map((s) => s.fps.toFixed(1)).join(' ') + `; console errors ${out.many.errors}, warnings ` +
     out.many.warnings.length);
 } finally {

@@ -35,7 +35,7 @@ export function createEngineSchool(M, table, init, out, targets) {
   const gl = init.canvas.getContext('webgl2');  // the context C++ made on this canvas
   const renderer = probeRenderer(gl);
   const s = {
-    M, table, pond, gl, renderer, canvas: init.canvas, id: init.id, out, tries: 0, since: 0,
+    M, table, pond, gl, renderer, canvas: init.canvas, id: init.id, out, tries: 0,
     attach: (canvas) => {
       targets[selector] = canvas;
       return pond.attach(selector, init.antialias === true);
@@ -50,7 +50,7 @@ export function createEngineSchool(M, table, init, out, targets) {
     timing: { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null },
     seek: { left: 0, stepMs: Infinity },
     destroyed: false, started: false, lastSanity: '', studio: null,
-    once: init.once ? {} : null,
+    once: init.once && {},
     // A <miro-fish> school says one warning per name (an attribute changed 1 000 times a second warns once).
     warn: (text, name) => {
       if (s.once && name !== undefined) {
@@ -315,7 +315,7 @@ function replace(s, canvas) {
   watchContext(s);
   if (err || !s.gl) lost(s);
   else found(s);
-  if (s.tries === 1) s.warn('the WebGL context was lost; the school draws on a new canvas');
+  if (s.tries === 1) s.warn('the WebGL context was lost: drawing on a new canvas');
 }
 
 function unwatch(s) {

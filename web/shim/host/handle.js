@@ -88,7 +88,7 @@ export class School {
   }
   // Resolves to the steps taken (at most 36 000 a call, in chunks of ~8 ms; onProgress(done, total) after each).
   step(n, onProgress) {
-    return this.#h.call({ t: 'step', n: plain(n) }, undefined, onProgress).then((v) => v || 0);
+    return this.#h.call({ t: 'step', n: plain(n) }, onProgress).then((v) => v || 0);
   }
   // A pellet (S-INT-4) or a fright (S-INT-3) at a point of the viewport, in CSS px as a click's clientX/clientY.
   feed(clientX, clientY) {
@@ -124,8 +124,7 @@ export class School {
   trajectory(steps, every, onProgress) {
     const h = this.#h;
     if (h.destroyed) return Promise.resolve(null);
-    return h.call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) }, undefined,
-      onProgress);
+    return h.call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) }, onProgress);
   }
   stats() {
     return stats(this.#h);

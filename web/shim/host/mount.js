@@ -12,6 +12,7 @@ import { createOverlay } from './overlay.js';
 import { Sizing } from './sizing.js';
 
 const POINTER_MS = 16;  // the pointer goes to the engine at most this often: one message a frame
+const WORKER_SCHOOLS = 4;  // Chrome keeps 4 live WebGL contexts a Worker (16 a page): the next schools go on the page
 const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread'];  // options the engine never sees
 
 let schoolCounter = 0;
@@ -34,7 +35,7 @@ export function chooseThread(options, defaultThread) {
 // Resolves to {h} or {error}; a worker that cannot draw (no WebGL2 on an OffscreenCanvas) hands over to the main thread.
 export function mountSchool(element, options, thread) {
   const onMain = () => openEngine('main').then((engine) => (engine ? attach(engine, element, options) : { error: '' }));
-  const first = thread === 'worker' ? openEngine('worker').then((engine) => (engine ? attach(engine, element, options)
+  const first = thread === 'worker' && live.worker < WORKER_SCHOOLS ? openEngine('worker').then((engine) => (engine ? attach(engine, element, options)
     : onMain())) : onMain();
   return first.then((r) => (r.error && r.thread === 'worker' ? onMain() : r)).then((r) => {
     if (r.error && !warnedNoWebGL) {
@@ -70,7 +71,7 @@ function attach(engine, element, options) {
   h.post({ t: 'mount', canvas: offscreen, options: engineOptions, ours: initialHash(h, options), box, flags: h.flags,
     once: h.once,
     view: h.sizing.measure(), antialias: truthy(options.antialias === undefined ? false : options.antialias) },
-  engine.thread === 'worker' ? [offscreen] : undefined);
+  [offscreen]);
   live[engine.thread]++;
   return mounted.then((msg) => {
     if (msg.error) {
@@ -102,13 +103,13 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
       'hidden', offscreen: false, away: false, reduced: prefersReducedMotion() },
     snapshot: { stats: null, params: {}, hash: '', obstacles: [] },
     readHash: true, lastHashApplied: '', destroyed: false, studio: null, onLevel: null, onMounted: null,
-    seq: 0, pending: new Map(), once: !!element && element.localName === 'miro-fish',
+    seq: 0, pending: new Map(), once: element?.localName === 'miro-fish',
   };
   h.post = (msg, transfer) => {
     msg.id = h.id;
     engine.post(msg, transfer);
   };
-  h.call = (msg, transfer, progress) => call(h, msg, transfer, progress);
+  h.call = (msg, progress) => call(h, msg, progress);
   h.setFlags = (change) => {
     if (h.destroyed) return;
     Object.assign(h.flags, change);
@@ -148,7 +149,7 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
 // A command whose answer the page awaits: the engine replies with the same seq. Never rejects for what the page
 // passes (handle.js sends plain values only); a trajectory over the limits rejects with the engine's RangeError.
 // `progress(done, total)`, if a function, hears a long step() or trajectory() after each chunk.
-function call(h, msg, transfer, progress) {
+function call(h, msg, progress) {
   return new Promise((resolve, reject) => {
     if (h.destroyed) {
       resolve(undefined);
@@ -158,7 +159,7 @@ function call(h, msg, transfer, progress) {
     msg.progress = typeof progress === 'function';
     h.pending.set(msg.seq, { resolve, reject, progress });
     try {
-      h.post(msg, transfer);
+      h.post(msg);
     } catch (e) {
       h.pending.delete(msg.seq);
       warn('the school could not be asked (' + errorText(e) + ')');
@@ -243,7 +244,7 @@ function swapCanvas(h) {
   h.sizing.teardown();
   h.sizing.observe();
   const off = h.engine.thread === 'worker' ? c.transferControlToOffscreen() : c;
-  h.post({ t: 'canvas', canvas: off }, off === c ? undefined : [off]);
+  h.post({ t: 'canvas', canvas: off }, [off]);  // the local engine ignores the transfer list
 }
 
 // Stops the engine's school and takes back everything mount added: listeners, observers, canvases.
