@@ -15,7 +15,7 @@ const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
 const CHUNK_MS = 8;            // a long step(n) or trajectory() works this long, then lets frames and the page run
 const LOST_WAIT_MS = 2000;     // a context not restored by then (an evicted one never is) is replaced; doubled per try
 
-// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias}.
+// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
 // `out(msg, transfer)` posts to the host. Returns the school, or null (after posting why) without WebGL2.
 export function createEngineSchool(M, table, init, out, targets) {
   const selector = '#mirofish-engine-' + init.id;
@@ -263,7 +263,8 @@ function form(s, options) {
 
 // Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too). While lost the
 // school neither steps nor draws (state 'lost'); not restored within LOST_WAIT_MS, it asks the host for a new canvas
-// and draws on there from the same School. Each try waits twice as long (2 s .. 32 s) until a context lives 30 s.
+// and draws on there from the same School. Each new canvas makes the next wait twice as long (2 s .. 32 s), until a
+// context lives 30 s.
 function watchContext(s) {
   s.onLost = (e) => {
     e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
@@ -290,7 +291,7 @@ function lost(s) {
   s.loop.update();
   s.changed();
   clearTimeout(s.lostTimer);
-  s.lostTimer = setTimeout(() => s.out({ t: 'canvas', id: s.id }), LOST_WAIT_MS << Math.min(s.tries++, 4));
+  s.lostTimer = setTimeout(() => s.out({ t: 'canvas', id: s.id }), LOST_WAIT_MS << Math.min(s.tries, 4));
 }
 
 function found(s) {
@@ -306,6 +307,7 @@ function found(s) {
 // The same School on a new canvas: the old context is given back, the renderers start again on a new one.
 function replace(s, canvas) {
   if (s.destroyed) return;
+  if (!s.tries++) s.warn('the WebGL context was lost: drawing on a new canvas');
   unwatch(s);
   const old = s.gl;
   const err = s.attach(canvas);
@@ -315,7 +317,6 @@ function replace(s, canvas) {
   watchContext(s);
   if (err || !s.gl) lost(s);
   else found(s);
-  if (s.tries === 1) s.warn('the WebGL context was lost: drawing on a new canvas');
 }
 
 function unwatch(s) {

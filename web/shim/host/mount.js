@@ -35,8 +35,8 @@ export function chooseThread(options, defaultThread) {
 // Resolves to {h} or {error}; a worker that cannot draw (no WebGL2 on an OffscreenCanvas) hands over to the main thread.
 export function mountSchool(element, options, thread) {
   const onMain = () => openEngine('main').then((engine) => (engine ? attach(engine, element, options) : { error: '' }));
-  const first = thread === 'worker' && live.worker < WORKER_SCHOOLS ? openEngine('worker').then((engine) => (engine ? attach(engine, element, options)
-    : onMain())) : onMain();
+  const first = thread === 'worker' ? openEngine('worker').then((engine) => (engine && live.worker < WORKER_SCHOOLS
+    ? attach(engine, element, options) : onMain())) : onMain();
   return first.then((r) => (r.error && r.thread === 'worker' ? onMain() : r)).then((r) => {
     if (r.error && !warnedNoWebGL) {
       warnedNoWebGL = true;
