@@ -275,8 +275,8 @@ export type MiroFishParams = { [K in MiroFishParamName]: number };
  * running: full rate; idle: the pointer is away (idleFps); hidden: page hidden or scrolled out of view;
  * empty: 0 fish and no water, so no frames at all.
  */
-export type MiroFishState = 'running' | 'paused' | 'hidden' | 'idle' | 'reduced-motion' | 'empty' | 'starting' |
-  'destroyed';
+export type MiroFishState = 'running' | 'paused' | 'hidden' | 'lost' | 'idle' | 'reduced-motion' | 'empty' |
+  'starting' | 'destroyed';
 
 export interface MiroFishStats {
   /** Fish in the school. */
@@ -291,10 +291,11 @@ export interface MiroFishStats {
   simMs: number;
   /** Render time of the last frame, ms. */
   renderMs: number;
+  /** 'lost': no WebGL context (no steps, no frames) until it is restored or replaced by a new canvas (~2 s). */
   state: MiroFishState;
   /** A `t=SECONDS` hash is still being fast-forwarded. */
   seeking: boolean;
-  /** A live WebGL2 context (false between a context loss and its restore). */
+  /** A live WebGL2 context (false between a context loss and its restore or replacement). */
   rendering: boolean;
   /** GPU time of a recent frame (EXT_disjoint_timer_query_webgl2), ms; null where the browser doesn't offer it. */
   gpuMs: number | null;
@@ -390,8 +391,11 @@ export interface MiroFishSchool {
   obstacles(): Array<{ left: number; top: number; width: number; height: number }>;
   /** Writes hash() into the address bar (history.replaceState: no scroll, no history entry); returns the URL. */
   share(): string;
-  /** Runs n simulation steps now (default 1, at most 36000 a call); resolves to the steps run. */
-  step(n?: number): Promise<number>;
+  /**
+   * Runs n simulation steps now (default 1, at most 36000 a call); resolves to the steps run. A long call runs in
+   * chunks of ~8 ms (frames and the page go on between them); onProgress(done, total) hears each chunk.
+   */
+  step(n?: number, onProgress?: (done: number, total: number) => void): Promise<number>;
   /** Drops a food pellet at a viewport point (CSS px, as a click's clientX/clientY); false if ignored. */
   feed(clientX: number, clientY: number): boolean;
   /** Frightens the fish around a viewport point (CSS px), as a click does with `click: 'scare'`. */
@@ -411,12 +415,13 @@ export interface MiroFishSchool {
   /**
    * The run this school's `hash()` gives from step 0, recorded every `every` steps (default 1): the same numbers as
    * `mirofish run --hash HASH --steps STEPS --every EVERY --trajectory FILE` writes, bit for bit. Computed at once on a
-   * second school (the one on screen is not touched), where the school runs (in its Worker the page never waits for
-   * it). Null after destroy().
+   * second school (the one on screen is not touched), where the school runs, in chunks of ~8 ms (frames and the page
+   * go on between them); onProgress(done, total) hears each chunk, in steps. Null after destroy().
    * Rejects with a RangeError when steps is not a whole number 0..216000, every not 1..216000, or the data would pass
    * 256 MB.
    */
-  trajectory(steps: number, every?: number): Promise<MiroFishTrajectory | null>;
+  trajectory(steps: number, every?: number, onProgress?: (done: number, total: number) => void):
+    Promise<MiroFishTrajectory | null>;
 }
 
 /** A recorded run: frame f, fish i, field c (x, y, vx, vy) is `data[(f * meta.fish + i) * 4 + c]`. */

@@ -269,12 +269,15 @@ const uint8_t* Pond::studioBytes(int k) const {
   return k == 0 ? reinterpret_cast<const uint8_t*>(&school_->metrics()) : school_->fish().state.data();
 }
 
+// Deletes on the lost context: no GL call reaches the driver (a lost context ignores them), but Emscripten's handle
+// tables let go of the dead objects, so their slots are reused (glue_post.js) and the old context can be collected.
 void Pond::contextLost() {
   if (rendererReady_) {
-    renderer_.dropContext();
-    pellets_.dropContext();
-    cells_.dropContext();
-    predator_.dropContext();
+    emscripten_webgl_make_context_current(context_);
+    renderer_.release();
+    pellets_.release();
+    cells_.release();
+    predator_.release();
   }
   rendererReady_ = false;
 }

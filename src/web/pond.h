@@ -104,7 +104,7 @@ class Pond {
 
   // Draws one frame; false when there is nothing to draw with (no context, lost context).
   bool render(double timeSeconds);
-  void contextLost();             // the GL objects are gone: forget them
+  void contextLost();             // the GL objects are gone: let go of their names
   std::string contextRestored();  // recreate them on the restored context; "" on success
 
   // S-ECO-1 the page as the pond bed: boxes in canvas CSS px, staged one by one (k < kMaxObstacles), then the first

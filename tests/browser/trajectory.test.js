@@ -119,4 +119,50 @@ describe('school.trajectory()', () => {
     assert.deepEqual(consoleLog.errors(), []);
     await page.close();
   });
+
+  // #21 item 4: a long call works in chunks of ~8 ms, on the page's thread or the Worker's, so neither the page nor
+  // the school's own frames stall; progress(done, total) hears each chunk; the result is the unchunked one.
+  it('a long trajectory() and step(n) run in chunks: the page and the frames go on, with progress', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
+    const consoleLog = h.watchConsole(page);
+    await page.goto(env.srv.base + '/fixtures/manual.html#n=150&seed=4');
+    const r = await page.evaluate(async () => {
+      const running = await window.MiroFish.mount('#box', { fish: 40, hash: false });
+      const school = await window.MiroFish.mount(undefined, { paused: true });
+      while (running.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
+      // The longest gap between 10 ms timers while `f` runs, the running school's frames meanwhile, progress calls.
+      const watch = async (f) => {
+        let worst = 0, last = performance.now();
+        const beat = setInterval(() => {
+          const now = performance.now();
+          worst = Math.max(worst, now - last);
+          last = now;
+        }, 10);
+        const calls = [];
+        const frames0 = running.stats().frames, t0 = performance.now();
+        const value = await f((done, total) => calls.push([done, total]));
+        clearInterval(beat);
+        await running.stateHash();  // its snapshot of now
+        return { value, worst, calls, ms: performance.now() - t0, frames: running.stats().frames - frames0 };
+      };
+      const tr = await watch((p) => school.trajectory(6000, 3000, p));
+      const st = await watch((p) => school.step(6000, p));
+      const last = new Uint8Array(tr.value.data.buffer, 2 * 150 * 16);
+      return { tr: { worst: tr.worst, calls: tr.calls, ms: tr.ms, frames: tr.frames, frameCount: tr.value.meta.frames },
+        st: { worst: st.worst, calls: st.calls, ms: st.ms, frames: st.frames, value: st.value },
+        last: Array.from(last), hash: await school.stateHash() };
+    });
+    for (const [name, c] of [['trajectory(6000, 3000)', r.tr], ['step(6000)', r.st]]) {
+      assert.ok(c.calls.length >= 3, `${name}: progress after each chunk (${c.calls.length} calls in ${c.ms | 0} ms)`);
+      assert.deepEqual(c.calls[c.calls.length - 1], [6000, 6000], name);
+      for (let k = 1; k < c.calls.length; k++) assert.ok(c.calls[k][0] > c.calls[k - 1][0], `${name}: progress grows`);
+      assert.ok(c.worst < 250, `${name}: the page's timers never waited long (${c.worst | 0} ms)`);
+      assert.ok(c.frames > 0, `${name}: the school's frames went on (${c.frames} in ${c.ms | 0} ms)`);
+    }
+    assert.equal(r.tr.frameCount, 3);
+    assert.equal(r.st.value, 6000);
+    assert.equal(fnv1a(r.last), r.hash, 'the chunked trajectory\'s last frame is the chunked step(6000)\'s state');
+    assert.deepEqual(consoleLog.errors(), []);
+    await page.close();
+  });
 });

@@ -39,7 +39,7 @@ export function applyOptions(s, options, box) {
       s.warn('unknown option ' + describe(name) + ' ignored (known: ' + s.table.map((x) => x.name).join(', ') + ')');
       continue;
     }
-    if (r.warning) s.warn('option ' + name + '=' + describe(value) + ': ' + r.warning);
+    if (r.warning) s.warn('option ' + name + '=' + describe(value) + ': ' + r.warning, name);
     const info = findInfo(s.table, name);
     if (info && (r.status === ParamStatus.Ok || r.status === ParamStatus.Clamped)) given[info.name] = true;
   }
@@ -69,7 +69,7 @@ export function applyHash(s, ours) {
     s.warn('the URL hash could not be read (' + errorText(e) + '); ignored');
     return false;
   }
-  for (const w of r.warnings) s.warn(w);  // each already names the hash and the key
+  for (const w of r.warnings) s.warn(w, 'hash');  // each already names the hash and the key
   if (!r.anyKey) return false;
   if (/(^|&)(w|h|width|height)=/.test(ours)) s.view.autoWorld = false;  // a shared world is kept, letterboxed
   s.seek.left = r.hasSeek ? Math.round(r.seekSeconds * STEP_HZ) : 0;
@@ -90,6 +90,6 @@ export function readConfig(s) {
 // S-SIM-13: one warning when the parameters make a fish outrun its own radius (not repeated while unchanged).
 export function checkSanity(s) {
   const w = s.pond.sanityWarning();
-  if (w && w !== s.lastSanity) s.warn(w);
+  if (w && w !== s.lastSanity) s.warn(w, '');
   s.lastSanity = w;
 }

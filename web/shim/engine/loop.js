@@ -1,7 +1,7 @@
 // The frame loop and its state machine: which state the school is in, when the next frame comes, and what one costs.
-// States: paused (the page's own pause) > hidden (tab hidden or scrolled out) > reduced-motion > empty (nothing to
-// draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the engine runs: a
-// Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
+// States: paused (the page's own pause) > hidden (tab hidden or scrolled out) > lost (no GL context) > reduced-motion
+// > empty (nothing to draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the
+// engine runs: a Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
 
 const SEEK_BUDGET_MS = 8;    // ms per frame a t=SECONDS seek may take: the page never freezes
 const CAP_SLACK_MS = 2;      // a frame this early for the maxFps cap still counts (vsync jitter)
@@ -10,6 +10,23 @@ const TIMER_BELOW_FPS = 50;  // below this rate a timer wakes the loop, not ever
 const raf = typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(fn)
   : (fn) => setTimeout(() => fn(performance.now()), 16);
 const cancelRaf = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+
+// Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first batch
+// is one unit, so a heavy school never freezes the page before it has been timed), at most doubling: performance.now()
+// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units done.
+export function within(ms, left, work, est) {
+  const start = performance.now();
+  let done = 0, n = 1;
+  while (done < left && n > 0) {
+    const t = performance.now();
+    work(n);
+    done += n;
+    const end = performance.now();
+    est.stepMs = Math.max(0.001, (end - t) / n);
+    n = Math.min(left - done, n * 2, Math.floor((ms - (end - start)) * 0.9 / est.stepMs));
+  }
+  return done;
+}
 
 // `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
 // governor, and the hooks draw(now) and onFrame() (the snapshot for the host).
@@ -27,12 +44,14 @@ export class Loop {
     this.frame = this.frame.bind(this);
     this.wake = this.wake.bind(this);
     this.seekChunk = this.seekChunk.bind(this);
+    this.stepN = (n) => s.pond.step(n);
   }
 
   state() {
     const s = this.s, f = s.flags;
     if (f.paused) return 'paused';
     if (f.hidden || f.offscreen) return 'hidden';
+    if (f.lost) return 'lost';  // no context to draw with: no steps either (school.js replaces it)
     if (f.reduced && s.cfg.reducedMotion === 1) return 'reduced-motion';
     // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
     if (s.cfg.fish === 0 && s.cfg.water === 0) return 'empty';
@@ -65,20 +84,10 @@ export class Loop {
     return fps;
   }
 
-  // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame, in chunks sized from the measured step time (the first
-  // chunk is one step, so a heavy school never freezes the page before it has been timed).
+  // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame (within()).
   seekSome() {
-    const s = this.s, seek = s.seek;
-    const start = performance.now();
-    let n = 1;
-    while (seek.left > 0 && n > 0) {
-      const t = performance.now();
-      s.pond.step(n);
-      seek.left -= n;
-      const end = performance.now();
-      seek.stepMs = Math.max(0.001, (end - t) / n);
-      n = Math.min(seek.left, Math.floor((SEEK_BUDGET_MS - (end - start)) * 0.9 / seek.stepMs));
-    }
+    const seek = this.s.seek;
+    seek.left -= within(SEEK_BUDGET_MS, seek.left, this.stepN, seek);
   }
 
   // A seek asked for while paused or under reduced motion still lands: timer chunks of SEEK_BUDGET_MS, then one

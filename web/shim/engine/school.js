@@ -5,15 +5,17 @@ import { FORM_HOLD } from '../constants.js';
 import { describe, errorText, findInfo } from '../util.js';
 import { applyHash, applyOptions, checkSanity, optionNumber, readConfig } from './config.js';
 import { SOFTWARE_GL, createGpuTimer, probeRenderer } from './gl_probe.js';
-import { Loop } from './loop.js';
+import { Loop, within } from './loop.js';
 import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
 import { recordTrajectory } from './trajectory.js';
 
 const SNAPSHOT_MS = 250;       // a snapshot to the host at most this often while animating (and after every change)
 const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
+const CHUNK_MS = 8;            // a long step(n) or trajectory() works this long, then lets frames and the page run
+const LOST_WAIT_MS = 2000;     // a context not restored by then (an evicted one never is) is replaced; doubled per try
 
-// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias}.
+// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
 // `out(msg, transfer)` posts to the host. Returns the school, or null (after posting why) without WebGL2.
 export function createEngineSchool(M, table, init, out, targets) {
   const selector = '#mirofish-engine-' + init.id;
@@ -33,7 +35,11 @@ export function createEngineSchool(M, table, init, out, targets) {
   const gl = init.canvas.getContext('webgl2');  // the context C++ made on this canvas
   const renderer = probeRenderer(gl);
   const s = {
-    M, table, pond, gl, renderer, canvas: init.canvas, id: init.id,
+    M, table, pond, gl, renderer, canvas: init.canvas, id: init.id, out, tries: 0,
+    attach: (canvas) => {
+      targets[selector] = canvas;
+      return pond.attach(selector, init.antialias === true);
+    },
     softwareGL: SOFTWARE_GL.test(renderer),
     gpuTimer: createGpuTimer(gl),
     governor: new Governor(),
@@ -44,7 +50,15 @@ export function createEngineSchool(M, table, init, out, targets) {
     timing: { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null },
     seek: { left: 0, stepMs: Infinity },
     destroyed: false, started: false, lastSanity: '', studio: null,
-    warn: (text) => out({ t: 'warn', text }),
+    once: init.once && {},
+    // A <miro-fish> school says one warning per name (an attribute changed 1 000 times a second warns once).
+    warn: (text, name) => {
+      if (s.once && name !== undefined) {
+        if (s.once[name]) return;
+        s.once[name] = 1;
+      }
+      out({ t: 'warn', text });
+    },
   };
   s.loop = new Loop(s);
   s.resolution = new Resolution(s);
@@ -121,9 +135,15 @@ function command(s, msg, out) {
     case 'set':
       reply(setOption(s, msg.name, msg.value));
       return;
-    case 'step':
-      reply(step(s, msg.n));
+    case 'step': {
+      const n = stepCount(s, msg.n);
+      chunks(s, msg, n, s.loop.stepN, () => {
+        if (!s.loop.animating()) s.loop.drawOnce();
+        s.changed();
+        reply(n);
+      });
       return;
+    }
     case 'stateHash':
       reply(s.pond.stateHash());
       return;
@@ -137,17 +157,23 @@ function command(s, msg, out) {
       reply(true);
       return;
     case 'trajectory': {
-      let value = null;
+      let rec;
       try {
-        value = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
+        rec = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
       } catch (e) {
         s.snapshotNow();
         out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
         return;
       }
-      reply(value, [value.data.buffer]);
+      chunks(s, msg, rec.total, rec.work, () => {
+        const value = rec.done();
+        reply(value, [value.data.buffer]);
+      }, rec.free);
       return;
     }
+    case 'canvas':  // the host's fresh canvas, in the old one's place on the page
+      replace(s, msg.canvas);
+      return;
     case 'studio':  // mirofish-studio.js on a Worker school: the arrays it reads go to the page after each frame
       s.studio = msg.on ? { frame: () => postStudioFrame(s, out) } : null;
       s.pond.setMetrics(!!msg.on);
@@ -168,7 +194,7 @@ function setOption(s, name, value) {
     s.warn('unknown option ' + describe(name) + ' ignored');
     return undefined;
   }
-  if (r.warning) s.warn('set(' + describe(name) + ', ' + describe(value) + '): ' + r.warning);
+  if (r.warning) s.warn('set(' + describe(name) + ', ' + describe(value) + '): ' + r.warning, name);
   afterChange(s, info.name);
   return r.value;
 }
@@ -180,14 +206,14 @@ function afterChange(s, name) {
   if (!info || info.group === 'sim' || info.group === 'pointer') checkSanity(s);
   if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) s.resolution.resize(true);
   if (name === 'seed') s.seek.left = 0;
-  if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount');
+  if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount', name);
   if (name === 'width' || name === 'height') s.view.autoWorld = false;
   s.loop.update();
   if (!s.loop.animating()) s.loop.drawOnce();  // colours and sizes show at once even when paused
   s.changed();
 }
 
-function step(s, n) {
+function stepCount(s, n) {
   let count = Math.floor(Number(n === undefined ? 1 : n));
   if (!Number.isFinite(count) || count < 0) {
     s.warn('step(' + describe(n) + '): needs a whole number of steps >= 0; ignored');
@@ -197,10 +223,22 @@ function step(s, n) {
     s.warn('step(' + count + '): capped at ' + MAX_STEP_CALL + ' steps per call');
     count = MAX_STEP_CALL;
   }
-  s.pond.step(count);
-  if (!s.loop.animating()) s.loop.drawOnce();
-  s.changed();
   return count;
+}
+
+// `total` units of work(n) in CHUNK_MS slices a task apart (the page's, or the Worker's frames, run between), then
+// done(); `progress` messages after each slice when the page asked; dropped (and free()) if destroyed meanwhile.
+function chunks(s, msg, total, work, done, free) {
+  const est = {};
+  let left = total;
+  const slice = () => {
+    if (s.destroyed) return free && free();
+    left -= within(CHUNK_MS, left, work, est);
+    if (msg.progress) s.out({ t: 'progress', id: s.id, seq: msg.seq, done: total - left, total });
+    if (left > 0) setTimeout(slice, 0);
+    else done();
+  };
+  slice();
 }
 
 // S-CHO lands the school on a formation now; the text is drawn by fish and never enters the page's DOM.
@@ -223,14 +261,14 @@ function form(s, options) {
   return r.ok;
 }
 
-// Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too).
+// Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too). While lost the
+// school neither steps nor draws (state 'lost'); not restored within LOST_WAIT_MS, it asks the host for a new canvas
+// and draws on there from the same School. Each new canvas makes the next wait twice as long (2 s .. 32 s), until a
+// context lives 30 s.
 function watchContext(s) {
   s.onLost = (e) => {
     e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
-    s.flags.lost = true;
-    if (s.gpuTimer) s.gpuTimer.drop();
-    s.pond.contextLost();
-    s.changed();
+    lost(s);
   };
   s.onRestored = () => {
     const err = s.pond.contextRestored();
@@ -238,14 +276,59 @@ function watchContext(s) {
       s.warn(err);
       return;
     }
-    s.flags.lost = false;
-    s.gpuTimer = createGpuTimer(s.gl);
-    s.resolution.resize(true);
-    if (!s.loop.animating()) s.loop.drawOnce();
-    s.changed();
+    found(s);
   };
   s.canvas.addEventListener('webglcontextlost', s.onLost);
   s.canvas.addEventListener('webglcontextrestored', s.onRestored);
+}
+
+function lost(s) {
+  const now = performance.now();
+  if (now - s.since > 30000) s.tries = 0;
+  s.flags.lost = true;
+  if (s.gpuTimer) s.gpuTimer.drop();
+  s.pond.contextLost();
+  s.loop.update();
+  s.changed();
+  clearTimeout(s.lostTimer);
+  s.lostTimer = setTimeout(() => s.out({ t: 'canvas', id: s.id }), LOST_WAIT_MS << Math.min(s.tries, 4));
+}
+
+function found(s) {
+  clearTimeout(s.lostTimer);
+  s.flags.lost = false;
+  s.since = performance.now();
+  s.gpuTimer = createGpuTimer(s.gl);
+  s.resolution.resize(true);
+  s.loop.update();
+  s.changed();
+}
+
+// The same School on a new canvas: the old context is given back, the renderers start again on a new one.
+function replace(s, canvas) {
+  if (s.destroyed) return;
+  if (!s.tries++) s.warn('the WebGL context was lost: drawing on a new canvas');
+  unwatch(s);
+  const old = s.gl;
+  const err = s.attach(canvas);
+  giveBack(old);
+  s.canvas = canvas;
+  s.gl = canvas.getContext('webgl2');
+  watchContext(s);
+  if (err || !s.gl) lost(s);
+  else found(s);
+}
+
+function unwatch(s) {
+  s.canvas.removeEventListener('webglcontextlost', s.onLost);
+  s.canvas.removeEventListener('webglcontextrestored', s.onRestored);
+}
+
+// A context given back now rather than at garbage collection (browsers cap live contexts).
+function giveBack(gl) {
+  try {
+    gl.getExtension('WEBGL_lose_context').loseContext();
+  } catch (e) { /* already gone */ }
 }
 
 // Copies of what the studio reads (Pond::studioArray 0..7 the fish's floats, 8 the step's metrics, 9 the states),
@@ -267,10 +350,21 @@ function testHook(s, msg, out) {
   if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
   else if (msg.fn === 'windows') Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
-  else if (msg.fn === 'loseContext' || msg.fn === 'restoreContext') {
+  else if (msg.fn === 'loseContext') {
+    if (s.gl.isContextLost()) return false;
     // Taken while the context lives: a lost context hands out no extensions, so the restore needs this one.
-    if (!s.loseExt) s.loseExt = s.gl.getExtension('WEBGL_lose_context');
-    if (s.loseExt) s.loseExt[msg.fn]();
+    s.loseExt = s.gl.getExtension('WEBGL_lose_context');
+    s.loseExt.loseContext();
+  } else if (msg.fn === 'restoreContext' && s.gl.isContextLost() && s.loseExt) {
+    s.loseExt.restoreContext();
+  } else if (msg.fn === 'evict') {  // contexts of the engine's own thread (a Worker's are apart from the page's)
+    s.extra = s.extra || [];
+    for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
+  } else if (msg.fn === 'wasmBytes') {  // the engine's wasm memory (bench/browser/hour.mjs)
+    return s.M.HEAP8.length;
+  } else if (msg.fn === 'unevict') {
+    for (const gl of s.extra || []) giveBack(gl);
+    s.extra = [];
   }
   return true;
 }
@@ -356,17 +450,13 @@ function teardown(s) {
   s.destroyed = true;
   s.loop.dispose();
   s.resolution.teardown();
-  s.canvas.removeEventListener('webglcontextlost', s.onLost);
-  s.canvas.removeEventListener('webglcontextrestored', s.onRestored);
+  clearTimeout(s.lostTimer);
+  unwatch(s);
   if (s.gpuTimer && !s.flags.lost) s.gpuTimer.release();
   try {
     s.pond.release();
   } finally {
     s.pond.delete();  // frees the school and renderer memory in the wasm heap
   }
-  // Give the GPU context back now rather than at garbage collection (browsers cap live contexts).
-  try {
-    const lose = s.gl && s.gl.getExtension('WEBGL_lose_context');
-    if (lose) lose.loseContext();
-  } catch (e) { /* already gone */ }
+  giveBack(s.gl);
 }

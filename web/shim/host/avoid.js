@@ -5,7 +5,7 @@
 // no one). They go to the engine only when they changed. A page option only: the hash carries no page layout, so a
 // link replays exactly only on the same layout.
 import { MAX_OBSTACLES as MAX_AVOID } from '../constants.js';
-import { describe, warn } from '../util.js';
+import { describe, warn as say } from '../util.js';
 
 const AVOID_POLL_MS = 500;   // a read at least this often while the school animates
 
@@ -37,6 +37,10 @@ export class Avoid {
   // MAX_AVOID elements warns once (the first MAX_AVOID are used).
   set(selector) {
     this.teardown();
+    const warn = (text) => {  // a <miro-fish> says one (its avoid attribute may change 1 000 times a second)
+      if (!this.warned) say(text);
+      this.warned = this.p.once;
+    };
     const sel = selector === null || selector === undefined || selector === false ? '' : String(selector).trim();
     let found = [];
     if (sel) {

@@ -26,6 +26,9 @@ export class School {
           loseContext: () => h.call({ t: 'test', fn: 'loseContext' }),
           restoreContext: () => h.call({ t: 'test', fn: 'restoreContext' }),
           avoidReads: () => h.avoid.reads,
+          evict: (n) => h.call({ t: 'test', fn: 'evict', n }),
+          unevict: () => h.call({ t: 'test', fn: 'unevict' }),
+          wasmBytes: () => h.call({ t: 'test', fn: 'wasmBytes' }),
         }),
       });
     }
@@ -84,9 +87,9 @@ export class School {
     }
     return url;
   }
-  // Resolves to the steps taken (at most 36 000 a call).
-  step(n) {
-    return this.#h.call({ t: 'step', n: plain(n) }).then((v) => v || 0);
+  // Resolves to the steps taken (at most 36 000 a call, in chunks of ~8 ms; onProgress(done, total) after each).
+  step(n, onProgress) {
+    return this.#h.call({ t: 'step', n: plain(n) }, onProgress).then((v) => v || 0);
   }
   // A pellet (S-INT-4) or a fright (S-INT-3) at a point of the viewport, in CSS px as a click's clientX/clientY.
   feed(clientX, clientY) {
@@ -119,10 +122,10 @@ export class School {
     return this.#h.call({ t: 'release' }).then(() => undefined);
   }
   // S-DEV-6 resolves to {data: Float32Array, meta} recorded off screen (rejects with a RangeError over the limits).
-  trajectory(steps, every) {
+  trajectory(steps, every, onProgress) {
     const h = this.#h;
     if (h.destroyed) return Promise.resolve(null);
-    return h.call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) });
+    return h.call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) }, onProgress);
   }
   stats() {
     return stats(this.#h);

@@ -15,6 +15,7 @@ import { Sizing } from './sizing.js';
 
 const POINTER_MS = 16;  // the pointer goes to the engine at most this often: one message a frame
 const FAINT_OPACITY = '0.5';  // the canvas's opacity under prefers-reduced-transparency
+const WORKER_SCHOOLS = 4;  // Chrome keeps 4 live WebGL contexts a Worker (16 a page): the next schools go on the page
 const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread'];  // options the engine never sees
 
 let schoolCounter = 0;
@@ -37,8 +38,8 @@ export function chooseThread(options, defaultThread) {
 // Resolves to {h} or {error}; a worker that cannot draw (no WebGL2 on an OffscreenCanvas) hands over to the main thread.
 export function mountSchool(element, options, thread) {
   const onMain = () => openEngine('main').then((engine) => (engine ? attach(engine, element, options) : { error: '' }));
-  const first = thread === 'worker' ? openEngine('worker').then((engine) => (engine ? attach(engine, element, options)
-    : onMain())) : onMain();
+  const first = thread === 'worker' ? openEngine('worker').then((engine) => (engine && live.worker < WORKER_SCHOOLS
+    ? attach(engine, element, options) : onMain())) : onMain();
   return first.then((r) => (r.error && r.thread === 'worker' ? onMain() : r)).then((r) => {
     if (r.error && !warnedNoWebGL) {
       warnedNoWebGL = true;
@@ -72,8 +73,9 @@ function attach(engine, element, options) {
   const mounted = new Promise((resolve) => { h.onMounted = resolve; });
   engine.listen(h.id, (msg) => h.receive(msg));
   h.post({ t: 'mount', canvas: offscreen, options: engineOptions, ours: initialHash(h, options), box, flags: h.flags,
+    once: h.once,
     view: h.sizing.measure(), antialias: truthy(options.antialias === undefined ? false : options.antialias) },
-  engine.thread === 'worker' ? [offscreen] : undefined);
+  [offscreen]);
   live[engine.thread]++;
   return mounted.then((msg) => {
     if (msg.error) {
@@ -108,19 +110,19 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
       offscreen: false, away: false, reduced: prefersReducedMotion() },
     snapshot: { stats: null, params: {}, hash: '', obstacles: [] },
     readHash: true, lastHashApplied: '', destroyed: false, studio: null, onLevel: null, onMounted: null,
-    seq: 0, pending: new Map(),
+    seq: 0, pending: new Map(), once: element?.localName === 'miro-fish',
   };
   h.post = (msg, transfer) => {
     msg.id = h.id;
     engine.post(msg, transfer);
   };
-  h.call = (msg, transfer) => call(h, msg, transfer);
+  h.call = (msg, progress) => call(h, msg, progress);
   h.setFlags = (change) => {
     if (h.destroyed) return;
     Object.assign(h.flags, change);
     h.post({ t: 'flags', flags: change });
     if (h.controls) h.controls.reflect();  // a page's pause() shows on the button
-    if (!canvas.isConnected) setTimeout(h.destroyIfDetached, 0);
+    if (!h.canvas.isConnected) setTimeout(h.destroyIfDetached, 0);
   };
   h.pointerLink = createPointerLink(h);
   h.pointer = h.pointerLink.move;
@@ -135,8 +137,8 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
   // Forced colours hide the canvas and stop the school as a hidden tab would; reduced transparency makes it fainter.
   h.onMedia = () => {
     h.forced = mediaMatches(FORCED_COLORS);
-    canvas.style.visibility = h.forced ? 'hidden' : '';
-    canvas.style.opacity = mediaMatches(REDUCED_TRANSPARENCY) ? FAINT_OPACITY : '';
+    h.canvas.style.visibility = h.forced ? 'hidden' : '';  // h.canvas: a lost context's replacement too
+    h.canvas.style.opacity = mediaMatches(REDUCED_TRANSPARENCY) ? FAINT_OPACITY : '';
     if (h.controls) h.controls.sync();
     if (h.flags.hidden !== hiddenNow(h)) h.setFlags({ hidden: hiddenNow(h) });
   };
@@ -145,7 +147,7 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
   h.onMedia();
   h.receive = (msg) => receive(h, msg);
   h.destroyIfDetached = () => {
-    if (!h.destroyed && !canvas.isConnected && h.destroy) h.destroy();
+    if (!h.destroyed && !h.canvas.isConnected && h.destroy) h.destroy();
   };
   h.sizing = new Sizing(h);
   h.input = createInput(h);
@@ -167,16 +169,18 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
 
 // A command whose answer the page awaits: the engine replies with the same seq. Never rejects for what the page
 // passes (handle.js sends plain values only); a trajectory over the limits rejects with the engine's RangeError.
-function call(h, msg, transfer) {
+// `progress(done, total)`, if a function, hears a long step() or trajectory() after each chunk.
+function call(h, msg, progress) {
   return new Promise((resolve, reject) => {
     if (h.destroyed) {
       resolve(undefined);
       return;
     }
     msg.seq = ++h.seq;
-    h.pending.set(msg.seq, { resolve, reject });
+    msg.progress = typeof progress === 'function';
+    h.pending.set(msg.seq, { resolve, reject, progress });
     try {
-      h.post(msg, transfer);
+      h.post(msg);
     } catch (e) {
       h.pending.delete(msg.seq);
       warn('the school could not be asked (' + errorText(e) + ')');
@@ -231,6 +235,9 @@ function receive(h, msg) {
     if (h.perf) h.perf.draw();
     const st = msg.stats.state;  // the poll for boxes that moved unseen runs only while the school animates
     if (h.avoid && (st === 'running' || st === 'idle')) h.avoid.tick(performance.now());
+  } else if (msg.t === 'progress') {
+    const pending = h.pending.get(msg.seq);
+    if (pending) pending.progress(msg.done, msg.total);
   } else if (msg.t === 'reply') {
     const pending = h.pending.get(msg.seq);
     if (!pending) return;
@@ -239,11 +246,27 @@ function receive(h, msg) {
     else pending.resolve(msg.value);
   } else if (msg.t === 'mounted') {
     h.onMounted(msg);
+  } else if (msg.t === 'canvas' && !h.destroyed) {
+    swapCanvas(h);
   } else if (msg.t === 'studioFrame' && h.studio) {
     h.studio.frame(msg);
   } else if (msg.t === 'level' && h.onLevel) {
     h.onLevel(msg.stats);
   }
+}
+
+// The engine's context was taken for good (an evicted one never comes back): a fresh canvas in the same place (a copy
+// of the old element, no layout shift) for the engine to draw on from the same school.
+function swapCanvas(h) {
+  const c = h.canvas.cloneNode();
+  h.canvas.replaceWith(c);
+  h.canvas = c;
+  h.input.teardown();
+  h.input.start();
+  h.sizing.teardown();
+  h.sizing.observe();
+  const off = h.engine.thread === 'worker' ? c.transferControlToOffscreen() : c;
+  h.post({ t: 'canvas', canvas: off }, [off]);  // the local engine ignores the transfer list
 }
 
 // Stops the engine's school and takes back everything mount added: listeners, observers, canvases.
