@@ -13,11 +13,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { sendWebFile } from './web_files.mjs';
 import { treeCpuSeconds } from './tree_cpu.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
-const WEB = path.join(ROOT, 'web');
 const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
   '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--disable-quic', '--headless'];
@@ -64,10 +64,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
     return res.end(CASES[name.slice(6)].page);
   }
-  const file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
-  if (!file.startsWith(WEB) || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); return res.end(); }
-  res.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : file.endsWith('.js') ? 'text/javascript' : 'text/plain' });
-  fs.createReadStream(file).pipe(res);
+  return sendWebFile(url, res);
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${server.address().port}`;

@@ -6,9 +6,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { sendWebFile } from './web_files.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const WEB = path.join(HERE, '..', '..', 'web');
 const [bundle, outDir, only] = process.argv.slice(2);
 fs.mkdirSync(outDir, { recursive: true });
 
@@ -23,10 +23,7 @@ const server = http.createServer((req, res) => {
   }
   if (url.pathname === '/close-light') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end(closePage('#eef4f6')); }
   if (url.pathname === '/close-dark') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end(closePage('#101522')); }
-  const file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
-  if (!file.startsWith(WEB) || !fs.existsSync(file) || !fs.statSync(file).isFile()) { res.writeHead(404); return res.end(); }
-  res.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : file.endsWith('.js') ? 'text/javascript' : 'text/plain' });
-  fs.createReadStream(file).pipe(res);
+  return sendWebFile(url, res);
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${server.address().port}`;
