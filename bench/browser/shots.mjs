@@ -44,6 +44,9 @@ const shots = [
   // The demo page avoids its cards and headings (data-avoid): live for 15 s (a t= seek runs before the page's boxes
   // are read), then the school as it flows around them; and every ecology option at once.
   { name: 'eco-avoid', url: '/#n=200&seed=7', vp: [1600, 900], dpr: 1, liveMs: 15000 },
+  // The README's pair: the demo page in the visitor's light and dark colour scheme.
+  { name: 'readme-light', url: '/#n=200&seed=7', vp: [1280, 800], dpr: 1, liveMs: 15000, scheme: 'light' },
+  { name: 'readme-dark', url: '/#n=200&seed=7', vp: [1280, 800], dpr: 1, liveMs: 15000, scheme: 'dark' },
   { name: 'eco-predator', url: '/close-light#n=40&w=900&h=600&seed=2&pred=1&species=3&size=2&op=0.9', vp: [900, 600],
     dpr: 2, liveMs: 7000 },
   { name: 'eco-all', url: '/#n=400&seed=7&species=3&water=1&pred=1', vp: [1600, 900], dpr: 1, liveMs: 15000 },
@@ -51,7 +54,8 @@ const shots = [
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader',
   '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox', '--no-first-run', '--headless'] });
 for (const s of shots.filter((x) => !only || x.name.startsWith(only))) {
-  const ctx = await browser.newContext({ viewport: { width: s.vp[0], height: s.vp[1] }, deviceScaleFactor: s.dpr });
+  const ctx = await browser.newContext({ viewport: { width: s.vp[0], height: s.vp[1] }, deviceScaleFactor: s.dpr,
+    colorScheme: s.scheme || 'light' });
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log(s.name, m.type(), m.text()); });
   await page.goto(base + s.url);
