@@ -74,6 +74,7 @@ struct FishArrays : FishMotion, FishTraits, FishBehaviour, FishCues {
   FishBehaviour& behaviour() { return *this; }
   const FishBehaviour& behaviour() const { return *this; }
   FishCues& cues() { return *this; }
+  const FishCues& cues() const { return *this; }
 
   // Grows storage to hold n fish (doubling); never shrinks, so a later grow allocates nothing.
   void reserveFor(int n);

@@ -182,13 +182,11 @@ class School {
   void updateCursor();  // S-INT-1 virtual cursor follows the pointer
   void bucketFish();    // grid build; copies of the fish in cell order
   StepTotals steerFromNeighbours(float* outX, float* outY, uint8_t* outCue,
-                                 float* outLone);        // pass 1: the three rules (cell order)
-  void fleePointerAndScares(float* outX, float* outY);   // pointer and scare pushes, panic (cell order)
-  void driftPond();                                      // S-SIM-14 this step's attractors and current phases
-  void spreadStartle();                                  // S-SIM-15 startle passed on to neighbours (a ripple)
-  void seekFood(float* ringX, float* ringY);             // S-INT-4 fish near a pellet turn to it and eat it
-  void chooseStates(float* ringX, float* ringY);         // S-SIM-15 state per fish, gait blended toward it
-  void moveFish(float* ringX, float* ringY, int slots);  // pass 2: walls, turn limit, speed cap, integration
+                                 float* outLone);       // pass 1: the three rules (cell order)
+  void fleePointerAndScares(float* outX, float* outY);  // pointer and scare pushes, panic (cell order)
+  void driftPond();                                     // S-SIM-14 this step's attractors and current phases
+  void seekFood(float* ringX, float* ringY);            // S-INT-4 fish near a pellet turn to it and eat it
+  void chooseStates(float* ringX, float* ringY);        // S-SIM-15 state per fish, gait blended toward it
   void ageScaresAndPellets();
   void beginFormation();  // S-CHO the landing's first step: targets, added fish, assignment, departures
   void landFormation();   // S-CHO after pass 2: the formation's springs, settling, the hold
@@ -206,10 +204,7 @@ class School {
   void markCoverage();          // metrics: marks this step's cells (every step with metrics on)
   float coverageShare() const;  // metrics: the share of cells visited within the window
   void resetCoverage();
-  using Pull = PondPull;
-  Pull pondPull() const;
-  bool integrate4(const Pull& pull, int i, const float* draws, float* ringX, float* ringY,
-                  int slots);  // four-wide builds only
+  PondPull pondPull() const;
 
   Params params_;
   FishArrays fish_;

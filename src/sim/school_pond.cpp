@@ -41,9 +41,9 @@ void School::currentAt(float x, float y, float* fx, float* fy) const {
   *fy = a * detSin(d_.currentK * x + currentPhaseY_);
 }
 
-School::Pull School::pondPull() const {
+PondPull School::pondPull() const {
   const Params& p = params_;
-  Pull pull{};
+  PondPull pull{};
   pull.current = float(p.current) * float(p.maxForce);
   pull.k = d_.currentK;
   pull.phaseX = currentPhaseX_;
