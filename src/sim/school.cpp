@@ -204,13 +204,15 @@ void School::step() {
   if (alarmed_ > 0)
     spreadStartle(params_, d_.look.rCoh2, fish_.motion(), bruteForce_ ? nullptr : &grid_, fish_.count,
                   fish_.behaviour());
-  seekFood(ringX, ringY);
+  pelletsEaten_ +=
+      seekFood(params_, fish_.motion(), fish_.count, pellets_, fish_.cues(), fish_.behaviour(), ringX, ringY);
   fleePredator(ringX, ringY);
   chooseStates(ringX, ringY);
-  repelObstacles(ringX, ringY);
+  fitObstacles();
+  repelObstacles(params_, obstacles_, bruteForce_, fish_.motion(), fish_.count, ringX, ringY);
   clampCount_ += moveFish(params_, slot, pondPull(), fish_.traits(), fish_.cues(), fish_.count, fish_.motion(),
                           fish_.behaviour(), rng_, scratch_.draws.data());
-  leaveObstacles();
+  obstacleExits_ += leaveObstacles(params_, obstacles_, bruteForce_, fish_.count, fish_.motion());
   landFormation();
   ageScaresAndPellets();
 
