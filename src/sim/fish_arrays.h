@@ -17,8 +17,8 @@ const char* fishStateName(FishState s);
 // The fish's state in parts, each array in id order (S-SIM-1 .. S-SIM-15). Which phase of School::step writes which
 // part is the point of the split: a reader can tell from a phase's part what it may change (school.h lists them).
 
-// Hot motion state, hashed (x, y, vx, vy: stateHash): written by the move phase (School::moveFish), and by the hard
-// limits after it (an obstacle's outline, a formation's springs), never by the scan or the rules.
+// Hot motion state, hashed (x, y, vx, vy: stateHash): written by the move phase (moveFish, step_phases.h), and by
+// the hard limits after it (an obstacle's outline, a formation's springs), never by the scan or the rules.
 struct FishMotion {
   std::vector<float> x, y, vx, vy;  // position (px) and velocity (px/s)
   std::vector<float> hx, hy;        // heading as a unit vector (kept even when speed is 0), no atan2 anywhere
@@ -74,6 +74,7 @@ struct FishArrays : FishMotion, FishTraits, FishBehaviour, FishCues {
   FishBehaviour& behaviour() { return *this; }
   const FishBehaviour& behaviour() const { return *this; }
   FishCues& cues() { return *this; }
+  const FishCues& cues() const { return *this; }
 
   // Grows storage to hold n fish (doubling); never shrinks, so a later grow allocates nothing.
   void reserveFor(int n);

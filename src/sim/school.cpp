@@ -10,6 +10,7 @@
 #include "base/det_math.h"
 #include "base/fnv1a.h"
 #include "sim/school_step.h"
+#include "sim/step_phases.h"
 
 namespace mirofish {
 
@@ -200,13 +201,18 @@ void School::step() {
                                           bruteForce_ ? fish_.lone.data() : scratch_.lone.data());
   fleePointerAndScares(outX, outY);
   if (!bruteForce_) scatterSteering(grid_.order(), fish_.count, scratch_, ringX, ringY, fish_.cues());
-  spreadStartle();
-  seekFood(ringX, ringY);
+  if (alarmed_ > 0)
+    spreadStartle(params_, d_.look.rCoh2, fish_.motion(), bruteForce_ ? nullptr : &grid_, fish_.count,
+                  fish_.behaviour());
+  pelletsEaten_ +=
+      seekFood(params_, fish_.motion(), fish_.count, pellets_, fish_.cues(), fish_.behaviour(), ringX, ringY);
   fleePredator(ringX, ringY);
   chooseStates(ringX, ringY);
-  repelObstacles(ringX, ringY);
-  moveFish(ringX, ringY, slots);
-  leaveObstacles();
+  fitObstacles();
+  repelObstacles(params_, obstacles_, bruteForce_, fish_.motion(), fish_.count, ringX, ringY);
+  clampCount_ += moveFish(params_, slot, pondPull(), fish_.traits(), fish_.cues(), fish_.count, fish_.motion(),
+                          fish_.behaviour(), rng_, scratch_.draws.data());
+  obstacleExits_ += leaveObstacles(params_, obstacles_, bruteForce_, fish_.count, fish_.motion());
   landFormation();
   ageScaresAndPellets();
 

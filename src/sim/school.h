@@ -172,31 +172,27 @@ class School {
     double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
     int localPolCount = 0, nearestCount = 0;
   };
-  // The phases of step(), in the order it runs them (school.cpp), and the parts of the fish (fish_arrays.h) each
-  // writes: bucketFish the scratch (candidates in cell order, from motion, panic and the force trait); pass 1 the
-  // scratch (steering, cues); fleePointerAndScares the scratch's steering and behaviour (panic, startle);
-  // scatterSteering (school.cpp) the ring slot and the cues; spreadStartle, fleePredator and chooseStates behaviour
-  // (the ripple, panic, the state and gait); seekFood, repelObstacles and fleePredator the ring slot (seekFood the
-  // cues too); moveFish motion and behaviour's animation (tail, turn, wander, panic's countdown); leaveObstacles
-  // and landFormation motion (the hard limits). Traits change only at spawn and with the species count.
+  // The phases of step(), in the order it runs them (school.cpp). Those in step_phases.h (spreadStartle, seekFood,
+  // repelObstacles, moveFish, leaveObstacles) are free functions whose signatures say which parts of the fish
+  // (fish_arrays.h) they read (const) and write. The members here write: bucketFish the scratch (candidates in cell
+  // order, from motion, panic and the force trait); pass 1 the scratch (steering, cues); fleePointerAndScares the
+  // scratch's steering and behaviour (panic, startle); scatterSteering (school.cpp) the ring slot and the cues;
+  // fleePredator and chooseStates behaviour (panic, the ripple, the state and gait) and the ring slot; landFormation
+  // motion (the formation's springs). Traits change only at spawn and with the species count.
   void updateCursor();  // S-INT-1 virtual cursor follows the pointer
   void bucketFish();    // grid build; copies of the fish in cell order
   StepTotals steerFromNeighbours(float* outX, float* outY, uint8_t* outCue,
-                                 float* outLone);        // pass 1: the three rules (cell order)
-  void fleePointerAndScares(float* outX, float* outY);   // pointer and scare pushes, panic (cell order)
-  void driftPond();                                      // S-SIM-14 this step's attractors and current phases
-  void spreadStartle();                                  // S-SIM-15 startle passed on to neighbours (a ripple)
-  void seekFood(float* ringX, float* ringY);             // S-INT-4 fish near a pellet turn to it and eat it
-  void chooseStates(float* ringX, float* ringY);         // S-SIM-15 state per fish, gait blended toward it
-  void moveFish(float* ringX, float* ringY, int slots);  // pass 2: walls, turn limit, speed cap, integration
+                                 float* outLone);       // pass 1: the three rules (cell order)
+  void fleePointerAndScares(float* outX, float* outY);  // pointer and scare pushes, panic (cell order)
+  void driftPond();                                     // S-SIM-14 this step's attractors and current phases
+  void chooseStates(float* ringX, float* ringY);        // S-SIM-15 state per fish, gait blended toward it
   void ageScaresAndPellets();
   void beginFormation();  // S-CHO the landing's first step: targets, added fish, assignment, departures
   void landFormation();   // S-CHO after pass 2: the formation's springs, settling, the hold
-  void repelObstacles(float* ringX, float* ringY);  // S-ECO-1 soft push away from near obstacles (id order)
-  void leaveObstacles();                            // S-ECO-1 hard limit: a fish inside goes to the outline
-  void huntPredator();                              // S-ECO-2 the predator comes, hunts, leaves
-  void fleePredator(float* ringX, float* ringY);    // S-ECO-2 fish near it flee and startle (id order)
-  void aimPredator();                               // S-ECO-2 its target: the nearest dense part of the school
+  void fitObstacles();    // S-ECO-1 rebuckets the obstacles when the world or their margin changed
+  void huntPredator();    // S-ECO-2 the predator comes, hunts, leaves
+  void fleePredator(float* ringX, float* ringY);  // S-ECO-2 fish near it flee and startle (id order)
+  void aimPredator();                             // S-ECO-2 its target: the nearest dense part of the school
   void startle(int i, float strength, float fromX, float fromY);  // fish i startles now
   void noteStartle(float x, float y, float strength);             // S-ECO-5 a direct startle's event (rate-limited)
   void checkFinite();                                             // S-SIM-9
@@ -206,10 +202,7 @@ class School {
   void markCoverage();          // metrics: marks this step's cells (every step with metrics on)
   float coverageShare() const;  // metrics: the share of cells visited within the window
   void resetCoverage();
-  using Pull = PondPull;
-  Pull pondPull() const;
-  bool integrate4(const Pull& pull, int i, const float* draws, float* ringX, float* ringY,
-                  int slots);  // four-wide builds only
+  PondPull pondPull() const;
 
   Params params_;
   FishArrays fish_;

@@ -3,6 +3,7 @@
 #include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
+#include "sim/step_phases.h"
 
 namespace mirofish {
 
@@ -36,36 +37,33 @@ void School::noteStartle(float x, float y, float strength) {
 // Each fish still passing its startle on offers strength x startleSpread to every calm fish within the cohesion
 // radius; a fish keeps the strongest offer (ties: the lower offering id), which fires after startleDelay. The
 // result depends only on the set of (fish, offer) pairs, so grid and brute force agree bit for bit.
-void School::spreadStartle() {
-  if (alarmed_ == 0) return;
-  FishArrays& f = fish_;
-  const int n = f.count;
-  const float share = float(params_.startleSpread), delay = float(params_.startleDelay), r2 = d_.look.rCoh2;
-  const int* order = grid_.order();
-  const int* start = grid_.cellStart();
-  const int cols = grid_.cols(), rows = grid_.rows();
+void spreadStartle(const Params& p, float r2, const FishMotion& m, const NeighbourGrid* grid, int n, FishBehaviour& b) {
+  const float share = float(p.startleSpread), delay = float(p.startleDelay);
   auto offer = [&](int k, int j, float strength) {
-    if (k == j || f.panic[k] > 0) return;
-    const float dx = f.x[k] - f.x[j], dy = f.y[k] - f.y[j];
+    if (k == j || b.panic[k] > 0) return;
+    const float dx = m.x[k] - m.x[j], dy = m.y[k] - m.y[j];
     if (!(dx * dx + dy * dy < r2)) return;
-    if (strength > f.pending[k] || (strength == f.pending[k] && j < f.pendingFrom[k])) {
-      f.pending[k] = strength;
-      f.pendingDelay[k] = delay;
-      f.pendingFrom[k] = j;
-      f.fleeX[k] = f.fleeX[j];
-      f.fleeY[k] = f.fleeY[j];
-      f.busy[k] = 1;
+    if (strength > b.pending[k] || (strength == b.pending[k] && j < b.pendingFrom[k])) {
+      b.pending[k] = strength;
+      b.pendingDelay[k] = delay;
+      b.pendingFrom[k] = j;
+      b.fleeX[k] = b.fleeX[j];
+      b.fleeY[k] = b.fleeY[j];
+      b.busy[k] = 1;
     }
   };
   for (int j = 0; j < n; ++j) {
-    if (!(f.alarmLeft[j] > 0)) continue;
-    const float strength = f.alarm[j] * share;
+    if (!(b.alarmLeft[j] > 0)) continue;
+    const float strength = b.alarm[j] * share;
     if (strength < kAlarmMin) continue;
-    if (bruteForce_) {
+    if (!grid) {
       for (int k = 0; k < n; ++k) offer(k, j, strength);
       continue;
     }
-    const int cell = grid_.cellOf(f.x[j], f.y[j]);
+    const int* order = grid->order();
+    const int* start = grid->cellStart();
+    const int cols = grid->cols(), rows = grid->rows();
+    const int cell = grid->cellOf(m.x[j], m.y[j]);
     const int cx = cell % cols, cy = cell / cols;
     const int x0 = cx > 0 ? cx - 1 : 0, x1 = cx + 1 < cols ? cx + 1 : cols - 1;
     const int y0 = cy > 0 ? cy - 1 : 0, y1 = cy + 1 < rows ? cy + 1 : rows - 1;

@@ -6,6 +6,7 @@
 #include "base/simd4.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
+#include "sim/step_phases.h"
 
 namespace mirofish {
 
@@ -85,91 +86,6 @@ inline Turn limitTurn(float hx, float hy, float vx, float vy, float cosTurn, flo
 
 }  // namespace
 
-// Pass 2: each fish moves on its own state: wander, steering smoothed and clamped, soft walls, turn-rate limit,
-// speed cap, tail beat, position (and the fallback clamp). RNG draws happen here, in id order.
-[[gnu::noinline]] void School::moveFish(float* ringX, float* ringY, int slots) {
-  FishArrays& f = fish_;
-  const Params& p = params_;
-  const int n = f.count;
-  const float fmax = float(p.maxForce);
-  const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
-  const float dt = kStepSeconds;
-  const float wander = float(p.wander) * fmax;
-  const float vmin = float(p.minSpeed), vmax = float(p.maxSpeed);
-  const float turnSlow = float(p.turnSlowdown), depthSpeed = float(p.depthSpeed);
-  const float edgeDamp = float(p.edgeDamping), edgeForce = float(p.edgeForce);
-  const float invSlots = 1.0f / float(slots);
-  const Pull pull = pondPull();
-  const float* ringSlotsX[kMaxSmoothing];
-  const float* ringSlotsY[kMaxSmoothing];
-  for (int k = 0; k < slots; ++k) {
-    ringSlotsX[k] = f.steerX[k].data();
-    ringSlotsY[k] = f.steerY[k].data();
-  }
-  // One fish, scalar: the reference for every target (four-wide builds run four at a time below, the same bits).
-  auto integrateFish = [&](int i, float u) {
-    // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
-    f.wanderPhase[i] = wrapAngle(f.wanderPhase[i] + (u - 0.5f) * kWanderPhaseStep);
-    float ws = detSin(f.wanderPhase[i]);
-    float hx = f.hx[i], hy = f.hy[i];
-    float cx, cy, px, py;
-    pondForces(pull, f.x[i], f.y[i], pull.lone * f.lone[i], cx, cy, px, py);
-    ringX[i] = ((ringX[i] + -hy * ws * wander) + cx) + px;
-    ringY[i] = ((ringY[i] + hx * ws * wander) + cy) + py;
-    float fx, fy;
-    smoothedForce(ringSlotsX, ringSlotsY, slots, i, invSlots, fmax * f.forceScale[i], fx, fy);
-
-    // S-SIM-7 soft walls, added after the clamp so the school's own steering can never drown them.
-    float vx = f.vx[i], vy = f.vy[i];
-    if (margin > 0) softWalls(f.x[i], f.y[i], w, h, margin, edgeForce, edgeDamp, fx, fy, vx, vy);
-    vx += fx * dt;
-    vy += fy * dt;
-    const Turn turn = limitTurn(hx, hy, vx, vy, f.turnCos[i], f.turnSin[i]);
-    // S-SIM-5/6, S-ECO-4, S-SIM-15: per-fish cap, slower in the back layer, scaled by the gait (raised in a sprint
-    // or a startle, near still in a hover, when the floor drops too), lower in sharp turns.
-    const float panicLeft = f.panic[i], capMul = f.capMul[i];
-    const float depthMul = depthSpeed + (1.0f - depthSpeed) * f.depth[i];
-    float vcap = vmax * f.speedScale[i] * depthMul * capMul * (1.0f - turnSlow * turn.turnFrac);
-    const float floor = capMul < 1.0f ? vmin * capMul : vmin;
-    float vfloor = floor < vcap ? floor : vcap;
-    const float speed = clampf(turn.speed, vfloor, vcap);
-    f.hx[i] = turn.ux;
-    f.hy[i] = turn.uy;
-    f.vx[i] = turn.ux * speed;
-    f.vy[i] = turn.uy * speed;
-    f.panic[i] = panicLeft > dt ? panicLeft - dt : 0;
-    f.turn[i] = f.turn[i] * kTurnKeep + kTurnTake * (turn.cross / dt);  // smoothed rad/s for the body bend
-
-    // S-REN-6 tail beat: kTailHz at kTailRefSpeed, frequency ~ speed^0.6 (x^0.625 via square roots, deterministic).
-    float rel = speed * (1.0f / kTailRefSpeed);
-    float r2 = detSqrt(rel), r8 = detSqrt(detSqrt(r2));
-    f.tailPhase[i] = wrapAngle(f.tailPhase[i] + kTwoPi * kTailHz * r2 * r8 * dt * f.tailMul[i] + kTailIdleRate * dt);
-
-    float nx = f.x[i] + f.vx[i] * dt, ny = f.y[i] + f.vy[i] * dt;
-    // Fallback clamp: never fires with sane parameters (counted so tests can prove it).
-    if (nx < 0 || nx > w || ny < 0 || ny > h) {
-      ++clampCount_;
-      nx = clampf(nx, 0, w);
-      ny = clampf(ny, 0, h);
-    }
-    f.x[i] = nx;
-    f.y[i] = ny;
-  };
-#if defined(MIROFISH_WIDE)
-  // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
-  float* draws = scratch_.draws.data();
-  for (int i = 0; i < n; ++i) draws[i] = rng_.uniform();
-  int i = 0;
-  for (; i + 4 <= n; i += 4)
-    if (!integrate4(pull, i, draws + i, ringX, ringY, slots)) {  // a lane off the common path: these four one by one
-      for (int j = i; j < i + 4; ++j) integrateFish(j, draws[j]);
-    }
-  for (; i < n; ++i) integrateFish(i, draws[i]);
-#else
-  for (int i = 0; i < n; ++i) integrateFish(i, rng_.uniform());
-#endif
-}
-
 #if defined(MIROFISH_WIDE)
 namespace {
 
@@ -217,153 +133,245 @@ inline V sin4(V angle) {
   return sel(neg, v4::neg(s), s);
 }
 
-}  // namespace
+// Pass 2 for fish i.. four at a time, lane for lane moveFish's scalar integrateFish: every float operation in the same
+// order, every branch a select of both sides (divisions in lanes that the scalar code skips are computed and
+// dropped). Stops at the first four with a lane off the common path (an angle the scalar wrapAngle reduces the long
+// way), having written nothing for them, and returns their first id (else where it stopped, n rounded down to 4s);
+// the caller runs those four one by one and goes on. One call a step on the common path: the setup is paid once.
+[[gnu::noinline]] int integrate4(const Params& p, int slot, const PondPull& pull, const FishTraits& ft,
+                                 const FishCues& c, int i, int n, const float* draws, FishMotion& fm, FishBehaviour& b,
+                                 uint64_t& clamps) {
+  const int slots = int(p.smoothing);
+  float* ringX = b.steerX[slot].data();
+  float* ringY = b.steerY[slot].data();
+  for (; i + 4 <= n; i += 4) {
+    const float dt = kStepSeconds;
+    const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
+    V rare = splat(0.0f);
 
-// Pass 2 for fish i..i+3, lane for lane moveFish's scalar integrateFish: every float operation in the same order, every
-// branch a select of both sides (divisions in lanes that the scalar code skips are computed and dropped). Returns
-// false, having written nothing, when a lane leaves the common path (an angle the scalar wrapAngle reduces the
-// long way); the caller then runs those four fish one by one.
-bool School::integrate4(const Pull& pull, int i, const float* draws, float* ringX, float* ringY, int slots) {
-  FishArrays& f = fish_;
-  const Params& p = params_;
-  const float dt = kStepSeconds;
-  const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
-  V rare = splat(0.0f);
-
-  const V wp =
-      wrap4(add(v4::load(&f.wanderPhase[i]), mul(sub(v4::load(draws), splat(0.5f)), splat(kWanderPhaseStep))), rare);
-  const V ws = sin4(wp);
-  const V hx = v4::load(&f.hx[i]), hy = v4::load(&f.hy[i]);
-  const V wander = splat(float(p.wander) * float(p.maxForce));
-  const V x = v4::load(&f.x[i]), y = v4::load(&f.y[i]);
-  V cx = zero, cy = zero, px = zero, py = zero;
-  if (pull.current > 0) {
-    const V a = splat(pull.current), k = splat(pull.k);
-    cx = mul(a, sin4(add(mul(k, y), splat(pull.phaseX))));
-    cy = mul(a, sin4(add(mul(k, x), splat(pull.phaseY))));
-  }
-  if (pull.points > 0) {
-    V best = splat(3.0e38f), bx = zero, by = zero;
-    for (int a = 0; a < pull.points; ++a) {
-      const V dx = sub(splat(pull.x[a]), x), dy = sub(splat(pull.y[a]), y);
-      const V d2 = add(mul(dx, dx), mul(dy, dy));
-      const V nearer = lt(d2, best);
-      best = sel(nearer, d2, best);
-      bx = sel(nearer, dx, bx);
-      by = sel(nearer, dy, by);
+    const V wp = wrap4(
+        add(v4::load(&b.wanderPhase[i]), mul(sub(v4::load(draws + i), splat(0.5f)), splat(kWanderPhaseStep))), rare);
+    const V ws = sin4(wp);
+    const V hx = v4::load(&fm.hx[i]), hy = v4::load(&fm.hy[i]);
+    const V wander = splat(float(p.wander) * float(p.maxForce));
+    const V x = v4::load(&fm.x[i]), y = v4::load(&fm.y[i]);
+    V cx = zero, cy = zero, px = zero, py = zero;
+    if (pull.current > 0) {
+      const V a = splat(pull.current), k = splat(pull.k);
+      cx = mul(a, sin4(add(mul(k, y), splat(pull.phaseX))));
+      cy = mul(a, sin4(add(mul(k, x), splat(pull.phaseY))));
     }
-    const V d = v4::sqrt(best), inv = div(one, sel(gt(d, one), d, one));
-    const V ring = clampv(mul(sub(d, splat(pull.hold)), splat(pull.invBand)), splat(-1.0f), one);
-    const V k = mul(add(mul(splat(pull.weight), ring), mul(splat(pull.lone), v4::load(&f.lone[i]))), inv);
-    px = mul(bx, k);
-    py = mul(by, k);
-  }
-  const V rx = add(add(add(v4::load(ringX + i), mul(mul(v4::neg(hy), ws), wander)), cx), px);
-  const V ry = add(add(add(v4::load(ringY + i), mul(mul(hx, ws), wander)), cy), py);
-
-  const int slot = int(stepCount_ % uint64_t(slots));
-  V fx = zero, fy = zero;
-  for (int k = 0; k < slots; ++k) {
-    fx = add(fx, k == slot ? rx : v4::load(&f.steerX[k][i]));
-    fy = add(fy, k == slot ? ry : v4::load(&f.steerY[k][i]));
-  }
-  const V invSlots = splat(1.0f / float(slots));
-  fx = mul(fx, invSlots);
-  fy = mul(fy, invSlots);
-  const V fi = mul(splat(float(p.maxForce)), v4::load(&f.forceScale[i]));
-  const V f2 = add(mul(fx, fx), mul(fy, fy));
-  {
-    const V over = gt(f2, mul(fi, fi));
-    const V k = div(fi, v4::sqrt(f2));
-    fx = sel(over, mul(fx, k), fx);
-    fy = sel(over, mul(fy, k), fy);
-  }
-
-  V vx = v4::load(&f.vx[i]), vy = v4::load(&f.vy[i]);
-  const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
-  if (margin > 0) {
-    const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
-    const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
-    for (int side = 0; side < 4; ++side) {
-      const V in = gt(into[side], zero);
-      const V t = div(into[side], m);
-      const V push = mul(mul(edgeForce, t), t);
-      const V damp = clampv(mul(mul(edgeDamp, t), vdt), zero, one);
-      V& fc = side < 2 ? fx : fy;
-      V& vc = side < 2 ? vx : vy;
-      const V outward = (side & 1) ? gt(vc, zero) : lt(vc, zero);
-      fc = sel(in, (side & 1) ? sub(fc, push) : add(fc, push), fc);
-      vc = sel(v4::band(in, outward), sub(vc, mul(vc, damp)), vc);
+    if (pull.points > 0) {
+      V best = splat(3.0e38f), bx = zero, by = zero;
+      for (int a = 0; a < pull.points; ++a) {
+        const V dx = sub(splat(pull.x[a]), x), dy = sub(splat(pull.y[a]), y);
+        const V d2 = add(mul(dx, dx), mul(dy, dy));
+        const V nearer = lt(d2, best);
+        best = sel(nearer, d2, best);
+        bx = sel(nearer, dx, bx);
+        by = sel(nearer, dy, by);
+      }
+      const V d = v4::sqrt(best), inv = div(one, sel(gt(d, one), d, one));
+      const V ring = clampv(mul(sub(d, splat(pull.hold)), splat(pull.invBand)), splat(-1.0f), one);
+      const V k = mul(add(mul(splat(pull.weight), ring), mul(splat(pull.lone), v4::load(&c.lone[i]))), inv);
+      px = mul(bx, k);
+      py = mul(by, k);
     }
+    const V rx = add(add(add(v4::load(ringX + i), mul(mul(v4::neg(hy), ws), wander)), cx), px);
+    const V ry = add(add(add(v4::load(ringY + i), mul(mul(hx, ws), wander)), cy), py);
+
+    V fx = zero, fy = zero;
+    for (int k = 0; k < slots; ++k) {
+      fx = add(fx, k == slot ? rx : v4::load(&b.steerX[k][i]));
+      fy = add(fy, k == slot ? ry : v4::load(&b.steerY[k][i]));
+    }
+    const V invSlots = splat(1.0f / float(slots));
+    fx = mul(fx, invSlots);
+    fy = mul(fy, invSlots);
+    const V fi = mul(splat(float(p.maxForce)), v4::load(&ft.forceScale[i]));
+    const V f2 = add(mul(fx, fx), mul(fy, fy));
+    {
+      const V over = gt(f2, mul(fi, fi));
+      const V k = div(fi, v4::sqrt(f2));
+      fx = sel(over, mul(fx, k), fx);
+      fy = sel(over, mul(fy, k), fy);
+    }
+
+    V vx = v4::load(&fm.vx[i]), vy = v4::load(&fm.vy[i]);
+    const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
+    if (margin > 0) {
+      const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
+      const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
+      for (int side = 0; side < 4; ++side) {
+        const V in = gt(into[side], zero);
+        const V t = div(into[side], m);
+        const V push = mul(mul(edgeForce, t), t);
+        const V damp = clampv(mul(mul(edgeDamp, t), vdt), zero, one);
+        V& fc = side < 2 ? fx : fy;
+        V& vc = side < 2 ? vx : vy;
+        const V outward = (side & 1) ? gt(vc, zero) : lt(vc, zero);
+        fc = sel(in, (side & 1) ? sub(fc, push) : add(fc, push), fc);
+        vc = sel(v4::band(in, outward), sub(vc, mul(vc, damp)), vc);
+      }
+    }
+    vx = add(vx, mul(fx, vdt));
+    vy = add(vy, mul(fy, vdt));
+
+    V speed = v4::sqrt(add(mul(vx, vx), mul(vy, vy)));
+    const V cosT = v4::load(&b.turnCos[i]), sinT = v4::load(&b.turnSin[i]);
+    const V moving = gt(speed, splat(kStillSpeed));
+    const V ux0 = div(vx, speed), uy0 = div(vy, speed);
+    const V dot = add(mul(hx, ux0), mul(hy, uy0));
+    const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
+    const V sharp = lt(dot, cosT);
+    const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
+    V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
+    V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
+    {  // normalizeOrZero
+      const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
+      const V ok = gt(len2, splat(1e-12f));
+      const V inv = div(one, v4::sqrt(len2));
+      uxT = sel(ok, mul(uxT, inv), zero);
+      uyT = sel(ok, mul(uyT, inv), zero);
+    }
+    const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
+    const V softFrac = clampv(div(absCross, sinT), zero, one);
+    const V ux = sel(moving, sel(sharp, uxT, ux0), hx);
+    const V uy = sel(moving, sel(sharp, uyT, uy0), hy);
+    const V cross = sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero);
+    const V turnFrac = sel(moving, sel(sharp, one, softFrac), zero);
+
+    const V panicLeft = v4::load(&b.panic[i]), capMul = v4::load(&b.capMul[i]);
+    const V depthSpeed = splat(float(p.depthSpeed));
+    const V depthMul = add(depthSpeed, mul(sub(one, depthSpeed), v4::load(&ft.depth[i])));
+    const V vcap = mul(mul(mul(mul(splat(float(p.maxSpeed)), v4::load(&ft.speedScale[i])), depthMul), capMul),
+                       sub(one, mul(splat(float(p.turnSlowdown)), turnFrac)));
+    const V vmin = splat(float(p.minSpeed));
+    const V floor = sel(lt(capMul, one), mul(vmin, capMul), vmin);
+    const V vfloor = sel(lt(floor, vcap), floor, vcap);
+    speed = clampv(speed, vfloor, vcap);
+    const V nvx = mul(ux, speed), nvy = mul(uy, speed);
+    const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
+    const V turn = add(mul(v4::load(&b.turn[i]), splat(kTurnKeep)), mul(splat(kTurnTake), div(cross, vdt)));
+
+    const V rel = mul(speed, splat(1.0f / kTailRefSpeed));
+    const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
+    const V beat = mul(mul(mul(mul(splat(kTwoPi * kTailHz), r2), r8), vdt), v4::load(&b.tailMul[i]));
+    const V tail = wrap4(add(add(v4::load(&b.tailPhase[i]), beat), splat(kTailIdleRate * dt)), rare);
+    if (v4::any(rare)) return i;
+
+    V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));
+    const V W = splat(w), H = splat(h);
+    const V out = v4::bor(v4::bor(lt(nx, zero), gt(nx, W)), v4::bor(lt(ny, zero), gt(ny, H)));
+    if (v4::any(out)) {  // fallback clamp: never fires with sane parameters
+      clamps += uint64_t(__builtin_popcount(unsigned(v4::laneBits(out))));
+      nx = sel(out, clampv(nx, zero, W), nx);
+      ny = sel(out, clampv(ny, zero, H), ny);
+    }
+    v4::store(&b.wanderPhase[i], wp);
+    v4::store(ringX + i, rx);
+    v4::store(ringY + i, ry);
+    v4::store(&fm.hx[i], ux);
+    v4::store(&fm.hy[i], uy);
+    v4::store(&fm.vx[i], nvx);
+    v4::store(&fm.vy[i], nvy);
+    v4::store(&b.panic[i], panicNext);
+    v4::store(&b.turn[i], turn);
+    v4::store(&b.tailPhase[i], tail);
+    v4::store(&fm.x[i], nx);
+    v4::store(&fm.y[i], ny);
   }
-  vx = add(vx, mul(fx, vdt));
-  vy = add(vy, mul(fy, vdt));
-
-  V speed = v4::sqrt(add(mul(vx, vx), mul(vy, vy)));
-  const V cosT = v4::load(&f.turnCos[i]), sinT = v4::load(&f.turnSin[i]);
-  const V moving = gt(speed, splat(kStillSpeed));
-  const V ux0 = div(vx, speed), uy0 = div(vy, speed);
-  const V dot = add(mul(hx, ux0), mul(hy, uy0));
-  const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
-  const V sharp = lt(dot, cosT);
-  const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
-  V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
-  V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
-  {  // normalizeOrZero
-    const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
-    const V ok = gt(len2, splat(1e-12f));
-    const V inv = div(one, v4::sqrt(len2));
-    uxT = sel(ok, mul(uxT, inv), zero);
-    uyT = sel(ok, mul(uyT, inv), zero);
-  }
-  const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
-  const V softFrac = clampv(div(absCross, sinT), zero, one);
-  const V ux = sel(moving, sel(sharp, uxT, ux0), hx);
-  const V uy = sel(moving, sel(sharp, uyT, uy0), hy);
-  const V cross = sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero);
-  const V turnFrac = sel(moving, sel(sharp, one, softFrac), zero);
-
-  const V panicLeft = v4::load(&f.panic[i]), capMul = v4::load(&f.capMul[i]);
-  const V depthSpeed = splat(float(p.depthSpeed));
-  const V depthMul = add(depthSpeed, mul(sub(one, depthSpeed), v4::load(&f.depth[i])));
-  const V vcap = mul(mul(mul(mul(splat(float(p.maxSpeed)), v4::load(&f.speedScale[i])), depthMul), capMul),
-                     sub(one, mul(splat(float(p.turnSlowdown)), turnFrac)));
-  const V vmin = splat(float(p.minSpeed));
-  const V floor = sel(lt(capMul, one), mul(vmin, capMul), vmin);
-  const V vfloor = sel(lt(floor, vcap), floor, vcap);
-  speed = clampv(speed, vfloor, vcap);
-  const V nvx = mul(ux, speed), nvy = mul(uy, speed);
-  const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
-  const V turn = add(mul(v4::load(&f.turn[i]), splat(kTurnKeep)), mul(splat(kTurnTake), div(cross, vdt)));
-
-  const V rel = mul(speed, splat(1.0f / kTailRefSpeed));
-  const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
-  const V beat = mul(mul(mul(mul(splat(kTwoPi * kTailHz), r2), r8), vdt), v4::load(&f.tailMul[i]));
-  const V tail = wrap4(add(add(v4::load(&f.tailPhase[i]), beat), splat(kTailIdleRate * dt)), rare);
-  if (v4::any(rare)) return false;
-
-  V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));
-  const V W = splat(w), H = splat(h);
-  const V out = v4::bor(v4::bor(lt(nx, zero), gt(nx, W)), v4::bor(lt(ny, zero), gt(ny, H)));
-  if (v4::any(out)) {  // fallback clamp: never fires with sane parameters
-    clampCount_ += uint64_t(__builtin_popcount(unsigned(v4::laneBits(out))));
-    nx = sel(out, clampv(nx, zero, W), nx);
-    ny = sel(out, clampv(ny, zero, H), ny);
-  }
-  v4::store(&f.wanderPhase[i], wp);
-  v4::store(ringX + i, rx);
-  v4::store(ringY + i, ry);
-  v4::store(&f.hx[i], ux);
-  v4::store(&f.hy[i], uy);
-  v4::store(&f.vx[i], nvx);
-  v4::store(&f.vy[i], nvy);
-  v4::store(&f.panic[i], panicNext);
-  v4::store(&f.turn[i], turn);
-  v4::store(&f.tailPhase[i], tail);
-  v4::store(&f.x[i], nx);
-  v4::store(&f.y[i], ny);
-  return true;
+  return i;
 }
+
+}  // namespace
 #endif
+
+// Pass 2 (step_phases.h): each fish moves on its own state. RNG draws happen here, in id order.
+[[gnu::noinline]] uint64_t moveFish(const Params& p, int slot, const PondPull& pull, const FishTraits& t,
+                                    const FishCues& c, int n, FishMotion& m, FishBehaviour& b, Rng& rng, float* draws) {
+  const int slots = int(p.smoothing);
+  float* ringX = b.steerX[slot].data();  // this step's steering slot, in id order
+  float* ringY = b.steerY[slot].data();
+  const float fmax = float(p.maxForce);
+  const float w = float(p.width), h = float(p.height), margin = float(p.edgeMargin);
+  const float dt = kStepSeconds;
+  const float wander = float(p.wander) * fmax;
+  const float vmin = float(p.minSpeed), vmax = float(p.maxSpeed);
+  const float turnSlow = float(p.turnSlowdown), depthSpeed = float(p.depthSpeed);
+  const float edgeDamp = float(p.edgeDamping), edgeForce = float(p.edgeForce);
+  const float invSlots = 1.0f / float(slots);
+  uint64_t clamps = 0;
+  const float* ringSlotsX[kMaxSmoothing];
+  const float* ringSlotsY[kMaxSmoothing];
+  for (int k = 0; k < slots; ++k) {
+    ringSlotsX[k] = b.steerX[k].data();
+    ringSlotsY[k] = b.steerY[k].data();
+  }
+  // One fish, scalar: the reference for every target (four-wide builds run four at a time below, the same bits).
+  auto integrateFish = [&](int i, float u) {
+    // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
+    b.wanderPhase[i] = wrapAngle(b.wanderPhase[i] + (u - 0.5f) * kWanderPhaseStep);
+    float ws = detSin(b.wanderPhase[i]);
+    float hx = m.hx[i], hy = m.hy[i];
+    float cx, cy, px, py;
+    pondForces(pull, m.x[i], m.y[i], pull.lone * c.lone[i], cx, cy, px, py);
+    ringX[i] = ((ringX[i] + -hy * ws * wander) + cx) + px;
+    ringY[i] = ((ringY[i] + hx * ws * wander) + cy) + py;
+    float fx, fy;
+    smoothedForce(ringSlotsX, ringSlotsY, slots, i, invSlots, fmax * t.forceScale[i], fx, fy);
+
+    // S-SIM-7 soft walls, added after the clamp so the school's own steering can never drown them.
+    float vx = m.vx[i], vy = m.vy[i];
+    if (margin > 0) softWalls(m.x[i], m.y[i], w, h, margin, edgeForce, edgeDamp, fx, fy, vx, vy);
+    vx += fx * dt;
+    vy += fy * dt;
+    const Turn turn = limitTurn(hx, hy, vx, vy, b.turnCos[i], b.turnSin[i]);
+    // S-SIM-5/6, S-ECO-4, S-SIM-15: per-fish cap, slower in the back layer, scaled by the gait (raised in a sprint
+    // or a startle, near still in a hover, when the floor drops too), lower in sharp turns.
+    const float panicLeft = b.panic[i], capMul = b.capMul[i];
+    const float depthMul = depthSpeed + (1.0f - depthSpeed) * t.depth[i];
+    float vcap = vmax * t.speedScale[i] * depthMul * capMul * (1.0f - turnSlow * turn.turnFrac);
+    const float floor = capMul < 1.0f ? vmin * capMul : vmin;
+    float vfloor = floor < vcap ? floor : vcap;
+    const float speed = clampf(turn.speed, vfloor, vcap);
+    m.hx[i] = turn.ux;
+    m.hy[i] = turn.uy;
+    m.vx[i] = turn.ux * speed;
+    m.vy[i] = turn.uy * speed;
+    b.panic[i] = panicLeft > dt ? panicLeft - dt : 0;
+    b.turn[i] = b.turn[i] * kTurnKeep + kTurnTake * (turn.cross / dt);  // smoothed rad/s for the body bend
+
+    // S-REN-6 tail beat: kTailHz at kTailRefSpeed, frequency ~ speed^0.6 (x^0.625 via square roots, deterministic).
+    float rel = speed * (1.0f / kTailRefSpeed);
+    float r2 = detSqrt(rel), r8 = detSqrt(detSqrt(r2));
+    b.tailPhase[i] = wrapAngle(b.tailPhase[i] + kTwoPi * kTailHz * r2 * r8 * dt * b.tailMul[i] + kTailIdleRate * dt);
+
+    float nx = m.x[i] + m.vx[i] * dt, ny = m.y[i] + m.vy[i] * dt;
+    // Fallback clamp: never fires with sane parameters (counted so tests can prove it).
+    if (nx < 0 || nx > w || ny < 0 || ny > h) {
+      ++clamps;
+      nx = clampf(nx, 0, w);
+      ny = clampf(ny, 0, h);
+    }
+    m.x[i] = nx;
+    m.y[i] = ny;
+  };
+#if defined(MIROFISH_WIDE)
+  // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
+  for (int i = 0; i < n; ++i) draws[i] = rng.uniform();
+  int i = 0;
+  while ((i = integrate4(p, slot, pull, t, c, i, n, draws, m, b, clamps)) + 4 <=
+         n) {  // a lane off the common path: these four one by one
+    for (int j = i; j < i + 4; ++j) integrateFish(j, draws[j]);
+    i += 4;
+  }
+  for (; i < n; ++i) integrateFish(i, draws[i]);
+#else
+  (void)draws;
+  for (int i = 0; i < n; ++i) integrateFish(i, rng.uniform());
+#endif
+  return clamps;
+}
 
 }  // namespace mirofish

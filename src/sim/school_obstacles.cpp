@@ -5,6 +5,7 @@
 #include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
+#include "sim/step_phases.h"
 
 namespace mirofish {
 
@@ -18,22 +19,27 @@ void School::setObstacles(const Obstacle* list, int count) {
   obstacles_.set(list, count, float(params_.width), float(params_.height), float(params_.obstacleMargin));
 }
 
-void School::repelObstacles(float* ringX, float* ringY) {
+void School::fitObstacles() {
   if (obstacles_.count() == 0) return;
   const Params& p = params_;
   const float reach = float(p.obstacleMargin), w = float(p.width), h = float(p.height);
   if (obstacles_.reach() != reach || obstacles_.worldW() != w || obstacles_.worldH() != h)
     obstacles_.rebucket(w, h, reach);  // the world or the margin changed since the last step
-  const FishArrays& f = fish_;
-  const Obstacle* list = obstacles_.list();
+}
+
+void repelObstacles(const Params& p, const ObstacleField& field, bool all, const FishMotion& f, int n, float* ringX,
+                    float* ringY) {
+  if (field.count() == 0) return;
+  const float reach = float(p.obstacleMargin);
+  const Obstacle* list = field.list();
   const float invReach = 1.0f / reach, strength = float(p.obstacleWeight) * float(p.maxForce);
-  for (int i = 0; i < f.count; ++i) {
+  for (int i = 0; i < n; ++i) {
     const int* it;
     const int* end;
-    obstacles_.near(f.x[i], f.y[i], &it, &end);
-    const int total = bruteForce_ ? obstacles_.count() : int(end - it);
+    field.near(f.x[i], f.y[i], &it, &end);
+    const int total = all ? field.count() : int(end - it);
     for (int q = 0; q < total; ++q) {
-      const Obstacle& o = list[bruteForce_ ? q : it[q]];
+      const Obstacle& o = list[all ? q : it[q]];
       float nx, ny;
       const float d = obstacleDistance(o, f.x[i], f.y[i], &nx, &ny);
       if (!(d < reach)) continue;
@@ -46,21 +52,21 @@ void School::repelObstacles(float* ringX, float* ringY) {
   }
 }
 
-void School::leaveObstacles() {
-  if (obstacles_.count() == 0) return;
-  FishArrays& f = fish_;
-  const Obstacle* list = obstacles_.list();
-  const float w = float(params_.width), h = float(params_.height);
-  for (int i = 0; i < f.count; ++i) {
+uint64_t leaveObstacles(const Params& p, const ObstacleField& field, bool all, int n, FishMotion& f) {
+  if (field.count() == 0) return 0;
+  uint64_t moved = 0;
+  const Obstacle* list = field.list();
+  const float w = float(p.width), h = float(p.height);
+  for (int i = 0; i < n; ++i) {
     for (int round = 0; round < kExitRounds; ++round) {
       const int* it;
       const int* end;
-      obstacles_.near(f.x[i], f.y[i], &it, &end);
-      const int total = bruteForce_ ? obstacles_.count() : int(end - it);
+      field.near(f.x[i], f.y[i], &it, &end);
+      const int total = all ? field.count() : int(end - it);
       int inside = -1;
       float deepest = 0, nx = 0, ny = 0;
       for (int q = 0; q < total; ++q) {
-        const int k = bruteForce_ ? q : it[q];
+        const int k = all ? q : it[q];
         float ox, oy;
         const float d = obstacleDistance(list[k], f.x[i], f.y[i], &ox, &oy);
         if (d < deepest) {
@@ -113,9 +119,10 @@ void School::leaveObstacles() {
         f.hx[i] = tx;
         f.hy[i] = ty;
       }
-      ++obstacleExits_;
+      ++moved;
     }
   }
+  return moved;
 }
 
 }  // namespace mirofish

@@ -5,6 +5,7 @@
 #include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
+#include "sim/step_phases.h"
 
 namespace mirofish {
 
@@ -41,9 +42,9 @@ void School::currentAt(float x, float y, float* fx, float* fy) const {
   *fy = a * detSin(d_.currentK * x + currentPhaseY_);
 }
 
-School::Pull School::pondPull() const {
+PondPull School::pondPull() const {
   const Params& p = params_;
-  Pull pull{};
+  PondPull pull{};
   pull.current = float(p.current) * float(p.maxForce);
   pull.k = d_.currentK;
   pull.phaseX = currentPhaseX_;
@@ -63,20 +64,20 @@ School::Pull School::pondPull() const {
 
 // Each calm fish within feedRadius of a pellet turns to the nearest one (ties: the lower slot); within kFoodHover
 // it hovers, within kEatRadius it eats it. Fish go in id order, so the lowest id in reach eats a pellet, once.
-void School::seekFood(float* ringX, float* ringY) {
+uint64_t seekFood(const Params& p, const FishMotion& f, int n, Pellet* pellets, FishCues& c, FishBehaviour& b,
+                  float* ringX, float* ringY) {
   int live = 0;
-  for (const Pellet& pe : pellets_) live += pe.timeLeft > 0;
-  if (live == 0) return;
-  FishArrays& f = fish_;
-  const Params& p = params_;
+  for (int k = 0; k < kMaxPellets; ++k) live += pellets[k].timeLeft > 0;
+  if (live == 0) return 0;
+  uint64_t eaten = 0;
   const float r = float(p.feedRadius), r2 = r * r, pull = kFeedPull * float(p.maxForce);
-  for (int i = 0; i < f.count; ++i) {
-    if (f.panic[i] > 0) continue;  // a frightened fish does not eat
+  for (int i = 0; i < n; ++i) {
+    if (b.panic[i] > 0) continue;  // a frightened fish does not eat
     int best = -1;
     float bestD2 = r2;
     for (int k = 0; k < kMaxPellets; ++k) {
-      if (!(pellets_[k].timeLeft > 0)) continue;
-      const float dx = pellets_[k].x - f.x[i], dy = pellets_[k].y - f.y[i];
+      if (!(pellets[k].timeLeft > 0)) continue;
+      const float dx = pellets[k].x - f.x[i], dy = pellets[k].y - f.y[i];
       const float d2 = dx * dx + dy * dy;
       if (d2 < bestD2) {
         bestD2 = d2;
@@ -84,20 +85,21 @@ void School::seekFood(float* ringX, float* ringY) {
       }
     }
     if (best < 0) continue;
-    Pellet& pe = pellets_[best];
+    Pellet& pe = pellets[best];
     if (bestD2 < kEatRadius * kEatRadius) {
       pe.timeLeft = 0;
-      ++pelletsEaten_;
+      ++eaten;
     }
     if (bestD2 < kFoodHover * kFoodHover) {
-      f.cue[i] |= kCueFood;
-      f.busy[i] = 1;
+      c.cue[i] |= kCueFood;
+      b.busy[i] = 1;
     }
     float dx = pe.x - f.x[i], dy = pe.y - f.y[i];
     normalizeOrZero(dx, dy);
     ringX[i] += dx * pull;
     ringY[i] += dy * pull;
   }
+  return eaten;
 }
 
 }  // namespace mirofish
