@@ -35,10 +35,19 @@ export function chooseThread(options, defaultThread) {
   return 'worker';
 }
 
+// Worker schools not yet torn down. One whose page already let go (its mount's signal aborted: a framework's fast
+// unmount) is on its way out and does not count against the Worker's contexts.
+const workerHosts = new Set();
+function workerRoom() {
+  let n = 0;
+  for (const h of workerHosts) if (!(h.signal && h.signal.aborted)) n++;
+  return n < WORKER_SCHOOLS;
+}
+
 // Resolves to {h} or {error}; a worker that cannot draw (no WebGL2 on an OffscreenCanvas) hands over to the main thread.
 export function mountSchool(element, options, thread) {
   const onMain = () => openEngine('main').then((engine) => (engine ? attach(engine, element, options) : { error: '' }));
-  const first = thread === 'worker' ? openEngine('worker').then((engine) => (engine && live.worker < WORKER_SCHOOLS
+  const first = thread === 'worker' ? openEngine('worker').then((engine) => (engine && workerRoom()
     ? attach(engine, element, options) : onMain())) : onMain();
   return first.then((r) => (r.error && r.thread === 'worker' ? onMain() : r)).then((r) => {
     if (r.error && !warnedNoWebGL) {
@@ -77,6 +86,8 @@ function attach(engine, element, options) {
     view: h.sizing.measure(), antialias: truthy(options.antialias === undefined ? false : options.antialias) },
   [offscreen]);
   live[engine.thread]++;
+  h.signal = options.signal;
+  if (engine.thread === 'worker') workerHosts.add(h);
   return mounted.then((msg) => {
     if (msg.error) {
       h.teardown(false);
@@ -287,5 +298,6 @@ function teardown(h, started) {
   h.pending.clear();
   h.canvas.remove();
   h.restoreHost();
+  workerHosts.delete(h);
   if (--live[h.engine.thread] === 0 && h.engine.release) h.engine.release();
 }
