@@ -36,17 +36,7 @@ const sinceMs = (t) => Math.round(performance.now() - t);
 // effect twice (mount, unmount, mount on the same div).
 // The engine's WebGL contexts live in its Worker, out of reach of the page's init script: the Worker's script is
 // served with this in front (context.route), so every context made there is counted (self.__liveContexts()).
-const COUNT_WORKER_CONTEXTS = `(() => {
-  const contexts = [];
-  const getContext = OffscreenCanvas.prototype.getContext;
-  OffscreenCanvas.prototype.getContext = function (type, attrs) {
-    const ctx = getContext.call(this, type, attrs);
-    if (ctx && /webgl/.test(type) && !contexts.includes(ctx)) contexts.push(ctx);
-    return ctx;
-  };
-  self.__liveContexts = () => ({ made: contexts.length, live: contexts.filter((c) => !c.isContextLost()).length });
-})();
-`;
+const COUNT_WORKER_CONTEXTS = h.countContextsIn('OffscreenCanvas', 'self');
 const BUILDS = [{ name: 'react', app: 'react' }, { name: 'react-dev', app: 'react', env: { NODE_ENV: 'development' } },
   { name: 'vue', app: 'vue' }, { name: 'svelte', app: 'svelte' }];
 
@@ -176,7 +166,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
       const deadline = Date.now() + 5000;
       while (page.workers().length > 1 && Date.now() < deadline) await page.waitForTimeout(50);
       assert.equal(page.workers().length, 1, 'one engine Worker');
-      const inWorker = await page.workers()[0].evaluate(() => self.__liveContexts());
+      const inWorker = await page.workers()[0].evaluate(() => ({ made: self.__madeContexts(), live: self.__liveContexts() }));
       assert.ok(counted >= 1 && inWorker.made >= 1,
         `the Worker's contexts were counted (${counted} scripts, ${inWorker.made} made)`);
       assert.equal(inWorker.live, 1, `one live context in the Worker (${JSON.stringify(inWorker)})`);

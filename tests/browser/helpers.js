@@ -140,6 +140,14 @@ function readySchool(page) {
   });
 }
 
+// The auto-mounted school runs and draws in its Worker, the only canvas on the page, and nothing was logged.
+async function expectWorkerSchool(page, consoleLog, why) {
+  const assert = require('node:assert/strict');
+  assert.deepEqual(await readySchool(page), { thread: 'worker', rendering: true, canvases: 1, current: true }, why);
+  assert.deepEqual(consoleLog.errors(), []);
+  assert.deepEqual(consoleLog.warnings(), [], 'nothing to warn about');
+}
+
 // --- PNG decoding (8-bit, non-interlaced, RGB or RGBA: what Chromium's screenshots are) ---
 function decodePng(buf) {
   let pos = 8;
@@ -220,8 +228,8 @@ async function fishPixels(page, clip) {
 
 // Counts, before any page script runs: live event listeners (window.__listeners), animation frames
 // (window.__rafRuns) and WebGL contexts not lost (window.__liveContexts()).
-function instrument(context) {
-  return context.addInitScript(() => {
+async function instrument(context) {
+  await context.addInitScript(() => {
     window.__rafRuns = 0;
     const raf = window.requestAnimationFrame.bind(window);
     window.requestAnimationFrame = (cb) => raf((t) => { window.__rafRuns++; cb(t); });
@@ -244,15 +252,42 @@ function instrument(context) {
       if (fns && fns.delete(fn)) window.__listeners--;
       return remove.call(this, type, fn, opts);
     };
-    const contexts = [];
-    const getContext = HTMLCanvasElement.prototype.getContext;
-    HTMLCanvasElement.prototype.getContext = function (type, attrs) {
-      const ctx = getContext.call(this, type, attrs);
-      if (ctx && /webgl/.test(type) && !contexts.includes(ctx)) contexts.push(ctx);
-      return ctx;
-    };
-    window.__liveContexts = () => contexts.filter((c) => !c.isContextLost()).length;
   });
+  return context.addInitScript(countContextsIn('HTMLCanvasElement', 'window'));
+}
+
+// Defines window.__watchTimers(ms) in the loaded page: it starts an `ms` timer and returns stop(), which gives the
+// longest gap between its ticks in ms (a frozen page has a long one).
+function watchTimers(page) {
+  return page.evaluate(() => {
+    window.__watchTimers = (ms) => {
+      let worst = 0, last = performance.now();
+      const beat = setInterval(() => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+      }, ms);
+      return () => { clearInterval(beat); return worst; };
+    };
+  });
+}
+
+// Source text that wraps Canvas.prototype.getContext so every WebGL context made in `scope` is counted:
+// scope.__liveContexts() (not lost) and scope.__madeContexts(). In the page (instrument) and in front of the engine's
+// Worker script (frameworks.test.js, there with OffscreenCanvas and self).
+function countContextsIn(canvasClass, scope) {
+  return `(() => {
+  const contexts = [];
+  const getContext = ${canvasClass}.prototype.getContext;
+  ${canvasClass}.prototype.getContext = function (type, attrs) {
+    const ctx = getContext.call(this, type, attrs);
+    if (ctx && /webgl/.test(type) && !contexts.includes(ctx)) contexts.push(ctx);
+    return ctx;
+  };
+  ${scope}.__liveContexts = () => contexts.filter((c) => !c.isContextLost()).length;
+  ${scope}.__madeContexts = () => contexts.length;
+})();
+`;
 }
 
 // A new 800x600 page at the test site's front page, after `init` (an optional init script, e.g. one taking an API
@@ -282,6 +317,6 @@ function serverAndBrowser(launchOptions) {
 }
 
 module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
-  instrument,
-  watchConsole, waitFor, waitForFish, readySchool, decodePng,
+  instrument, countContextsIn, watchTimers,
+  watchConsole, waitFor, waitForFish, readySchool, expectWorkerSchool, decodePng,
   diffPixels, shot, fishPixels };

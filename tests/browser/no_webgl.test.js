@@ -50,11 +50,7 @@ describe('no WebGL2', () => {
     if (h.THREAD === 'main' || !offscreenGL) {
       await expectNoFish(page, consoleLog);
     } else {
-      const s = await h.readySchool(page);
-      assert.deepEqual(s, { thread: 'worker', rendering: true, canvases: 1, current: true },
-        'the school runs and draws in the Worker');
-      assert.deepEqual(consoleLog.errors(), []);
-      assert.deepEqual(consoleLog.warnings(), [], 'nothing to warn about');
+      await h.expectWorkerSchool(page, consoleLog, 'the school runs and draws in the Worker');
     }
     await page.close();
   });

@@ -42,11 +42,7 @@ describe('no DecompressionStream', () => {
     if (h.THREAD === 'main') {
       await expectNoFish(page, consoleLog);
     } else {
-      const s = await h.readySchool(page);
-      assert.deepEqual(s, { thread: 'worker', rendering: true, canvases: 1, current: true },
-        'the Worker inflates the wasm itself');
-      assert.deepEqual(consoleLog.errors(), []);
-      assert.deepEqual(consoleLog.warnings(), []);
+      await h.expectWorkerSchool(page, consoleLog, 'the Worker inflates the wasm itself');
     }
     await page.close();
   });

@@ -126,22 +126,18 @@ describe('school.trajectory()', () => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html#n=150&seed=4');
+    await h.watchTimers(page);
     const r = await page.evaluate(async () => {
       const running = await window.MiroFish.mount('#box', { fish: 40, hash: false });
       const school = await window.MiroFish.mount(undefined, { paused: true });
       while (running.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
       // The longest gap between 10 ms timers while `f` runs, the running school's frames meanwhile, progress calls.
       const watch = async (f) => {
-        let worst = 0, last = performance.now();
-        const beat = setInterval(() => {
-          const now = performance.now();
-          worst = Math.max(worst, now - last);
-          last = now;
-        }, 10);
+        const stop = window.__watchTimers(10);
         const calls = [];
         const frames0 = running.stats().frames, t0 = performance.now();
         const value = await f((done, total) => calls.push([done, total]));
-        clearInterval(beat);
+        const worst = stop();
         await running.stateHash();  // its snapshot of now
         return { value, worst, calls, ms: performance.now() - t0, frames: running.stats().frames - frames0 };
       };
