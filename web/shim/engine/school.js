@@ -14,6 +14,7 @@ const SNAPSHOT_MS = 250;       // a snapshot to the host at most this often whil
 const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
 const CHUNK_MS = 8;            // a long step(n) or trajectory() works this long, then lets frames and the page run
 const LOST_WAIT_MS = 2000;     // a context not restored by then (an evicted one never is) is replaced; doubled per try
+const ASK_GAP_MS = 1000;       // at most one new canvas asked for a second (a wait that ended while hidden, then shown)
 
 // `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
 // `out(msg, transfer)` posts to the host. Returns the school, or null (after posting why) without WebGL2.
@@ -107,6 +108,7 @@ function command(s, msg, out) {
     case 'flags':
       Object.assign(s.flags, msg.flags);
       s.loop.update();
+      shownAgain(s);  // a new canvas that waited while hidden is asked for now
       s.snapshotNow();  // a pause, a hidden tab: the steps and the state as they stopped
       return;
     case 'view':
@@ -263,8 +265,8 @@ function form(s, options) {
 
 // Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too). While lost the
 // school neither steps nor draws (state 'lost'); not restored within LOST_WAIT_MS, it asks the host for a new canvas
-// and draws on there from the same School. Each new canvas makes the next wait twice as long (2 s .. 32 s), until a
-// context lives 30 s.
+// (a hidden school waits until it shows) and draws on there from the same School. Each new canvas makes the next
+// wait twice as long (2 s .. 32 s), until a context lives 30 s.
 function watchContext(s) {
   s.onLost = (e) => {
     e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
@@ -291,11 +293,33 @@ function lost(s) {
   s.loop.update();
   s.changed();
   clearTimeout(s.lostTimer);
-  s.lostTimer = setTimeout(() => s.out({ t: 'canvas', id: s.id }), LOST_WAIT_MS << Math.min(s.tries, 4));
+  s.lostTimer = setTimeout(() => ask(s), LOST_WAIT_MS << Math.min(s.tries, 4));
+}
+
+// Hidden (a background tab, scrolled out of view): no work at all, so the new canvas waits until it shows.
+function away(s) {
+  return s.flags.hidden || s.flags.offscreen;
+}
+
+function ask(s) {
+  s.askDue = away(s);
+  if (s.askDue || s.destroyed) return;
+  s.askedAt = performance.now();
+  s.out({ t: 'canvas', id: s.id });
+}
+
+// After the host's flags: a wait that ran out while hidden asks now that the school shows, but never within
+// ASK_GAP_MS of the last ask.
+function shownAgain(s) {
+  if (!s.askDue || away(s)) return;
+  clearTimeout(s.lostTimer);
+  const since = s.askedAt === undefined ? Infinity : performance.now() - s.askedAt;
+  s.lostTimer = setTimeout(() => ask(s), Math.max(0, ASK_GAP_MS - since));
 }
 
 function found(s) {
   clearTimeout(s.lostTimer);
+  s.askDue = false;
   s.flags.lost = false;
   s.since = performance.now();
   s.gpuTimer = createGpuTimer(s.gl);
