@@ -468,6 +468,16 @@ describe('studio', () => {
     const again = await frame(-1);
     const shown = h.diffPixels(plain, selected), gone = h.diffPixels(plain, again);
     assert.ok(shown > 500 && shown > 5 * gone, `the overlay draws (${shown} px) and is taken away (${gone} px left)`);
+    // A lost context replaced (a new fish canvas for the Worker): the overlay's own canvas stays over it and draws on.
+    await page.evaluate(async () => {
+      window.__old = window.__school.canvas;
+      await window.__school._test.loseContext();
+    });
+    await h.waitFor(page, () => window.__school.canvas !== window.__old && window.__school.stats().rendering,
+      undefined, 10000);
+    const replaced = h.diffPixels(await frame(-1), await frame(5));
+    assert.ok(replaced > 500, `after the replacement the overlay draws (${replaced} px)`);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 2);
     await page.evaluate(() => window.__studio.detach());
     assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 1, 'the overlay canvas goes');
     assert.deepEqual(log.errors(), []);
