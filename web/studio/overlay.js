@@ -150,7 +150,7 @@ export function drawOverlay(s, fish) {
     w.ring(x, y, 16 * (p.fishSize || 1), lw, COLOURS.self);
   }
   if (!w.n || s.overlayFailed) return 0;
-  // The school's canvas can change under the studio: a lost context's replacement (web/shim/engine/school.js) is a
+  // The school's canvas can change under the studio: a lost context's replacement (web/shim/engine/context.js) is a
   // new canvas with a new context, so the overlay's GL objects are made again there and the old ones let go.
   if (!s.overlayGL || s.overlayGL.gl.canvas !== canvas) {
     if (s.overlayGL) s.overlayGL.release();
