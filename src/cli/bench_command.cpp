@@ -106,7 +106,7 @@ int benchCommand(CliArgs& a) {
     else if (flag == "--series")
       series = "," + a.value(flag) + ",";
     else
-      throw cliError(CliErrorId::UnknownFlag, {"bench", flag, ""});
+      throw cliError(CliErrorId::UnknownFlag, {"bench", echoed(flag), ""});
   }
   if (obstacles >= 0) return obstacleBench(obstacles, maxFish < 100000 ? maxFish : 10000, quick);
   const double budget = quick ? 300 : 1500;  // ms of stepping per measurement
@@ -148,7 +148,7 @@ int benchCommand(CliArgs& a) {
 
   if (!jsonPath.empty()) {
     std::FILE* out = std::fopen(jsonPath.c_str(), "w");
-    if (!out) throw cliError(CliErrorId::CannotWrite, {"--json", jsonPath});
+    if (!out) throw cliError(CliErrorId::CannotWrite, {"--json", echoed(jsonPath)});
     std::fprintf(out, "{\"target\": \"%s\", \"results\": [\n", target);
     for (size_t i = 0; i < all.size(); ++i) {
       const BenchResult& b = all[i];

@@ -15,9 +15,9 @@ bool parseStrictNumber(const std::string& s, double* out) { return parseDecimal(
 
 long long parseCount(const std::string& flag, const std::string& s, long long lo, long long hi) {
   double v;
-  if (!parseStrictNumber(s, &v) || v != std::floor(v)) throw cliError(CliErrorId::NotWholeNumber, {flag, s});
+  if (!parseStrictNumber(s, &v) || v != std::floor(v)) throw cliError(CliErrorId::NotWholeNumber, {flag, echoed(s)});
   if (v < double(lo) || v > double(hi))
-    throw cliError(CliErrorId::CountOutside, {flag, s, std::to_string(lo), std::to_string(hi)});
+    throw cliError(CliErrorId::CountOutside, {flag, echoed(s), std::to_string(lo), std::to_string(hi)});
   return (long long)v;
 }
 
@@ -38,7 +38,7 @@ bool applyParamFlag(CliArgs& a, const std::string& flag, Params& p, std::vector<
   std::string text = a.value(flag);
   double v;
   if (!parseStrictNumber(text, &v) && !paramValueByName(ParamId(id), text, &v))  // --quality high, --click scare
-    throw cliError(CliErrorId::NotFiniteNumber, {flag, text});
+    throw cliError(CliErrorId::NotFiniteNumber, {flag, echoed(text)});
   Warning w;
   if (setParam(p, ParamId(id), v, &w) != ParamStatus::Ok) warnings.push_back(w);
   return true;

@@ -1,12 +1,14 @@
 // The CLI's own errors (a bad flag or value, an output it cannot write): named as the edges' warnings are
 // (base/warnings.h), each an id and a sentence template, in an X-macro of their own so that the page's bundle never
-// carries them. main.cpp prints the sentence on one line and exits with code 2; tests compare the id.
+// carries them. main.cpp prints the sentence on one line and exits with code 2; tests compare the id. A few rows are
+// the CLI's wording of a shared warning instead (cliWarning: printed as `warning:`, the run goes on).
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
 #include <string>
 
+#include "base/echo_text.h"
 #include "base/warnings.h"
 
 namespace mirofish {
@@ -23,6 +25,7 @@ namespace mirofish {
   X(FormRefused, "--form: {}")                                                                                 \
   X(FormSpecRefused, "{}")                                                                                     \
   X(FormCannotLand, "--form {}: {}")                                                                           \
+  X(AtWithoutForm, "--at says when a formation starts, and there is no --form; ignored.")                      \
   X(SecondsOutside, "{}: '{}' is not a number of seconds in 0..3600")                                          \
   X(ObstacleBad, "--{}")                                                                                       \
   X(TooManyObstacles, "--obstacle: at most {} obstacles")                                                      \
@@ -81,8 +84,11 @@ struct CliError {
 };
 
 const char* cliErrorTemplate(CliErrorId id);
+// The sentence is one line on a terminal whatever it quotes (withoutControls); user text in it goes through echoed.
 inline CliError cliError(CliErrorId id, std::initializer_list<WarningArg> args = {}) {
-  return {id, fillTemplate(cliErrorTemplate(id), args)};
+  return {id, withoutControls(fillTemplate(cliErrorTemplate(id), args))};
 }
+// A shared warning (its id, the one the hash gives) in the CLI's words (a row of the table above).
+inline Warning cliWarning(WarningId shared, CliErrorId text) { return {shared, cliErrorTemplate(text)}; }
 
 }  // namespace mirofish

@@ -34,8 +34,8 @@ uint64_t targetsHash(const std::vector<float>& x, const std::vector<float>& y) {
 double numberFlag(CliArgs& a, const std::string& flag, double lo, double hi) {
   const std::string text = a.value(flag);
   double v;
-  if (!parseStrictNumber(text, &v)) throw cliError(CliErrorId::NotFiniteNumber, {flag, text});
-  if (v < lo || v > hi) throw cliError(CliErrorId::CountOutside, {flag, text, formatG(lo, 6), formatG(hi, 6)});
+  if (!parseStrictNumber(text, &v)) throw cliError(CliErrorId::NotFiniteNumber, {flag, echoed(text)});
+  if (v < lo || v > hi) throw cliError(CliErrorId::CountOutside, {flag, echoed(text), formatG(lo, 6), formatG(hi, 6)});
   return v;
 }
 
@@ -86,7 +86,7 @@ int formCommand(CliArgs& a) {
     } else if (flag == "--repeat") {
       repeat = parseCount(flag, a.value(flag), 1, 1000000);
     } else {
-      throw cliError(CliErrorId::UnknownFlag, {"form", flag, " (see mirofish --help)"});
+      throw cliError(CliErrorId::UnknownFlag, {"form", echoed(flag), " (see mirofish --help)"});
     }
   }
   if (!hasSpec) throw cliError(CliErrorId::FormRequired);
@@ -136,9 +136,9 @@ int formCommand(CliArgs& a) {
     picture = landedPicture(w, h, layout, qrSize);
   }
   if (!svgPath.empty() && !writePictureSvg(picture, svgPath))
-    throw cliError(CliErrorId::CannotWrite, {"--svg", svgPath});
+    throw cliError(CliErrorId::CannotWrite, {"--svg", echoed(svgPath)});
   if (!pgmPath.empty() && !writePicturePgm(picture, float(scale), pgmPath))
-    throw cliError(CliErrorId::CannotWrite, {"--pgm", pgmPath});
+    throw cliError(CliErrorId::CannotWrite, {"--pgm", echoed(pgmPath)});
   for (const Warning& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.text.c_str());
   std::printf("%stargets-hash %016" PRIx64 "\n", report.c_str(), targetsHash(x, y));
   return 0;

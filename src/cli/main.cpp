@@ -47,7 +47,7 @@ int main(int argc, char** argv) {
     }
     std::fprintf(stderr,
                  "mirofish: unknown command '%s' (commands: run, sweep, params, bench, form; see mirofish --help)\n",
-                 argv[1]);
+                 echoed(argv[1]).c_str());
     return 2;
   } catch (const CliError& e) {
     std::fprintf(stderr, "mirofish: %s\n", e.message.c_str());

@@ -23,7 +23,7 @@ namespace {
 
 double eventNumber(const std::string& event, const std::string& what, const std::string& s) {
   double v;
-  if (!parseStrictNumber(s, &v)) throw cliError(CliErrorId::EventNotNumber, {event, what, s});
+  if (!parseStrictNumber(s, &v)) throw cliError(CliErrorId::EventNotNumber, {echoed(event), what, echoed(s)});
   return v;
 }
 
@@ -45,32 +45,32 @@ RunEvent parseEvent(const std::string& text) {
   else if (kind == "set")
     e.kind = RunEvent::Set;
   else
-    throw cliError(CliErrorId::EventUnknown, {text, kind, usage});
-  if (at == std::string::npos) throw cliError(CliErrorId::EventMissingTime, {text, usage});
+    throw cliError(CliErrorId::EventUnknown, {echoed(text), echoed(kind), usage});
+  if (at == std::string::npos) throw cliError(CliErrorId::EventMissingTime, {echoed(text), usage});
   const std::string rest = text.substr(at + 1);
   const size_t colon = rest.find(':');
   const double t = eventNumber(text, "time", rest.substr(0, colon));
-  if (t < 0 || t > 1e7) throw cliError(CliErrorId::EventTimeOutside, {text, rest.substr(0, colon)});
+  if (t < 0 || t > 1e7) throw cliError(CliErrorId::EventTimeOutside, {echoed(text), echoed(rest.substr(0, colon))});
   e.step = (long long)(t * double(kStepHz) + 0.5);  // as the t= seek rounds
   if (e.kind == RunEvent::PointerOff) {
-    if (colon != std::string::npos) throw cliError(CliErrorId::EventNoPosition, {text, usage});
+    if (colon != std::string::npos) throw cliError(CliErrorId::EventNoPosition, {echoed(text), usage});
     return e;
   }
   if (e.kind == RunEvent::Set) {  // a parameter changed mid-run, as a page's set() would
     const std::string kv = colon == std::string::npos ? "" : rest.substr(colon + 1);
     const size_t eq = kv.find('=');
-    if (eq == std::string::npos) throw cliError(CliErrorId::EventMissingSet, {text, usage});
+    if (eq == std::string::npos) throw cliError(CliErrorId::EventMissingSet, {echoed(text), usage});
     e.param = findParam(kv.substr(0, eq));
-    if (e.param < 0) throw cliError(CliErrorId::EventUnknownParam, {text, kv.substr(0, eq)});
+    if (e.param < 0) throw cliError(CliErrorId::EventUnknownParam, {echoed(text), echoed(kv.substr(0, eq))});
     e.value = eventNumber(text, "value", kv.substr(eq + 1));
     return e;
   }
-  if (colon == std::string::npos) throw cliError(CliErrorId::EventMissingPosition, {text, usage});
+  if (colon == std::string::npos) throw cliError(CliErrorId::EventMissingPosition, {echoed(text), usage});
   const std::string pos = rest.substr(colon + 1);
   const size_t comma = pos.find(',');
-  if (comma == std::string::npos) throw cliError(CliErrorId::EventBadPosition, {text, pos, usage});
+  if (comma == std::string::npos) throw cliError(CliErrorId::EventBadPosition, {echoed(text), echoed(pos), usage});
   const double x = eventNumber(text, "x", pos.substr(0, comma)), y = eventNumber(text, "y", pos.substr(comma + 1));
-  if (std::fabs(x) > 1e9 || std::fabs(y) > 1e9) throw cliError(CliErrorId::EventPositionOutside, {text});
+  if (std::fabs(x) > 1e9 || std::fabs(y) > 1e9) throw cliError(CliErrorId::EventPositionOutside, {echoed(text)});
   e.x = float(x);
   e.y = float(y);
   return e;
@@ -86,7 +86,7 @@ void applyEvent(School& school, const RunEvent& e) {
       Params next = school.params();
       Warning warning;
       if (setParam(next, ParamId(e.param), e.value, &warning) != ParamStatus::Ok)
-        std::fprintf(stderr, "warning: --event %s: %s\n", e.text.c_str(), warning.text.c_str());
+        std::fprintf(stderr, "warning: --event %s: %s\n", echoed(e.text).c_str(), warning.text.c_str());
       school.setParams(next);
       break;
     }
@@ -114,6 +114,7 @@ struct RunOptions {
 
 RunOptions readRunFlags(CliArgs& a) {
   RunOptions o;
+  bool at = false;  // --at given
   while (!a.done()) {
     std::string flag = a.next();
     if (flag == "--hash") {
@@ -131,13 +132,15 @@ RunOptions readRunFlags(CliArgs& a) {
       const std::string value = a.value(flag);
       o.form = parseFormSpec(value, &notes);
       if (o.form.kind == FormationKind::None)
-        throw cliError(CliErrorId::FormRefused, {notes.empty() ? value : notes[0].text});
+        throw cliError(CliErrorId::FormRefused, {notes.empty() ? echoed(value) : notes[0].text});
       o.warnings.insert(o.warnings.end(), notes.begin(), notes.end());
     } else if (flag == "--at" || flag == "--hold") {
       const std::string text = a.value(flag);
       double v;
-      if (!parseStrictNumber(text, &v) || v < 0 || v > 3600) throw cliError(CliErrorId::SecondsOutside, {flag, text});
+      if (!parseStrictNumber(text, &v) || v < 0 || v > 3600)
+        throw cliError(CliErrorId::SecondsOutside, {flag, echoed(text)});
       (flag == "--at" ? o.formAt : o.hold) = v;
+      at = at || flag == "--at";
     } else if (flag == "--pgm") {
       o.pgmPath = a.value(flag);
     } else if (flag == "--steps") {
@@ -162,8 +165,13 @@ RunOptions readRunFlags(CliArgs& a) {
     } else if (flag == "--trajectory") {
       o.trajectoryPath = a.value(flag);
     } else if (!applyParamFlag(a, flag, o.params, o.warnings)) {
-      throw cliError(CliErrorId::UnknownFlag, {"run", flag, " (see `mirofish params` for parameter flags)"});
+      throw cliError(CliErrorId::UnknownFlag, {"run", echoed(flag), " (see `mirofish params` for parameter flags)"});
     }
+  }
+  // As the hash's at= without form=: named, and ignored (a later --form would have used it).
+  if (at && o.form.kind == FormationKind::None) {
+    o.warnings.push_back(cliWarning(WarningId::HashAtWithoutForm, CliErrorId::AtWithoutForm));
+    o.formAt = 0;
   }
   return o;
 }
@@ -204,7 +212,7 @@ int runCommand(CliArgs& a) {
   school.setObstacles(o.obstacles.data(), int(o.obstacles.size()));
   std::string formWhy;
   if (o.form.kind != FormationKind::None && !school.form(o.form, float(o.hold), o.formAt, &formWhy))
-    throw cliError(CliErrorId::FormCannotLand, {formSpecValue(o.form), formWhy});
+    throw cliError(CliErrorId::FormCannotLand, {echoed(formSpecValue(o.form)), formWhy});
   // t=SECONDS seeks: those steps run first, and --steps counts on from there.
   long long seekSteps = o.hasSeek ? (long long)(o.seek * double(kStepHz) + 0.5) : 0;
   std::string encoded = encodeHash(o.params, o.form, o.formAt);
@@ -212,7 +220,7 @@ int runCommand(CliArgs& a) {
   std::FILE* csv = nullptr;
   if (!o.metricsPath.empty()) {
     csv = std::fopen(o.metricsPath.c_str(), "w");
-    if (!csv) throw cliError(CliErrorId::CannotWrite, {"--metrics", o.metricsPath});
+    if (!csv) throw cliError(CliErrorId::CannotWrite, {"--metrics", echoed(o.metricsPath)});
     std::fputs(metricsCsvComment(encoded, o.brute).c_str(), csv);  // shared with the studio's CSV (sim/metrics_csv.h)
     std::fprintf(csv, "%s\n", metricsCsvHeader().c_str());
   }
@@ -250,14 +258,14 @@ int runCommand(CliArgs& a) {
   if (trajectory) trajectory->finish(meta);
   for (size_t k = nextEvent; k < events.size(); ++k)
     std::fprintf(stderr, "warning: --event %s (step %lld) is after the run's last step %" PRIu64 "\n",
-                 events[k].text.c_str(), events[k].step, school.stepCount());
+                 echoed(events[k].text).c_str(), events[k].step, school.stepCount());
   // With a formation, the picture is the page's (plate and landed cells); without, the teaching view's fish.
   const bool formed = o.form.kind != FormationKind::None;
   if (!o.svgPath.empty() &&
       !(formed ? writePictureSvg(schoolPicture(school), o.svgPath) : writeSchoolSvg(school, o.svgPath)))
-    throw cliError(CliErrorId::CannotWrite, {"--svg", o.svgPath});
+    throw cliError(CliErrorId::CannotWrite, {"--svg", echoed(o.svgPath)});
   if (!o.pgmPath.empty() && !writePicturePgm(schoolPicture(school), 1.0f, o.pgmPath))
-    throw cliError(CliErrorId::CannotWrite, {"--pgm", o.pgmPath});
+    throw cliError(CliErrorId::CannotWrite, {"--pgm", echoed(o.pgmPath)});
   if (school.firstNonFinite() >= 0)
     std::fprintf(stderr, "warning: fish %d became non-finite at step %" PRIu64 "\n", school.firstNonFinite(),
                  school.firstNonFiniteStep());
@@ -288,7 +296,7 @@ int paramsCommand(CliArgs& a) {
     else if (flag == "--json")
       json = true;
     else
-      throw cliError(CliErrorId::UnexpectedArgument, {flag});
+      throw cliError(CliErrorId::UnexpectedArgument, {echoed(flag)});
   }
   if (json) {  // scripts/gen-types writes web/mirofish.d.ts's options from this
     std::printf("[\n");
@@ -328,7 +336,7 @@ int paramsCommand(CliArgs& a) {
 
 RunRequest readRunRequest(CliArgs& a) {
   RunOptions o = readRunFlags(a);
-  return {o.params, o.form, o.formAt, o.hasSeek, o.seek, o.steps, o.every, o.events, o.obstacles};
+  return {o.params, o.form, o.formAt, o.hasSeek, o.seek, o.steps, o.every, o.events, o.obstacles, o.warnings};
 }
 
 }  // namespace mirofish

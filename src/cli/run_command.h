@@ -31,6 +31,7 @@ struct RunRequest {
   long long steps = 0, every = 1;
   std::vector<RunEvent> events;  // in the order given
   std::vector<Obstacle> obstacles;
+  std::vector<Warning> warnings;  // printed as `warning:` before the run, in order
 };
 RunRequest readRunRequest(CliArgs& args);
 

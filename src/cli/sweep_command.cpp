@@ -61,7 +61,7 @@ SweepOptions parseFlags(CliArgs& a) {
     } else if (flag == "--yes") {
       o.yes = true;
     } else if (!applyParamFlag(a, flag, o.base, o.warnings)) {
-      throw cliError(CliErrorId::UnknownFlag, {"sweep", flag, " (see mirofish --help)"});
+      throw cliError(CliErrorId::UnknownFlag, {"sweep", echoed(flag), " (see mirofish --help)"});
     }
   }
   return o;
@@ -146,7 +146,7 @@ int sweepCommand(CliArgs& a) {
   std::FILE* out = stdout;
   if (!o.out.empty()) {
     out = std::fopen(o.out.c_str(), "w");
-    if (!out) throw cliError(CliErrorId::CannotWrite, {"--out", o.out});
+    if (!out) throw cliError(CliErrorId::CannotWrite, {"--out", echoed(o.out)});
   }
   std::fprintf(out, "# mirofish sweep; base=%s; steps=%lld; shard=%" PRIu64 "/%" PRIu64 "; runs=%" PRIu64 "\n",
                hashWithSeek(encodeHash(o.base), o.seekSteps).c_str(), o.steps, o.shard.index, o.shard.count,
@@ -177,7 +177,7 @@ int sweepCommand(CliArgs& a) {
   progress.done();
   if (out != stdout && std::fclose(out) != 0) writeFailed = true;
   if (writeFailed)
-    throw cliError(CliErrorId::WriteFailed, {"sweep", o.out.empty() ? std::string("stdout") : o.out, ""});
+    throw cliError(CliErrorId::WriteFailed, {"sweep", o.out.empty() ? std::string("stdout") : echoed(o.out), ""});
   return 0;
 }
 

@@ -9,7 +9,7 @@ namespace mirofish {
 TrajectoryWriter::TrajectoryWriter(const std::string& path, const School& school)
     : path_(path), frame_(size_t(school.count()) * kTrajectoryBytesPerFish) {
   file_ = std::fopen(path.c_str(), "wb");
-  if (!file_) throw cliError(CliErrorId::CannotWrite, {"--trajectory", path});
+  if (!file_) throw cliError(CliErrorId::CannotWrite, {"--trajectory", echoed(path)});
 }
 
 TrajectoryWriter::~TrajectoryWriter() {
@@ -32,13 +32,13 @@ void TrajectoryWriter::writeFrame(const School& school) {
 void TrajectoryWriter::finish(const TrajectoryMeta& meta) {
   const bool closed = std::fclose(file_) == 0;
   file_ = nullptr;
-  if (!closed) throw cliError(CliErrorId::WriteFailed, {"--trajectory", path_, " (disk full?)"});
+  if (!closed) throw cliError(CliErrorId::WriteFailed, {"--trajectory", echoed(path_), " (disk full?)"});
   const std::string sidecar = path_ + ".json";
   std::FILE* json = std::fopen(sidecar.c_str(), "w");
-  if (!json) throw cliError(CliErrorId::CannotWrite, {"--trajectory", sidecar});
+  if (!json) throw cliError(CliErrorId::CannotWrite, {"--trajectory", echoed(sidecar)});
   const std::string text = trajectoryMetaJson(meta);
   const bool ok = std::fputs(text.c_str(), json) >= 0;
-  if (std::fclose(json) != 0 || !ok) throw cliError(CliErrorId::WriteFailed, {"--trajectory", sidecar, ""});
+  if (std::fclose(json) != 0 || !ok) throw cliError(CliErrorId::WriteFailed, {"--trajectory", echoed(sidecar), ""});
 }
 
 }  // namespace mirofish

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "base/det_math.h"
+#include "base/echo_text.h"
 #include "sim/params.h"
 
 namespace mirofish {
@@ -61,11 +62,11 @@ bool parseObstacle(const std::string& text, Obstacle* out, std::string* error) {
     o.kind = Obstacle::Circle;
     want = 3;
   } else {
-    *error = "obstacle '" + text + "': unknown shape '" + kind + "'" + usage;
+    *error = "obstacle '" + echoed(text) + "': unknown shape '" + echoed(kind) + "'" + usage;
     return false;
   }
   if (colon == std::string::npos) {
-    *error = "obstacle '" + text + "': missing its numbers" + usage;
+    *error = "obstacle '" + echoed(text) + "': missing its numbers" + usage;
     return false;
   }
   std::vector<float> v;
@@ -76,7 +77,7 @@ bool parseObstacle(const std::string& text, Obstacle* out, std::string* error) {
     const std::string part = rest.substr(from, comma == std::string::npos ? std::string::npos : comma - from);
     double d;
     if (!parseDecimal(part, &d) || !std::isfinite(d) || std::fabs(d) > 1e7) {
-      *error = "obstacle '" + text + "': '" + part + "' is not a number within +-1e7" + usage;
+      *error = "obstacle '" + echoed(text) + "': '" + echoed(part) + "' is not a number within +-1e7" + usage;
       return false;
     }
     v.push_back(float(d));
@@ -84,7 +85,7 @@ bool parseObstacle(const std::string& text, Obstacle* out, std::string* error) {
     from = comma + 1;
   }
   if (v.size() != want) {
-    *error = "obstacle '" + text + "': " + std::to_string(v.size()) + " numbers, " + kind + " takes " +
+    *error = "obstacle '" + echoed(text) + "': " + std::to_string(v.size()) + " numbers, " + kind + " takes " +
              std::to_string(want) + usage;
     return false;
   }
@@ -93,7 +94,8 @@ bool parseObstacle(const std::string& text, Obstacle* out, std::string* error) {
   o.w = v[2];
   o.h = want == 4 ? v[3] : 0;
   if (o.w < 0 || o.h < 0) {
-    *error = "obstacle '" + text + "': " + (want == 4 ? "width and height" : "the radius") + " must not be negative";
+    *error =
+        "obstacle '" + echoed(text) + "': " + (want == 4 ? "width and height" : "the radius") + " must not be negative";
     return false;
   }
   *out = o;

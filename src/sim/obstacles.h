@@ -22,7 +22,7 @@ struct Obstacle {
 float obstacleDistance(const Obstacle& o, float px, float py, float* nx, float* ny);
 
 // "rect:x,y,w,h" or "circle:x,y,r" (the number grammar of the hash). False with one sentence in *error otherwise:
-// a malformed text, a non-finite value, a negative size or radius.
+// a malformed text, a non-finite value, a negative size or radius (quoting the text as base/echo_text.h echoes it).
 bool parseObstacle(const std::string& text, Obstacle* out, std::string* error);
 
 class ObstacleField {

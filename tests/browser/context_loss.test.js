@@ -102,6 +102,44 @@ describe('a lost WebGL context', () => {
     }
   });
 
+  it('a wait that ends while the page is hidden: no new canvas until it shows, then drawn again', async () => {
+    const { page, log } = await open();
+    // As a background tab: document.hidden and visibilityState, then the event (tests/browser/page.test.js).
+    const setHidden = (hidden) => page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+    try {
+      await page.evaluate(async () => {
+        window.__oldCanvas = window.__s.canvas;
+        if (!await window.__s._test.loseContext()) throw new Error('the context was already lost');
+      });
+      await h.waitFor(page, () => window.__s.stats().state === 'lost', undefined, 5000);
+      await setHidden(true);
+      await page.waitForTimeout(3000);  // past the 2 s wait, hidden all along
+      const hidden = await page.evaluate(() => ({ state: window.__s.stats().state, rendering: window.__s.stats().rendering,
+        same: window.__s.canvas === window.__oldCanvas, connected: window.__oldCanvas.isConnected,
+        canvases: document.querySelectorAll('canvas').length }));
+      assert.deepEqual(hidden, { state: 'hidden', rendering: false, same: true, connected: true, canvases: 1 },
+        'no new canvas while hidden');
+      assert.deepEqual(ourWarnings(log), [], 'and no replacement warned of');
+      await setHidden(false);
+      const shown = Date.now();
+      await h.waitFor(page, () => window.__s.canvas !== window.__oldCanvas, undefined, 5000);
+      const waited = Date.now() - shown;
+      assert.ok(waited < 2000, `shown, it asks for a new canvas at once (${waited} ms), not after another wait`);
+      const r = await sameAsNeverLost(page);
+      assert.equal(r.hash, r.fresh, `the state hash at step ${r.steps} is a never-lost school's`);
+      assert.equal(r.link, r.freshLink);
+      assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 1);
+      assert.deepEqual(log.errors(), []);
+      assert.equal(ourWarnings(log).length, 1, ourWarnings(log).join('\n'));
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a storm (20 losses in 10 s through WEBGL_lose_context, then one left lost): nothing freezes, it draws on', async () => {
     const { page, log } = await open();
     try {

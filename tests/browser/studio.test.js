@@ -345,6 +345,46 @@ describe('studio', () => {
     await context.close();
   });
 
+  it('follows a lost context\'s replacement: the overlay draws again on the new canvas (main thread)', async () => {
+    const { context, page, log } = await open('/fixtures/manual.html', { count: true });
+    await page.addScriptTag({ url: '/dist/mirofish-studio.js' });
+    await page.evaluate(async () => {
+      window.__school = await window.MiroFish.mount(null, { fish: 120, seed: 4, paused: true });
+      const now = performance.now();
+      performance.now = () => now;  // still frames are the same (the fins follow the clock)
+      window.__studio = await window.MiroFishStudio.attach(window.__school);
+    });
+    const frame = () => page.evaluate(async () => {
+      const before = window.__draws;
+      await window.__school.step(0);
+      return window.__draws - before;
+    });
+    const clip = { x: 0, y: 0, width: 600, height: 700 };
+    const plain = await frame();
+    const off = await h.shot(page, clip);
+    await page.locator('mirofish-studio >> text=grid').click();
+    assert.equal(await frame(), plain + 1, 'the grid: one more draw call');
+    const grid = await h.shot(page, clip);
+    assert.ok(h.diffPixels(off, grid) > 3000, 'the grid shows');
+    // Lost for good (no restore): after ~2 s the school draws on a new canvas with a new context.
+    await page.evaluate(() => {
+      window.__old = window.__school.canvas;
+      window.__lose = window.__old.getContext('webgl2').getExtension('WEBGL_lose_context');
+      window.__lose.loseContext();
+    });
+    await h.waitFor(page, () => window.__school.canvas !== window.__old && window.__school.stats().rendering,
+      undefined, 10000);
+    assert.equal(await frame(), plain + 1, 'replaced: the overlay draws again, in one call');
+    const after = await h.shot(page, clip);
+    assert.ok(h.diffPixels(off, after) > 3000, 'and its grid shows on the new canvas');
+    assert.ok(h.diffPixels(grid, after) < 200, `the same picture as before the loss (${h.diffPixels(grid, after)} px)`);
+    await page.locator('mirofish-studio >> text=grid').click();
+    assert.equal(await frame(), plain, 'off: no overlay draw');
+    assert.ok(h.diffPixels(off, await h.shot(page, clip)) < 200, 'and no overlay pixels');
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
   it('switches the rules one at a time, and the metrics move as they should', async () => {
     const { context, page } = await open('/fixtures/manual.html');
     // The three rules alone: no points of interest and no current (the living pond gathers a school by itself).
@@ -428,6 +468,16 @@ describe('studio', () => {
     const again = await frame(-1);
     const shown = h.diffPixels(plain, selected), gone = h.diffPixels(plain, again);
     assert.ok(shown > 500 && shown > 5 * gone, `the overlay draws (${shown} px) and is taken away (${gone} px left)`);
+    // A lost context replaced (a new fish canvas for the Worker): the overlay's own canvas stays over it and draws on.
+    await page.evaluate(async () => {
+      window.__old = window.__school.canvas;
+      await window.__school._test.loseContext();
+    });
+    await h.waitFor(page, () => window.__school.canvas !== window.__old && window.__school.stats().rendering,
+      undefined, 10000);
+    const replaced = h.diffPixels(await frame(-1), await frame(5));
+    assert.ok(replaced > 500, `after the replacement the overlay draws (${replaced} px)`);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 2);
     await page.evaluate(() => window.__studio.detach());
     assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 1, 'the overlay canvas goes');
     assert.deepEqual(log.errors(), []);

@@ -118,6 +118,24 @@ if(NOT hc_ERR MATCHES "rsep")
   message(FATAL_ERROR "--rsep 1e6 should warn about rsep on stderr, got:\n${hc_ERR}")
 endif()
 
+# --at without a formation is named as the hash's at= without form= is (one warning), and the run is the plain one.
+state_hash(hat --hash "n=50&seed=3" --steps 100 --at 1)
+expect_equal("${hat}" "${h1}" "--at alone changed the run: ${hat} vs ${h1}")
+expect_equal("${hat_ERR}" "warning: --at says when a formation starts, and there is no --form; ignored.\n"
+             "--at without --form should give one warning, got:\n${hat_ERR}")
+
+# An error echoes the user's argument on its one line: a newline or an escape sequence in it is shown escaped, and a
+# long argument is cut at 80 characters.
+string(ASCII 27 esc)
+expect_usage_error("'--x\\n\\x1b[2Jy'" run "--x\n${esc}[2Jy")
+expect_usage_error("--event 'x\\ny'" run --event "x\ny")
+string(REPEAT "z" 5000 long_arg)
+run_cli(rl run --steps "${long_arg}")
+string(LENGTH "${rl_ERR}" rl_len)
+if(NOT rl_RC STREQUAL "2" OR rl_len GREATER 200 OR NOT rl_ERR MATCHES "zzz\\.\\.\\.'")
+  message(FATAL_ERROR "a 5000-character argument should be echoed cut, with '...' (exit 2), got ${rl_len} chars:\n${rl_ERR}")
+endif()
+
 # --- --metrics and --svg ---
 set(csv "${WORK}/metrics.csv")
 set(svg "${WORK}/school.svg")

@@ -61,7 +61,9 @@ bool parses(Parse parse) {
     parse();
     return true;
   } catch (const CliError& e) {
-    FUZZ_CHECK(!e.message.empty());
+    // One line, whatever was typed: no control character, and the argument echoed at most kEchoChars long.
+    FUZZ_CHECK(!e.message.empty() && e.message.size() < 1000);
+    for (unsigned char c : e.message) FUZZ_CHECK(c >= 0x20 && c != 0x7f);
     return false;
   }
 }

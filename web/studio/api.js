@@ -109,6 +109,7 @@ function createStudio(school, core) {
     window.removeEventListener('hashchange', onHash);
     ui.host.remove();
     if (s.overlayCanvas) s.overlayCanvas.remove();
+    if (s.overlayGL) s.overlayGL.release();  // its program and texture in the school's context
     studios.delete(school);
     if (school.canvas) {
       school._studio(null);

@@ -38,6 +38,16 @@ export function createOverlayGL(gl, core) {
     rows = 0;
   };
   return {
+    gl,
+    // Deletes what it made (a context that is already lost took them with it).
+    release() {
+      if (!gl.isContextLost()) {
+        gl.deleteProgram(program);
+        gl.deleteVertexArray(vao);
+        gl.deleteTexture(texture);
+      }
+      program = vao = texture = null;
+    },
     // Draws `count` vertices of `words` (a Uint32Array, VERTEX_WORDS a vertex, whole OVERLAY_ROW rows) over what the
     // canvas holds; false when the context is lost.
     draw(words, count, worldW, worldH) {

@@ -150,7 +150,12 @@ export function drawOverlay(s, fish) {
     w.ring(x, y, 16 * (p.fishSize || 1), lw, COLOURS.self);
   }
   if (!w.n || s.overlayFailed) return 0;
-  if (!s.overlayGL) s.overlayGL = createOverlayGL(canvas.getContext('webgl2'), s.core);
+  // The school's canvas can change under the studio: a lost context's replacement (web/shim/engine/context.js) is a
+  // new canvas with a new context, so the overlay's GL objects are made again there and the old ones let go.
+  if (!s.overlayGL || s.overlayGL.gl.canvas !== canvas) {
+    if (s.overlayGL) s.overlayGL.release();
+    s.overlayGL = createOverlayGL(canvas.getContext('webgl2'), s.core);
+  }
   if (own) own.clear();
   s.overlayShown = true;
   try {

@@ -51,7 +51,7 @@ export class Loop {
     const s = this.s, f = s.flags;
     if (f.paused) return 'paused';
     if (f.hidden || f.offscreen) return 'hidden';
-    if (f.lost) return 'lost';  // no context to draw with: no steps either (school.js replaces it)
+    if (f.lost) return 'lost';  // no context to draw with: no steps either (context.js replaces it)
     if (f.reduced && s.cfg.reducedMotion === 1) return 'reduced-motion';
     // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
     if (s.cfg.fish === 0 && s.cfg.water === 0) return 'empty';
