@@ -109,6 +109,35 @@ describe('quality governor', () => {
     assert.match(g.reason, /did not hold/);
   });
 
+  // A minute of load (a build on the machine) makes the level above fail three times; once the machine is free again,
+  // the page must not stay capped for good: the hold ends after ~2 min and the level above is tried again. A device
+  // that really cannot hold it is held again, each time twice as long, so retries stay rare.
+  it('a held level is tried again after its hold (~2 min, then twice as long each time)', () => {
+    const flipFlop = (g, start, windows) => {
+      let changes = 0;
+      for (let i = 0; i < windows; i++) changes += run(g, { fps: 60, cost: g.level < start ? 12 : 0.5, seconds: 0.5 }).length;
+      return changes;
+    };
+    const g = createGovernor();
+    g.configure('auto', 1, 60, 6, false);
+    run(g, { fps: 60, cost: 12, seconds: 3 });
+    const start = g.level;
+    flipFlop(g, start, 160);
+    assert.equal(g.flips, 3, 'held');
+    // The machine is free again: every level is cheap. Within the hold nothing moves; after it, the page climbs.
+    assert.deepEqual(run(g, { fps: 60, cost: 0.5, seconds: 60 }), [], 'still held a minute later');
+    run(g, { fps: 60, cost: 0.5, seconds: 120 });
+    assert.equal(g.level, 0, `back at the top level after the hold (${g.reason})`);
+    // A device that cannot hold the level above: 10 minutes of flip-flops cost a few retries, not one every 10 s.
+    const h2 = createGovernor();
+    h2.configure('auto', 1, 60, 6, false);
+    run(h2, { fps: 60, cost: 12, seconds: 3 });
+    const low = h2.level;
+    const changes = flipFlop(h2, low, 1200);
+    assert.ok(changes <= 3 * (2 * 3 + 1), `few changes in 10 minutes (${changes})`);
+    assert.ok(h2.holds >= 1 && h2.holds <= 3, `holds ${h2.holds}`);
+  });
+
   it('recognises software rasterizers by their renderer strings', async () => {
     const ctx = await import(pathToFileURL(path.join(h.ROOT, 'web', 'shim', 'engine', 'gl_probe.js')).href);
     for (const r of ['ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',

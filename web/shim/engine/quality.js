@@ -6,7 +6,9 @@
 const QUALITY_WINDOW_MS = 500;     // a decision needs at least this long...
 const QUALITY_WINDOW_FRAMES = 6;   // ...and this many frames
 const QUALITY_UP_WINDOWS = 3;      // windows of headroom in a row before a step up
-const QUALITY_MAX_FLIPS = 3;       // step-ups that had to be undone before the level stays put
+const QUALITY_MAX_FLIPS = 3;       // step-ups that had to be undone before the level stays put...
+const QUALITY_HOLD_WINDOWS = 240;  // ...for ~2 min of windows, then it is tried again (each hold twice the last):
+                                   // a minute of load on the machine must not cap the page for good
 const QUALITY_SLOW = 0.8;          // below 80 % of the level's frame rate: frames are being missed
 const QUALITY_ROOM = 0.75;         // the level above, as predicted, must cost under 3/4 of the budget: headroom
 // Per-frame cost of the fish detail levels relative to the full koi (1 000 fish in SwiftShader: 69 / 85 / 93 ms).
@@ -39,6 +41,8 @@ export class Governor {
     this.budget = 6;
     this.ceiling = 0;     // the best level auto may climb back to
     this.flips = 0;
+    this.holds = 0;       // holds after flip-flops so far (each lasts twice the last)
+    this.heldAt = 0;      // the window the current hold began
     this.changes = 0;
     // window accumulators (numbers only: nothing allocated per frame)
     this.start = this.frames = this.cost = this.skip = this.upStreak = this.windowIndex = 0;
@@ -70,7 +74,7 @@ export class Governor {
     } else if (first || modeChanged) {
       this.level = softwareGL ? last : 0;
       this.ceiling = 0;
-      this.flips = 0;
+      this.flips = this.holds = 0;
       this.reason = softwareGL ? 'software GL: started at the lowest level' : 'starting at the top level';
     } else {
       // Same place in the ladder: the same detail and frame rate, the nearest resolution.
@@ -138,7 +142,7 @@ export class Governor {
         return false;
       }
       if (this.windowIndex - this.lastUpWindow <= 2) {  // a step up that did not hold: a flip-flop
-        this.flips++;
+        if (++this.flips === QUALITY_MAX_FLIPS) this.heldAt = this.windowIndex;
         this.ceiling = this.level + 1;
       }
       this.level++;
@@ -158,6 +162,11 @@ export class Governor {
       return false;
     }
     if (++this.upStreak < t.upWindows || this.level === 0) return false;
+    if (this.flips >= QUALITY_MAX_FLIPS && this.windowIndex - this.heldAt > QUALITY_HOLD_WINDOWS * 2 ** this.holds) {
+      this.holds++;  // the hold is over: the levels above may be tried again
+      this.flips = 0;
+      this.ceiling = 0;
+    }
     if (this.flips >= QUALITY_MAX_FLIPS) {
       this.reason = 'held after ' + this.flips + ' step-ups that did not hold: ' + describeLevel(this.current());
       return false;
