@@ -56,6 +56,16 @@ inline int64_t sumWide(D lanes01, D lanes23) {
   const D sum = wasm_f64x2_add(lanes01, lanes23);
   return int64_t(wasm_f64x2_extract_lane(sum, 0)) + int64_t(wasm_f64x2_extract_lane(sum, 1));
 }
+// The half-shell scan's per-candidate accumulators (pair_scan.h): doubles and ints in memory, four at a time.
+inline void widen(F t, D& lanes01, D& lanes23) {
+  lanes01 = wasm_f64x2_promote_low_f32x4(t);
+  lanes23 = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3));
+}
+inline D addD(D a, D b) { return wasm_f64x2_add(a, b); }
+inline D subD(D a, D b) { return wasm_f64x2_sub(a, b); }
+inline D loadD(const double* p) { return wasm_v128_load(p); }
+inline void storeD(double* p, D v) { wasm_v128_store(p, v); }
+inline I loadI(const int* p) { return wasm_v128_load(p); }
 inline I zeroI() { return wasm_i32x4_splat(0); }
 inline I countIn(I count, F mask) { return wasm_i32x4_sub(count, mask); }  // a set mask lane is -1
 inline void storeI(int* out, I v) { wasm_v128_store(out, v); }
@@ -104,6 +114,16 @@ inline int64_t sumWide(D lanes01, D lanes23) {
   const D sum = _mm_add_pd(lanes01, lanes23);
   return int64_t(_mm_cvtsd_f64(sum)) + int64_t(_mm_cvtsd_f64(_mm_unpackhi_pd(sum, sum)));
 }
+// The half-shell scan's per-candidate accumulators (pair_scan.h): doubles and ints in memory, four at a time.
+inline void widen(F t, D& lanes01, D& lanes23) {
+  lanes01 = _mm_cvtps_pd(t);
+  lanes23 = _mm_cvtps_pd(_mm_movehl_ps(t, t));
+}
+inline D addD(D a, D b) { return _mm_add_pd(a, b); }
+inline D subD(D a, D b) { return _mm_sub_pd(a, b); }
+inline D loadD(const double* p) { return _mm_loadu_pd(p); }
+inline void storeD(double* p, D v) { _mm_storeu_pd(p, v); }
+inline I loadI(const int* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
 inline I zeroI() { return _mm_setzero_si128(); }
 inline I countIn(I count, F mask) { return _mm_sub_epi32(count, _mm_castps_si128(mask)); }
 inline void storeI(int* out, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v); }
