@@ -45,6 +45,9 @@ inline F bor(F a, F b) { return wasm_v128_or(a, b); }
 inline F sel(F mask, F a, F b) { return wasm_v128_bitselect(a, b, mask); }  // mask ? a : b, per lane
 inline F neg(F a) { return wasm_f32x4_neg(a); }
 inline F trunc(F a) { return wasm_f32x4_trunc(a); }
+inline F truncSmall(F a) { return wasm_f32x4_trunc(a); }  // |a| < 2^31 (SSE2 saves the large-value test)
+inline F min(F a, F b) { return wasm_f32x4_min(a, b); }   // neither a NaN
+inline F max(F a, F b) { return wasm_f32x4_max(a, b); }
 inline bool any(F mask) { return wasm_v128_any_true(mask); }
 inline F firstLanes(int count) { return wasm_i32x4_lt(wasm_i32x4_make(0, 1, 2, 3), wasm_i32x4_splat(count)); }
 inline D zeroD() { return wasm_f64x2_splat(0.0); }
@@ -101,6 +104,10 @@ inline F trunc(F a) {
   const F big = _mm_cmpge_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), a), _mm_set1_ps(8388608.0f));
   return sel(big, a, _mm_cvtepi32_ps(_mm_cvttps_epi32(a)));
 }
+// |a| < 2^31: the int32 round trip alone is exact (a float of 2^23 or more is an integer already).
+inline F truncSmall(F a) { return _mm_cvtepi32_ps(_mm_cvttps_epi32(a)); }
+inline F min(F a, F b) { return _mm_min_ps(a, b); }  // neither a NaN
+inline F max(F a, F b) { return _mm_max_ps(a, b); }
 inline bool any(F mask) { return _mm_movemask_ps(mask) != 0; }
 inline F firstLanes(int count) {
   return _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(count)));

@@ -79,66 +79,110 @@ inline void takeSlot(const PairSlots& a, int k, Sums& s) {
 }
 
 #if defined(MIROFISH_WIDE)
-// Adds the visited fish's terms t to its lanes and -t to the four candidates' slots.
-inline void addPair(FixLanes& lanes, double* slot, v4::F t) {
-  v4::D lo, hi;
-  v4::widen(t, lo, hi);
-  lanes.lanes01 = v4::addD(lanes.lanes01, lo);
-  lanes.lanes23 = v4::addD(lanes.lanes23, hi);
-  v4::storeD(slot, v4::subD(v4::loadD(slot), lo));
-  v4::storeD(slot + 2, v4::subD(v4::loadD(slot + 2), hi));
+// The visited fish's own sums while it scans: a double pair a sum (lanes 0 + 2 and 1 + 3: four terms are widened
+// and their two halves added, integers below 2^38, exact), int32 counts, flushed into its Sums every kFlushIters
+// vectors (at most 512 terms of < 2^37 a double: below 2^46). Locals of pairSums: nothing takes their address, so
+// they stay in registers.
+struct PairLanes {
+  v4::D sepX, sepY, aliX, aliY, cohX, cohY;
+  v4::I nSep, nAli, nCoh;
+};
+[[gnu::always_inline]] inline void flushPairLanes(PairLanes& L, Sums& s) {
+  const v4::D z = v4::zeroD();
+  s.sepX += v4::sumWide(L.sepX, z);  // integers < 2^53: exact
+  s.sepY += v4::sumWide(L.sepY, z);
+  s.aliX += v4::sumWide(L.aliX, z);
+  s.aliY += v4::sumWide(L.aliY, z);
+  s.cohX += v4::sumWide(L.cohX, z);
+  s.cohY += v4::sumWide(L.cohY, z);
+  s.nSep += hsum32(L.nSep);
+  s.nAli += hsum32(L.nAli);
+  s.nCoh += hsum32(L.nCoh);
+  L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = z;
+  L.nSep = L.nAli = L.nCoh = v4::zeroI();
 }
-inline void addToSlots(double* slot, v4::F t) {
+// Four integer-valued terms t: each added to (kAdd) or taken from its candidate's slot; returns their sum as a
+// double pair for the visited fish.
+template <bool kAdd>
+inline v4::D toSlots(double* slot, v4::F t) {
   v4::D lo, hi;
   v4::widen(t, lo, hi);
-  v4::storeD(slot, v4::addD(v4::loadD(slot), lo));
-  v4::storeD(slot + 2, v4::addD(v4::loadD(slot + 2), hi));
+  v4::storeD(slot, kAdd ? v4::addD(v4::loadD(slot), lo) : v4::subD(v4::loadD(slot), lo));
+  v4::storeD(slot + 2, kAdd ? v4::addD(v4::loadD(slot + 2), hi) : v4::subD(v4::loadD(slot + 2), hi));
+  return v4::addD(lo, hi);
+}
+inline v4::D widenSum(v4::F t) {
+  v4::D lo, hi;
+  v4::widen(t, lo, hi);
+  return v4::addD(lo, hi);
 }
 inline void countToSlots(int* slot, v4::F mask) { v4::storeI(slot, v4::countIn(v4::loadI(slot), mask)); }
 
-// scanSpanWide's vector for the pairs: the same masks and terms (no blind spot, no nearest distance), each term
-// also given, negated or as the visited fish's alignment term (tvxi, tvyi), to the candidates' slots.
-inline void scanPairsWide(const ScanConfig& c, const float* X, const float* Y, const float* TVX, const float* TVY,
-                          int begin, int end, float xi, float yi, float tvxi, float tvyi, const PairSlots& a,
-                          LaneSums& L, Sums& s) {
+// Slot oi's complete sums: its pairs ahead, scanned now (scanSpanWide's masks and terms, without the blind spot and
+// the nearest distance; each term also given, negated, or the visited fish's alignment term, to the candidate's
+// slot), and those behind, waiting in its slot (every cell behind it was visited before it, and so was every fish
+// before it in its own cell).
+[[gnu::always_inline]] inline Sums pairSums(const ScanConfig& c, const Candidates& in, const PairSlots& slots,
+                                            const AheadRuns& r, int oi) {
   using namespace v4;
-  const F vxi = splat(xi), vyi = splat(yi), tvx = splat(tvxi), tvy = splat(tvyi);
+  const float *X = in.x, *Y = in.y, *TVX = in.tvx, *TVY = in.tvy;
+  // The slots' pointers as locals: a store through one could otherwise alias the struct they are read from.
+  double *const sSepX = slots.sepX, *const sSepY = slots.sepY, *const sAliX = slots.aliX, *const sAliY = slots.aliY;
+  double *const sCohX = slots.cohX, *const sCohY = slots.cohY;
+  int *const sNSep = slots.nSep, *const sNAli = slots.nAli, *const sNCoh = slots.nCoh;
+  const F vxi = splat(X[oi]), vyi = splat(Y[oi]), tvx = splat(TVX[oi]), tvy = splat(TVY[oi]);
   const F rMax2 = splat(c.rMax2), rSep2 = splat(c.rSep2), rAli2 = splat(c.rAli2), rCoh2 = splat(c.rCoh2);
   const F zero = splat(0.0f), one = splat(1.0f), maxTerm = splat(kMaxTerm), minTerm = splat(-kMaxTerm);
   const F scale = splat(kFix);
-  for (int k = begin; k < end; k += 4) {
-    const F dx = sub(load(X + k), vxi);
-    const F dy = sub(load(Y + k), vyi);
-    const F d2 = add(mul(dx, dx), mul(dy, dy));
-    F ok = band(lt(d2, rMax2), ne(d2, zero));
-    if (end - k < 4) ok = band(ok, firstLanes(end - k));  // past the run's end: masked off (their slots get 0)
-    const F mSep = band(ok, lt(d2, rSep2));
-    const F mAli = band(ok, lt(d2, rAli2));
-    const F mCoh = band(ok, lt(d2, rCoh2));
-    if (any(mSep)) {
-      const F inv = div(one, d2);
-      F tx = mul(dx, inv), ty = mul(dy, inv);
-      tx = band(tx, eq(tx, tx));  // fix(): NaN -> 0, then the clamp to +-kMaxTerm
-      ty = band(ty, eq(ty, ty));
-      tx = sel(gt(tx, maxTerm), maxTerm, sel(lt(tx, minTerm), minTerm, tx));
-      ty = sel(gt(ty, maxTerm), maxTerm, sel(lt(ty, minTerm), minTerm, ty));
-      addPair(L.sepX, a.sepX + k, v4::trunc(mul(band(neg(tx), mSep), scale)));  // sep -= fix(t) == sep += fix(-t)
-      addPair(L.sepY, a.sepY + k, v4::trunc(mul(band(neg(ty), mSep), scale)));
-      L.nSep = countIn(L.nSep, mSep);
-      countToSlots(a.nSep + k, mSep);
+  Sums s;
+  PairLanes L;
+  L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = zeroD();
+  L.nSep = L.nAli = L.nCoh = zeroI();
+  int iters = 0;
+  for (int run = 0; run < 2; ++run) {
+    const int end = run ? r.belowEnd : r.rowEnd;
+    for (int k = run ? r.belowBegin : oi + 1; k < end; k += 4) {
+      const F dx = sub(load(X + k), vxi);
+      const F dy = sub(load(Y + k), vyi);
+      const F d2 = add(mul(dx, dx), mul(dy, dy));
+      F ok = band(lt(d2, rMax2), ne(d2, zero));
+      if (end - k < 4) ok = band(ok, firstLanes(end - k));  // past the run's end: masked off (their slots get 0)
+      const F mSep = band(ok, lt(d2, rSep2));
+      const F mAli = band(ok, lt(d2, rAli2));
+      const F mCoh = band(ok, lt(d2, rCoh2));
+      if (any(mSep)) {
+        const F inv = div(one, d2);
+        F tx = mul(dx, inv), ty = mul(dy, inv);
+        // fix(): NaN -> 0, then the clamp to +-kMaxTerm (min and max clamp as the selects do: no NaN is left)
+        tx = v4::min(v4::max(band(tx, eq(tx, tx)), minTerm), maxTerm);
+        ty = v4::min(v4::max(band(ty, eq(ty, ty)), minTerm), maxTerm);
+        // The visited fish's sep -= fix(t), the candidate's sep += fix(t) (its own -= fix(-t)).
+        L.sepX = subD(L.sepX, toSlots<true>(sSepX + k, v4::trunc(mul(band(tx, mSep), scale))));
+        L.sepY = subD(L.sepY, toSlots<true>(sSepY + k, v4::trunc(mul(band(ty, mSep), scale))));
+        L.nSep = countIn(L.nSep, mSep);
+        countToSlots(sNSep + k, mSep);
+      }
+      L.aliX = addD(L.aliX, widenSum(band(load(TVX + k), mAli)));
+      L.aliY = addD(L.aliY, widenSum(band(load(TVY + k), mAli)));
+      toSlots<true>(sAliX + k, band(tvx, mAli));
+      toSlots<true>(sAliY + k, band(tvy, mAli));
+      // |dx| < rCoh <= 400 px: the terms are below 2^29, so truncSmall is trunc.
+      L.cohX = addD(L.cohX, toSlots<false>(sCohX + k, truncSmall(mul(band(dx, mCoh), scale))));
+      L.cohY = addD(L.cohY, toSlots<false>(sCohY + k, truncSmall(mul(band(dy, mCoh), scale))));
+      L.nAli = countIn(L.nAli, mAli);
+      L.nCoh = countIn(L.nCoh, mCoh);
+      countToSlots(sNAli + k, mAli);
+      countToSlots(sNCoh + k, mCoh);
+      if (++iters == kFlushIters) {
+        flushPairLanes(L, s);
+        iters = 0;
+      }
     }
-    addTrunc(L.aliX, band(load(TVX + k), mAli));
-    addTrunc(L.aliY, band(load(TVY + k), mAli));
-    addToSlots(a.aliX + k, band(tvx, mAli));
-    addToSlots(a.aliY + k, band(tvy, mAli));
-    addPair(L.cohX, a.cohX + k, v4::trunc(mul(band(dx, mCoh), scale)));
-    addPair(L.cohY, a.cohY + k, v4::trunc(mul(band(dy, mCoh), scale)));
-    L.nAli = countIn(L.nAli, mAli);
-    L.nCoh = countIn(L.nCoh, mCoh);
-    countToSlots(a.nAli + k, mAli);
-    countToSlots(a.nCoh + k, mCoh);
-    if (++L.iters == kFlushIters) drainLanes(L, s, false);
   }
+  flushPairLanes(L, s);
+  takeSlot(slots, oi, s);
+  s.checks = r.checks;
+  return s;
 }
 #else
 // scanSpan for the pairs: addNeighbour's terms for the visited fish, their negations (or its own velocity term)
@@ -179,7 +223,6 @@ inline void scanPairs(const ScanConfig& c, const float* X, const float* Y, const
     }
   }
 }
-#endif
 
 // Slot oi's complete sums: its pairs ahead, scanned now, and those behind, waiting in its slot (every cell behind
 // it was visited before it, and so was every fish before it in its own cell).
@@ -187,20 +230,13 @@ inline void scanPairs(const ScanConfig& c, const float* X, const float* Y, const
                                             const AheadRuns& r, int oi) {
   const float xi = in.x[oi], yi = in.y[oi];
   Sums s;
-#if defined(MIROFISH_WIDE)
-  LaneSums lanes;
-  resetLanes(lanes);
-  scanPairsWide(c, in.x, in.y, in.tvx, in.tvy, oi + 1, r.rowEnd, xi, yi, in.tvx[oi], in.tvy[oi], a, lanes, s);
-  scanPairsWide(c, in.x, in.y, in.tvx, in.tvy, r.belowBegin, r.belowEnd, xi, yi, in.tvx[oi], in.tvy[oi], a, lanes, s);
-  drainLanes(lanes, s, false);
-#else
   scanPairs(c, in.x, in.y, in.vx, in.vy, oi + 1, r.rowEnd, xi, yi, in.vx[oi], in.vy[oi], a, s);
   scanPairs(c, in.x, in.y, in.vx, in.vy, r.belowBegin, r.belowEnd, xi, yi, in.vx[oi], in.vy[oi], a, s);
-#endif
   takeSlot(a, oi, s);
   s.checks = r.checks;
   return s;
 }
+#endif
 
 }  // namespace
 }  // namespace mirofish
