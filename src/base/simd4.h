@@ -69,6 +69,7 @@ inline D subD(D a, D b) { return wasm_f64x2_sub(a, b); }
 inline D loadD(const double* p) { return wasm_v128_load(p); }
 inline void storeD(double* p, D v) { wasm_v128_store(p, v); }
 inline I loadI(const int* p) { return wasm_v128_load(p); }
+inline double sumD(D a) { return wasm_f64x2_extract_lane(a, 0) + wasm_f64x2_extract_lane(a, 1); }
 inline I zeroI() { return wasm_i32x4_splat(0); }
 inline I countIn(I count, F mask) { return wasm_i32x4_sub(count, mask); }  // a set mask lane is -1
 inline void storeI(int* out, I v) { wasm_v128_store(out, v); }
@@ -131,6 +132,7 @@ inline D subD(D a, D b) { return _mm_sub_pd(a, b); }
 inline D loadD(const double* p) { return _mm_loadu_pd(p); }
 inline void storeD(double* p, D v) { _mm_storeu_pd(p, v); }
 inline I loadI(const int* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+inline double sumD(D a) { return _mm_cvtsd_f64(a) + _mm_cvtsd_f64(_mm_unpackhi_pd(a, a)); }
 inline I zeroI() { return _mm_setzero_si128(); }
 inline I countIn(I count, F mask) { return _mm_sub_epi32(count, _mm_castps_si128(mask)); }
 inline void storeI(int* out, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v); }

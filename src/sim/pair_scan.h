@@ -29,17 +29,22 @@ namespace mirofish {
 namespace {
 
 constexpr int kPairMaxFish = 65536;  // 2^16: the slots' bound above
+#if defined(MIROFISH_NO_PAIR_SCAN)
+constexpr bool kPairScan = false;  // the page's bundle has no room for it (src/sim/CMakeLists.txt)
+#else
+constexpr bool kPairScan = true;
+#endif
 
 // A slot's six sums and three counts from the fish visited before it (kScanPad past the fish: a run's last
-// vector adds zeros there). Every slot is 0 between steps: its fish takes the sums and leaves 0 (takeSlot), and
-// the slots past a run's end only ever receive zeros.
+// vector adds zeros there). Every slot is 0 between steps: its fish takes the sums and leaves 0 (finishPairSums;
+// scalar: takeSlot), and the slots past a run's end only ever receive zeros.
 struct PairSlots {
   double *sepX, *sepY, *aliX, *aliY, *cohX, *cohY;
   int *nSep, *nAli, *nCoh;
 };
 
 inline bool pairScanApplies(const ScanConfig& c, bool collect, bool brute, int n) {
-  return !c.fovOn && !collect && !brute && !c.nearest && n <= kPairMaxFish;
+  return kPairScan && !c.fovOn && !collect && !brute && !c.nearest && n <= kPairMaxFish;
 }
 
 // A cell's runs ahead (cells in a row are contiguous in the counting-sort order): its own fish after the one
@@ -63,43 +68,29 @@ inline AheadRuns aheadRuns(const int* start, int cols, int rows, int cx, int cy,
   return r;
 }
 
-// The terms the fish before slot k left there, added to the slot's fish's own, and the slot left 0.
-inline void takeSlot(const PairSlots& a, int k, Sums& s) {
-  s.sepX += int64_t(a.sepX[k]);  // integer-valued doubles below 2^53: exact
-  s.sepY += int64_t(a.sepY[k]);
-  s.aliX += int64_t(a.aliX[k]);
-  s.aliY += int64_t(a.aliY[k]);
-  s.cohX += int64_t(a.cohX[k]);
-  s.cohY += int64_t(a.cohY[k]);
-  s.nSep += a.nSep[k];
-  s.nAli += a.nAli[k];
-  s.nCoh += a.nCoh[k];
-  a.sepX[k] = a.sepY[k] = a.aliX[k] = a.aliY[k] = a.cohX[k] = a.cohY[k] = 0;
-  a.nSep[k] = a.nAli[k] = a.nCoh[k] = 0;
-}
-
 #if defined(MIROFISH_WIDE)
-// The visited fish's own sums while it scans: a double pair a sum (lanes 0 + 2 and 1 + 3: four terms are widened
-// and their two halves added, integers below 2^38, exact), int32 counts, flushed into its Sums every kFlushIters
-// vectors (at most 512 terms of < 2^37 a double: below 2^46). Locals of pairSums: nothing takes their address, so
-// they stay in registers.
+// The visited fish's own sums while it scans: a double pair a sum (four terms are widened and their halves added,
+// lanes 0 + 2 and 1 + 3: integers below 2^38, exact) and int32 counts. No flush is needed: a fish scans at most
+// n - 1 <= 2^16 candidates ahead, at most 2^14 + 2 vectors, so a lane stays below 2^15 x 2^38 = 2^53 (exact) and
+// a count below 2^15. Locals of pairSums: nothing takes their address, so they stay in registers.
 struct PairLanes {
   v4::D sepX, sepY, aliX, aliY, cohX, cohY;
   v4::I nSep, nAli, nCoh;
 };
-[[gnu::always_inline]] inline void flushPairLanes(PairLanes& L, Sums& s) {
-  const v4::D z = v4::zeroD();
-  s.sepX += v4::sumWide(L.sepX, z);  // integers < 2^53: exact
-  s.sepY += v4::sumWide(L.sepY, z);
-  s.aliX += v4::sumWide(L.aliX, z);
-  s.aliY += v4::sumWide(L.aliY, z);
-  s.cohX += v4::sumWide(L.cohX, z);
-  s.cohY += v4::sumWide(L.cohY, z);
-  s.nSep += hsum32(L.nSep);
-  s.nAli += hsum32(L.nAli);
-  s.nCoh += hsum32(L.nCoh);
-  L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = z;
-  L.nSep = L.nAli = L.nCoh = v4::zeroI();
+// The fish's sums: its lanes' and its slot's, added as doubles (any partial sum of its at most n - 1 terms is an
+// integer of magnitude below 2^53: exact) and converted once; the slot is left 0.
+[[gnu::always_inline]] inline void finishPairSums(const PairLanes& L, const PairSlots& a, int k, Sums& s) {
+  s.sepX = int64_t(v4::sumD(L.sepX) + a.sepX[k]);
+  s.sepY = int64_t(v4::sumD(L.sepY) + a.sepY[k]);
+  s.aliX = int64_t(v4::sumD(L.aliX) + a.aliX[k]);
+  s.aliY = int64_t(v4::sumD(L.aliY) + a.aliY[k]);
+  s.cohX = int64_t(v4::sumD(L.cohX) + a.cohX[k]);
+  s.cohY = int64_t(v4::sumD(L.cohY) + a.cohY[k]);
+  s.nSep = hsum32(L.nSep) + a.nSep[k];
+  s.nAli = hsum32(L.nAli) + a.nAli[k];
+  s.nCoh = hsum32(L.nCoh) + a.nCoh[k];
+  a.sepX[k] = a.sepY[k] = a.aliX[k] = a.aliY[k] = a.cohX[k] = a.cohY[k] = 0;
+  a.nSep[k] = a.nAli[k] = a.nCoh[k] = 0;
 }
 // Four integer-valued terms t: each added to (kAdd) or taken from its candidate's slot; returns their sum as a
 // double pair for the visited fish.
@@ -138,7 +129,6 @@ inline void countToSlots(int* slot, v4::F mask) { v4::storeI(slot, v4::countIn(v
   PairLanes L;
   L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = zeroD();
   L.nSep = L.nAli = L.nCoh = zeroI();
-  int iters = 0;
   for (int run = 0; run < 2; ++run) {
     const int end = run ? r.belowEnd : r.rowEnd;
     for (int k = run ? r.belowBegin : oi + 1; k < end; k += 4) {
@@ -173,18 +163,29 @@ inline void countToSlots(int* slot, v4::F mask) { v4::storeI(slot, v4::countIn(v
       L.nCoh = countIn(L.nCoh, mCoh);
       countToSlots(sNAli + k, mAli);
       countToSlots(sNCoh + k, mCoh);
-      if (++iters == kFlushIters) {
-        flushPairLanes(L, s);
-        iters = 0;
-      }
     }
   }
-  flushPairLanes(L, s);
-  takeSlot(slots, oi, s);
+  finishPairSums(L, slots, oi, s);
   s.checks = r.checks;
   return s;
 }
 #else
+// The terms the fish before slot k left there (as exact integer doubles), added to the slot's fish's own, and the slot
+// left 0.
+inline void takeSlot(const PairSlots& a, int k, Sums& s) {
+  s.sepX += int64_t(a.sepX[k]);  // integer-valued doubles below 2^53: exact
+  s.sepY += int64_t(a.sepY[k]);
+  s.aliX += int64_t(a.aliX[k]);
+  s.aliY += int64_t(a.aliY[k]);
+  s.cohX += int64_t(a.cohX[k]);
+  s.cohY += int64_t(a.cohY[k]);
+  s.nSep += a.nSep[k];
+  s.nAli += a.nAli[k];
+  s.nCoh += a.nCoh[k];
+  a.sepX[k] = a.sepY[k] = a.aliX[k] = a.aliY[k] = a.cohX[k] = a.cohY[k] = 0;
+  a.nSep[k] = a.nAli[k] = a.nCoh[k] = 0;
+}
+
 // scanSpan for the pairs: addNeighbour's terms for the visited fish, their negations (or its own velocity term)
 // for the candidate's slot.
 inline void scanPairs(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
