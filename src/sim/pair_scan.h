@@ -4,12 +4,13 @@
 // when those were visited. Only for the default perception: no blind spot (the pair test must be symmetric), no
 // neighbour cap and one species (every neighbour counts, unweighted), no nearest distance (a metrics step), the
 // grid (not brute force), and at most kPairMaxFish fish (the bound below). Everything else scans nine cells
-// (neighbourSums). Included by school_steer.cpp alone, after neighbour_scan.h.
+// (neighbourSums), and so does the page's bundle (MIROFISH_NO_PAIR_SCAN, src/sim/CMakeLists.txt). Included by
+// school_steer.cpp alone, after neighbour_scan.h.
 //
 // Why each fish's sums are the nine-cell scan's bit for bit. For a pair (i, j), i visited first, dx = X[j] - X[i];
 // j's offset X[i] - X[j] is exactly -dx (IEEE subtraction is antisymmetric), so d2 and every radius test are the
 // same for both. fix() clamps symmetrically and truncates toward zero (an odd function), so j's separation term
-// fix(-dx / d2) and cohesion term fix(-dx) are exactly the negations of i's; j's alignment term is i's velocity
+// fix(-dx * (1 / d2)) and cohesion term fix(-dx) are exactly the negations of i's; j's alignment term is i's velocity
 // term. A fish's sums are then integer sums of the same terms as the nine-cell scan's, in another order: the
 // same int64 values (and the same counts, so the same checks: counted per cell as the nine-cell scan counts them).
 //
