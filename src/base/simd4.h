@@ -45,6 +45,9 @@ inline F bor(F a, F b) { return wasm_v128_or(a, b); }
 inline F sel(F mask, F a, F b) { return wasm_v128_bitselect(a, b, mask); }  // mask ? a : b, per lane
 inline F neg(F a) { return wasm_f32x4_neg(a); }
 inline F trunc(F a) { return wasm_f32x4_trunc(a); }
+inline F truncSmall(F a) { return wasm_f32x4_trunc(a); }  // |a| < 2^31 (SSE2 saves the large-value test)
+inline F min(F a, F b) { return wasm_f32x4_min(a, b); }   // neither a NaN
+inline F max(F a, F b) { return wasm_f32x4_max(a, b); }
 inline bool any(F mask) { return wasm_v128_any_true(mask); }
 inline F firstLanes(int count) { return wasm_i32x4_lt(wasm_i32x4_make(0, 1, 2, 3), wasm_i32x4_splat(count)); }
 inline D zeroD() { return wasm_f64x2_splat(0.0); }
@@ -56,6 +59,17 @@ inline int64_t sumWide(D lanes01, D lanes23) {
   const D sum = wasm_f64x2_add(lanes01, lanes23);
   return int64_t(wasm_f64x2_extract_lane(sum, 0)) + int64_t(wasm_f64x2_extract_lane(sum, 1));
 }
+// The half-shell scan's per-candidate accumulators (pair_scan.h): doubles and ints in memory, four at a time.
+inline void widen(F t, D& lanes01, D& lanes23) {
+  lanes01 = wasm_f64x2_promote_low_f32x4(t);
+  lanes23 = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3));
+}
+inline D addD(D a, D b) { return wasm_f64x2_add(a, b); }
+inline D subD(D a, D b) { return wasm_f64x2_sub(a, b); }
+inline D loadD(const double* p) { return wasm_v128_load(p); }
+inline void storeD(double* p, D v) { wasm_v128_store(p, v); }
+inline I loadI(const int* p) { return wasm_v128_load(p); }
+inline double sumD(D a) { return wasm_f64x2_extract_lane(a, 0) + wasm_f64x2_extract_lane(a, 1); }
 inline I zeroI() { return wasm_i32x4_splat(0); }
 inline I countIn(I count, F mask) { return wasm_i32x4_sub(count, mask); }  // a set mask lane is -1
 inline void storeI(int* out, I v) { wasm_v128_store(out, v); }
@@ -91,6 +105,10 @@ inline F trunc(F a) {
   const F big = _mm_cmpge_ps(_mm_andnot_ps(_mm_set1_ps(-0.0f), a), _mm_set1_ps(8388608.0f));
   return sel(big, a, _mm_cvtepi32_ps(_mm_cvttps_epi32(a)));
 }
+// |a| < 2^31: the int32 round trip alone is exact (a float of 2^23 or more is an integer already).
+inline F truncSmall(F a) { return _mm_cvtepi32_ps(_mm_cvttps_epi32(a)); }
+inline F min(F a, F b) { return _mm_min_ps(a, b); }  // neither a NaN
+inline F max(F a, F b) { return _mm_max_ps(a, b); }
 inline bool any(F mask) { return _mm_movemask_ps(mask) != 0; }
 inline F firstLanes(int count) {
   return _mm_castsi128_ps(_mm_cmplt_epi32(_mm_setr_epi32(0, 1, 2, 3), _mm_set1_epi32(count)));
@@ -104,6 +122,17 @@ inline int64_t sumWide(D lanes01, D lanes23) {
   const D sum = _mm_add_pd(lanes01, lanes23);
   return int64_t(_mm_cvtsd_f64(sum)) + int64_t(_mm_cvtsd_f64(_mm_unpackhi_pd(sum, sum)));
 }
+// The half-shell scan's per-candidate accumulators (pair_scan.h): doubles and ints in memory, four at a time.
+inline void widen(F t, D& lanes01, D& lanes23) {
+  lanes01 = _mm_cvtps_pd(t);
+  lanes23 = _mm_cvtps_pd(_mm_movehl_ps(t, t));
+}
+inline D addD(D a, D b) { return _mm_add_pd(a, b); }
+inline D subD(D a, D b) { return _mm_sub_pd(a, b); }
+inline D loadD(const double* p) { return _mm_loadu_pd(p); }
+inline void storeD(double* p, D v) { _mm_storeu_pd(p, v); }
+inline I loadI(const int* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+inline double sumD(D a) { return _mm_cvtsd_f64(a) + _mm_cvtsd_f64(_mm_unpackhi_pd(a, a)); }
 inline I zeroI() { return _mm_setzero_si128(); }
 inline I countIn(I count, F mask) { return _mm_sub_epi32(count, _mm_castps_si128(mask)); }
 inline void storeI(int* out, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v); }

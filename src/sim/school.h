@@ -63,8 +63,8 @@ constexpr int kDenseCols = 16, kDenseRows = 9;  // the predator's coarse density
 
 // The step's scratch: the per-step copies of the fish in grid cell order and the buffers its phases reuse. Not part
 // of the school's state: no step's result depends on what an earlier step left here (with one species `kind` is
-// kept all 0, and the padding stays 0), and the state hash never sees it. Held by the School only so that a step
-// allocates nothing.
+// kept all 0, the padding stays 0, and pass 1 leaves the pair slots 0), and the state hash never sees it. Held by
+// the School only so that a step allocates nothing.
 struct StepScratch {
   std::vector<float> x, y, vx, vy;          // neighbour candidates (padded for the four-wide scan)
   std::vector<float> hx, hy, panic, force;  // the visited fish's own inputs
@@ -76,6 +76,8 @@ struct StepScratch {
   std::vector<float> draws;                 // pass 2's RNG draws (four-wide builds)
   std::vector<CapCandidate> found;          // a fish's collected neighbours; capacity = fish capacity
   std::vector<int> groupParent;             // union-find parents for the groups metric (cell-order slots)
+  std::vector<double> pairSums;             // the half-shell scan's six sums a slot, six padded arrays (pair_scan.h)
+  std::vector<int> pairCounts;              // and its three counts a slot
 };
 
 // This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the

@@ -1,7 +1,9 @@
 // Pass 1 of School::step: the neighbour scan (neighbour_scan.h, inlined here: it is included by this file alone) and
 // the three rules' steering of every fish, visited cell by cell.
+#include "base/assert.h"
 #include "base/det_math.h"
 #include "sim/neighbour_scan.h"
+#include "sim/pair_scan.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
 
@@ -40,13 +42,23 @@ namespace mirofish {
   const int cols = grid_.cols(), rows = grid_.rows();
   const int* start = grid_.cellStart();
   const int cellRows = bruteForce_ ? 1 : rows, cellCols = bruteForce_ ? 1 : cols;
+  // The default perception tests each pair once (pair_scan.h): the same sums, half the candidates.
+  const bool pairs = pairScanApplies(scan, collect, bruteForce_, n);
+  const size_t slots = scratch_.pairCounts.size() / kPairCounts;
+  double* sums = scratch_.pairSums.data();
+  int* counts = scratch_.pairCounts.data();
+  const PairSlots slot{sums,   sums + slots,   sums + 2 * slots,  sums + 3 * slots, sums + 4 * slots, sums + 5 * slots,
+                       counts, counts + slots, counts + 2 * slots};
   StepTotals t;
   for (int cy = 0; cy < cellRows; ++cy)
     for (int cx = 0; cx < cellCols; ++cx) {
       const CellRuns runs = bruteForce_ ? allRuns(n) : cellRuns(start, cols, rows, cx, cy);
+      const AheadRuns ahead =
+          pairs && runs.first < runs.last ? aheadRuns(start, cols, rows, cx, cy, runs) : AheadRuns{};
       for (int oi = runs.first; oi < runs.last; ++oi) {
         const float hxi = HX[oi], hyi = HY[oi];
-        const Sums s = neighbourSums(scan, in, runs, oi, hxi, hyi, collect, cap, scratch_.found);
+        const Sums s = pairs ? pairSums(scan, in, slot, ahead, oi)
+                             : neighbourSums(scan, in, runs, oi, hxi, hyi, collect, cap, scratch_.found);
         t.checks += s.checks;
 
         const Steering steer = steerFrom(weights, s, PANIC[oi] > 0, hxi, hyi);
@@ -70,6 +82,11 @@ namespace mirofish {
         }
       }
     }
+#if defined(MIROFISH_ASSERTS)
+  // Every fish took its pair slot and left 0, and the slots past a run only got zeros: the next step starts clean.
+  for (double v : scratch_.pairSums) MIROFISH_ASSERT(v == 0);
+  for (int v : scratch_.pairCounts) MIROFISH_ASSERT(v == 0);
+#endif
   return t;
 }
 

@@ -11,6 +11,9 @@ namespace {
 
 // Floats of padding after the cell-ordered copies: the four-wide scan reads up to 3 past a run's end (masked off).
 constexpr size_t kScanPad = 4;
+// The half-shell scan's slots (pair_scan.h): six sums and three counts a cell-order slot, each an array of
+// capacity + kScanPad.
+constexpr size_t kPairSums = 6, kPairCounts = 3;
 
 inline float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 

@@ -256,3 +256,66 @@ TEST_CASE("grid and brute force give bit-identical trajectories", "[grid][determ
     checkSameAsBrute(s, 200, 10);
   }
 }
+
+namespace {
+// Steps a school as the page does (metrics off: the default perception takes the half-shell scan, pair_scan.h) and
+// a copy that measures every step (the nine-cell scan), comparing the state and the checks after every step.
+void checkHalfShellSameAsNineCells(School pairs, int steps, const Params* grown = nullptr, int growAt = -1) {
+  pairs.setMetricsEnabled(false);
+  School nine = pairs;
+  nine.setMetricsEnabled(true);
+  int mismatches = 0, checkMismatches = 0, firstStep = -1;
+  for (int s = 1; s <= steps; ++s) {
+    if (grown && s == growAt) {
+      pairs.setParams(*grown);
+      nine.setParams(*grown);
+    }
+    pairs.step();
+    nine.step();
+    if (pairs.stateHash() != nine.stateHash()) {
+      ++mismatches;
+      if (firstStep < 0) firstStep = s;
+    }
+    checkMismatches += pairs.distanceChecks() != nine.distanceChecks();
+  }
+  INFO("first mismatch at step " << firstStep);
+  CHECK(mismatches == 0);
+  CHECK(checkMismatches == 0);  // distance_checks keeps the nine-cell count
+}
+}  // namespace
+
+TEST_CASE("the half-shell scan gives the nine-cell scan's trajectories bit for bit", "[grid][determinism]") {
+  SECTION("a forming school") { checkHalfShellSameAsNineCells(School(seededParams(800, 11)), 300); }
+
+  SECTION("a dense clump: every pair in one cell") {
+    Params p;
+    p.fish = 200;
+    School s(p);
+    scatterFish(s, 200, 5, 20, {790, 440, 40, 40}, {2, 4});
+    checkHalfShellSameAsNineCells(s, 120);
+  }
+
+  SECTION("fish exactly on cell borders and in the corner cells") {
+    Params p;
+    p.fish = 300;
+    School s(p);
+    for (int i = 0; i < 300; ++i)
+      placeFish(s, i, 480.0f + 30.0f * float(i % 20), 210.0f + 30.0f * float(i / 20), (i % 3 == 0) ? 30.0f : -20.0f,
+                (i % 2 == 0) ? 25.0f : -25.0f);
+    placeFish(s, 0, 0, 0, 30, 30);
+    placeFish(s, 1, 1600, 900, -30, -30);
+    placeFish(s, 2, 60, 0, 30, 30);
+    placeFish(s, 3, 1600, 0, -30, 30);
+    checkHalfShellSameAsNineCells(s, 150);
+  }
+
+  SECTION("a one-row world, and a school that grows mid-run (the pair slots stay clean)") {
+    Params p = seededParams(150, 3);
+    p.height = 100;
+    setRadii(p, 22, 48, 120);  // cells of 120 px: one row
+    checkHalfShellSameAsNineCells(School(p), 150);
+    Params more = seededParams(300, 5);
+    more.fish = 900;
+    checkHalfShellSameAsNineCells(School(seededParams(300, 5)), 160, &more, 60);
+  }
+}
