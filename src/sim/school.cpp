@@ -212,8 +212,8 @@ void School::step() {
   turnDirty_ = false;
   fitObstacles();
   repelObstacles(params_, obstacles_, bruteForce_, fish_.motion(), fish_.count, ringX, ringY);
-  clampCount_ += moveFish(params_, slot, pondPull(), fish_.traits(), fish_.cues(), fish_.count, fish_.motion(),
-                          fish_.behaviour(), rng_, scratch_.draws.data());
+  clampCount_ += moveFish(params_, slot, pondPull(params_, d_.currentK, drift_), fish_.traits(), fish_.cues(),
+                          fish_.count, fish_.motion(), fish_.behaviour(), rng_, scratch_.draws.data());
   obstacleExits_ += leaveObstacles(params_, obstacles_, bruteForce_, fish_.count, fish_.motion());
   runFormation();
   ageScaresAndPellets();

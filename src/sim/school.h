@@ -113,7 +113,7 @@ struct StepScratch {
 };
 
 // This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the
-// points of interest and their pull (px/s^2). Made by School::pondPull, read by pass 2 (school_motion.cpp).
+// points of interest and their pull (px/s^2). Made by pondPull (step_phases.h), read by pass 2 (school_motion.cpp).
 struct PondPull {
   float current, k, phaseX, phaseY;
   int points;
@@ -248,7 +248,6 @@ class School {
   void markCoverage();          // metrics: marks this step's cells (every step with metrics on)
   float coverageShare() const;  // metrics: the share of cells visited within the window
   void resetCoverage();
-  PondPull pondPull() const;
 
   Params params_;
   FishArrays fish_;

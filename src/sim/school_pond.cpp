@@ -41,13 +41,12 @@ void School::currentAt(float x, float y, float* fx, float* fy) const {
   *fy = a * detSin(d_.currentK * x + drift_.phaseY);
 }
 
-PondPull School::pondPull() const {
-  const Params& p = params_;
+PondPull pondPull(const Params& p, float currentK, const PondDrift& drift) {
   PondPull pull{};
   pull.current = float(p.current) * float(p.maxForce);
-  pull.k = d_.currentK;
-  pull.phaseX = drift_.phaseX;
-  pull.phaseY = drift_.phaseY;
+  pull.k = currentK;
+  pull.phaseX = drift.phaseX;
+  pull.phaseY = drift.phaseY;
   pull.weight = float(p.attractWeight) * float(p.maxForce);
   pull.lone = kLonePull * float(p.maxForce);
   pull.points = pull.weight > 0 ? int(p.attractors) : 0;
@@ -55,8 +54,8 @@ PondPull School::pondPull() const {
   pull.hold = 0.5f * radius;
   pull.invBand = 1.0f / (radius - pull.hold);
   for (int a = 0; a < pull.points; ++a) {
-    pull.x[a] = drift_.attractors[a].x;
-    pull.y[a] = drift_.attractors[a].y;
+    pull.x[a] = drift.attractors[a].x;
+    pull.y[a] = drift.attractors[a].y;
   }
   return pull;
 }

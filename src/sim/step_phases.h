@@ -21,6 +21,8 @@ void updateCursor(const Params& p, float alpha, const PointerInput& pointer, Cur
 // S-SIM-14 (school_pond.cpp): this step's points of interest and the current's phases, functions of the step count
 // and the seed's mix (seedMix) alone. Writes the drift only.
 void driftPond(const Params& p, uint32_t seedMix, uint64_t step, PondDrift& drift);
+// The pond's forces for pass 2 from this step's drift (currentK: the current's wavenumber, rad/px).
+PondPull pondPull(const Params& p, float currentK, const PondDrift& drift);
 
 // S-ECO-2 (school_predator.cpp): the predator enters (at a point drawn from seedMix and the step), hunts the nearest
 // dense part of the school (re-aimed every 0.5 s from the motion's positions, counted into `map`, the step's
