@@ -131,7 +131,7 @@ void School::runFormation() {
   if (landFormation(stepCount_, fish_.count, fish_.motion(), s)) release();
 }
 
-// Blend each assigned fish's boids move with its spring, settle it when it arrives, run the hold.
+// Blends each assigned fish's boids move with its spring, settles it on arrival, starts the hold; true once it ends.
 bool landFormation(uint64_t step, int n, FishMotion& f, FormationState& s) {
   MIROFISH_ASSERT(n == int(s.targetOf.size()));  // runFormation lands it again first when the count changed
   const float dt = kStepSeconds;
