@@ -1,6 +1,6 @@
-// The school's life and one fixed step: creation and parameters, input, the step's phases in order, the bucketing,
-// the pointer and scares (pass 1 is school_steer.cpp, the motion of pass 2 school_motion.cpp, the metrics
-// school_metrics.cpp).
+// The school's life and one fixed step: creation and parameters, input, the step's phases in order, the bucketing
+// (pass 1 is school_steer.cpp, the pointer and scares school_pointer.cpp, the motion of pass 2 school_motion.cpp,
+// the metrics school_metrics.cpp).
 #include "sim/school.h"
 
 #include <algorithm>
@@ -152,9 +152,7 @@ void School::spawn(int i) {
 
 void School::setPointer(bool present, float x, float y) {
   if (!std::isfinite(x) || !std::isfinite(y)) present = false;  // NaN and +-inf never reach the state
-  pointerPresent_ = present;
-  pointerX_ = x;
-  pointerY_ = y;
+  pointer_ = {present, x, y};
 }
 
 void School::scare(float x, float y) {
@@ -197,52 +195,37 @@ void School::step() {
   float* outX = bruteForce_ ? ringX : scratch_.fx.data();
   float* outY = bruteForce_ ? ringY : scratch_.fy.data();
 
-  updateCursor();
-  driftPond();
-  huntPredator();
+  updateCursor(params_, d_.cursorAlpha, pointer_, cursor_);
+  driftPond(params_, d_.seedMix, stepCount_, drift_);
+  huntPredator(params_, d_.seedMix, stepCount_, fish_.motion(), fish_.count, scratch_.dense, predator_);
   bucketFish();
   StepTotals totals = steerFromNeighbours(outX, outY, bruteForce_ ? fish_.cue.data() : scratch_.cue.data(),
                                           bruteForce_ ? fish_.lone.data() : scratch_.lone.data());
-  fleePointerAndScares(outX, outY);
+  alarmed_ += fleePointerAndScares(params_, cursor_, scares_, pellets_, scratch_.x.data(), scratch_.y.data(),
+                                   bruteForce_ ? nullptr : grid_.order(), fish_.count, stepCount_, outX, outY,
+                                   fish_.behaviour(), startles_);
   if (!bruteForce_) scatterSteering(grid_.order(), fish_.count, scratch_, ringX, ringY, fish_.cues());
   if (alarmed_ > 0)
     spreadStartle(params_, d_.look.rCoh2, fish_.motion(), bruteForce_ ? nullptr : &grid_, fish_.count,
                   fish_.behaviour());
   pelletsEaten_ +=
       seekFood(params_, fish_.motion(), fish_.count, pellets_, fish_.cues(), fish_.behaviour(), ringX, ringY);
-  fleePredator(ringX, ringY);
-  chooseStates(ringX, ringY);
+  fleePredator(params_, predator_, fish_.motion(), fish_.count, stepCount_, fish_.behaviour(), ringX, ringY, startles_);
+  alarmed_ = chooseStates(params_, d_, stepCount_, turnDirty_, fish_.motion(), fish_.cues(), fish_.count,
+                          fish_.behaviour(), ringX, ringY, startles_);
+  turnDirty_ = false;
   fitObstacles();
   repelObstacles(params_, obstacles_, bruteForce_, fish_.motion(), fish_.count, ringX, ringY);
-  clampCount_ += moveFish(params_, slot, pondPull(), fish_.traits(), fish_.cues(), fish_.count, fish_.motion(),
-                          fish_.behaviour(), rng_, scratch_.draws.data());
+  clampCount_ += moveFish(params_, slot, pondPull(params_, d_.currentK, drift_), fish_.traits(), fish_.cues(),
+                          fish_.count, fish_.motion(), fish_.behaviour(), rng_, scratch_.draws.data());
   obstacleExits_ += leaveObstacles(params_, obstacles_, bruteForce_, fish_.count, fish_.motion());
-  landFormation();
+  runFormation();
   ageScaresAndPellets();
 
   ++stepCount_;
   lastChecks_ = totals.checks;
   checkFinite();
   if (metricsOn_) recordMetrics(totals, measuring_);
-}
-
-// Virtual cursor (S-INT-1): follows the raw pointer with a ~0.12 s lag; the radius grows with its speed.
-void School::updateCursor() {
-  if (!pointerPresent_) {
-    cursorActive_ = false;
-    return;
-  }
-  if (!cursorActive_) {
-    cursorActive_ = true;
-    cursorX_ = pointerX_;
-    cursorY_ = pointerY_;
-  }
-  float dx = (pointerX_ - cursorX_) * d_.cursorAlpha, dy = (pointerY_ - cursorY_) * d_.cursorAlpha;
-  cursorX_ += dx;
-  cursorY_ += dy;
-  float speed = detSqrt(dx * dx + dy * dy) / kStepSeconds;
-  cursorRadius_ =
-      float(params_.pointerRadius) * (1.0f + kCursorRadiusGrowth * clampf(speed / kCursorFullGrowthSpeed, 0.0f, 1.0f));
 }
 
 // Counting-sort grid (none for brute force), then the candidates' copies in its order.
@@ -275,82 +258,6 @@ void School::checkFinite() {
       badStep_ = stepCount_;
       break;
     }
-  }
-}
-
-// S-INT-1 pointer and S-INT-3 scares: added to pass 1's steering (same visiting order) of the fish they reach,
-// which panic (S-INT-2) and, if they were calm, startle (S-SIM-15) and pass it on. With no cursor and no live scare
-// (the usual step) this phase is skipped.
-void School::fleePointerAndScares(float* outX, float* outY) {
-  int activeScares = 0;  // scares_ prefix that can hold a live scare
-  for (int k = 0; k < kMaxScares; ++k)
-    if (scares_[k].timeLeft > 0) activeScares = k + 1;
-  // The hand that feeds: while a pellet lies within the cursor's radius, the pointer neither repels nor startles,
-  // so a click that drops food does not keep the fish away from it (the cursor stays where it clicked).
-  bool cursorFeeds = false;
-  for (int k = 0; k < kMaxPellets && cursorActive_; ++k) {
-    const float dx = pellets_[k].x - cursorX_, dy = pellets_[k].y - cursorY_;
-    cursorFeeds |= pellets_[k].timeLeft > 0 && dx * dx + dy * dy < cursorRadius_ * cursorRadius_;
-  }
-  const bool cursor = cursorActive_ && !cursorFeeds;
-  if (!cursor && activeScares == 0) return;
-  const Params& p = params_;
-  const int n = fish_.count;
-  const float fmax = float(p.maxForce), panicTime = float(p.panicTime);
-  const float* X = scratch_.x.data();
-  const float* Y = scratch_.y.data();
-  const int* sortedIds = bruteForce_ ? nullptr : grid_.order();
-  float* panic = fish_.panic.data();
-  for (int oi = 0; oi < n; ++oi) {
-    const int i = sortedIds ? sortedIds[oi] : oi;
-    const float xi = X[oi], yi = Y[oi];
-    float fx = outX[oi], fy = outY[oi];
-    float fright = 0, fromX = 0, fromY = 0;  // the strongest direct fright this step, and its source
-    // Gentle repulsion that fades to zero at the radius (strong repulsion makes a jittering donut).
-    if (cursor) {
-      float dx = xi - cursorX_, dy = yi - cursorY_;
-      float d2 = dx * dx + dy * dy;
-      float r = cursorRadius_;
-      if (d2 < r * r) {
-        float d = detSqrt(d2);
-        normalizeOrZero(dx, dy);
-        float k = float(p.pointerWeight) * fmax * (1.0f - d / r);
-        fx += dx * k;
-        fy += dy * k;
-        fright = kPointerAlarm;
-        fromX = cursorX_;
-        fromY = cursorY_;
-      }
-    }
-    // Flee within the radius while the fear source lasts; 1 - kScareFalloff of the push still at the radius.
-    for (int si = 0; si < activeScares; ++si) {
-      const Scare& sc = scares_[si];
-      if (sc.timeLeft <= 0) continue;
-      float dx = xi - sc.x, dy = yi - sc.y;
-      float d2 = dx * dx + dy * dy;
-      float r = float(p.scareRadius);
-      if (d2 < r * r) {
-        float d = detSqrt(d2);
-        normalizeOrZero(dx, dy);
-        float k = float(p.scareWeight) * fmax * (1.0f - kScareFalloff * d / r);
-        fx += dx * k;
-        fy += dy * k;
-        if (fright < kScareAlarm) {
-          fright = kScareAlarm;
-          fromX = sc.x;
-          fromY = sc.y;
-        }
-      }
-    }
-    if (fright > 0) {
-      if (panic[i] <= 0) {  // a fresh fright: the ripple starts here
-        startle(i, fright, fromX, fromY);
-        noteStartle(fromX, fromY, fright);
-      }
-      panic[i] = panicTime;
-    }
-    outX[oi] = fx;
-    outY[oi] = fy;
   }
 }
 

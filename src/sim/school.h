@@ -53,6 +53,16 @@ constexpr int kStartleEvents = 4;       // a small ring: the page reads it every
 constexpr float kStartleMergePx = 60;   // px: a startle this close to a recent event joins it ...
 constexpr int kStartleMergeSteps = 30;  // ... recent: this many steps (0.5 s)
 
+// The ring of recent startle events: event k (k = 0, 1, ... in the order recorded) is in slot k % kStartleEvents,
+// `count` says how many were ever recorded. Written by the phases that startle fish directly (the pointer and scares,
+// the predator, a fright at nothing in the state phase); read by the page only, so no fish state depends on it.
+struct StartleLog {
+  StartleEvent events[kStartleEvents];
+  uint64_t count = 0;
+  // Records a direct startle at (x, y) in step `step`, unless a recent event is close (school_behaviour.cpp).
+  void note(float x, float y, float strength, uint64_t step);
+};
+
 // S-ECO-2 the predator: one bigger, faster fish that hunts the school's nearest dense part and never catches a fish.
 struct Predator {
   bool present = false, leaving = false;  // leaving: predator=0 sent it off; it swims out of the world and is gone
@@ -60,6 +70,29 @@ struct Predator {
   float targetX = 0, targetY = 0;         // px: the dense part it hunts now
 };
 constexpr int kDenseCols = 16, kDenseRows = 9;  // the predator's coarse density map over the world
+// The predator's density map: fish, and the sums of their positions, per map cell. Filled afresh at each re-aim.
+struct DenseMap {
+  int count[kDenseCols * kDenseRows] = {};
+  float x[kDenseCols * kDenseRows] = {}, y[kDenseCols * kDenseRows] = {};
+};
+
+// S-INT-1 the raw pointer the page set (world px), and the smoothed virtual cursor the fish avoid, which follows it
+// (updateCursor, step_phases.h); active=false while there is no pointer.
+struct PointerInput {
+  bool present = false;
+  float x = 0, y = 0;
+};
+struct Cursor {
+  bool active = false;
+  float x = 0, y = 0, radius = 0;  // px
+};
+
+// S-SIM-14 the pond of this step (driftPond, step_phases.h): the points of interest and the current's phases, rad,
+// of each band set. Functions of the step count alone.
+struct PondDrift {
+  Point attractors[kMaxAttractors];
+  float phaseX = 0, phaseY = 0;
+};
 
 // The step's scratch: the per-step copies of the fish in grid cell order and the buffers its phases reuse. Not part
 // of the school's state: no step's result depends on what an earlier step left here (with one species `kind` is
@@ -78,15 +111,26 @@ struct StepScratch {
   std::vector<int> groupParent;             // union-find parents for the groups metric (cell-order slots)
   std::vector<double> pairSums;             // the half-shell scan's six sums a slot, six padded arrays (pair_scan.h)
   std::vector<int> pairCounts;              // and its three counts a slot
+  DenseMap dense;                           // the predator's density map (refilled at each re-aim)
 };
 
 // This step's pond forces for pass 2 (S-SIM-14): the current's amplitude (px/s^2), wavenumber and phases; the
-// points of interest and their pull (px/s^2). Made by School::pondPull, read by pass 2 (school_motion.cpp).
+// points of interest and their pull (px/s^2). Made by pondPull (step_phases.h), read by pass 2 (school_motion.cpp).
 struct PondPull {
   float current, k, phaseX, phaseY;
   int points;
   float x[kMaxAttractors], y[kMaxAttractors];
   float weight, hold, invBand, lone;  // pull, its zero (half the radius), 1 / (radius - hold), lone fish's pull
+};
+
+// Derived from the parameters once per setParams, in float, so a step does no trig and no division by params.
+struct DerivedParams {
+  Perception look;         // the rules' radii and the blind spot (perception.h, shared with inspection)
+  float cosTurn, sinTurn;  // max heading change per step
+  float maxTurn;           // rad per step
+  float cursorAlpha;       // virtual cursor follow factor per step
+  float currentK;          // rad/px: pi / currentScale
+  uint32_t seedMix;        // the seed, mixed: per-fish random streams and the pond's fixed phases
 };
 
 class School {
@@ -141,18 +185,18 @@ class School {
   uint64_t distanceChecks() const { return lastChecks_; }  // pairs tested in the last step
   uint64_t clampCount() const { return clampCount_; }      // fallback position clamps ever fired
   // Smoothed virtual cursor (S-INT-1); active=false when there is no pointer.
-  bool cursorActive() const { return cursorActive_; }
-  float cursorX() const { return cursorX_; }
-  float cursorRadius() const { return cursorRadius_; }
+  bool cursorActive() const { return cursor_.active; }
+  float cursorX() const { return cursor_.x; }
+  float cursorRadius() const { return cursor_.radius; }
   const Pellet* pellets() const { return pellets_; }  // kMaxPellets slots
   uint64_t pelletsEaten() const { return pelletsEaten_; }
   uint64_t pelletsDropped() const { return pelletsDropped_; }
   // S-ECO-5 recent direct startles: event k (k = 0, 1, ... in the order recorded) is in slot k % kStartleEvents;
   // startleEventCount() says how many were ever recorded, so a reader takes the ones it has not seen yet.
-  const StartleEvent* startleEvents() const { return startleEvents_; }
-  uint64_t startleEventCount() const { return startleEventCount_; }
+  const StartleEvent* startleEvents() const { return startles_.events; }
+  uint64_t startleEventCount() const { return startles_.count; }
   // S-SIM-14: this step's points of interest (params().attractors of them) and the current's force at a point.
-  const Point* attractors() const { return attractors_; }
+  const Point* attractors() const { return drift_.attractors; }
   void currentAt(float x, float y, float* fx, float* fy) const;
   static float hoverFloorFactor();  // a hovering fish's lowest speed, as a multiple of minSpeed
   // Index and step of the first non-finite value found after a step, -1 if none (S-SIM-9).
@@ -174,37 +218,38 @@ class School {
     double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
     int localPolCount = 0, nearestCount = 0;
   };
-  // The phases of step(), in the order it runs them (school.cpp). Those in step_phases.h (spreadStartle, seekFood,
-  // repelObstacles, moveFish, leaveObstacles) are free functions whose signatures say which parts of the fish
-  // (fish_arrays.h) they read (const) and write. The members here write: bucketFish the scratch (candidates in cell
-  // order, from motion, panic and the force trait); pass 1 the scratch (steering, cues); fleePointerAndScares the
-  // scratch's steering and behaviour (panic, startle); scatterSteering (school.cpp) the ring slot and the cues;
-  // fleePredator and chooseStates behaviour (panic, the ripple, the state and gait) and the ring slot; landFormation
-  // motion (the formation's springs). Traits change only at spawn and with the species count.
-  void updateCursor();  // S-INT-1 virtual cursor follows the pointer
-  void bucketFish();    // grid build; copies of the fish in cell order
+  // The phases of step(), in the order it runs them (school.cpp). Most are free functions in step_phases.h whose
+  // signatures say which parts of the fish (fish_arrays.h) and of the school they read (const) and write:
+  //   updateCursor          the cursor
+  //   driftPond             the pond's drift (points of interest, the current's phases)
+  //   huntPredator          the predator (and the scratch's density map)
+  //   fleePointerAndScares  pass 1's steering (cell order), behaviour (panic, startle), the startle log
+  //   spreadStartle         behaviour (the ripple's offers)
+  //   seekFood              the pellets, the cues, behaviour (busy), this step's ring slot
+  //   fleePredator          behaviour (panic, startle), the ring slot, the startle log
+  //   chooseStates          behaviour (the state, gait and ripple), the ring slot, the startle log
+  //   repelObstacles        the ring slot
+  //   moveFish              motion, behaviour (animation, panic's countdown), the ring slot
+  //   leaveObstacles        motion (the obstacles' hard limit)
+  //   landFormation         motion and the formation (its springs, settling, the hold)
+  // The members here write: bucketFish the scratch (the candidates in cell order, from motion, panic and the force
+  // trait); pass 1 (steerFromNeighbours) the scratch (steering, cues); scatterSteering (school.cpp) the ring slot and
+  // the cues; runFormation the formation's phase and, to begin or end one, the fish count. Traits change only at
+  // spawn and with the species count.
+  void bucketFish();  // grid build; copies of the fish in cell order
   StepTotals steerFromNeighbours(float* outX, float* outY, uint8_t* outCue,
-                                 float* outLone);       // pass 1: the three rules (cell order)
-  void fleePointerAndScares(float* outX, float* outY);  // pointer and scare pushes, panic (cell order)
-  void driftPond();                                     // S-SIM-14 this step's attractors and current phases
-  void chooseStates(float* ringX, float* ringY);        // S-SIM-15 state per fish, gait blended toward it
+                                 float* outLone);  // pass 1: the three rules (cell order)
   void ageScaresAndPellets();
   void beginFormation();  // S-CHO the landing's first step: targets, added fish, assignment, departures
-  void landFormation();   // S-CHO after pass 2: the formation's springs, settling, the hold
+  void runFormation();    // S-CHO after pass 2: waits, begins, lands (landFormation), ends the formation
   void fitObstacles();    // S-ECO-1 rebuckets the obstacles when the world or their margin changed
-  void huntPredator();    // S-ECO-2 the predator comes, hunts, leaves
-  void fleePredator(float* ringX, float* ringY);  // S-ECO-2 fish near it flee and startle (id order)
-  void aimPredator();                             // S-ECO-2 its target: the nearest dense part of the school
-  void startle(int i, float strength, float fromX, float fromY);  // fish i startles now
-  void noteStartle(float x, float y, float strength);             // S-ECO-5 a direct startle's event (rate-limited)
-  void checkFinite();                                             // S-SIM-9
-  void recordMetrics(const StepTotals& t, bool measure);          // S-DEV-4, only when metrics are on
-  void computeMetrics(const StepTotals& t);                       // S-DEV-4 the full metrics of a measured step
-  int countGroups();                                              // metrics: union-find over the cohesion-radius links
+  void checkFinite();     // S-SIM-9
+  void recordMetrics(const StepTotals& t, bool measure);  // S-DEV-4, only when metrics are on
+  void computeMetrics(const StepTotals& t);               // S-DEV-4 the full metrics of a measured step
+  int countGroups();                                      // metrics: union-find over the cohesion-radius links
   void markCoverage();          // metrics: marks this step's cells (every step with metrics on)
   float coverageShare() const;  // metrics: the share of cells visited within the window
   void resetCoverage();
-  PondPull pondPull() const;
 
   Params params_;
   FishArrays fish_;
@@ -217,8 +262,6 @@ class School {
   ObstacleField obstacles_;
   uint64_t obstacleExits_ = 0;
   Predator predator_;
-  int denseCount_[kDenseCols * kDenseRows] = {};
-  float denseX_[kDenseCols * kDenseRows] = {}, denseY_[kDenseCols * kDenseRows] = {};
   bool bruteForce_ = false;
   bool metricsOn_ = false;
   bool measuring_ = false;     // this step computes the full metrics (set by step())
@@ -231,30 +274,17 @@ class School {
   int badFish_ = -1;
   uint64_t badStep_ = 0;
 
-  bool pointerPresent_ = false;
-  float pointerX_ = 0, pointerY_ = 0;
-  bool cursorActive_ = false;
-  float cursorX_ = 0, cursorY_ = 0, cursorRadius_ = 0;
+  PointerInput pointer_;
+  Cursor cursor_;
   Scare scares_[kMaxScares];
   Pellet pellets_[kMaxPellets];
   uint64_t pelletsEaten_ = 0, pelletsDropped_ = 0;
-  StartleEvent startleEvents_[kStartleEvents];
-  uint64_t startleEventCount_ = 0;
+  StartleLog startles_;
   int alarmed_ = 0;        // fish with a startle strength (ripple flee and spread only run while some are)
   bool turnDirty_ = true;  // the turn rate changed: every fish's turn limit is worked out again
   FormationState form_;
-  Point attractors_[kMaxAttractors];
-  float currentPhaseX_ = 0, currentPhaseY_ = 0;  // rad, this step's phase of each band set
-
-  // Derived once per setParams, in float, so a step does no trig and no division by params.
-  struct Derived {
-    Perception look;         // the rules' radii and the blind spot (perception.h, shared with inspection)
-    float cosTurn, sinTurn;  // max heading change per step
-    float maxTurn;           // rad per step
-    float cursorAlpha;       // virtual cursor follow factor per step
-    float currentK;          // rad/px: pi / currentScale
-    uint32_t seedMix;        // the seed, mixed: per-fish random streams and the pond's fixed phases
-  } d_{};
+  PondDrift drift_;
+  DerivedParams d_{};
 };
 
 // S-SIM-10: the platform loop feeds frame seconds, gets whole steps back (at most 3 a frame).

@@ -9,29 +9,28 @@ namespace mirofish {
 
 float School::hoverFloorFactor() { return kGaits[int(FishState::Hover)].cap; }
 
-void School::startle(int i, float strength, float fromX, float fromY) {
-  FishArrays& f = fish_;
-  if (f.alarm[i] <= 0) ++alarmed_;
-  f.alarm[i] = strength;
-  f.alarmLeft[i] = kAlarmWindow;
-  f.panic[i] = float(params_.panicTime) * (kPanicShortest + (1.0f - kPanicShortest) * strength);
-  f.pending[i] = 0;
-  f.fleeX[i] = fromX;
-  f.fleeY[i] = fromY;
-  f.busy[i] = 1;
+bool startleFish(const Params& p, int i, float strength, float fromX, float fromY, FishBehaviour& b) {
+  const bool fresh = b.alarm[i] <= 0;
+  b.alarm[i] = strength;
+  b.alarmLeft[i] = kAlarmWindow;
+  b.panic[i] = float(p.panicTime) * (kPanicShortest + (1.0f - kPanicShortest) * strength);
+  b.pending[i] = 0;
+  b.fleeX[i] = fromX;
+  b.fleeY[i] = fromY;
+  b.busy[i] = 1;
+  return fresh;
 }
 
 // Read by the page only (the water's ripples): no fish state depends on it, so the state hash cannot change.
-void School::noteStartle(float x, float y, float strength) {
-  const int recent = startleEventCount_ < uint64_t(kStartleEvents) ? int(startleEventCount_) : kStartleEvents;
+void StartleLog::note(float x, float y, float strength, uint64_t step) {
+  const int recent = count < uint64_t(kStartleEvents) ? int(count) : kStartleEvents;
   for (int k = 0; k < recent; ++k) {
-    StartleEvent& e = startleEvents_[k];
+    const StartleEvent& e = events[k];
     const float dx = e.x - x, dy = e.y - y;
-    if (stepCount_ - e.step < uint64_t(kStartleMergeSteps) && dx * dx + dy * dy < kStartleMergePx * kStartleMergePx)
-      return;
+    if (step - e.step < uint64_t(kStartleMergeSteps) && dx * dx + dy * dy < kStartleMergePx * kStartleMergePx) return;
   }
-  startleEvents_[startleEventCount_ % kStartleEvents] = {x, y, strength, stepCount_};
-  ++startleEventCount_;
+  events[count % kStartleEvents] = {x, y, strength, step};
+  ++count;
 }
 
 // Each fish still passing its startle on offers strength x startleSpread to every calm fish within the cohesion
@@ -76,20 +75,20 @@ namespace {
 
 // S-SIM-15: fish i's gait moves toward its state's (g) by kGaitBlend a step, taking it exactly when close; its turn
 // limit's cos/sin follow the turn multiplier (worked out again when it or the turn rate changed).
-inline void blendGait(FishArrays& f, int i, const Gait& g, float cosTurn, float sinTurn, float maxTurn, bool dirty) {
+inline void blendGait(FishBehaviour& b, int i, const Gait& g, float cosTurn, float sinTurn, float maxTurn, bool dirty) {
   auto blend = [](float& m, float target) {
     const float d = target - m;
     m = (d > kGaitSnap || d < -kGaitSnap) ? m + d * kGaitBlend : target;
   };
-  blend(f.capMul[i], g.cap);
-  blend(f.tailMul[i], g.tail);
-  const float turnBefore = f.turnMul[i];
-  blend(f.turnMul[i], g.turn);
-  if (f.turnMul[i] == 1.0f) {
-    f.turnCos[i] = cosTurn;
-    f.turnSin[i] = sinTurn;
-  } else if (f.turnMul[i] != turnBefore || dirty) {
-    detSinCos(maxTurn * f.turnMul[i], &f.turnSin[i], &f.turnCos[i]);
+  blend(b.capMul[i], g.cap);
+  blend(b.tailMul[i], g.tail);
+  const float turnBefore = b.turnMul[i];
+  blend(b.turnMul[i], g.turn);
+  if (b.turnMul[i] == 1.0f) {
+    b.turnCos[i] = cosTurn;
+    b.turnSin[i] = sinTurn;
+  } else if (b.turnMul[i] != turnBefore || dirty) {
+    detSinCos(maxTurn * b.turnMul[i], &b.turnSin[i], &b.turnCos[i]);
   }
 }
 
@@ -98,10 +97,8 @@ inline void blendGait(FishArrays& f, int i, const Gait& g, float cosTurn, float 
 // Per fish, in id order: a startle on its way fires; the state follows its rules (startle while panicked; hover near
 // food; a sprint or hover runs its time; at a decision: a rare fright or sprint, a hover in the lee or when slow, or
 // cruise until the next decision); the gait moves toward the state's. Random numbers come from the fish's own stream.
-void School::chooseStates(float* ringX, float* ringY) {
-  FishArrays& f = fish_;
-  const Params& p = params_;
-  const int n = f.count;
+int chooseStates(const Params& p, const DerivedParams& d, uint64_t step, bool turnDirty, const FishMotion& m,
+                 const FishCues& c, int n, FishBehaviour& b, float* ringX, float* ringY, StartleLog& log) {
   const float dt = kStepSeconds;
   const float pFright = p.frightEvery > 0 ? kThinkEvery / float(p.frightEvery) : 0.0f;
   const float pSprint = p.sprintEvery > 0 ? kThinkEvery / float(p.sprintEvery) : 0.0f;
@@ -118,38 +115,38 @@ void School::chooseStates(float* ringX, float* ringY) {
   int alarmed = 0;
   for (int i = 0; i < n; ++i) {
     // The common case: a calm fish cruising at its settled gait, not yet due to decide (busy covers the rest).
-    if (!f.busy[i] && f.stateLeft[i] > dt && !turnDirty_) {
-      f.stateLeft[i] -= dt;
+    if (!b.busy[i] && b.stateLeft[i] > dt && !turnDirty) {
+      b.stateLeft[i] -= dt;
       continue;
     }
-    const uint8_t cue = f.cue[i];
-    if (f.pending[i] > 0) {
-      f.pendingDelay[i] -= dt;
-      if (f.pendingDelay[i] <= 0) {
-        if (f.panic[i] <= 0) startle(i, f.pending[i], f.fleeX[i], f.fleeY[i]);
-        f.pending[i] = 0;
+    const uint8_t cue = c.cue[i];
+    if (b.pending[i] > 0) {
+      b.pendingDelay[i] -= dt;
+      if (b.pendingDelay[i] <= 0) {
+        if (b.panic[i] <= 0) startleFish(p, i, b.pending[i], b.fleeX[i], b.fleeY[i], b);
+        b.pending[i] = 0;
       }
     }
-    if (f.alarmLeft[i] > 0) f.alarmLeft[i] = f.alarmLeft[i] > dt ? f.alarmLeft[i] - dt : 0;
-    if (f.panic[i] <= 0) f.alarm[i] = 0;
+    if (b.alarmLeft[i] > 0) b.alarmLeft[i] = b.alarmLeft[i] > dt ? b.alarmLeft[i] - dt : 0;
+    if (b.panic[i] <= 0) b.alarm[i] = 0;
 
-    FishState st = FishState(f.state[i]);
-    float left = f.stateLeft[i] > dt ? f.stateLeft[i] - dt : 0;
-    if (f.panic[i] > 0) {
+    FishState st = FishState(b.state[i]);
+    float left = b.stateLeft[i] > dt ? b.stateLeft[i] - dt : 0;
+    if (b.panic[i] > 0) {
       st = FishState::Startle;
       left = 0;
     } else if (cue & kCueFood) {
       st = FishState::Hover;
       left = kFoodLinger;
     } else if (!(st != FishState::Startle && left > 0)) {  // a decision
-      const float u = fishRandom(d_.seedMix, i, stepCount_, 0), v = fishRandom(d_.seedMix, i, stepCount_, 1);
-      const float v2 = f.vx[i] * f.vx[i] + f.vy[i] * f.vy[i];
+      const float u = fishRandom(d.seedMix, i, step, 0), v = fishRandom(d.seedMix, i, step, 1);
+      const float v2 = m.vx[i] * m.vx[i] + m.vy[i] * m.vy[i];
       const bool lee = (cue & kCueLee) != 0, slowNow = !(cue & kCueAlone) && v2 < slow2;
       float edge = pFright;
       if (u < edge) {
         // Real schools startle now and then at nothing visible (a shadow, a bump): a dart ahead, seen by neighbours.
-        startle(i, kFrightAlarm, f.x[i] - f.hx[i] * kFrightBehind, f.y[i] - f.hy[i] * kFrightBehind);
-        noteStartle(f.x[i], f.y[i], kFrightAlarm);
+        startleFish(p, i, kFrightAlarm, m.x[i] - m.hx[i] * kFrightBehind, m.y[i] - m.hy[i] * kFrightBehind, b);
+        log.note(m.x[i], m.y[i], kFrightAlarm, step);
         st = FishState::Startle;
         left = 0;
       } else if (u < (edge += pSprint)) {
@@ -163,27 +160,26 @@ void School::chooseStates(float* ringX, float* ringY) {
         left = kThinkShortest + kThinkSpread * v;
       }
     }
-    alarmed += f.alarm[i] > 0;
-    f.state[i] = uint8_t(st);
-    f.stateLeft[i] = left;
+    alarmed += b.alarm[i] > 0;
+    b.state[i] = uint8_t(st);
+    b.stateLeft[i] = left;
     if (st == FishState::Sprint) {
-      ringX[i] += f.hx[i] * thrust;
-      ringY[i] += f.hy[i] * thrust;
+      ringX[i] += m.hx[i] * thrust;
+      ringY[i] += m.hy[i] * thrust;
     }
-    if (f.alarm[i] > 0) {  // startled: away from where the fright began (a ripple's fish never saw it)
-      float dx = f.x[i] - f.fleeX[i], dy = f.y[i] - f.fleeY[i];
+    if (b.alarm[i] > 0) {  // startled: away from where the fright began (a ripple's fish never saw it)
+      float dx = m.x[i] - b.fleeX[i], dy = m.y[i] - b.fleeY[i];
       normalizeOrZero(dx, dy);
-      const float k = rippleFlee * f.alarm[i];
+      const float k = rippleFlee * b.alarm[i];
       ringX[i] += dx * k;
       ringY[i] += dy * k;
     }
 
-    blendGait(f, i, gaits[int(st)], d_.cosTurn, d_.sinTurn, d_.maxTurn, turnDirty_);
-    f.busy[i] = st != FishState::Cruise || f.panic[i] > 0 || f.pending[i] > 0 || f.capMul[i] != 1.0f ||
-                f.tailMul[i] != 1.0f || f.turnMul[i] != 1.0f;
+    blendGait(b, i, gaits[int(st)], d.cosTurn, d.sinTurn, d.maxTurn, turnDirty);
+    b.busy[i] = st != FishState::Cruise || b.panic[i] > 0 || b.pending[i] > 0 || b.capMul[i] != 1.0f ||
+                b.tailMul[i] != 1.0f || b.turnMul[i] != 1.0f;
   }
-  alarmed_ = alarmed;
-  turnDirty_ = false;
+  return alarmed;
 }
 
 }  // namespace mirofish

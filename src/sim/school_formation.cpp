@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "base/assert.h"
 #include "form/landing.h"
 #include "sim/school.h"
+#include "sim/step_phases.h"
 
 namespace mirofish {
 
@@ -105,16 +107,16 @@ void School::beginFormation() {
   s.phase = FormPhase::Landing;
 }
 
-// After pass 2: blend each assigned fish's boids move with its spring, settle it when it arrives, run the hold.
-void School::landFormation() {
+// After pass 2: the formation's life around its landing (the phase that needs the whole school: adding fish to
+// begin, dropping them at the release).
+void School::runFormation() {
   FormationState& s = form_;
   if (s.phase == FormPhase::None) return;
   if (s.phase == FormPhase::Waiting) {
     if (stepCount_ >= s.startStep) beginFormation();
     return;
   }
-  const int n = fish_.count;
-  if (n != int(s.targetOf.size()) || float(params_.width) != s.worldW || float(params_.height) != s.worldH) {
+  if (fish_.count != int(s.targetOf.size()) || float(params_.width) != s.worldW || float(params_.height) != s.worldH) {
     // The school or its world changed under the formation (a page resized, a fish count set): land it again, from
     // here, in the new world.
     const FormSpec spec = s.spec;
@@ -126,14 +128,19 @@ void School::landFormation() {
     s.phase = FormPhase::Waiting;
     return;
   }
+  if (landFormation(stepCount_, fish_.count, fish_.motion(), s)) release();
+}
+
+// Blends each assigned fish's boids move with its spring, settles it on arrival, starts the hold; true once it ends.
+bool landFormation(uint64_t step, int n, FishMotion& f, FormationState& s) {
+  MIROFISH_ASSERT(n == int(s.targetOf.size()));  // runFormation lands it again first when the count changed
   const float dt = kStepSeconds;
-  const float t = float(double(stepCount_ - s.startStep) * FixedStep::kDt);
+  const float t = float(double(step - s.startStep) * FixedStep::kDt);
   const bool moving = !s.isStatic();
   if (moving)
     formationTargets(s.spec.kind, worldArea(s.worldW, s.worldH), t, int(s.tx.size()), s.tx.data(), s.ty.data());
   const bool orbit = s.spec.kind == FormationKind::Vortex || s.spec.kind == FormationKind::Frame;
   const Spring orbitNow = orbitSpring(frameEase(t));
-  FishArrays& f = fish_;
   for (int i = 0; i < n; ++i) {
     const int j = s.targetOf[size_t(i)];
     if (j < 0) continue;  // an extra fish: it keeps swimming
@@ -174,11 +181,9 @@ void School::landFormation() {
   }
   if (s.phase == FormPhase::Landing && (s.settledCount >= s.assigned || t >= kLandingCapSeconds)) {
     s.phase = FormPhase::Holding;
-    s.holdStep = stepCount_;
+    s.holdStep = step;
   }
-  if (s.phase == FormPhase::Holding && s.hold > 0 &&
-      double(stepCount_ - s.holdStep) >= double(s.hold) * double(kStepHz))
-    release();
+  return s.phase == FormPhase::Holding && s.hold > 0 && double(step - s.holdStep) >= double(s.hold) * double(kStepHz);
 }
 
 }  // namespace mirofish

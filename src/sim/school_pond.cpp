@@ -17,20 +17,19 @@ double seedPhase(uint32_t seedMix, uint32_t salt) { return double(mix32(seedMix 
 }  // namespace
 
 // Positions are functions of the step count alone (no state), so a seek lands on the same pond.
-void School::driftPond() {
-  const Params& p = params_;
-  const double t = double(stepCount_) * FixedStep::kDt;
+void driftPond(const Params& p, uint32_t seedMix, uint64_t step, PondDrift& drift) {
+  const double t = double(step) * FixedStep::kDt;
   const double bands = t / p.currentPeriod;
-  currentPhaseX_ = cycleAngle(bands + seedPhase(d_.seedMix, 0));
-  currentPhaseY_ = cycleAngle(bands * double(kCurrentRatio) + seedPhase(d_.seedMix, 1));
+  drift.phaseX = cycleAngle(bands + seedPhase(seedMix, 0));
+  drift.phaseY = cycleAngle(bands * double(kCurrentRatio) + seedPhase(seedMix, 1));
   const float w = float(p.width), h = float(p.height);
   const float inset = float(p.edgeMargin) + 0.5f * float(p.attractRadius);
   const float ax = w * 0.5f - inset, ay = h * 0.5f - inset;
-  const double drift = t / (2.0 * p.attractPeriod);  // half a cycle: one crossing
+  const double cross = t / (2.0 * p.attractPeriod);  // half a cycle: one crossing
   for (int k = 0; k < int(p.attractors); ++k) {
-    const float sx = detSin(cycleAngle(drift * double(kAttractFreq[k][0]) + seedPhase(d_.seedMix, 2 + 2 * k)));
-    const float sy = detSin(cycleAngle(drift * double(kAttractFreq[k][1]) + seedPhase(d_.seedMix, 3 + 2 * k)));
-    attractors_[k] = {w * 0.5f + (ax > 0 ? ax : 0.0f) * sx, h * 0.5f + (ay > 0 ? ay : 0.0f) * sy};
+    const float sx = detSin(cycleAngle(cross * double(kAttractFreq[k][0]) + seedPhase(seedMix, 2 + 2 * k)));
+    const float sy = detSin(cycleAngle(cross * double(kAttractFreq[k][1]) + seedPhase(seedMix, 3 + 2 * k)));
+    drift.attractors[k] = {w * 0.5f + (ax > 0 ? ax : 0.0f) * sx, h * 0.5f + (ay > 0 ? ay : 0.0f) * sy};
   }
 }
 
@@ -38,17 +37,16 @@ void School::driftPond() {
 // with y only and the y force with x only), so the current gathers no fish anywhere; it only carries them.
 void School::currentAt(float x, float y, float* fx, float* fy) const {
   const float a = float(params_.current) * float(params_.maxForce);
-  *fx = a * detSin(d_.currentK * y + currentPhaseX_);
-  *fy = a * detSin(d_.currentK * x + currentPhaseY_);
+  *fx = a * detSin(d_.currentK * y + drift_.phaseX);
+  *fy = a * detSin(d_.currentK * x + drift_.phaseY);
 }
 
-PondPull School::pondPull() const {
-  const Params& p = params_;
+PondPull pondPull(const Params& p, float currentK, const PondDrift& drift) {
   PondPull pull{};
   pull.current = float(p.current) * float(p.maxForce);
-  pull.k = d_.currentK;
-  pull.phaseX = currentPhaseX_;
-  pull.phaseY = currentPhaseY_;
+  pull.k = currentK;
+  pull.phaseX = drift.phaseX;
+  pull.phaseY = drift.phaseY;
   pull.weight = float(p.attractWeight) * float(p.maxForce);
   pull.lone = kLonePull * float(p.maxForce);
   pull.points = pull.weight > 0 ? int(p.attractors) : 0;
@@ -56,8 +54,8 @@ PondPull School::pondPull() const {
   pull.hold = 0.5f * radius;
   pull.invBand = 1.0f / (radius - pull.hold);
   for (int a = 0; a < pull.points; ++a) {
-    pull.x[a] = attractors_[a].x;
-    pull.y[a] = attractors_[a].y;
+    pull.x[a] = drift.attractors[a].x;
+    pull.y[a] = drift.attractors[a].y;
   }
   return pull;
 }

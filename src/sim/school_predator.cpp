@@ -5,6 +5,7 @@
 #include "base/det_math.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
+#include "sim/step_phases.h"
 
 namespace mirofish {
 
@@ -16,19 +17,53 @@ constexpr float kPredatorAccel = 1.5f;  // x fmax: its steering limit
 constexpr float kLeaveBeyond = 200;     // px beyond the edge it heads for when it leaves; gone past half of that
 constexpr float kFountain = 1.5f;       // sideways share of a fish's flight (x the way straight out)
 constexpr uint32_t kEnterSalt = 0x70726564U;
+
+// The nearest dense part: fish counted into a coarse map (id order, so grid and brute force agree); the cell with
+// the most fish, weighed down by its distance, is the target (the centroid of its fish). No dense cell: the middle.
+void aimPredator(const Params& p, const FishMotion& f, int count, DenseMap& map, Predator& pr) {
+  const float w = float(p.width), h = float(p.height);
+  const float sx = float(kDenseCols) / w, sy = float(kDenseRows) / h;
+  for (int c = 0; c < kDenseCols * kDenseRows; ++c) {
+    map.count[c] = 0;
+    map.x[c] = map.y[c] = 0;
+  }
+  for (int i = 0; i < count; ++i) {
+    const int cx = int(clampf(f.x[i] * sx, 0, float(kDenseCols - 1)));
+    const int cy = int(clampf(f.y[i] * sy, 0, float(kDenseRows - 1)));
+    const int c = cy * kDenseCols + cx;
+    ++map.count[c];
+    map.x[c] += f.x[i];
+    map.y[c] += f.y[i];
+  }
+  float best = 0;
+  pr.targetX = w * 0.5f;
+  pr.targetY = h * 0.5f;
+  for (int c = 0; c < kDenseCols * kDenseRows; ++c) {
+    const int n = map.count[c];
+    if (n < kDenseMin) continue;
+    const float cx = map.x[c] / float(n), cy = map.y[c] / float(n);
+    const float dx = cx - pr.x, dy = cy - pr.y;
+    const float score = float(n) * kDenseFalloff / (kDenseFalloff + detSqrt(dx * dx + dy * dy));
+    if (score > best) {
+      best = score;
+      pr.targetX = cx;
+      pr.targetY = cy;
+    }
+  }
+}
+
 }  // namespace
 
-void School::huntPredator() {
-  const Params& p = params_;
-  Predator& pr = predator_;
+void huntPredator(const Params& p, uint32_t seedMix, uint64_t step, const FishMotion& m, int n, DenseMap& map,
+                  Predator& pr) {
   const bool wanted = p.predator >= 1;
   const float w = float(p.width), h = float(p.height), dt = kStepSeconds;
-  bool aim = stepCount_ % kAimEvery == 0;
+  bool aim = step % kAimEvery == 0;
   if (!pr.present) {
     if (!wanted) return;
     // Enter at a point of an edge, heading in.
-    const float side = fishRandom(d_.seedMix, -1, stepCount_, kEnterSalt) * 4.0f;
-    const float along = fishRandom(d_.seedMix, -2, stepCount_, kEnterSalt);
+    const float side = fishRandom(seedMix, -1, step, kEnterSalt) * 4.0f;
+    const float along = fishRandom(seedMix, -2, step, kEnterSalt);
     const int s = int(side) & 3;
     pr = Predator();
     pr.present = true;
@@ -45,7 +80,7 @@ void School::huntPredator() {
     pr.targetX = s == 0 ? -kLeaveBeyond : (s == 1 ? w + kLeaveBeyond : pr.x);
     pr.targetY = s == 2 ? -kLeaveBeyond : (s == 3 ? h + kLeaveBeyond : pr.y);
   } else if (aim) {
-    aimPredator();
+    aimPredator(p, m, n, map, pr);
   }
   // Full speed at its target (it hunts by passing through), the turn limited by its steering force.
   const float top = float(p.predatorSpeed) * float(p.maxSpeed), accel = kPredatorAccel * float(p.maxForce);
@@ -77,54 +112,16 @@ void School::huntPredator() {
   }
 }
 
-// The nearest dense part: fish counted into a coarse map (id order, so grid and brute force agree); the cell with
-// the most fish, weighed down by its distance, is the target (the centroid of its fish). No dense cell: the middle.
-void School::aimPredator() {
-  const FishArrays& f = fish_;
-  const float w = float(params_.width), h = float(params_.height);
-  const float sx = float(kDenseCols) / w, sy = float(kDenseRows) / h;
-  for (int c = 0; c < kDenseCols * kDenseRows; ++c) {
-    denseCount_[c] = 0;
-    denseX_[c] = denseY_[c] = 0;
-  }
-  for (int i = 0; i < f.count; ++i) {
-    const int cx = int(clampf(f.x[i] * sx, 0, float(kDenseCols - 1)));
-    const int cy = int(clampf(f.y[i] * sy, 0, float(kDenseRows - 1)));
-    const int c = cy * kDenseCols + cx;
-    ++denseCount_[c];
-    denseX_[c] += f.x[i];
-    denseY_[c] += f.y[i];
-  }
-  Predator& pr = predator_;
-  float best = 0;
-  pr.targetX = w * 0.5f;
-  pr.targetY = h * 0.5f;
-  for (int c = 0; c < kDenseCols * kDenseRows; ++c) {
-    const int n = denseCount_[c];
-    if (n < kDenseMin) continue;
-    const float cx = denseX_[c] / float(n), cy = denseY_[c] / float(n);
-    const float dx = cx - pr.x, dy = cy - pr.y;
-    const float score = float(n) * kDenseFalloff / (kDenseFalloff + detSqrt(dx * dx + dy * dy));
-    if (score > best) {
-      best = score;
-      pr.targetX = cx;
-      pr.targetY = cy;
-    }
-  }
-}
-
-void School::fleePredator(float* ringX, float* ringY) {
-  const Predator& pr = predator_;
+void fleePredator(const Params& p, const Predator& pr, const FishMotion& f, int n, uint64_t step, FishBehaviour& b,
+                  float* ringX, float* ringY, StartleLog& log) {
   if (!pr.present) return;
-  const Params& p = params_;
-  FishArrays& f = fish_;
   const float r = float(p.predatorRadius), k0 = float(p.predatorWeight) * float(p.maxForce);
   const float panicTime = float(p.panicTime);
   // The fountain effect: a fish flees away and to its own side of the predator's path, so the school parts around
   // it into two and closes again behind (when it stands still, straight away).
   float hx = pr.vx, hy = pr.vy;
   normalizeOrZero(hx, hy);
-  for (int i = 0; i < f.count; ++i) {
+  for (int i = 0; i < n; ++i) {
     float dx = f.x[i] - pr.x, dy = f.y[i] - pr.y;
     const float d2 = dx * dx + dy * dy;
     if (!(d2 < r * r)) continue;
@@ -136,11 +133,11 @@ void School::fleePredator(float* ringX, float* ringY) {
     const float k = k0 * (1.0f - kScareFalloff * d / r);
     ringX[i] += dx * k;
     ringY[i] += dy * k;
-    if (f.panic[i] <= 0) {
-      startle(i, kScareAlarm, pr.x, pr.y);
-      noteStartle(pr.x, pr.y, kScareAlarm);
+    if (b.panic[i] <= 0) {
+      startleFish(p, i, kScareAlarm, pr.x, pr.y, b);
+      log.note(pr.x, pr.y, kScareAlarm, step);
     }
-    f.panic[i] = panicTime;
+    b.panic[i] = panicTime;
   }
 }
 
