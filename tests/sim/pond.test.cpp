@@ -64,7 +64,8 @@ TEST_CASE("pond: current and points of interest move an unsteered fish as the pa
       School t = s;
       placeFish(t, 0, a.x + dx, a.y, heading, 0);
       for (int k = 1; k < 6; ++k)
-        placeFish(t, k, companions ? a.x + dx + 3 * k : 100.0f * k, companions ? a.y : 10.0f, -1e-3f, 0);
+        placeFish(t, k, companions ? a.x + dx + 3.0f * float(k) : 100.0f * float(k), companions ? a.y : 10.0f, -1e-3f,
+                  0);
       t.step();
       const Point now = t.attractors()[0];
       const float d = dist(a.x + dx, a.y, now.x, now.y);
@@ -143,7 +144,7 @@ TEST_CASE("pond: feeding", "[pond][feed]") {
   SECTION("pellets have a cap: a further one replaces the oldest; bad positions are ignored") {
     Params p = isolatedParams(1);
     School s(p);
-    for (int k = 0; k < kMaxPellets + 2; ++k) s.feed(100.0f + k, 100);
+    for (int k = 0; k < kMaxPellets + 2; ++k) s.feed(100.0f + float(k), 100);
     int live = 0;
     float lowest = 1e9f;
     for (int k = 0; k < kMaxPellets; ++k) {

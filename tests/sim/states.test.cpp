@@ -59,7 +59,7 @@ TEST_CASE("states: each is entered and left by its rule", "[states]") {
     p.maxSpeed = 12;  // 10 px/s is below vmin + 0.1 (vmax - vmin): slow
     p.hoverTime = 1;
     School s(p);
-    for (int k = 0; k < 3; ++k) placeFish(s, k, 2000 + 10 * k, 2000, 10, 0);
+    for (int k = 0; k < 3; ++k) placeFish(s, k, 2000.0f + 10.0f * float(k), 2000, 10, 0);
     REQUIRE(stepUntil(s, 0, FishState::Hover, 60 * 10));
     CHECK(s.fish().stateLeft[0] >= 0.6f - 1.0f / 60);  // hoverTime x [0.6, 1.4)
     CHECK(s.fish().stateLeft[0] < 1.4f);
@@ -69,13 +69,13 @@ TEST_CASE("states: each is entered and left by its rule", "[states]") {
     CHECK(stepUntil(s, 0, FishState::Cruise, 85));
     p.hoverTime = 0;
     School never(p);
-    for (int k = 0; k < 3; ++k) placeFish(never, k, 2000 + 10 * k, 2000, 10, 0);
+    for (int k = 0; k < 3; ++k) placeFish(never, k, 2000.0f + 10.0f * float(k), 2000, 10, 0);
     CHECK_FALSE(stepUntil(never, 0, FishState::Hover, 60 * 30));
   }
   SECTION("hover: a fish trailing a school is in its lee, one leading it is not") {
     Params p = isolatedParams(8);
     School s(p);
-    for (int k = 0; k < 6; ++k) placeFish(s, k, 2040 + 6 * k, 2000 + (k % 2 ? 8 : -8), 60, 0);
+    for (int k = 0; k < 6; ++k) placeFish(s, k, 2040.0f + 6.0f * float(k), 2000.0f + (k % 2 ? 8.0f : -8.0f), 60, 0);
     placeFish(s, 6, 2000, 2000, 60, 0);  // behind the six, heading their way
     placeFish(s, 7, 2100, 2000, 60, 0);  // ahead of them
     s.step();
@@ -119,7 +119,7 @@ TEST_CASE("states: startle spreads outward as a ripple, fading with each hop", "
   p.minSpeed = 0;
   p.maxSpeed = 1;  // they barely move while the ripple runs
   School s(p);
-  for (int k = 0; k < 12; ++k) placeFish(s, k, 2000 + 40 * k, 2000, 0.5f, 0);
+  for (int k = 0; k < 12; ++k) placeFish(s, k, 2000.0f + 40.0f * float(k), 2000, 0.5f, 0);
   s.scare(1990, 2000);
   int startledAt[12];
   for (int& v : startledAt) v = -1;
