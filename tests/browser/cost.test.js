@@ -112,6 +112,44 @@ describe('cost control', () => {
     await context.close();
   });
 
+  // A load that makes the level above fail three times (flip-flops) holds the level, but not for good: once the
+  // frames are cheap again the hold ends (240 windows: ~24 s with the test's 100 ms windows) and the page climbs
+  // back to the top. The governor's own test (quality.test.js) covers the rule; this is the rule in the real loop.
+  it('holds a level after three step-ups that did not hold, then climbs back once frames are cheap', async () => {
+    const { context, page, log } = await newPage();
+    await page.goto(env.srv.base + '/fixtures/manual.html');
+    const held = await page.evaluate(async () => {
+      const s = await window.MiroFish.mount(null, { fish: 60, seed: 3 });
+      window.__s = s;
+      await s._test.windows(100, 2, 1);
+      const lowest = s.stats().quality.levels - 1;  // software GL starts here
+      // Every step up costs 40 ms a frame (over the 6 ms budget), the lowest level 0.2 ms: each climb is undone.
+      let cost = -1;
+      const flip = setInterval(() => {
+        const want = s.stats().quality.level < lowest ? 40 : 0.2;
+        if (want !== cost) s._test.fakeCost((cost = want));
+      }, 5);
+      const deadline = performance.now() + 60000;
+      while (!/did not hold/.test(s.stats().quality.reason) && performance.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      clearInterval(flip);
+      await s._test.fakeCost(0.2);
+      const t0 = performance.now();
+      await new Promise((r) => setTimeout(r, 4000));  // cheap frames, yet the level holds a while
+      return { reason: s.stats().quality.reason, level: s.stats().quality.level, lowest, t0 };
+    });
+    assert.match(held.reason, /did not hold/, 'three failed step-ups hold the level');
+    assert.equal(held.level, held.lowest, 'held at the level that did hold');
+    await h.waitFor(page, () => window.__s.stats().quality.level === 0, undefined, 90000);
+    const back = await page.evaluate((t0) => ({ reason: window.__s.stats().quality.reason,
+      ms: performance.now() - t0 }), held.t0);
+    assert.match(back.reason, /headroom/, 'climbed back to the top level once the hold was over');
+    assert.ok(back.ms > 15000, `the hold lasted a while (${back.ms | 0} ms of cheap frames)`);
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
   it('runs no loop at all with 0 fish and no water, and starts one when fish arrive', async () => {
     const { context, page, log } = await newPage();
     await page.goto(env.srv.base + '/fixtures/manual.html');
