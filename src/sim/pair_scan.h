@@ -4,8 +4,7 @@
 // when those were visited. Only for the default perception: no blind spot (the pair test must be symmetric), no
 // neighbour cap and one species (every neighbour counts, unweighted), no nearest distance (a metrics step), the
 // grid (not brute force), and at most kPairMaxFish fish (the bound below). Everything else scans nine cells
-// (neighbourSums), and so does the page's bundle (MIROFISH_NO_PAIR_SCAN, src/sim/CMakeLists.txt). Included by
-// school_steer.cpp alone, after neighbour_scan.h.
+// (neighbourSums). Included by school_steer.cpp alone, after neighbour_scan.h.
 //
 // Why each fish's sums are the nine-cell scan's bit for bit. For a pair (i, j), i visited first, dx = X[j] - X[i];
 // j's offset X[i] - X[j] is exactly -dx (IEEE subtraction is antisymmetric), so d2 and every radius test are the
@@ -30,11 +29,6 @@ namespace mirofish {
 namespace {
 
 constexpr int kPairMaxFish = 65536;  // 2^16: the slots' bound above
-#if defined(MIROFISH_NO_PAIR_SCAN)
-constexpr bool kPairScan = false;  // the page's bundle has no room for it (src/sim/CMakeLists.txt)
-#else
-constexpr bool kPairScan = true;
-#endif
 
 // A slot's six sums and three counts from the fish visited before it (kScanPad past the fish: a run's last
 // vector adds zeros there). Every slot is 0 between steps: its fish takes the sums and leaves 0 (finishPairSums;
@@ -45,7 +39,7 @@ struct PairSlots {
 };
 
 inline bool pairScanApplies(const ScanConfig& c, bool collect, bool brute, int n) {
-  return kPairScan && !c.fovOn && !collect && !brute && !c.nearest && n <= kPairMaxFish;
+  return !c.fovOn && !collect && !brute && !c.nearest && n <= kPairMaxFish;
 }
 
 // A cell's runs ahead (cells in a row are contiguous in the counting-sort order): its own fish after the one

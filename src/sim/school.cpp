@@ -99,10 +99,8 @@ void School::resize(int n) {
     scratch_.lone.resize(size_t(fish_.capacity));
     scratch_.draws.resize(size_t(fish_.capacity));  // a fish can have at most every other fish as a candidate
     scratch_.groupParent.resize(size_t(fish_.capacity));
-#if !defined(MIROFISH_NO_PAIR_SCAN)
     scratch_.pairSums.resize(kPairSums * (size_t(fish_.capacity) + kScanPad));  // zeros, kept 0 (pair_scan.h)
     scratch_.pairCounts.resize(kPairCounts * (size_t(fish_.capacity) + kScanPad));
-#endif
   }
   for (int i = fish_.count; i < n; ++i) spawn(i);
   fish_.count = n;
