@@ -23,10 +23,14 @@ describe('cost control', () => {
     const page = await context.newPage();
     return { context, page, log: h.watchConsole(page) };
   };
+  const openManual = async () => {
+    const p = await newPage();
+    await p.page.goto(env.srv.base + '/fixtures/manual.html');
+    return p;
+  };
 
   it('starts a software rasterizer at the lowest level; quality=high and low stay put', async () => {
-    const { context, page, log } = await newPage();
-    await page.goto(env.srv.base + '/fixtures/manual.html');
+    const { context, page, log } = await openManual();
     const r = await page.evaluate(async () => {
       const out = {};
       for (const quality of ['auto', 'high', 'low']) {
@@ -53,8 +57,7 @@ describe('cost control', () => {
   });
 
   it('steps down in order under forced slow frames, back up with headroom, and never changes the simulation', async (t) => {
-    const { context, page, log } = await newPage();
-    await page.goto(env.srv.base + '/fixtures/manual.html');
+    const { context, page, log } = await openManual();
     await page.evaluate(async () => {
       const s = await window.MiroFish.mount(null, { fish: 150, seed: 5 });
       window.__s = s;
@@ -116,8 +119,7 @@ describe('cost control', () => {
   // frames are cheap again the hold ends (240 windows: ~24 s with the test's 100 ms windows) and the page climbs
   // back to the top. The governor's own test (quality.test.js) covers the rule; this is the rule in the real loop.
   it('holds a level after three step-ups that did not hold, then climbs back once frames are cheap', async () => {
-    const { context, page, log } = await newPage();
-    await page.goto(env.srv.base + '/fixtures/manual.html');
+    const { context, page, log } = await openManual();
     const held = await page.evaluate(async () => {
       const s = await window.MiroFish.mount(null, { fish: 60, seed: 3 });
       window.__s = s;
@@ -151,8 +153,7 @@ describe('cost control', () => {
   });
 
   it('runs no loop at all with 0 fish and no water, and starts one when fish arrive', async () => {
-    const { context, page, log } = await newPage();
-    await page.goto(env.srv.base + '/fixtures/manual.html');
+    const { context, page, log } = await openManual();
     const r = await page.evaluate(async () => {
       const s = await window.MiroFish.mount(null, { fish: 0 });
       window.__s = s;
