@@ -133,6 +133,113 @@ inline V sin4(V angle) {
   return sel(neg, v4::neg(s), s);
 }
 
+// The steering force of fish i..i+3 (wander, current, points of interest, the smoothing ring, the force cap): the
+// wander phase and this step's ring entry, which the caller stores once the four stay on the common path.
+struct Steer4 {
+  V wp, rx, ry, fx, fy;
+};
+[[gnu::always_inline]] inline Steer4 steer4(const Params& p, int slot, const PondPull& pull, const FishTraits& ft,
+                                            const FishCues& c, int i, const float* draws, const FishMotion& fm,
+                                            const FishBehaviour& b, V& rare) {
+  const V zero = splat(0.0f), one = splat(1.0f);
+  Steer4 s;
+  s.wp = wrap4(add(v4::load(&b.wanderPhase[i]), mul(sub(v4::load(draws + i), splat(0.5f)), splat(kWanderPhaseStep))),
+               rare);
+  const V ws = sin4(s.wp);
+  const V hx = v4::load(&fm.hx[i]), hy = v4::load(&fm.hy[i]);
+  const V wander = splat(float(p.wander) * float(p.maxForce));
+  const V x = v4::load(&fm.x[i]), y = v4::load(&fm.y[i]);
+  V cx = zero, cy = zero, px = zero, py = zero;
+  if (pull.current > 0) {
+    const V a = splat(pull.current), k = splat(pull.k);
+    cx = mul(a, sin4(add(mul(k, y), splat(pull.phaseX))));
+    cy = mul(a, sin4(add(mul(k, x), splat(pull.phaseY))));
+  }
+  if (pull.points > 0) {
+    V best = splat(3.0e38f), bx = zero, by = zero;
+    for (int a = 0; a < pull.points; ++a) {
+      const V dx = sub(splat(pull.x[a]), x), dy = sub(splat(pull.y[a]), y);
+      const V d2 = add(mul(dx, dx), mul(dy, dy));
+      const V nearer = lt(d2, best);
+      best = sel(nearer, d2, best);
+      bx = sel(nearer, dx, bx);
+      by = sel(nearer, dy, by);
+    }
+    const V d = v4::sqrt(best), inv = div(one, sel(gt(d, one), d, one));
+    const V ring = clampv(mul(sub(d, splat(pull.hold)), splat(pull.invBand)), splat(-1.0f), one);
+    const V k = mul(add(mul(splat(pull.weight), ring), mul(splat(pull.lone), v4::load(&c.lone[i]))), inv);
+    px = mul(bx, k);
+    py = mul(by, k);
+  }
+  s.rx = add(add(add(v4::load(&b.steerX[slot][i]), mul(mul(v4::neg(hy), ws), wander)), cx), px);
+  s.ry = add(add(add(v4::load(&b.steerY[slot][i]), mul(mul(hx, ws), wander)), cy), py);
+
+  const int slots = int(p.smoothing);
+  V fx = zero, fy = zero;
+  for (int k = 0; k < slots; ++k) {
+    fx = add(fx, k == slot ? s.rx : v4::load(&b.steerX[k][i]));
+    fy = add(fy, k == slot ? s.ry : v4::load(&b.steerY[k][i]));
+  }
+  const V invSlots = splat(1.0f / float(slots));
+  fx = mul(fx, invSlots);
+  fy = mul(fy, invSlots);
+  const V fi = mul(splat(float(p.maxForce)), v4::load(&ft.forceScale[i]));
+  const V f2 = add(mul(fx, fx), mul(fy, fy));
+  const V over = gt(f2, mul(fi, fi));
+  const V k = div(fi, v4::sqrt(f2));
+  s.fx = sel(over, mul(fx, k), fx);
+  s.fy = sel(over, mul(fy, k), fy);
+  return s;
+}
+
+// The edge margin's push on the force and damping of outward velocity (S-SIM-7), four lanes.
+[[gnu::always_inline]] inline void edges4(const Params& p, V x, V y, V& fx, V& fy, V& vx, V& vy) {
+  const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
+  if (!(margin > 0)) return;
+  const V zero = splat(0.0f), one = splat(1.0f), vdt = splat(kStepSeconds);
+  const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
+  const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
+  for (int side = 0; side < 4; ++side) {
+    const V in = gt(into[side], zero);
+    const V t = div(into[side], m);
+    const V push = mul(mul(edgeForce, t), t);
+    const V damp = clampv(mul(mul(edgeDamp, t), vdt), zero, one);
+    V& fc = side < 2 ? fx : fy;
+    V& vc = side < 2 ? vx : vy;
+    const V outward = (side & 1) ? gt(vc, zero) : lt(vc, zero);
+    fc = sel(in, (side & 1) ? sub(fc, push) : add(fc, push), fc);
+    vc = sel(v4::band(in, outward), sub(vc, mul(vc, damp)), vc);
+  }
+}
+
+// The new heading under the turn-rate limit: unit (ux, uy), the signed turn taken (cross) and how much of the
+// limit it used (turnFrac); a still fish keeps its heading.
+struct Heading4 {
+  V ux, uy, cross, turnFrac;
+};
+[[gnu::always_inline]] inline Heading4 heading4(V hx, V hy, V vx, V vy, V speed, V cosT, V sinT) {
+  const V zero = splat(0.0f), one = splat(1.0f);
+  const V moving = gt(speed, splat(kStillSpeed));
+  const V ux0 = div(vx, speed), uy0 = div(vy, speed);
+  const V dot = add(mul(hx, ux0), mul(hy, uy0));
+  const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
+  const V sharp = lt(dot, cosT);
+  const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
+  V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
+  V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
+  {  // normalizeOrZero
+    const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
+    const V ok = gt(len2, splat(1e-12f));
+    const V inv = div(one, v4::sqrt(len2));
+    uxT = sel(ok, mul(uxT, inv), zero);
+    uyT = sel(ok, mul(uyT, inv), zero);
+  }
+  const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
+  const V softFrac = clampv(div(absCross, sinT), zero, one);
+  return {sel(moving, sel(sharp, uxT, ux0), hx), sel(moving, sel(sharp, uyT, uy0), hy),
+          sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero), sel(moving, sel(sharp, one, softFrac), zero)};
+}
+
 // Pass 2 for fish i.. four at a time, lane for lane moveFish's scalar integrateFish: every float operation in the same
 // order, every branch a select of both sides (divisions in lanes that the scalar code skips are computed and
 // dropped). Stops at the first four with a lane off the common path (an angle the scalar wrapAngle reduces the long
@@ -141,118 +248,34 @@ inline V sin4(V angle) {
 [[gnu::noinline]] int integrate4(const Params& p, int slot, const PondPull& pull, const FishTraits& ft,
                                  const FishCues& c, int i, int n, const float* draws, FishMotion& fm, FishBehaviour& b,
                                  uint64_t& clamps) {
-  const int slots = int(p.smoothing);
-  float* ringX = b.steerX[slot].data();
-  float* ringY = b.steerY[slot].data();
+  const float dt = kStepSeconds;
+  const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
   for (; i + 4 <= n; i += 4) {
-    const float dt = kStepSeconds;
-    const V vdt = splat(dt), zero = splat(0.0f), one = splat(1.0f);
     V rare = splat(0.0f);
-
-    const V wp = wrap4(
-        add(v4::load(&b.wanderPhase[i]), mul(sub(v4::load(draws + i), splat(0.5f)), splat(kWanderPhaseStep))), rare);
-    const V ws = sin4(wp);
-    const V hx = v4::load(&fm.hx[i]), hy = v4::load(&fm.hy[i]);
-    const V wander = splat(float(p.wander) * float(p.maxForce));
+    const Steer4 st = steer4(p, slot, pull, ft, c, i, draws, fm, b, rare);
     const V x = v4::load(&fm.x[i]), y = v4::load(&fm.y[i]);
-    V cx = zero, cy = zero, px = zero, py = zero;
-    if (pull.current > 0) {
-      const V a = splat(pull.current), k = splat(pull.k);
-      cx = mul(a, sin4(add(mul(k, y), splat(pull.phaseX))));
-      cy = mul(a, sin4(add(mul(k, x), splat(pull.phaseY))));
-    }
-    if (pull.points > 0) {
-      V best = splat(3.0e38f), bx = zero, by = zero;
-      for (int a = 0; a < pull.points; ++a) {
-        const V dx = sub(splat(pull.x[a]), x), dy = sub(splat(pull.y[a]), y);
-        const V d2 = add(mul(dx, dx), mul(dy, dy));
-        const V nearer = lt(d2, best);
-        best = sel(nearer, d2, best);
-        bx = sel(nearer, dx, bx);
-        by = sel(nearer, dy, by);
-      }
-      const V d = v4::sqrt(best), inv = div(one, sel(gt(d, one), d, one));
-      const V ring = clampv(mul(sub(d, splat(pull.hold)), splat(pull.invBand)), splat(-1.0f), one);
-      const V k = mul(add(mul(splat(pull.weight), ring), mul(splat(pull.lone), v4::load(&c.lone[i]))), inv);
-      px = mul(bx, k);
-      py = mul(by, k);
-    }
-    const V rx = add(add(add(v4::load(ringX + i), mul(mul(v4::neg(hy), ws), wander)), cx), px);
-    const V ry = add(add(add(v4::load(ringY + i), mul(mul(hx, ws), wander)), cy), py);
-
-    V fx = zero, fy = zero;
-    for (int k = 0; k < slots; ++k) {
-      fx = add(fx, k == slot ? rx : v4::load(&b.steerX[k][i]));
-      fy = add(fy, k == slot ? ry : v4::load(&b.steerY[k][i]));
-    }
-    const V invSlots = splat(1.0f / float(slots));
-    fx = mul(fx, invSlots);
-    fy = mul(fy, invSlots);
-    const V fi = mul(splat(float(p.maxForce)), v4::load(&ft.forceScale[i]));
-    const V f2 = add(mul(fx, fx), mul(fy, fy));
-    {
-      const V over = gt(f2, mul(fi, fi));
-      const V k = div(fi, v4::sqrt(f2));
-      fx = sel(over, mul(fx, k), fx);
-      fy = sel(over, mul(fy, k), fy);
-    }
-
+    V fx = st.fx, fy = st.fy;
     V vx = v4::load(&fm.vx[i]), vy = v4::load(&fm.vy[i]);
-    const float margin = float(p.edgeMargin), w = float(p.width), h = float(p.height);
-    if (margin > 0) {
-      const V m = splat(margin), edgeForce = splat(float(p.edgeForce)), edgeDamp = splat(float(p.edgeDamping));
-      const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
-      for (int side = 0; side < 4; ++side) {
-        const V in = gt(into[side], zero);
-        const V t = div(into[side], m);
-        const V push = mul(mul(edgeForce, t), t);
-        const V damp = clampv(mul(mul(edgeDamp, t), vdt), zero, one);
-        V& fc = side < 2 ? fx : fy;
-        V& vc = side < 2 ? vx : vy;
-        const V outward = (side & 1) ? gt(vc, zero) : lt(vc, zero);
-        fc = sel(in, (side & 1) ? sub(fc, push) : add(fc, push), fc);
-        vc = sel(v4::band(in, outward), sub(vc, mul(vc, damp)), vc);
-      }
-    }
+    edges4(p, x, y, fx, fy, vx, vy);
     vx = add(vx, mul(fx, vdt));
     vy = add(vy, mul(fy, vdt));
 
     V speed = v4::sqrt(add(mul(vx, vx), mul(vy, vy)));
-    const V cosT = v4::load(&b.turnCos[i]), sinT = v4::load(&b.turnSin[i]);
-    const V moving = gt(speed, splat(kStillSpeed));
-    const V ux0 = div(vx, speed), uy0 = div(vy, speed);
-    const V dot = add(mul(hx, ux0), mul(hy, uy0));
-    const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
-    const V sharp = lt(dot, cosT);
-    const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
-    V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
-    V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
-    {  // normalizeOrZero
-      const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
-      const V ok = gt(len2, splat(1e-12f));
-      const V inv = div(one, v4::sqrt(len2));
-      uxT = sel(ok, mul(uxT, inv), zero);
-      uyT = sel(ok, mul(uyT, inv), zero);
-    }
-    const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
-    const V softFrac = clampv(div(absCross, sinT), zero, one);
-    const V ux = sel(moving, sel(sharp, uxT, ux0), hx);
-    const V uy = sel(moving, sel(sharp, uyT, uy0), hy);
-    const V cross = sel(moving, sel(sharp, mul(sgn, sinT), cross0), zero);
-    const V turnFrac = sel(moving, sel(sharp, one, softFrac), zero);
+    const Heading4 hd = heading4(v4::load(&fm.hx[i]), v4::load(&fm.hy[i]), vx, vy, speed, v4::load(&b.turnCos[i]),
+                                 v4::load(&b.turnSin[i]));
 
     const V panicLeft = v4::load(&b.panic[i]), capMul = v4::load(&b.capMul[i]);
     const V depthSpeed = splat(float(p.depthSpeed));
     const V depthMul = add(depthSpeed, mul(sub(one, depthSpeed), v4::load(&ft.depth[i])));
     const V vcap = mul(mul(mul(mul(splat(float(p.maxSpeed)), v4::load(&ft.speedScale[i])), depthMul), capMul),
-                       sub(one, mul(splat(float(p.turnSlowdown)), turnFrac)));
+                       sub(one, mul(splat(float(p.turnSlowdown)), hd.turnFrac)));
     const V vmin = splat(float(p.minSpeed));
     const V floor = sel(lt(capMul, one), mul(vmin, capMul), vmin);
     const V vfloor = sel(lt(floor, vcap), floor, vcap);
     speed = clampv(speed, vfloor, vcap);
-    const V nvx = mul(ux, speed), nvy = mul(uy, speed);
+    const V nvx = mul(hd.ux, speed), nvy = mul(hd.uy, speed);
     const V panicNext = sel(gt(panicLeft, vdt), sub(panicLeft, vdt), zero);
-    const V turn = add(mul(v4::load(&b.turn[i]), splat(kTurnKeep)), mul(splat(kTurnTake), div(cross, vdt)));
+    const V turn = add(mul(v4::load(&b.turn[i]), splat(kTurnKeep)), mul(splat(kTurnTake), div(hd.cross, vdt)));
 
     const V rel = mul(speed, splat(1.0f / kTailRefSpeed));
     const V r2 = v4::sqrt(rel), r8 = v4::sqrt(v4::sqrt(r2));
@@ -261,18 +284,18 @@ inline V sin4(V angle) {
     if (v4::any(rare)) return i;
 
     V nx = add(x, mul(nvx, vdt)), ny = add(y, mul(nvy, vdt));
-    const V W = splat(w), H = splat(h);
+    const V W = splat(float(p.width)), H = splat(float(p.height));
     const V out = v4::bor(v4::bor(lt(nx, zero), gt(nx, W)), v4::bor(lt(ny, zero), gt(ny, H)));
     if (v4::any(out)) {  // fallback clamp: never fires with sane parameters
       clamps += uint64_t(__builtin_popcount(unsigned(v4::laneBits(out))));
       nx = sel(out, clampv(nx, zero, W), nx);
       ny = sel(out, clampv(ny, zero, H), ny);
     }
-    v4::store(&b.wanderPhase[i], wp);
-    v4::store(ringX + i, rx);
-    v4::store(ringY + i, ry);
-    v4::store(&fm.hx[i], ux);
-    v4::store(&fm.hy[i], uy);
+    v4::store(&b.wanderPhase[i], st.wp);
+    v4::store(&b.steerX[slot][i], st.rx);
+    v4::store(&b.steerY[slot][i], st.ry);
+    v4::store(&fm.hx[i], hd.ux);
+    v4::store(&fm.hy[i], hd.uy);
     v4::store(&fm.vx[i], nvx);
     v4::store(&fm.vy[i], nvy);
     v4::store(&b.panic[i], panicNext);
