@@ -46,8 +46,10 @@ inline F sel(F mask, F a, F b) { return wasm_v128_bitselect(a, b, mask); }  // m
 inline F neg(F a) { return wasm_f32x4_neg(a); }
 inline F trunc(F a) { return wasm_f32x4_trunc(a); }
 inline F truncSmall(F a) { return wasm_f32x4_trunc(a); }  // |a| < 2^31 (SSE2 saves the large-value test)
-inline F min(F a, F b) { return wasm_f32x4_min(a, b); }   // neither a NaN
-inline F max(F a, F b) { return wasm_f32x4_max(a, b); }
+// x86's minps / maxps exactly (b < a ? ... : the second operand), as the SSE2 lanes: one instruction each in V8,
+// where wasm's NaN-propagating f32x4.min / max take several.
+inline F min(F a, F b) { return wasm_f32x4_pmin(b, a); }
+inline F max(F a, F b) { return wasm_f32x4_pmax(b, a); }
 inline bool any(F mask) { return wasm_v128_any_true(mask); }
 inline F firstLanes(int count) { return wasm_i32x4_lt(wasm_i32x4_make(0, 1, 2, 3), wasm_i32x4_splat(count)); }
 inline D zeroD() { return wasm_f64x2_splat(0.0); }
@@ -65,12 +67,20 @@ inline void widen(F t, D& lanes01, D& lanes23) {
   lanes23 = wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(t, t, 2, 3, 2, 3));
 }
 inline D addD(D a, D b) { return wasm_f64x2_add(a, b); }
+inline D mulD(D a, D b) { return wasm_f64x2_mul(a, b); }
+inline D splatD(double v) { return wasm_f64x2_splat(v); }
+// Four doubles rounded to float (to nearest, as float(double) is), lanes 0, 1 from lo and 2, 3 from hi.
+inline F narrow(D lo, D hi) {
+  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
+}
 inline D subD(D a, D b) { return wasm_f64x2_sub(a, b); }
 inline D loadD(const double* p) { return wasm_v128_load(p); }
 inline void storeD(double* p, D v) { wasm_v128_store(p, v); }
 inline I loadI(const int* p) { return wasm_v128_load(p); }
 inline double sumD(D a) { return wasm_f64x2_extract_lane(a, 0) + wasm_f64x2_extract_lane(a, 1); }
 inline I zeroI() { return wasm_i32x4_splat(0); }
+inline I splatI(int v) { return wasm_i32x4_splat(v); }
+inline F gtI(I a, I b) { return wasm_i32x4_gt(a, b); }                     // a > b per lane, as a mask
 inline I countIn(I count, F mask) { return wasm_i32x4_sub(count, mask); }  // a set mask lane is -1
 inline void storeI(int* out, I v) { wasm_v128_store(out, v); }
 inline F sqrt(F a) { return wasm_f32x4_sqrt(a); }
@@ -128,12 +138,17 @@ inline void widen(F t, D& lanes01, D& lanes23) {
   lanes23 = _mm_cvtps_pd(_mm_movehl_ps(t, t));
 }
 inline D addD(D a, D b) { return _mm_add_pd(a, b); }
+inline D mulD(D a, D b) { return _mm_mul_pd(a, b); }
+inline D splatD(double v) { return _mm_set1_pd(v); }
+inline F narrow(D lo, D hi) { return _mm_movelh_ps(_mm_cvtpd_ps(lo), _mm_cvtpd_ps(hi)); }
 inline D subD(D a, D b) { return _mm_sub_pd(a, b); }
 inline D loadD(const double* p) { return _mm_loadu_pd(p); }
 inline void storeD(double* p, D v) { _mm_storeu_pd(p, v); }
 inline I loadI(const int* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
 inline double sumD(D a) { return _mm_cvtsd_f64(a) + _mm_cvtsd_f64(_mm_unpackhi_pd(a, a)); }
 inline I zeroI() { return _mm_setzero_si128(); }
+inline I splatI(int v) { return _mm_set1_epi32(v); }
+inline F gtI(I a, I b) { return _mm_castsi128_ps(_mm_cmpgt_epi32(a, b)); }
 inline I countIn(I count, F mask) { return _mm_sub_epi32(count, _mm_castps_si128(mask)); }
 inline void storeI(int* out, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v); }
 inline F sqrt(F a) { return _mm_sqrt_ps(a); }

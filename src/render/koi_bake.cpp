@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "base/det_math.h"
 #include "base/mix32.h"
 
 namespace mirofish {
@@ -31,7 +32,7 @@ float bodyHalfWidth(float s) {
     return kBodyWidth * std::sqrt(std::max(1.0f - k * k, 0.0f));
   }
   float k = (t - kWidest) / (1.0f - kWidest);
-  float taper = std::cos(k * 1.5707963f);
+  float taper = detCos(k * 1.5707963f);  // the step's own cosine: no second (libm) one in the module
   return kBodyWidth * mixf(0.15f, 1.0f, taper * (0.45f + 0.55f * taper) + 0.25f * taper * (1.0f - taper));
 }
 

@@ -142,6 +142,10 @@ struct Steering {
   float cohWeight = 0;  // the cohesion neighbours' total weight (their count with one species)
   uint8_t cue = 0;      // kCueAlone or kCueLee
 };
+// The pull toward the school of a fish with few neighbours (kLonePull's share): 1 with none, 0 from kLoneNeighbours.
+inline float loneShare(int nCoh) {
+  return nCoh < kLoneNeighbours ? 1.0f - float(nCoh) * (1.0f / kLoneNeighbours) : 0.0f;
+}
 inline Steering steerFrom(const RuleWeights& w, const Sums& s, bool panicked, float hxi, float hyi) {
   Steering t;
   if (s.nSep) {

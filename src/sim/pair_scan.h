@@ -18,6 +18,10 @@
 // collects at most n - 1 terms, and with n <= 2^16 every partial sum is an integer of magnitude < 2^16 x 2^37 =
 // 2^53: each double addition is exact and the final conversion to int64 gives the integer sum. N is bounded
 // rather than the slots flushed (a flush would cost a test per candidate); above it the nine-cell scan runs.
+//
+// A visited fish's own terms join its slot too, which is then complete (nothing later adds to it), so the rules'
+// steering runs after the scan, over the slots in order (steerFromSlots): four fish at a time where wide, the same
+// float operations lane by lane as steerFrom's, instead of one fish's scalar steering after each scan.
 #pragma once
 
 #include <cstdint>
@@ -30,9 +34,9 @@ namespace {
 
 constexpr int kPairMaxFish = 65536;  // 2^16: the slots' bound above
 
-// A slot's six sums and three counts from the fish visited before it (kScanPad past the fish: a run's last
-// vector adds zeros there). Every slot is 0 between steps: its fish takes the sums and leaves 0 (finishPairSums;
-// scalar: takeSlot), and the slots past a run's end only ever receive zeros.
+// A slot's six sums and three counts: from the fish visited before it, then its own (kScanPad past the fish: a
+// run's last vector adds zeros there). Every slot is 0 between steps: the steering takes the sums and leaves 0
+// (steerFromSlots), and the slots past a run's end only ever receive zeros.
 struct PairSlots {
   double *sepX, *sepY, *aliX, *aliY, *cohX, *cohY;
   int *nSep, *nAli, *nCoh;
@@ -67,25 +71,23 @@ inline AheadRuns aheadRuns(const int* start, int cols, int rows, int cx, int cy,
 // The visited fish's own sums while it scans: a double pair a sum (four terms are widened and their halves added,
 // lanes 0 + 2 and 1 + 3: integers below 2^38, exact) and int32 counts. No flush is needed: a fish scans at most
 // n - 1 <= 2^16 candidates ahead, at most 2^14 + 2 vectors, so a lane stays below 2^15 x 2^38 = 2^53 (exact) and
-// a count below 2^15. Locals of pairSums: nothing takes their address, so they stay in registers.
+// a count below 2^15. Locals of scanPairsToSlot: nothing takes their address, so they stay in registers.
 struct PairLanes {
   v4::D sepX, sepY, aliX, aliY, cohX, cohY;
   v4::I nSep, nAli, nCoh;
 };
-// The fish's sums: its lanes' and its slot's, added as doubles (any partial sum of its at most n - 1 terms is an
-// integer of magnitude below 2^53: exact) and converted once; the slot is left 0.
-[[gnu::always_inline]] inline void finishPairSums(const PairLanes& L, const PairSlots& a, int k, Sums& s) {
-  s.sepX = int64_t(v4::sumD(L.sepX) + a.sepX[k]);
-  s.sepY = int64_t(v4::sumD(L.sepY) + a.sepY[k]);
-  s.aliX = int64_t(v4::sumD(L.aliX) + a.aliX[k]);
-  s.aliY = int64_t(v4::sumD(L.aliY) + a.aliY[k]);
-  s.cohX = int64_t(v4::sumD(L.cohX) + a.cohX[k]);
-  s.cohY = int64_t(v4::sumD(L.cohY) + a.cohY[k]);
-  s.nSep = hsum32(L.nSep) + a.nSep[k];
-  s.nAli = hsum32(L.nAli) + a.nAli[k];
-  s.nCoh = hsum32(L.nCoh) + a.nCoh[k];
-  a.sepX[k] = a.sepY[k] = a.aliX[k] = a.aliY[k] = a.cohX[k] = a.cohY[k] = 0;
-  a.nSep[k] = a.nAli[k] = a.nCoh[k] = 0;
+// The fish's own lanes into its slot, which then holds its complete sums: every partial sum of its at most n - 1
+// terms is an integer of magnitude below 2^53, so each double addition is exact.
+[[gnu::always_inline]] inline void ownToSlot(const PairLanes& L, const PairSlots& a, int k) {
+  a.sepX[k] += v4::sumD(L.sepX);
+  a.sepY[k] += v4::sumD(L.sepY);
+  a.aliX[k] += v4::sumD(L.aliX);
+  a.aliY[k] += v4::sumD(L.aliY);
+  a.cohX[k] += v4::sumD(L.cohX);
+  a.cohY[k] += v4::sumD(L.cohY);
+  a.nSep[k] += hsum32(L.nSep);
+  a.nAli[k] += hsum32(L.nAli);
+  a.nCoh[k] += hsum32(L.nCoh);
 }
 // Four integer-valued terms t: each added to (kAdd) or taken from its candidate's slot; returns their sum as a
 // double pair for the visited fish.
@@ -104,12 +106,12 @@ inline v4::D widenSum(v4::F t) {
 }
 inline void countToSlots(int* slot, v4::F mask) { v4::storeI(slot, v4::countIn(v4::loadI(slot), mask)); }
 
-// Slot oi's complete sums: its pairs ahead, scanned now (scanSpanWide's masks and terms, without the blind spot and
-// the nearest distance; each term also given, negated, or the visited fish's alignment term, to the candidate's
-// slot), and those behind, waiting in its slot (every cell behind it was visited before it, and so was every fish
-// before it in its own cell).
-[[gnu::always_inline]] inline Sums pairSums(const ScanConfig& c, const Candidates& in, const PairSlots& slots,
-                                            const AheadRuns& r, int oi) {
+// Slot oi's pairs ahead (scanSpanWide's masks and terms, without the blind spot and the nearest distance; each term
+// also given, negated, or the visited fish's alignment term, to the candidate's slot), its own terms added to its
+// slot. Those behind are there already (every cell behind it was visited before it, and so was every fish before it
+// in its own cell), and no later fish adds to it (its runs ahead start after it): the slot is complete.
+[[gnu::always_inline]] inline void scanPairsToSlot(const ScanConfig& c, const Candidates& in, const PairSlots& slots,
+                                                   const AheadRuns& r, int oi) {
   using namespace v4;
   const float *X = in.x, *Y = in.y, *TVX = in.tvx, *TVY = in.tvy;
   // The slots' pointers as locals: a store through one could otherwise alias the struct they are read from.
@@ -120,7 +122,6 @@ inline void countToSlots(int* slot, v4::F mask) { v4::storeI(slot, v4::countIn(v
   const F rMax2 = splat(c.rMax2), rSep2 = splat(c.rSep2), rAli2 = splat(c.rAli2), rCoh2 = splat(c.rCoh2);
   const F zero = splat(0.0f), one = splat(1.0f), maxTerm = splat(kMaxTerm), minTerm = splat(-kMaxTerm);
   const F scale = splat(kFix);
-  Sums s;
   PairLanes L;
   L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = zeroD();
   L.nSep = L.nAli = L.nCoh = zeroI();
@@ -160,27 +161,9 @@ inline void countToSlots(int* slot, v4::F mask) { v4::storeI(slot, v4::countIn(v
       countToSlots(sNCoh + k, mCoh);
     }
   }
-  finishPairSums(L, slots, oi, s);
-  s.checks = r.checks;
-  return s;
+  ownToSlot(L, slots, oi);
 }
 #else
-// The terms the fish before slot k left there (as exact integer doubles), added to the slot's fish's own, and the slot
-// left 0.
-inline void takeSlot(const PairSlots& a, int k, Sums& s) {
-  s.sepX += int64_t(a.sepX[k]);  // integer-valued doubles below 2^53: exact
-  s.sepY += int64_t(a.sepY[k]);
-  s.aliX += int64_t(a.aliX[k]);
-  s.aliY += int64_t(a.aliY[k]);
-  s.cohX += int64_t(a.cohX[k]);
-  s.cohY += int64_t(a.cohY[k]);
-  s.nSep += a.nSep[k];
-  s.nAli += a.nAli[k];
-  s.nCoh += a.nCoh[k];
-  a.sepX[k] = a.sepY[k] = a.aliX[k] = a.aliY[k] = a.cohX[k] = a.cohY[k] = 0;
-  a.nSep[k] = a.nAli[k] = a.nCoh[k] = 0;
-}
-
 // scanSpan for the pairs: addNeighbour's terms for the visited fish, their negations (or its own velocity term)
 // for the candidate's slot.
 inline void scanPairs(const ScanConfig& c, const float* X, const float* Y, const float* VX, const float* VY, int begin,
@@ -220,19 +203,140 @@ inline void scanPairs(const ScanConfig& c, const float* X, const float* Y, const
   }
 }
 
-// Slot oi's complete sums: its pairs ahead, scanned now, and those behind, waiting in its slot (every cell behind
-// it was visited before it, and so was every fish before it in its own cell).
-[[gnu::always_inline]] inline Sums pairSums(const ScanConfig& c, const Candidates& in, const PairSlots& a,
-                                            const AheadRuns& r, int oi) {
+// Slot oi's pairs ahead, scanned now, its own terms added to its slot: the slot is complete (as in the wide scan).
+[[gnu::always_inline]] inline void scanPairsToSlot(const ScanConfig& c, const Candidates& in, const PairSlots& a,
+                                                   const AheadRuns& r, int oi) {
   const float xi = in.x[oi], yi = in.y[oi];
   Sums s;
   scanPairs(c, in.x, in.y, in.vx, in.vy, oi + 1, r.rowEnd, xi, yi, in.vx[oi], in.vy[oi], a, s);
   scanPairs(c, in.x, in.y, in.vx, in.vy, r.belowBegin, r.belowEnd, xi, yi, in.vx[oi], in.vy[oi], a, s);
-  takeSlot(a, oi, s);
-  s.checks = r.checks;
-  return s;
+  a.sepX[oi] += double(s.sepX);  // integers below 2^53 (the bound above): exact
+  a.sepY[oi] += double(s.sepY);
+  a.aliX[oi] += double(s.aliX);
+  a.aliY[oi] += double(s.aliY);
+  a.cohX[oi] += double(s.cohX);
+  a.cohY[oi] += double(s.cohY);
+  a.nSep[oi] += s.nSep;
+  a.nAli[oi] += s.nAli;
+  a.nCoh[oi] += s.nCoh;
 }
 #endif
+
+// Pass 1's second half on the pair path: every slot is complete once the scan is done, so the steering reads them
+// in slot order, four fish at a time where wide, and leaves them 0. Inputs and outputs are the cell-order copies.
+struct SlotSteerIn {
+  const float *hx, *hy, *panic, *force;
+  float fmax;
+};
+struct SlotSteerOut {
+  float *x, *y, *lone;
+  uint8_t* cue;
+};
+#if !defined(MIROFISH_WIDE)
+// Slot k's complete sums (exact integer doubles) added to s, and the slot left 0 for the next step.
+inline void takeSlot(const PairSlots& a, int k, Sums& s) {
+  s.sepX += int64_t(a.sepX[k]);  // integer-valued doubles below 2^53: exact
+  s.sepY += int64_t(a.sepY[k]);
+  s.aliX += int64_t(a.aliX[k]);
+  s.aliY += int64_t(a.aliY[k]);
+  s.cohX += int64_t(a.cohX[k]);
+  s.cohY += int64_t(a.cohY[k]);
+  s.nSep += a.nSep[k];
+  s.nAli += a.nAli[k];
+  s.nCoh += a.nCoh[k];
+  a.sepX[k] = a.sepY[k] = a.aliX[k] = a.aliY[k] = a.cohX[k] = a.cohY[k] = 0;
+  a.nSep[k] = a.nAli[k] = a.nCoh[k] = 0;
+}
+
+// Slot k's steering, scalar: steerFrom's, and its force limit. Returns its cohesion count.
+inline int steerSlot(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in, const SlotSteerOut& out, int k) {
+  Sums s;
+  takeSlot(a, k, s);
+  const Steering steer = steerFrom(w, s, in.panic[k] > 0, in.hx[k], in.hy[k]);
+  const float fi = in.fmax * in.force[k];
+  out.x[k] = steer.ax * fi;
+  out.y[k] = steer.ay * fi;
+  out.cue[k] = steer.cue;
+  out.lone[k] = loneShare(s.nCoh);
+  return s.nCoh;
+}
+#else
+// unfix() of four slot sums: float(double(v) * 2^-20) per lane (the doubles are the int64 values exactly).
+inline v4::F unfix4(const double* p) {
+  const v4::D scale = v4::splatD(1.0 / 1048576.0);
+  return v4::narrow(v4::mulD(v4::loadD(p), scale), v4::mulD(v4::loadD(p + 2), scale));
+}
+// normalizeOrZero() per lane.
+inline void normalize4(v4::F& x, v4::F& y) {
+  using namespace v4;
+  const F len2 = add(mul(x, x), mul(y, y));
+  const F ok = gt(len2, splat(1e-12f));
+  const F inv = div(splat(1.0f), v4::sqrt(len2));
+  x = band(mul(x, inv), ok);
+  y = band(mul(y, inv), ok);
+}
+inline void clearSlots4(const PairSlots& a, int k) {
+  const v4::D zd = v4::zeroD();
+  for (double* p : {a.sepX, a.sepY, a.aliX, a.aliY, a.cohX, a.cohY}) {
+    v4::storeD(p + k, zd);
+    v4::storeD(p + k + 2, zd);
+  }
+  for (int* p : {a.nSep, a.nAli, a.nCoh}) v4::storeI(p + k, v4::zeroI());
+}
+// Slots k .. k + 3: steerFrom() for one species (no other kind's weights) lane by lane, the same float operations in
+// the same order. A rule without neighbours adds +0 where steerFrom adds nothing: the sum is never -0 (it starts at
+// +0, and x + -0 = x, +0 + -0 = +0), so adding +0 leaves it as it is. Returns the four cohesion counts' sum.
+[[gnu::always_inline]] inline int steerSlots4(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in,
+                                              const SlotSteerOut& out, int k) {
+  using namespace v4;
+  const I nSep = loadI(a.nSep + k), nAli = loadI(a.nAli + k), nCoh = loadI(a.nCoh + k), none = zeroI();
+  const F hx = load(in.hx + k), hy = load(in.hy + k), zero = splat(0.0f);
+  F ax = zero, ay = zero;
+  F vx = unfix4(a.sepX + k), vy = unfix4(a.sepY + k);
+  normalize4(vx, vy);
+  F m = gtI(nSep, none);
+  ax = add(ax, band(mul(vx, splat(w.sep)), m));
+  ay = add(ay, band(mul(vy, splat(w.sep)), m));
+  vx = unfix4(a.aliX + k), vy = unfix4(a.aliY + k);
+  normalize4(vx, vy);
+  m = gtI(nAli, none);
+  ax = add(ax, band(mul(vx, splat(w.ali)), m));
+  ay = add(ay, band(mul(vy, splat(w.ali)), m));
+  // Cohesion: the lee test reads the centroid sum before it is normalized.
+  vx = unfix4(a.cohX + k), vy = unfix4(a.cohY + k);
+  const F lee = band(gtI(nCoh, splatI(kLeeNeighbours - 1)),
+                     gt(add(mul(vx, hx), mul(vy, hy)), mul(splat(w.leeAhead), toFloat(nCoh))));
+  const int alone = laneBits(bnot(gtI(nCoh, splatI(1)))), leeBits = laneBits(lee);
+  normalize4(vx, vy);
+  const F wc = sel(gt(load(in.panic + k), zero), splat(w.coh * w.panicCoh), splat(w.coh));
+  m = gtI(nCoh, none);
+  ax = add(ax, band(mul(vx, wc), m));
+  ay = add(ay, band(mul(vy, wc), m));
+  const F fi = mul(splat(in.fmax), load(in.force + k));
+  store(out.x + k, mul(ax, fi));
+  store(out.y + k, mul(ay, fi));
+  const F lone = sub(splat(1.0f), mul(toFloat(nCoh), splat(1.0f / kLoneNeighbours)));
+  store(out.lone + k, band(lone, gtI(splatI(kLoneNeighbours), nCoh)));
+  for (int j = 0; j < 4; ++j)
+    out.cue[k + j] = (alone >> j & 1) ? kCueAlone : ((leeBits >> j & 1) ? kCueLee : uint8_t(0));
+  clearSlots4(a, k);
+  return hsum32(nCoh);
+}
+#endif
+
+// Every slot's steering (slots 0 .. n - 1, complete), the slots left 0; returns the cohesion counts' sum. The wide
+// steering runs to n rounded up to 4: the slots past n are 0 (their counts too, so they add nothing), and every
+// input and output copy has kScanPad of padding.
+inline double steerFromSlots(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in, const SlotSteerOut& out,
+                             int n) {
+  double neighbours = 0;
+#if defined(MIROFISH_WIDE)
+  for (int k = 0; k < n; k += 4) neighbours += steerSlots4(w, a, in, out, k);
+#else
+  for (int k = 0; k < n; ++k) neighbours += steerSlot(w, a, in, out, k);
+#endif
+  return neighbours;
+}
 
 }  // namespace
 }  // namespace mirofish

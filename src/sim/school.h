@@ -218,7 +218,7 @@ class School {
     double sumNeighbours = 0, sumLocalPol = 0, sumNearest = 0;
     int localPolCount = 0, nearestCount = 0;
   };
-  // The phases of step(), in the order it runs them (school.cpp). Most are free functions in step_phases.h whose
+  // The phases of step(), in the order it runs them (school_step.cpp). Most are free functions in step_phases.h whose
   // signatures say which parts of the fish (fish_arrays.h) and of the school they read (const) and write:
   //   updateCursor          the cursor
   //   driftPond             the pond's drift (points of interest, the current's phases)
@@ -233,8 +233,8 @@ class School {
   //   leaveObstacles        motion (the obstacles' hard limit)
   //   landFormation         motion and the formation (its springs, settling, the hold)
   // The members here write: bucketFish the scratch (the candidates in cell order, from motion, panic and the force
-  // trait); pass 1 (steerFromNeighbours) the scratch (steering, cues); scatterSteering (school.cpp) the ring slot and
-  // the cues; runFormation the formation's phase and, to begin or end one, the fish count. Traits change only at
+  // trait); pass 1 (steerFromNeighbours) the scratch (steering, cues); scatterSteering (school_step.cpp) the ring slot
+  // and the cues; runFormation the formation's phase and, to begin or end one, the fish count. Traits change only at
   // spawn and with the species count.
   void bucketFish();  // grid build; copies of the fish in cell order
   StepTotals steerFromNeighbours(float* outX, float* outY, uint8_t* outCue,

@@ -50,40 +50,52 @@ namespace mirofish {
   const PairSlots slot{sums,   sums + slots,   sums + 2 * slots,  sums + 3 * slots, sums + 4 * slots, sums + 5 * slots,
                        counts, counts + slots, counts + 2 * slots};
   StepTotals t;
-  for (int cy = 0; cy < cellRows; ++cy)
-    for (int cx = 0; cx < cellCols; ++cx) {
-      const CellRuns runs = bruteForce_ ? allRuns(n) : cellRuns(start, cols, rows, cx, cy);
-      const AheadRuns ahead =
-          pairs && runs.first < runs.last ? aheadRuns(start, cols, rows, cx, cy, runs) : AheadRuns{};
-      for (int oi = runs.first; oi < runs.last; ++oi) {
-        const float hxi = HX[oi], hyi = HY[oi];
-        const Sums s = pairs ? pairSums(scan, in, slot, ahead, oi)
-                             : neighbourSums(scan, in, runs, oi, hxi, hyi, collect, cap, scratch_.found);
-        t.checks += s.checks;
+  if (pairs) {
+    // Every pair once, its terms into both fish's slots; then each fish's steering from its complete slot.
+    for (int cy = 0; cy < rows; ++cy)
+      for (int cx = 0; cx < cols; ++cx) {
+        const CellRuns runs = cellRuns(start, cols, rows, cx, cy);
+        if (runs.first == runs.last) continue;
+        const AheadRuns ahead = aheadRuns(start, cols, rows, cx, cy, runs);
+        for (int oi = runs.first; oi < runs.last; ++oi) scanPairsToSlot(scan, in, slot, ahead, oi);
+        t.checks += ahead.checks * uint64_t(runs.last - runs.first);
+      }
+    const double neighbours = steerFromSlots(weights, slot, SlotSteerIn{HX, HY, PANIC, FORCE, fmax},
+                                             SlotSteerOut{outX, outY, outLone, outCue}, n);
+    if (metricsOn_) t.sumNeighbours = neighbours;  // the state rule's window takes every step's mean
+  } else {
+    for (int cy = 0; cy < cellRows; ++cy)
+      for (int cx = 0; cx < cellCols; ++cx) {
+        const CellRuns runs = bruteForce_ ? allRuns(n) : cellRuns(start, cols, rows, cx, cy);
+        for (int oi = runs.first; oi < runs.last; ++oi) {
+          const float hxi = HX[oi], hyi = HY[oi];
+          const Sums s = neighbourSums(scan, in, runs, oi, hxi, hyi, collect, cap, scratch_.found);
+          t.checks += s.checks;
 
-        const Steering steer = steerFrom(weights, s, PANIC[oi] > 0, hxi, hyi);
-        const float fi = fmax * FORCE[oi];
-        outX[oi] = steer.ax * fi;
-        outY[oi] = steer.ay * fi;
-        outCue[oi] = steer.cue;
-        outLone[oi] = s.nCoh < kLoneNeighbours ? 1.0f - float(s.nCoh) * (1.0f / kLoneNeighbours) : 0.0f;
+          const Steering steer = steerFrom(weights, s, PANIC[oi] > 0, hxi, hyi);
+          const float fi = fmax * FORCE[oi];
+          outX[oi] = steer.ax * fi;
+          outY[oi] = steer.ay * fi;
+          outCue[oi] = steer.cue;
+          outLone[oi] = loneShare(s.nCoh);
 
-        if (metricsOn_) t.sumNeighbours += s.nCoh;  // the state rule's window takes every step's mean
-        if (measuring_) {
-          if (s.nAli) {
-            t.sumLocalPol += double(steer.aliDirX * hxi + steer.aliDirY * hyi);
-            ++t.localPolCount;
-          }
-          if (s.minD2 >= 0) {
-            if (t.minD2 < 0 || s.minD2 < t.minD2) t.minD2 = s.minD2;
-            t.sumNearest += double(detSqrt(s.minD2));
-            ++t.nearestCount;
+          if (metricsOn_) t.sumNeighbours += s.nCoh;
+          if (measuring_) {
+            if (s.nAli) {
+              t.sumLocalPol += double(steer.aliDirX * hxi + steer.aliDirY * hyi);
+              ++t.localPolCount;
+            }
+            if (s.minD2 >= 0) {
+              if (t.minD2 < 0 || s.minD2 < t.minD2) t.minD2 = s.minD2;
+              t.sumNearest += double(detSqrt(s.minD2));
+              ++t.nearestCount;
+            }
           }
         }
       }
-    }
+  }
 #if defined(MIROFISH_ASSERTS)
-  // Every fish took its pair slot and left 0, and the slots past a run only got zeros: the next step starts clean.
+  // The steering took every pair slot and left 0, and the slots past a run only got zeros: the next step starts clean.
   for (double v : scratch_.pairSums) MIROFISH_ASSERT(v == 0);
   for (int v : scratch_.pairCounts) MIROFISH_ASSERT(v == 0);
 #endif

@@ -287,6 +287,12 @@ void checkHalfShellSameAsNineCells(School pairs, int steps, const Params* grown 
 TEST_CASE("the half-shell scan gives the nine-cell scan's trajectories bit for bit", "[grid][determinism]") {
   SECTION("a forming school") { checkHalfShellSameAsNineCells(School(seededParams(800, 11)), 300); }
 
+  SECTION("an odd count (the steering's last four-wide block runs past n), and panicked fish") {
+    School s(seededParams(803, 17));
+    s.scare(800, 450);  // panicked fish take the panic cohesion weight, their neighbours the ripple
+    checkHalfShellSameAsNineCells(s, 240);
+  }
+
   SECTION("a dense clump: every pair in one cell") {
     Params p;
     p.fish = 200;
