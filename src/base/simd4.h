@@ -160,6 +160,14 @@ inline F hasBit(I a, int bit) {
 }
 inline int laneBits(F mask) { return _mm_movemask_ps(mask); }
 #endif
+// det_math.h's normalizeOrZero per lane: the same float operations, and the zero vector below length 1e-6.
+inline void normalizeOrZero(F& x, F& y) {
+  const F len2 = add(mul(x, x), mul(y, y));
+  const F ok = gt(len2, splat(1e-12f));
+  const F inv = div(splat(1.0f), sqrt(len2));
+  x = band(mul(x, inv), ok);
+  y = band(mul(y, inv), ok);
+}
 }  // namespace v4
 #endif  // MIROFISH_WIDE
 

@@ -7,6 +7,7 @@
 
 #include "sim/neighbour_scan.h"
 #include "sim/perception.h"
+#include "sim/steer_rules.h"
 
 namespace mirofish {
 

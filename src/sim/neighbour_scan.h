@@ -1,8 +1,8 @@
 // The neighbour scan of pass 1: which candidates count (S-SIM-1, S-SIM-9, S-SIM-12), the neighbour cap's order, their
 // sums for the three rules, in 64-bit fixed point so the result does not depend on the order neighbours are visited
-// in (grid == brute force, bit for bit), and the rules' steering from the sums; scalar, four-wide (simd4.h), and the
-// collecting variant for the neighbour cap and species. Included by school_steer.cpp (the step) and inspect.cpp (the
-// teaching view, which must decide and steer exactly as the step does): everything here is inline, so the scan
+// in (grid == brute force, bit for bit); scalar, four-wide (simd4.h), and the collecting variant for the neighbour cap
+// and species. The rules' steering from the sums is steer_rules.h. Included by school_steer.cpp (the step) and
+// inspect.cpp (the teaching view, which must decide exactly as the step does): everything here is inline, so the scan
 // inlines into the steering loop.
 #pragma once
 
@@ -119,71 +119,6 @@ inline size_t keepNearest(std::vector<CapCandidate>& found, int cap) {
   const size_t keep = cap > 0 && found.size() > size_t(cap) ? size_t(cap) : found.size();
   if (keep < found.size()) std::nth_element(found.begin(), found.begin() + long(keep), found.end(), nearer);
   return keep;
-}
-
-// The rules' weights as pass 1 applies them (params.h), and the lee's distance ahead (S-SIM-15).
-struct RuleWeights {
-  float sep, ali, coh, panicCoh, cross, leeAhead;
-};
-inline RuleWeights ruleWeightsOf(const Params& p) {
-  return RuleWeights{float(p.sepWeight),     float(p.aliWeight),    float(p.cohWeight),
-                     float(p.panicCohesion), float(p.crossSpecies), kLeeShare * float(p.cohRadius)};
-}
-
-// S-ECO-3: alignment and cohesion keep their direction from the weighted sums, and their strength is the neighbours'
-// mean weight (1 own, crossSpecies other): a fish among another species only is pulled crossSpecies x as hard.
-inline float speciesWeight(int count, int other, float cross) { return float(count - other) + cross * float(other); }
-
-// One fish's steering from its sums (S-SIM-1: each rule normalized, then weighted), before its force limit.
-struct Steering {
-  float sepX = 0, sepY = 0, aliX = 0, aliY = 0, cohX = 0, cohY = 0;  // each rule: its direction x its weight
-  float ax = 0, ay = 0;                                              // their sum, added in this order
-  float aliDirX = 0, aliDirY = 0;                                    // alignment's unit direction (local polarization)
-  float cohWeight = 0;  // the cohesion neighbours' total weight (their count with one species)
-  uint8_t cue = 0;      // kCueAlone or kCueLee
-};
-// The pull toward the school of a fish with few neighbours (kLonePull's share): 1 with none, 0 from kLoneNeighbours.
-inline float loneShare(int nCoh) {
-  return nCoh < kLoneNeighbours ? 1.0f - float(nCoh) * (1.0f / kLoneNeighbours) : 0.0f;
-}
-inline Steering steerFrom(const RuleWeights& w, const Sums& s, bool panicked, float hxi, float hyi) {
-  Steering t;
-  if (s.nSep) {
-    float vx = unfix(s.sepX), vy = unfix(s.sepY);
-    normalizeOrZero(vx, vy);
-    t.sepX = vx * w.sep;
-    t.sepY = vy * w.sep;
-    t.ax += t.sepX;
-    t.ay += t.sepY;
-  }
-  if (s.nAli) {
-    float vx = unfix(s.aliX), vy = unfix(s.aliY);
-    normalizeOrZero(vx, vy);
-    const float wa = s.nAliOther ? w.ali * (speciesWeight(s.nAli, s.nAliOther, w.cross) / float(s.nAli)) : w.ali;
-    t.aliX = vx * wa;
-    t.aliY = vy * wa;
-    t.ax += t.aliX;
-    t.ay += t.aliY;
-    t.aliDirX = vx;
-    t.aliDirY = vy;
-  }
-  t.cue = s.nCoh > 1 ? 0 : kCueAlone;  // alone: no neighbour, or one (a pair adrift)
-  if (s.nCoh) {
-    float vx = unfix(s.cohX), vy = unfix(s.cohY);
-    // S-SIM-15 the lee: enough neighbours, their centroid well ahead: this fish trails the school.
-    // (The weighted sum's centroid is over the neighbours' total weight.)
-    const float weight = s.nCohOther ? speciesWeight(s.nCoh, s.nCohOther, w.cross) : float(s.nCoh);
-    t.cohWeight = weight;
-    if (s.nCoh >= kLeeNeighbours && vx * hxi + vy * hyi > w.leeAhead * weight) t.cue = kCueLee;
-    normalizeOrZero(vx, vy);
-    float wc = panicked ? w.coh * w.panicCoh : w.coh;  // S-INT-2: a panicked fish leaves the school for a moment
-    if (s.nCohOther) wc *= weight / float(s.nCoh);
-    t.cohX = vx * wc;
-    t.cohY = vy * wc;
-    t.ax += t.cohX;
-    t.ay += t.cohY;
-  }
-  return t;
 }
 
 #if !defined(MIROFISH_WIDE)

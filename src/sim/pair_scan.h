@@ -28,6 +28,7 @@
 
 #include "base/simd4.h"
 #include "sim/neighbour_scan.h"
+#include "sim/steer_rules.h"
 
 namespace mirofish {
 namespace {
@@ -223,14 +224,11 @@ inline void scanPairs(const ScanConfig& c, const float* X, const float* Y, const
 #endif
 
 // Pass 1's second half on the pair path: every slot is complete once the scan is done, so the steering reads them
-// in slot order, four fish at a time where wide, and leaves them 0. Inputs and outputs are the cell-order copies.
+// in slot order, four fish at a time where wide, and leaves them 0. Inputs and outputs (SteerOut) are the
+// cell-order copies.
 struct SlotSteerIn {
   const float *hx, *hy, *panic, *force;
   float fmax;
-};
-struct SlotSteerOut {
-  float *x, *y, *lone;
-  uint8_t* cue;
 };
 #if !defined(MIROFISH_WIDE)
 // Slot k's complete sums (exact integer doubles) added to s, and the slot left 0 for the next step.
@@ -249,15 +247,10 @@ inline void takeSlot(const PairSlots& a, int k, Sums& s) {
 }
 
 // Slot k's steering, scalar: steerFrom's, and its force limit. Returns its cohesion count.
-inline int steerSlot(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in, const SlotSteerOut& out, int k) {
+inline int steerSlot(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in, const SteerOut& out, int k) {
   Sums s;
   takeSlot(a, k, s);
-  const Steering steer = steerFrom(w, s, in.panic[k] > 0, in.hx[k], in.hy[k]);
-  const float fi = in.fmax * in.force[k];
-  out.x[k] = steer.ax * fi;
-  out.y[k] = steer.ay * fi;
-  out.cue[k] = steer.cue;
-  out.lone[k] = loneShare(s.nCoh);
+  putSteering(steerFrom(w, s, in.panic[k] > 0, in.hx[k], in.hy[k]), s.nCoh, in.fmax * in.force[k], out, k);
   return s.nCoh;
 }
 #else
@@ -265,15 +258,6 @@ inline int steerSlot(const RuleWeights& w, const PairSlots& a, const SlotSteerIn
 inline v4::F unfix4(const double* p) {
   const v4::D scale = v4::splatD(1.0 / 1048576.0);
   return v4::narrow(v4::mulD(v4::loadD(p), scale), v4::mulD(v4::loadD(p + 2), scale));
-}
-// normalizeOrZero() per lane.
-inline void normalize4(v4::F& x, v4::F& y) {
-  using namespace v4;
-  const F len2 = add(mul(x, x), mul(y, y));
-  const F ok = gt(len2, splat(1e-12f));
-  const F inv = div(splat(1.0f), v4::sqrt(len2));
-  x = band(mul(x, inv), ok);
-  y = band(mul(y, inv), ok);
 }
 inline void clearSlots4(const PairSlots& a, int k) {
   const v4::D zd = v4::zeroD();
@@ -287,18 +271,18 @@ inline void clearSlots4(const PairSlots& a, int k) {
 // the same order. A rule without neighbours adds +0 where steerFrom adds nothing: the sum is never -0 (it starts at
 // +0, and x + -0 = x, +0 + -0 = +0), so adding +0 leaves it as it is. Returns the four cohesion counts' sum.
 [[gnu::always_inline]] inline int steerSlots4(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in,
-                                              const SlotSteerOut& out, int k) {
+                                              const SteerOut& out, int k) {
   using namespace v4;
   const I nSep = loadI(a.nSep + k), nAli = loadI(a.nAli + k), nCoh = loadI(a.nCoh + k), none = zeroI();
   const F hx = load(in.hx + k), hy = load(in.hy + k), zero = splat(0.0f);
   F ax = zero, ay = zero;
   F vx = unfix4(a.sepX + k), vy = unfix4(a.sepY + k);
-  normalize4(vx, vy);
+  v4::normalizeOrZero(vx, vy);
   F m = gtI(nSep, none);
   ax = add(ax, band(mul(vx, splat(w.sep)), m));
   ay = add(ay, band(mul(vy, splat(w.sep)), m));
   vx = unfix4(a.aliX + k), vy = unfix4(a.aliY + k);
-  normalize4(vx, vy);
+  v4::normalizeOrZero(vx, vy);
   m = gtI(nAli, none);
   ax = add(ax, band(mul(vx, splat(w.ali)), m));
   ay = add(ay, band(mul(vy, splat(w.ali)), m));
@@ -307,7 +291,7 @@ inline void clearSlots4(const PairSlots& a, int k) {
   const F lee = band(gtI(nCoh, splatI(kLeeNeighbours - 1)),
                      gt(add(mul(vx, hx), mul(vy, hy)), mul(splat(w.leeAhead), toFloat(nCoh))));
   const int alone = laneBits(bnot(gtI(nCoh, splatI(1)))), leeBits = laneBits(lee);
-  normalize4(vx, vy);
+  v4::normalizeOrZero(vx, vy);
   const F wc = sel(gt(load(in.panic + k), zero), splat(w.coh * w.panicCoh), splat(w.coh));
   m = gtI(nCoh, none);
   ax = add(ax, band(mul(vx, wc), m));
@@ -327,7 +311,7 @@ inline void clearSlots4(const PairSlots& a, int k) {
 // Every slot's steering (slots 0 .. n - 1, complete), the slots left 0; returns the cohesion counts' sum. The wide
 // steering runs to n rounded up to 4: the slots past n are 0 (their counts too, so they add nothing), and every
 // input and output copy has kScanPad of padding.
-inline double steerFromSlots(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in, const SlotSteerOut& out,
+inline double steerFromSlots(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in, const SteerOut& out,
                              int n) {
   double neighbours = 0;
 #if defined(MIROFISH_WIDE)

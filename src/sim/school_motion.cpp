@@ -227,13 +227,7 @@ struct Heading4 {
   const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
   V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
   V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
-  {  // normalizeOrZero
-    const V len2 = add(mul(uxT, uxT), mul(uyT, uyT));
-    const V ok = gt(len2, splat(1e-12f));
-    const V inv = div(one, v4::sqrt(len2));
-    uxT = sel(ok, mul(uxT, inv), zero);
-    uyT = sel(ok, mul(uyT, inv), zero);
-  }
+  v4::normalizeOrZero(uxT, uyT);
   const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
   const V softFrac = clampv(div(absCross, sinT), zero, one);
   return {sel(moving, sel(sharp, uxT, ux0), hx), sel(moving, sel(sharp, uyT, uy0), hy),

@@ -6,6 +6,7 @@
 #include "sim/pair_scan.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
+#include "sim/steer_rules.h"
 
 namespace mirofish {
 
@@ -49,6 +50,7 @@ namespace mirofish {
   int* counts = scratch_.pairCounts.data();
   const PairSlots slot{sums,   sums + slots,   sums + 2 * slots,  sums + 3 * slots, sums + 4 * slots, sums + 5 * slots,
                        counts, counts + slots, counts + 2 * slots};
+  const SteerOut out{outX, outY, outLone, outCue};
   StepTotals t;
   if (pairs) {
     // Every pair once, its terms into both fish's slots; then each fish's steering from its complete slot.
@@ -60,8 +62,7 @@ namespace mirofish {
         for (int oi = runs.first; oi < runs.last; ++oi) scanPairsToSlot(scan, in, slot, ahead, oi);
         t.checks += ahead.checks * uint64_t(runs.last - runs.first);
       }
-    const double neighbours = steerFromSlots(weights, slot, SlotSteerIn{HX, HY, PANIC, FORCE, fmax},
-                                             SlotSteerOut{outX, outY, outLone, outCue}, n);
+    const double neighbours = steerFromSlots(weights, slot, SlotSteerIn{HX, HY, PANIC, FORCE, fmax}, out, n);
     if (metricsOn_) t.sumNeighbours = neighbours;  // the state rule's window takes every step's mean
   } else {
     for (int cy = 0; cy < cellRows; ++cy)
@@ -73,11 +74,7 @@ namespace mirofish {
           t.checks += s.checks;
 
           const Steering steer = steerFrom(weights, s, PANIC[oi] > 0, hxi, hyi);
-          const float fi = fmax * FORCE[oi];
-          outX[oi] = steer.ax * fi;
-          outY[oi] = steer.ay * fi;
-          outCue[oi] = steer.cue;
-          outLone[oi] = loneShare(s.nCoh);
+          putSteering(steer, s.nCoh, fmax * FORCE[oi], out, oi);
 
           if (metricsOn_) t.sumNeighbours += s.nCoh;
           if (measuring_) {
