@@ -76,6 +76,14 @@ describe('ripples', () => {
       `${d.mean.toFixed(2)} levels)`);
   }
 
+  // A click, and then the school's count of clicks (stats()[what]: feeds or scares) at n. The page's pointer listeners
+  // are passive, so Chromium acknowledges the click before the page hears it (at its next frame): without the wait
+  // a loaded machine could deliver it after the test has moved the clock, or turned the water back on.
+  async function clickAndWait(page, what, n) {
+    await page.mouse.click(CLICK.x, CLICK.y);
+    await h.waitFor(page, ([key, count]) => window.__s.stats()[key] === count, [what, n]);
+  }
+
   // What act() does (in the page's world: a click, a pointer) makes a ring that starts with the next frame (t = T0)
   // and is drawn 0.5 s later; `same` is that moment drawn again with ripple=0 (no ring, everything else the same).
   async function ringAt(page, act) {
@@ -91,7 +99,7 @@ describe('ripples', () => {
   it('water=1: a click sends a ring through the water around it, and nowhere else', async () => {
     const { context, page, log } = await open({ fish: 0, seed: 1, water: 1 });
     // A click feeds, by default: the pellet's ring.
-    const { ring, same } = await ringAt(page, () => page.mouse.click(CLICK.x, CLICK.y));
+    const { ring, same } = await ringAt(page, () => clickAndWait(page, 'feeds', 1));
     assertRing(diff(ring, same, CLICK), 'the click');
     assert.equal(diff(ring, same, FAR).mean, 0, 'and nowhere else');
     assert.equal(await page.evaluate(() => window.__s.stats().feeds), 1);
@@ -107,7 +115,14 @@ describe('ripples', () => {
     const at = { x: 400, y: 300 };
     const { ring, same } = await ringAt(page, async () => {
       await page.mouse.move(at.x, at.y);
-      await page.evaluate(() => window.__s.step(2));
+      // The pointer reaches the school at the page's next frame (passive listeners, forwarded once a frame): step
+      // until the fish under it have startled.
+      await page.evaluate(async () => {
+        for (let k = 0; k < 100 && !(window.__s.stats().states.startle > 0); k++) {
+          await window.__s.step(1);
+          await new Promise((res) => setTimeout(res, 20));
+        }
+      });
     });
     assert.ok((await page.evaluate(() => window.__s.stats().states.startle)) > 0, 'fish startled');
     assertRing(diff(ring, same, at), 'the startle');
@@ -121,13 +136,13 @@ describe('ripples', () => {
     const { context, page, log } = await open({ fish: 0, seed: 1, water: 1, ripple: 0, click: 'scare' });
     const plain = await frameAt(page, T0 + 0.5);  // the water at that moment, no ring
     await frameAt(page, T0);
-    await page.mouse.click(CLICK.x, CLICK.y);
+    await clickAndWait(page, 'scares', 1);
     await frameAt(page, T0 + 0.25);
     const still = await frameAt(page, T0 + 0.5);
     assert.equal(diff(still, plain, CLICK).mean, 0, 'ripple=0: no ring');
     await page.evaluate(async () => { await window.__s.set('ripple', 1); await window.__s.set('water', 0); });
     await frameAt(page, T0);
-    await page.mouse.click(CLICK.x, CLICK.y);
+    await clickAndWait(page, 'scares', 2);
     await frameAt(page, T0 + 0.25);
     await page.evaluate(() => window.__s.set('water', 1));
     const dry = await frameAt(page, T0 + 0.5);
