@@ -201,6 +201,9 @@ struct Steer4 {
   const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
   for (int side = 0; side < 4; ++side) {
     const V in = gt(into[side], zero);
+    // No lane inside this side's margin (every four of a formed 10 000-fish school, 97 % of 1 000's sides: the
+    // attractor keeps the school off the walls): the selects below would keep fc and vc as they are.
+    if (!v4::any(in)) continue;
     const V t = div(into[side], m);
     const V push = mul(mul(edgeForce, t), t);
     const V damp = clampv(mul(mul(edgeDamp, t), vdt), zero, one);
@@ -225,9 +228,14 @@ struct Heading4 {
   const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
   const V sharp = lt(dot, cosT);
   const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
-  V uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
-  V uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
-  v4::normalizeOrZero(uxT, uyT);
+  // The heading turned by the limit, for the lanes that turn sharply while moving; the selects below read it nowhere
+  // else, and a formed school has such a lane in 0.3-0.4 % of its fours (1 000 and 10 000 fish).
+  V uxT = ux0, uyT = uy0;
+  if (v4::any(v4::band(moving, sharp))) {
+    uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
+    uyT = add(mul(hy, cosT), mul(mul(sgn, hx), sinT));
+    v4::normalizeOrZero(uxT, uyT);
+  }
   const V absCross = sel(lt(cross0, zero), v4::neg(cross0), cross0);
   const V softFrac = clampv(div(absCross, sinT), zero, one);
   return {sel(moving, sel(sharp, uxT, ux0), hx), sel(moving, sel(sharp, uyT, uy0), hy),
