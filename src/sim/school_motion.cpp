@@ -201,8 +201,7 @@ struct Steer4 {
   const V into[4] = {sub(m, x), sub(x, splat(w - margin)), sub(m, y), sub(y, splat(h - margin))};
   for (int side = 0; side < 4; ++side) {
     const V in = gt(into[side], zero);
-    // No lane inside this side's margin (every four of a formed 10 000-fish school, 97 % of 1 000's sides: the
-    // attractor keeps the school off the walls): the selects below would keep fc and vc as they are.
+    // No lane in this side's margin (nearly always: the attractor keeps the school off the walls): nothing changes.
     if (!v4::any(in)) continue;
     const V t = div(into[side], m);
     const V push = mul(mul(edgeForce, t), t);
@@ -228,8 +227,7 @@ struct Heading4 {
   const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
   const V sharp = lt(dot, cosT);
   const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
-  // The heading turned by the limit, for the lanes that turn sharply while moving; the selects below read it nowhere
-  // else, and a formed school has such a lane in 0.3-0.4 % of its fours (1 000 and 10 000 fish).
+  // Turned by the limit: read only by lanes that turn sharply while moving (0.3-0.4 % of a formed school's fours).
   V uxT = ux0, uyT = uy0;
   if (v4::any(v4::band(moving, sharp))) {
     uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));
