@@ -20,8 +20,12 @@
 // rather than the slots flushed (a flush would cost a test per candidate); above it the nine-cell scan runs.
 //
 // A visited fish's own terms join its slot too, which is then complete (nothing later adds to it), so the rules'
-// steering runs after the scan, over the slots in order (steerFromSlots): four fish at a time where wide, the same
-// float operations lane by lane as steerFrom's, instead of one fish's scalar steering after each scan.
+// steering runs after the scan, over the slots in order (slot_steer.h).
+//
+// Where wide, the fish of a cell are visited two at a time (scanTwoToSlots): they share the row below and all of
+// their own row but one candidate, so each four of candidates is loaded once and each slot read and written once
+// for both, their two terms widened and added first (integers below 2^38: exact, and sums of integers keep their
+// value in any order). V8's code for the formed school: -11 % instructions a fish-step (docs/performance.md).
 #pragma once
 
 #include <cstdint>
@@ -72,7 +76,7 @@ inline AheadRuns aheadRuns(const int* start, int cols, int rows, int cx, int cy,
 // The visited fish's own sums while it scans: a double pair a sum (four terms are widened and their halves added,
 // lanes 0 + 2 and 1 + 3: integers below 2^38, exact) and int32 counts. No flush is needed: a fish scans at most
 // n - 1 <= 2^16 candidates ahead, at most 2^14 + 2 vectors, so a lane stays below 2^15 x 2^38 = 2^53 (exact) and
-// a count below 2^15. Locals of scanPairsToSlot: nothing takes their address, so they stay in registers.
+// a count below 2^15. Locals of the scans: nothing takes their address.
 struct PairLanes {
   v4::D sepX, sepY, aliX, aliY, cohX, cohY;
   v4::I nSep, nAli, nCoh;
@@ -107,62 +111,160 @@ inline v4::D widenSum(v4::F t) {
 }
 inline void countToSlots(int* slot, v4::F mask) { v4::storeI(slot, v4::countIn(v4::loadI(slot), mask)); }
 
+// One visited fish's view of a four of candidates: its masks and its truncated terms (zero where masked).
+struct FourTerms {
+  v4::F mSep, mAli, mCoh, cohX, cohY;
+};
+[[gnu::always_inline]] inline FourTerms fourTerms(const ScanConfig& c, v4::F xk, v4::F yk, v4::F xi, v4::F yi,
+                                                  v4::F tail, v4::F& dx2, v4::F& dxo, v4::F& dyo) {
+  using namespace v4;
+  const F dx = sub(xk, xi), dy = sub(yk, yi);
+  const F d2 = add(mul(dx, dx), mul(dy, dy));
+  const F ok = band(band(lt(d2, splat(c.rMax2)), ne(d2, splat(0.0f))), tail);
+  FourTerms t;
+  t.mSep = band(ok, lt(d2, splat(c.rSep2)));
+  t.mAli = band(ok, lt(d2, splat(c.rAli2)));
+  t.mCoh = band(ok, lt(d2, splat(c.rCoh2)));
+  t.cohX = truncSmall(mul(band(dx, t.mCoh), splat(kFix)));
+  t.cohY = truncSmall(mul(band(dy, t.mCoh), splat(kFix)));
+  dx2 = d2, dxo = dx, dyo = dy;
+  return t;
+}
+[[gnu::always_inline]] inline void sepTerms(v4::F dx, v4::F dy, v4::F d2, v4::F m, v4::F& tx, v4::F& ty) {
+  using namespace v4;
+  const F inv = div(splat(1.0f), d2);
+  F x = mul(dx, inv), y = mul(dy, inv);
+  x = v4::min(v4::max(band(x, eq(x, x)), splat(-kMaxTerm)), splat(kMaxTerm));
+  y = v4::min(v4::max(band(y, eq(y, y)), splat(-kMaxTerm)), splat(kMaxTerm));
+  tx = v4::trunc(mul(band(x, m), splat(kFix)));
+  ty = v4::trunc(mul(band(y, m), splat(kFix)));
+}
+// Both fish's four terms into the candidates' slots (op: add, or subtract for the negated terms), each term widened
+// first and the two added as doubles (integers below 2^38: exact); returns each fish's own sum of its four.
+template <bool kAdd>
+[[gnu::always_inline]] inline void twoToSlots(double* slot, v4::F ta, v4::F tb, v4::D& sumA, v4::D& sumB) {
+  using namespace v4;
+  D alo, ahi, blo, bhi;
+  widen(ta, alo, ahi);
+  widen(tb, blo, bhi);
+  const D lo = addD(alo, blo), hi = addD(ahi, bhi);
+  storeD(slot, kAdd ? addD(loadD(slot), lo) : subD(loadD(slot), lo));
+  storeD(slot + 2, kAdd ? addD(loadD(slot + 2), hi) : subD(loadD(slot + 2), hi));
+  sumA = addD(alo, ahi);
+  sumB = addD(blo, bhi);
+}
+inline void countTwo(int* slot, v4::F ma, v4::F mb) {
+  v4::storeI(slot, v4::countIn(v4::countIn(v4::loadI(slot), ma), mb));
+}
+
 // Slot oi's pairs ahead (scanSpanWide's masks and terms, without the blind spot and the nearest distance; each term
 // also given, negated, or the visited fish's alignment term, to the candidate's slot), its own terms added to its
 // slot. Those behind are there already (every cell behind it was visited before it, and so was every fish before it
-// in its own cell), and no later fish adds to it (its runs ahead start after it): the slot is complete.
+// in its own cell), and no later fish adds to it (its runs ahead start after it): the slot is complete. The last fish
+// of a cell with an odd count; the others go two at a time (scanTwoToSlots).
 [[gnu::always_inline]] inline void scanPairsToSlot(const ScanConfig& c, const Candidates& in, const PairSlots& slots,
                                                    const AheadRuns& r, int oi) {
   using namespace v4;
   const float *X = in.x, *Y = in.y, *TVX = in.tvx, *TVY = in.tvy;
-  // The slots' pointers as locals: a store through one could otherwise alias the struct they are read from.
-  double *const sSepX = slots.sepX, *const sSepY = slots.sepY, *const sAliX = slots.aliX, *const sAliY = slots.aliY;
-  double *const sCohX = slots.cohX, *const sCohY = slots.cohY;
-  int *const sNSep = slots.nSep, *const sNAli = slots.nAli, *const sNCoh = slots.nCoh;
-  const F vxi = splat(X[oi]), vyi = splat(Y[oi]), tvx = splat(TVX[oi]), tvy = splat(TVY[oi]);
-  const F rMax2 = splat(c.rMax2), rSep2 = splat(c.rSep2), rAli2 = splat(c.rAli2), rCoh2 = splat(c.rCoh2);
-  const F zero = splat(0.0f), one = splat(1.0f), maxTerm = splat(kMaxTerm), minTerm = splat(-kMaxTerm);
-  const F scale = splat(kFix);
+  const F xi = splat(X[oi]), yi = splat(Y[oi]), tvx = splat(TVX[oi]), tvy = splat(TVY[oi]), all = bnot(splat(0.0f));
   PairLanes L;
   L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = zeroD();
   L.nSep = L.nAli = L.nCoh = zeroI();
   for (int run = 0; run < 2; ++run) {
     const int end = run ? r.belowEnd : r.rowEnd;
     for (int k = run ? r.belowBegin : oi + 1; k < end; k += 4) {
-      const F dx = sub(load(X + k), vxi);
-      const F dy = sub(load(Y + k), vyi);
-      const F d2 = add(mul(dx, dx), mul(dy, dy));
-      F ok = band(lt(d2, rMax2), ne(d2, zero));
-      if (end - k < 4) ok = band(ok, firstLanes(end - k));  // past the run's end: masked off (their slots get 0)
-      const F mSep = band(ok, lt(d2, rSep2));
-      const F mAli = band(ok, lt(d2, rAli2));
-      const F mCoh = band(ok, lt(d2, rCoh2));
-      if (any(mSep)) {
-        const F inv = div(one, d2);
-        F tx = mul(dx, inv), ty = mul(dy, inv);
-        // fix(): NaN -> 0, then the clamp to +-kMaxTerm (min and max clamp as the selects do: no NaN is left)
-        tx = v4::min(v4::max(band(tx, eq(tx, tx)), minTerm), maxTerm);
-        ty = v4::min(v4::max(band(ty, eq(ty, ty)), minTerm), maxTerm);
+      F d2, dx, dy;
+      // past the run's end: masked off (their slots get 0)
+      const FourTerms t =
+          fourTerms(c, load(X + k), load(Y + k), xi, yi, end - k < 4 ? firstLanes(end - k) : all, d2, dx, dy);
+      if (any(t.mSep)) {
+        F tx, ty;
+        sepTerms(dx, dy, d2, t.mSep, tx, ty);
         // The visited fish's sep -= fix(t), the candidate's sep += fix(t) (its own -= fix(-t)).
-        L.sepX = subD(L.sepX, toSlots<true>(sSepX + k, v4::trunc(mul(band(tx, mSep), scale))));
-        L.sepY = subD(L.sepY, toSlots<true>(sSepY + k, v4::trunc(mul(band(ty, mSep), scale))));
-        L.nSep = countIn(L.nSep, mSep);
-        countToSlots(sNSep + k, mSep);
+        L.sepX = subD(L.sepX, toSlots<true>(slots.sepX + k, tx));
+        L.sepY = subD(L.sepY, toSlots<true>(slots.sepY + k, ty));
+        L.nSep = countIn(L.nSep, t.mSep);
+        countToSlots(slots.nSep + k, t.mSep);
       }
-      L.aliX = addD(L.aliX, widenSum(band(load(TVX + k), mAli)));
-      L.aliY = addD(L.aliY, widenSum(band(load(TVY + k), mAli)));
-      toSlots<true>(sAliX + k, band(tvx, mAli));
-      toSlots<true>(sAliY + k, band(tvy, mAli));
-      // |dx| < rCoh <= 400 px: the terms are below 2^29, so truncSmall is trunc.
-      L.cohX = addD(L.cohX, toSlots<false>(sCohX + k, truncSmall(mul(band(dx, mCoh), scale))));
-      L.cohY = addD(L.cohY, toSlots<false>(sCohY + k, truncSmall(mul(band(dy, mCoh), scale))));
-      L.nAli = countIn(L.nAli, mAli);
-      L.nCoh = countIn(L.nCoh, mCoh);
-      countToSlots(sNAli + k, mAli);
-      countToSlots(sNCoh + k, mCoh);
+      L.aliX = addD(L.aliX, widenSum(band(load(TVX + k), t.mAli)));
+      L.aliY = addD(L.aliY, widenSum(band(load(TVY + k), t.mAli)));
+      toSlots<true>(slots.aliX + k, band(tvx, t.mAli));
+      toSlots<true>(slots.aliY + k, band(tvy, t.mAli));
+      L.cohX = addD(L.cohX, toSlots<false>(slots.cohX + k, t.cohX));
+      L.cohY = addD(L.cohY, toSlots<false>(slots.cohY + k, t.cohY));
+      L.nAli = countIn(L.nAli, t.mAli);
+      L.nCoh = countIn(L.nCoh, t.mCoh);
+      countToSlots(slots.nAli + k, t.mAli);
+      countToSlots(slots.nCoh + k, t.mCoh);
     }
   }
   ownToSlot(L, slots, oi);
+}
+
+// Fish oi and oi + 1 of one cell together over the runs they share: oi + 1's own row starts a fish later, but its
+// first candidate there is itself (d2 = 0, masked like every coincident pair), so both scan [oi + 1, rowEnd) and the
+// row below. Each four of candidates is loaded once and each slot read and written once for both.
+[[gnu::always_inline]] inline void scanTwoToSlots(const ScanConfig& c, const Candidates& in, const PairSlots& slots,
+                                                  const AheadRuns& r, int oi) {
+  using namespace v4;
+  const float *X = in.x, *Y = in.y, *TVX = in.tvx, *TVY = in.tvy;
+  double *const sSepX = slots.sepX, *const sSepY = slots.sepY, *const sAliX = slots.aliX, *const sAliY = slots.aliY;
+  double *const sCohX = slots.cohX, *const sCohY = slots.cohY;
+  int *const sNSep = slots.nSep, *const sNAli = slots.nAli, *const sNCoh = slots.nCoh;
+  const F xa = splat(X[oi]), ya = splat(Y[oi]), xb = splat(X[oi + 1]), yb = splat(Y[oi + 1]);
+  const F tvxa = splat(TVX[oi]), tvya = splat(TVY[oi]), tvxb = splat(TVX[oi + 1]), tvyb = splat(TVY[oi + 1]);
+  const F all = bnot(splat(0.0f));
+  PairLanes A, B;
+  A.sepX = A.sepY = A.aliX = A.aliY = A.cohX = A.cohY = zeroD();
+  A.nSep = A.nAli = A.nCoh = zeroI();
+  B = A;
+  for (int run = 0; run < 2; ++run) {
+    const int end = run ? r.belowEnd : r.rowEnd;
+    for (int k = run ? r.belowBegin : oi + 1; k < end; k += 4) {
+      const F xk = load(X + k), yk = load(Y + k);
+      const F tail = end - k < 4 ? firstLanes(end - k) : all;
+      F d2a, dxa, dya, d2b, dxb, dyb;
+      const FourTerms a = fourTerms(c, xk, yk, xa, ya, tail, d2a, dxa, dya);
+      const FourTerms b = fourTerms(c, xk, yk, xb, yb, tail, d2b, dxb, dyb);
+      if (any(bor(a.mSep, b.mSep))) {
+        F txa, tya, txb, tyb;
+        sepTerms(dxa, dya, d2a, a.mSep, txa, tya);
+        sepTerms(dxb, dyb, d2b, b.mSep, txb, tyb);
+        D sa, sb;
+        twoToSlots<true>(sSepX + k, txa, txb, sa, sb);
+        A.sepX = subD(A.sepX, sa);
+        B.sepX = subD(B.sepX, sb);
+        twoToSlots<true>(sSepY + k, tya, tyb, sa, sb);
+        A.sepY = subD(A.sepY, sa);
+        B.sepY = subD(B.sepY, sb);
+        A.nSep = countIn(A.nSep, a.mSep);
+        B.nSep = countIn(B.nSep, b.mSep);
+        countTwo(sNSep + k, a.mSep, b.mSep);
+      }
+      const F tvxk = load(TVX + k), tvyk = load(TVY + k);
+      A.aliX = addD(A.aliX, widenSum(band(tvxk, a.mAli)));
+      A.aliY = addD(A.aliY, widenSum(band(tvyk, a.mAli)));
+      B.aliX = addD(B.aliX, widenSum(band(tvxk, b.mAli)));
+      B.aliY = addD(B.aliY, widenSum(band(tvyk, b.mAli)));
+      D sa, sb;
+      twoToSlots<true>(sAliX + k, band(tvxa, a.mAli), band(tvxb, b.mAli), sa, sb);
+      twoToSlots<true>(sAliY + k, band(tvya, a.mAli), band(tvyb, b.mAli), sa, sb);
+      twoToSlots<false>(sCohX + k, a.cohX, b.cohX, sa, sb);
+      A.cohX = addD(A.cohX, sa);
+      B.cohX = addD(B.cohX, sb);
+      twoToSlots<false>(sCohY + k, a.cohY, b.cohY, sa, sb);
+      A.cohY = addD(A.cohY, sa);
+      B.cohY = addD(B.cohY, sb);
+      A.nAli = countIn(A.nAli, a.mAli);
+      A.nCoh = countIn(A.nCoh, a.mCoh);
+      B.nAli = countIn(B.nAli, b.mAli);
+      B.nCoh = countIn(B.nCoh, b.mCoh);
+      countTwo(sNAli + k, a.mAli, b.mAli);
+      countTwo(sNCoh + k, a.mCoh, b.mCoh);
+    }
+  }
+  ownToSlot(A, slots, oi);
+  ownToSlot(B, slots, oi + 1);
 }
 #else
 // scanSpan for the pairs: addNeighbour's terms for the visited fish, their negations (or its own velocity term)
@@ -221,106 +323,13 @@ inline void scanPairs(const ScanConfig& c, const float* X, const float* Y, const
   a.nAli[oi] += s.nAli;
   a.nCoh[oi] += s.nCoh;
 }
-#endif
-
-// Pass 1's second half on the pair path: every slot is complete once the scan is done, so the steering reads them
-// in slot order, four fish at a time where wide, and leaves them 0. Inputs and outputs (SteerOut) are the
-// cell-order copies.
-struct SlotSteerIn {
-  const float *hx, *hy, *panic, *force;
-  float fmax;
-};
-#if !defined(MIROFISH_WIDE)
-// Slot k's complete sums (exact integer doubles) added to s, and the slot left 0 for the next step.
-inline void takeSlot(const PairSlots& a, int k, Sums& s) {
-  s.sepX += int64_t(a.sepX[k]);  // integer-valued doubles below 2^53: exact
-  s.sepY += int64_t(a.sepY[k]);
-  s.aliX += int64_t(a.aliX[k]);
-  s.aliY += int64_t(a.aliY[k]);
-  s.cohX += int64_t(a.cohX[k]);
-  s.cohY += int64_t(a.cohY[k]);
-  s.nSep += a.nSep[k];
-  s.nAli += a.nAli[k];
-  s.nCoh += a.nCoh[k];
-  a.sepX[k] = a.sepY[k] = a.aliX[k] = a.aliY[k] = a.cohX[k] = a.cohY[k] = 0;
-  a.nSep[k] = a.nAli[k] = a.nCoh[k] = 0;
-}
-
-// Slot k's steering, scalar: steerFrom's, and its force limit. Returns its cohesion count.
-inline int steerSlot(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in, const SteerOut& out, int k) {
-  Sums s;
-  takeSlot(a, k, s);
-  putSteering(steerFrom(w, s, in.panic[k] > 0, in.hx[k], in.hy[k]), s.nCoh, in.fmax * in.force[k], out, k);
-  return s.nCoh;
-}
-#else
-// unfix() of four slot sums: float(double(v) * 2^-20) per lane (the doubles are the int64 values exactly).
-inline v4::F unfix4(const double* p) {
-  const v4::D scale = v4::splatD(1.0 / 1048576.0);
-  return v4::narrow(v4::mulD(v4::loadD(p), scale), v4::mulD(v4::loadD(p + 2), scale));
-}
-inline void clearSlots4(const PairSlots& a, int k) {
-  const v4::D zd = v4::zeroD();
-  for (double* p : {a.sepX, a.sepY, a.aliX, a.aliY, a.cohX, a.cohY}) {
-    v4::storeD(p + k, zd);
-    v4::storeD(p + k + 2, zd);
-  }
-  for (int* p : {a.nSep, a.nAli, a.nCoh}) v4::storeI(p + k, v4::zeroI());
-}
-// Slots k .. k + 3: steerFrom() for one species (no other kind's weights) lane by lane, the same float operations in
-// the same order. A rule without neighbours adds +0 where steerFrom adds nothing: the sum is never -0 (it starts at
-// +0, and x + -0 = x, +0 + -0 = +0), so adding +0 leaves it as it is. Returns the four cohesion counts' sum.
-[[gnu::always_inline]] inline int steerSlots4(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in,
-                                              const SteerOut& out, int k) {
-  using namespace v4;
-  const I nSep = loadI(a.nSep + k), nAli = loadI(a.nAli + k), nCoh = loadI(a.nCoh + k), none = zeroI();
-  const F hx = load(in.hx + k), hy = load(in.hy + k), zero = splat(0.0f);
-  F ax = zero, ay = zero;
-  F vx = unfix4(a.sepX + k), vy = unfix4(a.sepY + k);
-  v4::normalizeOrZero(vx, vy);
-  F m = gtI(nSep, none);
-  ax = add(ax, band(mul(vx, splat(w.sep)), m));
-  ay = add(ay, band(mul(vy, splat(w.sep)), m));
-  vx = unfix4(a.aliX + k), vy = unfix4(a.aliY + k);
-  v4::normalizeOrZero(vx, vy);
-  m = gtI(nAli, none);
-  ax = add(ax, band(mul(vx, splat(w.ali)), m));
-  ay = add(ay, band(mul(vy, splat(w.ali)), m));
-  // Cohesion: the lee test reads the centroid sum before it is normalized.
-  vx = unfix4(a.cohX + k), vy = unfix4(a.cohY + k);
-  const F lee = band(gtI(nCoh, splatI(kLeeNeighbours - 1)),
-                     gt(add(mul(vx, hx), mul(vy, hy)), mul(splat(w.leeAhead), toFloat(nCoh))));
-  const int alone = laneBits(bnot(gtI(nCoh, splatI(1)))), leeBits = laneBits(lee);
-  v4::normalizeOrZero(vx, vy);
-  const F wc = sel(gt(load(in.panic + k), zero), splat(w.coh * w.panicCoh), splat(w.coh));
-  m = gtI(nCoh, none);
-  ax = add(ax, band(mul(vx, wc), m));
-  ay = add(ay, band(mul(vy, wc), m));
-  const F fi = mul(splat(in.fmax), load(in.force + k));
-  store(out.x + k, mul(ax, fi));
-  store(out.y + k, mul(ay, fi));
-  const F lone = sub(splat(1.0f), mul(toFloat(nCoh), splat(1.0f / kLoneNeighbours)));
-  store(out.lone + k, band(lone, gtI(splatI(kLoneNeighbours), nCoh)));
-  for (int j = 0; j < 4; ++j)
-    out.cue[k + j] = (alone >> j & 1) ? kCueAlone : ((leeBits >> j & 1) ? kCueLee : uint8_t(0));
-  clearSlots4(a, k);
-  return hsum32(nCoh);
+// The scalar build has no shared loads to save: the two fish one after the other.
+[[gnu::always_inline]] inline void scanTwoToSlots(const ScanConfig& c, const Candidates& in, const PairSlots& a,
+                                                  const AheadRuns& r, int oi) {
+  scanPairsToSlot(c, in, a, r, oi);
+  scanPairsToSlot(c, in, a, r, oi + 1);
 }
 #endif
-
-// Every slot's steering (slots 0 .. n - 1, complete), the slots left 0; returns the cohesion counts' sum. The wide
-// steering runs to n rounded up to 4: the slots past n are 0 (their counts too, so they add nothing), and every
-// input and output copy has kScanPad of padding.
-inline double steerFromSlots(const RuleWeights& w, const PairSlots& a, const SlotSteerIn& in, const SteerOut& out,
-                             int n) {
-  double neighbours = 0;
-#if defined(MIROFISH_WIDE)
-  for (int k = 0; k < n; k += 4) neighbours += steerSlots4(w, a, in, out, k);
-#else
-  for (int k = 0; k < n; ++k) neighbours += steerSlot(w, a, in, out, k);
-#endif
-  return neighbours;
-}
 
 }  // namespace
 }  // namespace mirofish

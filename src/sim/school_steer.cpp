@@ -6,6 +6,7 @@
 #include "sim/pair_scan.h"
 #include "sim/school.h"
 #include "sim/school_step.h"
+#include "sim/slot_steer.h"
 #include "sim/steer_rules.h"
 
 namespace mirofish {
@@ -59,7 +60,9 @@ namespace mirofish {
         const CellRuns runs = cellRuns(start, cols, rows, cx, cy);
         if (runs.first == runs.last) continue;
         const AheadRuns ahead = aheadRuns(start, cols, rows, cx, cy, runs);
-        for (int oi = runs.first; oi < runs.last; ++oi) scanPairsToSlot(scan, in, slot, ahead, oi);
+        int oi = runs.first;
+        for (; oi + 1 < runs.last; oi += 2) scanTwoToSlots(scan, in, slot, ahead, oi);
+        if (oi < runs.last) scanPairsToSlot(scan, in, slot, ahead, oi);
         t.checks += ahead.checks * uint64_t(runs.last - runs.first);
       }
     const double neighbours = steerFromSlots(weights, slot, SlotSteerIn{HX, HY, PANIC, FORCE, fmax}, out, n);
