@@ -111,36 +111,40 @@ inline v4::D widenSum(v4::F t) {
 }
 inline void countToSlots(int* slot, v4::F mask) { v4::storeI(slot, v4::countIn(v4::loadI(slot), mask)); }
 
-// One visited fish's view of a four of candidates: its masks and its truncated terms (zero where masked).
+// One visited fish's view of a four of candidates: the offsets, the masks (tail: lanes past the run's end masked
+// off, their slots get 0) and the cohesion terms (zero where masked).
 struct FourTerms {
-  v4::F mSep, mAli, mCoh, cohX, cohY;
+  v4::F dx, dy, d2, mSep, mAli, mCoh, cohX, cohY;
 };
 [[gnu::always_inline]] inline FourTerms fourTerms(const ScanConfig& c, v4::F xk, v4::F yk, v4::F xi, v4::F yi,
-                                                  v4::F tail, v4::F& dx2, v4::F& dxo, v4::F& dyo) {
+                                                  v4::F tail) {
   using namespace v4;
-  const F dx = sub(xk, xi), dy = sub(yk, yi);
-  const F d2 = add(mul(dx, dx), mul(dy, dy));
-  const F ok = band(band(lt(d2, splat(c.rMax2)), ne(d2, splat(0.0f))), tail);
   FourTerms t;
-  t.mSep = band(ok, lt(d2, splat(c.rSep2)));
-  t.mAli = band(ok, lt(d2, splat(c.rAli2)));
-  t.mCoh = band(ok, lt(d2, splat(c.rCoh2)));
-  t.cohX = truncSmall(mul(band(dx, t.mCoh), splat(kFix)));
-  t.cohY = truncSmall(mul(band(dy, t.mCoh), splat(kFix)));
-  dx2 = d2, dxo = dx, dyo = dy;
+  t.dx = sub(xk, xi);
+  t.dy = sub(yk, yi);
+  t.d2 = add(mul(t.dx, t.dx), mul(t.dy, t.dy));
+  const F ok = band(band(lt(t.d2, splat(c.rMax2)), ne(t.d2, splat(0.0f))), tail);
+  t.mSep = band(ok, lt(t.d2, splat(c.rSep2)));
+  t.mAli = band(ok, lt(t.d2, splat(c.rAli2)));
+  t.mCoh = band(ok, lt(t.d2, splat(c.rCoh2)));
+  // |dx| < rCoh <= 400 px: the terms are below 2^29, so truncSmall is trunc.
+  t.cohX = truncSmall(mul(band(t.dx, t.mCoh), splat(kFix)));
+  t.cohY = truncSmall(mul(band(t.dy, t.mCoh), splat(kFix)));
   return t;
 }
-[[gnu::always_inline]] inline void sepTerms(v4::F dx, v4::F dy, v4::F d2, v4::F m, v4::F& tx, v4::F& ty) {
+// The separation terms fix(d / d2) of a four (zero where not separating).
+[[gnu::always_inline]] inline void sepTerms(const FourTerms& t, v4::F& tx, v4::F& ty) {
   using namespace v4;
-  const F inv = div(splat(1.0f), d2);
-  F x = mul(dx, inv), y = mul(dy, inv);
+  const F inv = div(splat(1.0f), t.d2);
+  F x = mul(t.dx, inv), y = mul(t.dy, inv);
+  // fix(): NaN -> 0, then the clamp to +-kMaxTerm (min and max clamp as the selects do: no NaN is left)
   x = v4::min(v4::max(band(x, eq(x, x)), splat(-kMaxTerm)), splat(kMaxTerm));
   y = v4::min(v4::max(band(y, eq(y, y)), splat(-kMaxTerm)), splat(kMaxTerm));
-  tx = v4::trunc(mul(band(x, m), splat(kFix)));
-  ty = v4::trunc(mul(band(y, m), splat(kFix)));
+  tx = v4::trunc(mul(band(x, t.mSep), splat(kFix)));
+  ty = v4::trunc(mul(band(y, t.mSep), splat(kFix)));
 }
-// Both fish's four terms into the candidates' slots (op: add, or subtract for the negated terms), each term widened
-// first and the two added as doubles (integers below 2^38: exact); returns each fish's own sum of its four.
+// Both fish's four terms added to (kAdd) or taken from the candidates' slots, each term widened first and the two
+// added as doubles (integers below 2^38: exact); sumA and sumB: each fish's own sum of its four.
 template <bool kAdd>
 [[gnu::always_inline]] inline void twoToSlots(double* slot, v4::F ta, v4::F tb, v4::D& sumA, v4::D& sumB) {
   using namespace v4;
@@ -166,6 +170,10 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
                                                    const AheadRuns& r, int oi) {
   using namespace v4;
   const float *X = in.x, *Y = in.y, *TVX = in.tvx, *TVY = in.tvy;
+  // The slots' pointers as locals: a store through one could otherwise alias the struct they are read from.
+  double *const sSepX = slots.sepX, *const sSepY = slots.sepY, *const sAliX = slots.aliX, *const sAliY = slots.aliY;
+  double *const sCohX = slots.cohX, *const sCohY = slots.cohY;
+  int *const sNSep = slots.nSep, *const sNAli = slots.nAli, *const sNCoh = slots.nCoh;
   const F xi = splat(X[oi]), yi = splat(Y[oi]), tvx = splat(TVX[oi]), tvy = splat(TVY[oi]), all = bnot(splat(0.0f));
   PairLanes L;
   L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = zeroD();
@@ -173,29 +181,26 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
   for (int run = 0; run < 2; ++run) {
     const int end = run ? r.belowEnd : r.rowEnd;
     for (int k = run ? r.belowBegin : oi + 1; k < end; k += 4) {
-      F d2, dx, dy;
-      // past the run's end: masked off (their slots get 0)
-      const FourTerms t =
-          fourTerms(c, load(X + k), load(Y + k), xi, yi, end - k < 4 ? firstLanes(end - k) : all, d2, dx, dy);
+      const FourTerms t = fourTerms(c, load(X + k), load(Y + k), xi, yi, end - k < 4 ? firstLanes(end - k) : all);
       if (any(t.mSep)) {
         F tx, ty;
-        sepTerms(dx, dy, d2, t.mSep, tx, ty);
+        sepTerms(t, tx, ty);
         // The visited fish's sep -= fix(t), the candidate's sep += fix(t) (its own -= fix(-t)).
-        L.sepX = subD(L.sepX, toSlots<true>(slots.sepX + k, tx));
-        L.sepY = subD(L.sepY, toSlots<true>(slots.sepY + k, ty));
+        L.sepX = subD(L.sepX, toSlots<true>(sSepX + k, tx));
+        L.sepY = subD(L.sepY, toSlots<true>(sSepY + k, ty));
         L.nSep = countIn(L.nSep, t.mSep);
-        countToSlots(slots.nSep + k, t.mSep);
+        countToSlots(sNSep + k, t.mSep);
       }
       L.aliX = addD(L.aliX, widenSum(band(load(TVX + k), t.mAli)));
       L.aliY = addD(L.aliY, widenSum(band(load(TVY + k), t.mAli)));
-      toSlots<true>(slots.aliX + k, band(tvx, t.mAli));
-      toSlots<true>(slots.aliY + k, band(tvy, t.mAli));
-      L.cohX = addD(L.cohX, toSlots<false>(slots.cohX + k, t.cohX));
-      L.cohY = addD(L.cohY, toSlots<false>(slots.cohY + k, t.cohY));
+      toSlots<true>(sAliX + k, band(tvx, t.mAli));
+      toSlots<true>(sAliY + k, band(tvy, t.mAli));
+      L.cohX = addD(L.cohX, toSlots<false>(sCohX + k, t.cohX));
+      L.cohY = addD(L.cohY, toSlots<false>(sCohY + k, t.cohY));
       L.nAli = countIn(L.nAli, t.mAli);
       L.nCoh = countIn(L.nCoh, t.mCoh);
-      countToSlots(slots.nAli + k, t.mAli);
-      countToSlots(slots.nCoh + k, t.mCoh);
+      countToSlots(sNAli + k, t.mAli);
+      countToSlots(sNCoh + k, t.mCoh);
     }
   }
   ownToSlot(L, slots, oi);
@@ -208,6 +213,7 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
                                                   const AheadRuns& r, int oi) {
   using namespace v4;
   const float *X = in.x, *Y = in.y, *TVX = in.tvx, *TVY = in.tvy;
+  // The slots' pointers as locals, as in scanPairsToSlot.
   double *const sSepX = slots.sepX, *const sSepY = slots.sepY, *const sAliX = slots.aliX, *const sAliY = slots.aliY;
   double *const sCohX = slots.cohX, *const sCohY = slots.cohY;
   int *const sNSep = slots.nSep, *const sNAli = slots.nAli, *const sNCoh = slots.nCoh;
@@ -223,13 +229,11 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
     for (int k = run ? r.belowBegin : oi + 1; k < end; k += 4) {
       const F xk = load(X + k), yk = load(Y + k);
       const F tail = end - k < 4 ? firstLanes(end - k) : all;
-      F d2a, dxa, dya, d2b, dxb, dyb;
-      const FourTerms a = fourTerms(c, xk, yk, xa, ya, tail, d2a, dxa, dya);
-      const FourTerms b = fourTerms(c, xk, yk, xb, yb, tail, d2b, dxb, dyb);
+      const FourTerms a = fourTerms(c, xk, yk, xa, ya, tail), b = fourTerms(c, xk, yk, xb, yb, tail);
       if (any(bor(a.mSep, b.mSep))) {
         F txa, tya, txb, tyb;
-        sepTerms(dxa, dya, d2a, a.mSep, txa, tya);
-        sepTerms(dxb, dyb, d2b, b.mSep, txb, tyb);
+        sepTerms(a, txa, tya);
+        sepTerms(b, txb, tyb);
         D sa, sb;
         twoToSlots<true>(sSepX + k, txa, txb, sa, sb);
         A.sepX = subD(A.sepX, sa);
