@@ -81,6 +81,11 @@ struct PairLanes {
   v4::D sepX, sepY, aliX, aliY, cohX, cohY;
   v4::I nSep, nAli, nCoh;
 };
+inline PairLanes zeroLanes() {
+  const v4::D z = v4::zeroD();
+  const v4::I zi = v4::zeroI();
+  return {z, z, z, z, z, z, zi, zi, zi};
+}
 // The fish's own lanes into its slot, which then holds its complete sums: every partial sum of its at most n - 1
 // terms is an integer of magnitude below 2^53, so each double addition is exact.
 [[gnu::always_inline]] inline void ownToSlot(const PairLanes& L, const PairSlots& a, int k) {
@@ -170,14 +175,9 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
                                                    const AheadRuns& r, int oi) {
   using namespace v4;
   const float *X = in.x, *Y = in.y, *TVX = in.tvx, *TVY = in.tvy;
-  // The slots' pointers as locals: a store through one could otherwise alias the struct they are read from.
-  double *const sSepX = slots.sepX, *const sSepY = slots.sepY, *const sAliX = slots.aliX, *const sAliY = slots.aliY;
-  double *const sCohX = slots.cohX, *const sCohY = slots.cohY;
-  int *const sNSep = slots.nSep, *const sNAli = slots.nAli, *const sNCoh = slots.nCoh;
+  const PairSlots s = slots;  // a local copy: a store through a slot cannot alias the pointers read from it
   const F xi = splat(X[oi]), yi = splat(Y[oi]), tvx = splat(TVX[oi]), tvy = splat(TVY[oi]), all = bnot(splat(0.0f));
-  PairLanes L;
-  L.sepX = L.sepY = L.aliX = L.aliY = L.cohX = L.cohY = zeroD();
-  L.nSep = L.nAli = L.nCoh = zeroI();
+  PairLanes L = zeroLanes();
   for (int run = 0; run < 2; ++run) {
     const int end = run ? r.belowEnd : r.rowEnd;
     for (int k = run ? r.belowBegin : oi + 1; k < end; k += 4) {
@@ -186,21 +186,21 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
         F tx, ty;
         sepTerms(t, tx, ty);
         // The visited fish's sep -= fix(t), the candidate's sep += fix(t) (its own -= fix(-t)).
-        L.sepX = subD(L.sepX, toSlots<true>(sSepX + k, tx));
-        L.sepY = subD(L.sepY, toSlots<true>(sSepY + k, ty));
+        L.sepX = subD(L.sepX, toSlots<true>(s.sepX + k, tx));
+        L.sepY = subD(L.sepY, toSlots<true>(s.sepY + k, ty));
         L.nSep = countIn(L.nSep, t.mSep);
-        countToSlots(sNSep + k, t.mSep);
+        countToSlots(s.nSep + k, t.mSep);
       }
       L.aliX = addD(L.aliX, widenSum(band(load(TVX + k), t.mAli)));
       L.aliY = addD(L.aliY, widenSum(band(load(TVY + k), t.mAli)));
-      toSlots<true>(sAliX + k, band(tvx, t.mAli));
-      toSlots<true>(sAliY + k, band(tvy, t.mAli));
-      L.cohX = addD(L.cohX, toSlots<false>(sCohX + k, t.cohX));
-      L.cohY = addD(L.cohY, toSlots<false>(sCohY + k, t.cohY));
+      toSlots<true>(s.aliX + k, band(tvx, t.mAli));
+      toSlots<true>(s.aliY + k, band(tvy, t.mAli));
+      L.cohX = addD(L.cohX, toSlots<false>(s.cohX + k, t.cohX));
+      L.cohY = addD(L.cohY, toSlots<false>(s.cohY + k, t.cohY));
       L.nAli = countIn(L.nAli, t.mAli);
       L.nCoh = countIn(L.nCoh, t.mCoh);
-      countToSlots(sNAli + k, t.mAli);
-      countToSlots(sNCoh + k, t.mCoh);
+      countToSlots(s.nAli + k, t.mAli);
+      countToSlots(s.nCoh + k, t.mCoh);
     }
   }
   ownToSlot(L, slots, oi);
@@ -213,17 +213,11 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
                                                   const AheadRuns& r, int oi) {
   using namespace v4;
   const float *X = in.x, *Y = in.y, *TVX = in.tvx, *TVY = in.tvy;
-  // The slots' pointers as locals, as in scanPairsToSlot.
-  double *const sSepX = slots.sepX, *const sSepY = slots.sepY, *const sAliX = slots.aliX, *const sAliY = slots.aliY;
-  double *const sCohX = slots.cohX, *const sCohY = slots.cohY;
-  int *const sNSep = slots.nSep, *const sNAli = slots.nAli, *const sNCoh = slots.nCoh;
+  const PairSlots s = slots;  // a local copy, as in scanPairsToSlot
   const F xa = splat(X[oi]), ya = splat(Y[oi]), xb = splat(X[oi + 1]), yb = splat(Y[oi + 1]);
   const F tvxa = splat(TVX[oi]), tvya = splat(TVY[oi]), tvxb = splat(TVX[oi + 1]), tvyb = splat(TVY[oi + 1]);
   const F all = bnot(splat(0.0f));
-  PairLanes A, B;
-  A.sepX = A.sepY = A.aliX = A.aliY = A.cohX = A.cohY = zeroD();
-  A.nSep = A.nAli = A.nCoh = zeroI();
-  B = A;
+  PairLanes A = zeroLanes(), B = zeroLanes();
   for (int run = 0; run < 2; ++run) {
     const int end = run ? r.belowEnd : r.rowEnd;
     for (int k = run ? r.belowBegin : oi + 1; k < end; k += 4) {
@@ -235,15 +229,15 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
         sepTerms(a, txa, tya);
         sepTerms(b, txb, tyb);
         D sa, sb;
-        twoToSlots<true>(sSepX + k, txa, txb, sa, sb);
+        twoToSlots<true>(s.sepX + k, txa, txb, sa, sb);
         A.sepX = subD(A.sepX, sa);
         B.sepX = subD(B.sepX, sb);
-        twoToSlots<true>(sSepY + k, tya, tyb, sa, sb);
+        twoToSlots<true>(s.sepY + k, tya, tyb, sa, sb);
         A.sepY = subD(A.sepY, sa);
         B.sepY = subD(B.sepY, sb);
         A.nSep = countIn(A.nSep, a.mSep);
         B.nSep = countIn(B.nSep, b.mSep);
-        countTwo(sNSep + k, a.mSep, b.mSep);
+        countTwo(s.nSep + k, a.mSep, b.mSep);
       }
       const F tvxk = load(TVX + k), tvyk = load(TVY + k);
       A.aliX = addD(A.aliX, widenSum(band(tvxk, a.mAli)));
@@ -251,20 +245,20 @@ inline void countTwo(int* slot, v4::F ma, v4::F mb) {
       B.aliX = addD(B.aliX, widenSum(band(tvxk, b.mAli)));
       B.aliY = addD(B.aliY, widenSum(band(tvyk, b.mAli)));
       D sa, sb;
-      twoToSlots<true>(sAliX + k, band(tvxa, a.mAli), band(tvxb, b.mAli), sa, sb);
-      twoToSlots<true>(sAliY + k, band(tvya, a.mAli), band(tvyb, b.mAli), sa, sb);
-      twoToSlots<false>(sCohX + k, a.cohX, b.cohX, sa, sb);
+      twoToSlots<true>(s.aliX + k, band(tvxa, a.mAli), band(tvxb, b.mAli), sa, sb);
+      twoToSlots<true>(s.aliY + k, band(tvya, a.mAli), band(tvyb, b.mAli), sa, sb);
+      twoToSlots<false>(s.cohX + k, a.cohX, b.cohX, sa, sb);
       A.cohX = addD(A.cohX, sa);
       B.cohX = addD(B.cohX, sb);
-      twoToSlots<false>(sCohY + k, a.cohY, b.cohY, sa, sb);
+      twoToSlots<false>(s.cohY + k, a.cohY, b.cohY, sa, sb);
       A.cohY = addD(A.cohY, sa);
       B.cohY = addD(B.cohY, sb);
       A.nAli = countIn(A.nAli, a.mAli);
       A.nCoh = countIn(A.nCoh, a.mCoh);
       B.nAli = countIn(B.nAli, b.mAli);
       B.nCoh = countIn(B.nCoh, b.mCoh);
-      countTwo(sNAli + k, a.mAli, b.mAli);
-      countTwo(sNCoh + k, a.mCoh, b.mCoh);
+      countTwo(s.nAli + k, a.mAli, b.mAli);
+      countTwo(s.nCoh + k, a.mCoh, b.mCoh);
     }
   }
   ownToSlot(A, slots, oi);

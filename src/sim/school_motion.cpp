@@ -108,7 +108,7 @@ inline Turn limitTurn(float hx, float hy, float vx, float vy, float cosTurn, flo
     ringSlotsX[k] = b.steerX[k].data();
     ringSlotsY[k] = b.steerY[k].data();
   }
-  // One fish, scalar: the reference for every target (four-wide builds run four at a time below, the same bits).
+  // One fish, scalar: the reference for every target (wide builds run eight at a time below, the same bits).
   auto integrateFish = [&](int i, float u) {
     // S-SIM-14 wander: a slowly drifting side force, the noise smoothed by its phase.
     b.wanderPhase[i] = wrapAngle(b.wanderPhase[i] + (u - 0.5f) * kWanderPhaseStep);

@@ -194,9 +194,9 @@ TEST_CASE("determinism: seeds and live changes", "[determinism]") {
   }
 }
 
-// Builds scan neighbours and integrate fish four at a time (wasm SIMD128, x86-64 SSE2) or one at a time
+// Builds scan neighbours four at a time and integrate fish eight at a time (wasm SIMD128, x86-64 SSE2) or one at a time
 // (-DMIROFISH_SCALAR, other CPUs); these pin the paths the golden scenario does not reach, with values computed
-// by the scalar code, so a four-wide build that disagrees with it fails here.
+// by the scalar code, so a wide build that disagrees with it fails here.
 namespace {
 
 // A dense school with the blind spot on (fov 270) and a pointer, 200 steps.
