@@ -89,8 +89,12 @@ describe('the pause button (controls)', () => {
     for (const hit of box.around) assert.ok(hit !== 'canvas' && hit !== null, `around it the page is hit (${box.around})`);
     assert.equal(box.around[0], 'corner', 'the page\'s own button right beside it');
     // The page's button beside ours, the text over the fish: the page gets both clicks, and a click feeds the fish.
+    // Each click's pellet is awaited before the next: the listeners are passive, so a click can reach the school
+    // after the test has moved on, and a late pellet from the page's button would count against ours below.
     const corner = await page.locator('#corner').boundingBox();
+    const feedsBefore = (await read(page)).feeds;
     await page.mouse.click(corner.x + corner.width - 4, corner.y + corner.height / 2);
+    await h.waitFor(page, (n) => window.MiroFish.current.stats().feeds > n, feedsBefore);
     const text = await page.locator('#text').boundingBox();
     const feeds0 = (await read(page)).feeds;
     await page.mouse.click(text.x + 20, text.y + text.height / 2);
