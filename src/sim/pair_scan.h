@@ -128,7 +128,8 @@ struct FourTerms {
   t.dx = sub(xk, xi);
   t.dy = sub(yk, yi);
   t.d2 = add(mul(t.dx, t.dx), mul(t.dy, t.dy));
-  const F ok = band(band(lt(t.d2, splat(c.rMax2)), ne(t.d2, splat(0.0f))), tail);
+  // No test against rMax2: each radius is at most rMax, so d2 < rSep2 (or rAli2, rCoh2) implies d2 < rMax2.
+  const F ok = band(ne(t.d2, splat(0.0f)), tail);
   t.mSep = band(ok, lt(t.d2, splat(c.rSep2)));
   t.mAli = band(ok, lt(t.d2, splat(c.rAli2)));
   t.mCoh = band(ok, lt(t.d2, splat(c.rCoh2)));
