@@ -15,7 +15,7 @@ namespace v4 {
 struct F2 {
   F a, b;
   F2() = default;
-  F2(F both) : a(both), b(both) {}  // a splat of four, as eight (implicit: `mul(x, splat(k))` mixes the two)
+  F2(F v) : a(v), b(v) {}  // a splat of four, as eight (implicit: `mul(x, splat(k))` mixes the two)
   F2(F lo, F hi) : a(lo), b(hi) {}
 };
 struct I2 {

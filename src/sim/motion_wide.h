@@ -166,7 +166,8 @@ struct Heading8 {
   const V cross0 = sub(mul(hx, uy0), mul(hy, ux0));
   const V sharp = lt(dot, cosT);
   const V sgn = sel(ge(cross0, zero), one, splat(-1.0f));
-  // Turned by the limit: read only by lanes that turn sharply while moving (0.3-0.4 % of a formed school's fours).
+  // Turned by the limit: read only by lanes that turn sharply while moving (0.3-0.4 % of a formed school's fours,
+  // counted when the pass went four wide).
   V uxT = ux0, uyT = uy0;
   if (any(both(moving, sharp))) {
     uxT = sub(mul(hx, cosT), mul(mul(sgn, hy), sinT));

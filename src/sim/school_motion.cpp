@@ -158,7 +158,7 @@ inline Turn limitTurn(float hx, float hy, float vx, float vy, float cosTurn, flo
     m.y[i] = ny;
   };
 #if defined(MIROFISH_WIDE)
-  // The RNG draws stay in id order, one per fish, ahead of the four-wide loop.
+  // The RNG draws stay in id order, one per fish, ahead of the wide loop.
   for (int i = 0; i < n; ++i) draws[i] = rng.uniform();
   // Eight at a time (motion_wide.h); a group with a lane off the common path, and the last n % 8, one by one.
   int i = 0;
