@@ -5,6 +5,9 @@
 //   dist/mirofish-react.mjs   ES module, mirofish/react (web/react): the component and the hook; it imports react and
 //                             ./mirofish.mjs, never a copy of either
 //   test/mirofish.js          the classic script with the browser suite's hooks (MIROFISH_TEST): never shipped
+//   dist/mirofish-record.js   classic IIFE: window.MiroFishRecord, school.record() (web/record; issue 33), its own
+//   dist/mirofish-record.mjs  Worker; ES module: record/supported/install. Each carries the engine's wasm and mediabunny:
+//                             loaded only to record (the studio's Record panel loads it), never by the page's bundle
 // With --studio, the studio instead (web/studio, ES modules), with its overlay shaders (GLSL_JS, the ES module
 // src/render/embed_shaders.cmake -DFORMAT=js writes) and its standalone wasm (src/web/studio_core.cpp):
 //   dist/mirofish-studio.js   classic IIFE: window.MiroFishStudio and the auto-attach (web/studio/classic.js)
@@ -71,6 +74,10 @@ function shimBuilds() {
     { entryPoints: [path.join(root, 'web', 'react', 'index.js')], format: 'esm', minify: false,
       outfile: path.join(out, 'dist', 'mirofish-react.mjs'), banner: { js: "'use client';" },
       external: ['react'], plugins: [besideModule(path.join(shim, 'index.js'))] },
+    { entryPoints: [path.join(root, 'web', 'record', 'classic.js')], format: 'iife',
+      outfile: path.join(out, 'dist', 'mirofish-record.js') },
+    { entryPoints: [path.join(root, 'web', 'record', 'index.js')], format: 'esm',
+      outfile: path.join(out, 'dist', 'mirofish-record.mjs') },
   ] };
 }
 
