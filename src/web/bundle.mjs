@@ -95,6 +95,7 @@ function studioBuilds() {
   return { alias: { 'mirofish-studio-glsl': generated }, builds: [
     { entryPoints: [path.join(dir, 'classic.js')], format: 'iife',
       outfile: path.join(out, 'dist', 'mirofish-studio.js') },
-    { entryPoints: [path.join(dir, 'index.js')], format: 'esm', outfile: path.join(out, 'dist', 'mirofish-studio.mjs') },
+    { entryPoints: [path.join(dir, 'index.js')], format: 'esm', outfile: path.join(out, 'dist', 'mirofish-studio.mjs'),
+      external: ['./mirofish-record.mjs'] },  // the recorder, imported when the Record panel needs it
   ] };
 }
