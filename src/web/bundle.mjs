@@ -54,6 +54,12 @@ if (!studio && !WORKER_PATTERN.test(fs.readFileSync(path.join(out, 'dist', 'miro
 const withWasm = builds.map((b) => b.outfile).filter((f) => fs.readFileSync(f, 'utf8').includes('__MIROFISH_WASM__'));
 execFileSync('node', [path.join(here, 'embed_wasm.mjs'), '--wasm', wasmFile, ...withWasm], { stdio: 'inherit' });
 
+// mediabunny is MPL-2.0: the files that carry it say so, and where its source is (legalComments drops its own).
+function mediabunnyNotice() {
+  const version = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'mediabunny', 'package.json'), 'utf8')).version;
+  return '/* Contains mediabunny ' + version + ' (MPL-2.0), source: https://github.com/Vanilagy/mediabunny */';
+}
+
 function shimBuilds() {
   // Emscripten's MODULARIZE factory, as an ES module: called with define/exports/module/fetch undefined, so it never
   // registers with a page's AMD or CommonJS loader and never fetch()es (it is given the wasm's bytes).
@@ -75,9 +81,9 @@ function shimBuilds() {
       outfile: path.join(out, 'dist', 'mirofish-react.mjs'), banner: { js: "'use client';" },
       external: ['react'], plugins: [besideModule(path.join(shim, 'index.js'))] },
     { entryPoints: [path.join(root, 'web', 'record', 'classic.js')], format: 'iife',
-      outfile: path.join(out, 'dist', 'mirofish-record.js') },
+      outfile: path.join(out, 'dist', 'mirofish-record.js'), banner: { js: mediabunnyNotice() } },
     { entryPoints: [path.join(root, 'web', 'record', 'index.js')], format: 'esm',
-      outfile: path.join(out, 'dist', 'mirofish-record.mjs') },
+      outfile: path.join(out, 'dist', 'mirofish-record.mjs'), banner: { js: mediabunnyNotice() } },
   ] };
 }
 
