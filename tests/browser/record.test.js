@@ -12,8 +12,10 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 
-const PAGE = '/fixtures/record.html#n=60&seed=7';
-const BOX = { x: 0, y: 0, width: 320, height: 180 };  // the fixture's #box: the school's canvas
+// A 320 x 180 world drawn twice its size in the fixture's 640 x 360 #box (the school's canvas): koi a few pixels
+// long lose their red to VP9's 4:2:0 chroma at 1:1, which would measure the codec rather than the frames.
+const PAGE = '/fixtures/record.html#n=60&seed=7&w=320&h=180';
+const BOX = { x: 0, y: 0, width: 640, height: 360 };
 const BACKGROUND = '#183048';                         // the fixture page's colour
 const hasFfmpeg = (() => {
   try {
@@ -105,7 +107,7 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
   });
 
   it('frame k is the school after round(k x 60 / fps) steps (PSNR >= 30 dB), and the same options give the same frames', async () => {
-    const options = { seconds: 1, fps: 25, width: 320, height: 180, background: BACKGROUND };
+    const options = { seconds: 1, fps: 25, width: 640, height: 360, background: BACKGROUND };
     const first = await page.evaluate((o) => window.recordBytes(o), options);
     const again = await page.evaluate((o) => window.recordBytes(o), options);
     const a = save('b1.webm', first.bytes), b = save('b2.webm', again.bytes);
@@ -113,7 +115,7 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
     assert.equal(md5a.length, 25);
     assert.deepEqual(frameMd5s(b), md5a, 'the same options twice: the same decoded frames');
     // The school on screen, from its hash's step 0 (a fresh mount), stepped to frame k's step and screenshot.
-    const scores = [];
+    const scores = [], shots = [];
     for (const k of [0, 7, 24]) {
       const steps = Math.round(k * 60 / 25);
       await page.evaluate(async (n) => {
@@ -124,9 +126,13 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
       }, steps);
       const shot = await h.shot(page, BOX);
       scores.push(psnr(decodeFrame(a, k), shot));
+      shots.push(shot);
     }
-    console.log('# PSNR of frames 0, 7, 24 against screenshots: ' + scores.map((x) => x.toFixed(1)).join(', ') + ' dB');
+    const wrong = psnr(decodeFrame(a, 8), shots[1]);  // one frame off: frame 8 (step 19) against step 17's screenshot
+    console.log('# PSNR of frames 0, 7, 24 against screenshots: ' + scores.map((x) => x.toFixed(1)).join(', ') +
+      ' dB; frame 8 against frame 7\'s: ' + wrong.toFixed(1) + ' dB');
     for (const s of scores) assert.ok(s >= 30, `PSNR ${scores.map((x) => x.toFixed(1)).join(', ')} dB: each >= 30`);
+    assert.ok(wrong < 30, `the next frame (2 steps on) scores ${wrong.toFixed(1)} dB: the measure tells frames apart`);
     await page.evaluate(() => window.MiroFishRecord.install(window.school));
   });
 
@@ -190,7 +196,8 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
     const r = await page.evaluate(() => Promise.all([
       window.recordBytes({ seconds: 0.5, fps: 60, width: 320, height: 180, background: '#183048', from: { time: 0.5 } }),
       window.recordBytes({ seconds: 1, fps: 60, width: 320, height: 180, background: '#183048' }),
-      window.recordBytes({ seconds: 0.5, fps: 60, width: 320, height: 180, background: '#183048', from: { hash: 'n=60&seed=7&t=0.5' } }),
+      window.recordBytes({ seconds: 0.5, fps: 60, width: 320, height: 180, background: '#183048',
+        from: { hash: 'n=60&seed=7&w=320&h=180&t=0.5' } }),
     ]));
     const late = frameMd5s(save('d1.webm', r[0].bytes)), whole = frameMd5s(save('d2.webm', r[1].bytes));
     const viaHash = frameMd5s(save('d3.webm', r[2].bytes));
@@ -205,7 +212,7 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
   });
 });
 
-describe('record() without VideoEncoder', { skip: !hasFfmpeg && 'ffmpeg missing' }, () => {
+describe('record() without VideoEncoder, or without the codec', { skip: !hasFfmpeg && 'ffmpeg missing' }, () => {
   const env = h.serverAndBrowser();
   it('rejects naming what is missing (on the main thread: no Worker allowed here)', async () => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
@@ -218,6 +225,31 @@ describe('record() without VideoEncoder', { skip: !hasFfmpeg && 'ffmpeg missing'
     });
     assert.match(r.error, /no WebCodecs VideoEncoder/);
     assert.equal(r.supported, r.error);
+    await page.close();
+  });
+
+  it('rejects a codec the encoder lacks, naming it; mp4 falls back to the next codec', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
+    await page.addInitScript(() => {  // an encoder without VP9 or H.264 (the page's thread: no Worker allowed here)
+      const real = VideoEncoder.isConfigSupported.bind(VideoEncoder);
+      VideoEncoder.isConfigSupported = (c) => (/^(vp09|avc1)/.test(c.codec) ? Promise.resolve({ supported: false, config: c })
+        : real(c));
+    });
+    await page.goto(env.srv.base + '/fixtures/record.html?csp=noworker#n=30&seed=7');
+    const r = await page.evaluate(async () => {
+      const school = await window.MiroFish.mount('#box', { paused: true });
+      const o = { seconds: 0.5, fps: 24, width: 160, height: 90 };
+      const webm = await window.MiroFishRecord.record(school, o).then(() => 'resolved', (e) => e.message);
+      const mp4 = await window.MiroFishRecord.record(school, Object.assign({ format: 'mp4' }, o))
+        .then(async (b) => Array.from(new Uint8Array(await b.arrayBuffer())), (e) => e.message);
+      return { webm, mp4, supported: await window.MiroFishRecord.supported(o) };
+    });
+    assert.match(r.webm, /VideoEncoder cannot encode VP9 at 160x90 \(format 'webm'\); try format 'mp4'/);
+    assert.equal(r.supported, r.webm);
+    assert.ok(Array.isArray(r.mp4), String(r.mp4));
+    const p = probe(save('av1.mp4', r.mp4));
+    assert.equal(p.codec, 'av1', 'no H.264 here: AV1 in the MP4');
+    assert.equal(p.frames, 12);
     await page.close();
   });
 });
