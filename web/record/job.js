@@ -26,7 +26,9 @@ export async function runJob(M, job, progress, aborted) {
   try {
     const error = pond.attach(selector, false);
     if (error) throw new Error('record(): ' + error);
-    gl = canvas.getContext('webgl2');
+    // The context Pond::attach made: main's glue hands it over (M.currentGL, since Firefox throws on a second
+    // getContext() of a Worker's OffscreenCanvas); an older glue has only the canvas to ask.
+    gl = typeof M.currentGL === 'function' ? M.currentGL() : canvas.getContext('webgl2');
     const seek = configure(pond, job);
     for (let left = seek; left > 0; left -= SEEK_CHUNK) {  // the seek to `from.time`, in slices an abort gets between
       const why = aborted();
