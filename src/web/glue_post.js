@@ -9,3 +9,8 @@ GL.getNewId = function (t) {
   GL.counter = Math.max(GL.counter, i + 1);
   return i;
 };
+// The context Pond::attach just made current. Firefox throws on a second getContext() of an OffscreenCanvas in a
+// Worker ("Cannot update created context to different thread"), so the shim never asks the canvas again.
+Module['currentGL'] = function () {
+  return GL.currentContext && GL.currentContext.GLctx;
+};

@@ -28,12 +28,18 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; ch
   '.ico': 'image/x-icon' };
 
 // Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
-// `?csp=strict` on a page adds the strict Content-Security-Policy header.
-function startServer() {
+// `?csp=strict` on a page adds the strict Content-Security-Policy header. `{ recorder: true }` (engines.js) puts the
+// page-side console recorder first in every HTML page, for an engine whose client cannot hear the console.
+function startServer({ recorder = false } = {}) {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
       const url = new URL(req.url, 'http://localhost');
       let file;
+      if (recorder && url.pathname === require('./engines').RECORDER) {
+        res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' });
+        res.end(require('./engines').recorderSource(THREAD));
+        return;
+      }
       if (url.pathname === '/dist/mirofish.js') file = BUNDLE;
       else if (url.pathname === '/dist/mirofish.mjs' || url.pathname === '/dist/mirofish-engine.mjs') {
         file = path.join(DIST, url.pathname.slice(6));
@@ -56,6 +62,12 @@ function startServer() {
       else if (csp === 'worker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'self'";
       else if (csp === 'noworker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'none'";
       res.writeHead(200, headers);
+      if (recorder && path.extname(file) === '.html') {
+        const tag = `<script src="${require('./engines').RECORDER}"></script>`;
+        const html = fs.readFileSync(file, 'utf8');
+        res.end(/<head>/i.test(html) ? html.replace(/<head>/i, (m) => m + tag) : tag + html);
+        return;
+      }
       fs.createReadStream(file).pipe(res);
     });
     server.listen(0, '127.0.0.1', () => {
@@ -229,31 +241,38 @@ async function fishPixels(page, clip) {
 
 // Counts, before any page script runs: live event listeners (window.__listeners), animation frames
 // (window.__rafRuns) and WebGL contexts not lost (window.__liveContexts()).
+function countListenersAndFrames() {
+  window.__rafRuns = 0;
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((t) => { window.__rafRuns++; cb(t); });
+  window.__listeners = 0;
+  const add = EventTarget.prototype.addEventListener;
+  const remove = EventTarget.prototype.removeEventListener;
+  const live = new WeakMap();
+  EventTarget.prototype.addEventListener = function (type, fn, opts) {
+    const key = type + '|' + (typeof opts === 'object' && opts ? !!opts.capture : !!opts);
+    let set = live.get(this);
+    if (!set) live.set(this, (set = new Map()));
+    const fns = set.get(key) || new Set();
+    if (fn && !fns.has(fn)) { fns.add(fn); window.__listeners++; }
+    set.set(key, fns);
+    return add.call(this, type, fn, opts);
+  };
+  EventTarget.prototype.removeEventListener = function (type, fn, opts) {
+    const key = type + '|' + (typeof opts === 'object' && opts ? !!opts.capture : !!opts);
+    const fns = live.get(this) && live.get(this).get(key);
+    if (fns && fns.delete(fn)) window.__listeners--;
+    return remove.call(this, type, fn, opts);
+  };
+}
+
+// The same counts as page source, for a page that cannot take an init script (engines.js's recorder).
+function instrumentSource() {
+  return `(${countListenersAndFrames.toString()})();\n` + countContextsIn('HTMLCanvasElement', 'window');
+}
+
 async function instrument(context) {
-  await context.addInitScript(() => {
-    window.__rafRuns = 0;
-    const raf = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (cb) => raf((t) => { window.__rafRuns++; cb(t); });
-    window.__listeners = 0;
-    const add = EventTarget.prototype.addEventListener;
-    const remove = EventTarget.prototype.removeEventListener;
-    const live = new WeakMap();
-    EventTarget.prototype.addEventListener = function (type, fn, opts) {
-      const key = type + '|' + (typeof opts === 'object' && opts ? !!opts.capture : !!opts);
-      let set = live.get(this);
-      if (!set) live.set(this, (set = new Map()));
-      const fns = set.get(key) || new Set();
-      if (fn && !fns.has(fn)) { fns.add(fn); window.__listeners++; }
-      set.set(key, fns);
-      return add.call(this, type, fn, opts);
-    };
-    EventTarget.prototype.removeEventListener = function (type, fn, opts) {
-      const key = type + '|' + (typeof opts === 'object' && opts ? !!opts.capture : !!opts);
-      const fns = live.get(this) && live.get(this).get(key);
-      if (fns && fns.delete(fn)) window.__listeners--;
-      return remove.call(this, type, fn, opts);
-    };
-  });
+  await context.addInitScript(countListenersAndFrames);
   return context.addInitScript(countContextsIn('HTMLCanvasElement', 'window'));
 }
 
@@ -318,6 +337,6 @@ function serverAndBrowser(launchOptions) {
 }
 
 module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
-  instrument, countContextsIn, watchTimers,
+  instrument, instrumentSource, countContextsIn, watchTimers,
   watchConsole, waitFor, waitForFish, readySchool, expectWorkerSchool, decodePng,
   diffPixels, shot, fishPixels };

@@ -78,7 +78,7 @@ export function replace(s, canvas) {
   const err = s.attach(canvas);
   giveBack(old);
   s.canvas = canvas;
-  s.gl = canvas.getContext('webgl2');
+  s.gl = err ? null : s.M.currentGL();  // the context attach() made (a second getContext() throws in Firefox)
   watchContext(s);
   if (err || !s.gl) lost(s);
   else found(s);

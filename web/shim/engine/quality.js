@@ -14,6 +14,7 @@ const QUALITY_ROOM = 0.75;         // the level above, as predicted, must cost u
 // Per-frame cost of the fish detail levels relative to the full koi (1 000 fish in SwiftShader: 69 / 85 / 93 ms).
 const DETAIL_COST = [0.74, 0.91, 1];
 const STALL_FRAMES = 3;            // a gap this many frame intervals long, after a cheap frame, is a stall
+const FIRST_FRAMES = 4;            // frames measured at the lowest level before the first decision
 
 // Levels from best to cheapest: {dpr, detail (2 full koi, 1 cheap back layer, 0 all cheap), fps}.
 export function qualityLevels(deviceDpr, maxFps) {
@@ -26,6 +27,12 @@ export function qualityLevels(deviceDpr, maxFps) {
   return levels;
 }
 
+// What a frame costing `cost` at level `from` would cost at level `to`: pixels grow with dpr squared, the detail by
+// DETAIL_COST; a higher frame rate costs the same per frame.
+function predictCost(cost, from, to) {
+  return cost * (to.dpr / from.dpr) ** 2 * DETAIL_COST[to.detail] / DETAIL_COST[from.detail];
+}
+
 export function describeLevel(l) {
   return 'dpr ' + +l.dpr.toFixed(2) + ', ' + ['cheap fish', 'cheap back layer', 'full koi'][l.detail] + ', ' +
     Math.round(l.fps) + ' fps';
@@ -35,6 +42,7 @@ export class Governor {
   constructor() {
     this.mode = 'auto';
     this.configured = false;
+    this.measuring = false;  // auto's first frames, at the lowest level (measured())
     this.levels = qualityLevels(1, 60);
     this.level = 0;
     this.reason = 'starting at the top level';
@@ -56,7 +64,9 @@ export class Governor {
   current() { return this.levels[this.level]; }
 
   // (Re)builds the levels for the device's DPR and the page's settings; keeps the level where it can.
-  configure(mode, deviceDpr, maxFps, budget, softwareGL) {
+  // Auto starts at the lowest level, whatever the renderer calls itself (WebKit says "Apple GPU" on llvmpipe): its
+  // first frames, timed to the end of their drawing, say how far up it can start (measured()).
+  configure(mode, deviceDpr, maxFps, budget) {
     const first = !this.configured;
     this.configured = true;
     const modeChanged = mode !== this.mode;
@@ -72,10 +82,11 @@ export class Governor {
       this.level = last;
       this.reason = 'quality=low: fixed at the lowest level';
     } else if (first || modeChanged) {
-      this.level = softwareGL ? last : 0;
+      this.level = last;
+      this.measuring = true;
       this.ceiling = 0;
       this.flips = this.holds = 0;
-      this.reason = softwareGL ? 'software GL: started at the lowest level' : 'starting at the top level';
+      this.reason = 'measuring its first frames at the lowest level';
     } else {
       // Same place in the ladder: the same detail and frame rate, the nearest resolution.
       let best = 0;
@@ -109,6 +120,7 @@ export class Governor {
       this.start = this.last = now;
       return false;
     }
+    if (this.measuring) return this.measured(now, faked ? t.cost : costMs, targetFps);
     // S-COST-6 the school judges its own work, not the host's stalls: a gap of more than STALL_FRAMES frame intervals
     // after a frame whose own work took under half an interval is the page's main thread or the machine stopping us
     // (a host's 200 ms long task), not our fill cost, which shows as every gap growing alike. It is left out.
@@ -152,10 +164,9 @@ export class Governor {
     }
     // A step-up that did not hold bars that level for 20 windows (~10 s), then it may be tried again.
     if (this.flips < QUALITY_MAX_FLIPS && this.windowIndex - this.lastUpWindow > 20) this.ceiling = 0;
-    // What a frame would cost one level up: pixels grow with dpr squared, the detail by DETAIL_COST; a higher frame
-    // rate costs the same per frame. The margin between this and the step-down bound (the budget) is the hysteresis.
-    const up = this.levels[Math.max(0, this.level - 1)], here = this.current();
-    const predicted = cost * (up.dpr / here.dpr) ** 2 * DETAIL_COST[up.detail] / DETAIL_COST[here.detail];
+    // What a frame would cost one level up. The margin between this and the step-down bound (the budget) is the
+    // hysteresis.
+    const predicted = predictCost(cost, this.current(), this.levels[Math.max(0, this.level - 1)]);
     const room = predicted < QUALITY_ROOM * this.budget && (faked || fps >= 0.92 * targetFps);
     if (!room) {
       this.upStreak = 0;
@@ -176,6 +187,31 @@ export class Governor {
     this.lastUpWindow = this.windowIndex;
     this.reason = 'headroom (render ' + cost.toFixed(1) + ' ms, ' + fps.toFixed(0) + ' fps): stepped up to ' +
       describeLevel(this.current());
+    return this.changed();
+  }
+
+  // The first frames at the lowest level: once FIRST_FRAMES are in, the school starts at the best level whose
+  // predicted cost leaves the same room as a step up needs (QUALITY_ROOM), and climbs or falls from there as usual.
+  measured(now, costMs, targetFps) {
+    this.frames++;
+    this.cost += costMs;
+    if (this.frames < FIRST_FRAMES) return false;
+    const fps = this.frames * 1000 / Math.max(1, now - this.start), cost = this.cost / this.frames;
+    const here = this.current();
+    this.measuring = false;
+    this.start = now;
+    this.frames = this.cost = 0;
+    let to = this.level;
+    if (fps >= 0.92 * targetFps || (MIROFISH_TEST && this.test.cost >= 0)) {
+      for (let i = this.levels.length - 1; i >= 0; i--) {
+        if (predictCost(cost, here, this.levels[i]) >= QUALITY_ROOM * this.budget) break;
+        to = i;
+      }
+    }
+    this.reason = 'measured ' + cost.toFixed(1) + ' ms a frame at the lowest level: started at ' +
+      describeLevel(this.levels[to]);
+    if (to === this.level) return false;
+    this.level = to;
     return this.changed();
   }
 

@@ -18,7 +18,7 @@ export class Resolution {
     const key = [mode, deviceDpr, pond.get('maxFps'), pond.get('budget')].join();
     if (key === this.qualityKey) return;
     this.qualityKey = key;
-    s.governor.configure(mode, deviceDpr, pond.get('maxFps'), pond.get('budget'), s.softwareGL);
+    s.governor.configure(mode, deviceDpr, pond.get('maxFps'), pond.get('budget'));
     pond.setDetail(s.governor.current().detail);
   }
 

@@ -30,7 +30,7 @@ export function createEngineSchool(M, table, init, out, targets) {
     pond.delete();
     return { error };
   }
-  const gl = init.canvas.getContext('webgl2');  // the context C++ made on this canvas
+  const gl = M.currentGL();  // the context C++ made on this canvas (never getContext() again: Firefox throws)
   const renderer = probeRenderer(gl);
   const s = {
     M, table, pond, gl, renderer, canvas: init.canvas, id: init.id, out, tries: 0,

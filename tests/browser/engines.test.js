@@ -1,0 +1,263 @@
+// What must hold in every engine a visitor brings (issue 29): run once per engine by scripts/test-browser
+// (MIROFISH_ENGINE=chromium | firefox | webkit | webkit-workers; the last three under xvfb-run), through the thin page
+// interface of engines.js. The school mounts from one script tag and draws, in the Worker wherever the engine can
+// draw WebGL2 there; a shared hash and trajectory() replay the native CLI bit for bit (wasm is deterministic across
+// engines); hidden = no work; reduced motion = a still school; the pause button from the keyboard; destroy() and
+// <miro-fish> leave nothing; a lost context heals; a strict CSP page runs; nothing of ours in the console.
+'use strict';
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const h = require('./helpers');
+const { ENGINE, openEngine } = require('./engines');
+
+const haveCli = fs.existsSync(h.CLI);
+const cli = (args) => execFileSync(h.CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+const cliStateHash = (out) => out.match(/^state-hash ([0-9a-f]{16})$/m)[1];
+
+// 64-bit FNV-1a over bytes: School::stateHash() over the same x, y, vx, vy bytes.
+function fnv1a(bytes) {
+  let hash = 0xcbf29ce484222325n;
+  for (const b of bytes) hash = BigInt.asUintN(64, (hash ^ BigInt(b)) * 0x100000001b3n);
+  return hash.toString(16).padStart(16, '0');
+}
+
+// Whether a plain Worker of this engine draws WebGL2 on an OffscreenCanvas, probed as the engine's Worker would.
+function probeWorkerWebGL2() {
+  if (typeof OffscreenCanvas !== 'function' || !HTMLCanvasElement.prototype.transferControlToOffscreen) return false;
+  const src = "let ok = false; try { ok = !!new OffscreenCanvas(4, 4).getContext('webgl2'); } catch (e) {} postMessage(ok);";
+  const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  return new Promise((resolve) => {
+    const done = (v) => { worker.terminate(); URL.revokeObjectURL(url); resolve(v); };
+    worker.onmessage = (e) => done(e.data === true);
+    worker.onerror = () => done(false);
+    setTimeout(() => done(false), 10000);
+  });
+}
+
+describe(`every engine: ${ENGINE}`, () => {
+  let srv, engine, expectedThread;
+  before(async () => {
+    srv = await h.startServer({ recorder: true });
+    engine = await openEngine();
+    const page = await engine.newPage();
+    await page.goto(srv.base + '/fixtures/manual.html');
+    const canDraw = await page.evaluate(probeWorkerWebGL2);
+    await page.close();
+    expectedThread = h.THREAD === 'main' || !canDraw ? 'main' : 'worker';
+    // The engines whose Worker draws WebGL2 here (Debian's builds, software GL): a probe that says otherwise is a
+    // broken rig, not a browser to fall back for.
+    const known = { chromium: 'worker', firefox: 'worker', webkit: 'main', 'webkit-workers': 'worker' }[ENGINE];
+    if (h.THREAD !== 'main') assert.equal(expectedThread, known, `${ENGINE}'s Worker WebGL2 probe`);
+  });
+  after(async () => {
+    if (engine) await engine.close();
+    await srv.close();
+  });
+
+  // A page, with its console checked when the test is done: nothing from MiroFish, no error at all.
+  async function open(url, { width = 800, height = 600, warnings = [] } = {}) {
+    const page = await engine.newPage({ width, height });
+    await page.goto(srv.base + url);
+    page.done = async () => {
+      assert.deepEqual(await page.console.errors(), [], 'no console error');
+      assert.deepEqual((await page.console.warnings()).filter((w) => /MiroFish/.test(w)), warnings, 'no warning from MiroFish');
+      await page.close();
+    };
+    return page;
+  }
+  const ready = (page, frames = 2) => page.waitFor((n) => window.MiroFish && window.MiroFish.current &&
+    window.MiroFish.current.stats().frames >= n, frames, 30000, `${frames} frames of the auto-mounted school`);
+  const stats = (page) => page.evaluate(() => window.MiroFish.current.stats());
+  // Pixels the canvas adds to the page: screenshots with it shown and hidden.
+  async function fishPixels(page) {
+    const withFish = h.decodePng(await page.screenshot());
+    await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = 'hidden'; });
+    const without = h.decodePng(await page.screenshot());
+    await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = ''; });
+    return h.diffPixels(withFish, without);
+  }
+
+  it('mounts from one script tag, steps and draws, in the Worker wherever the engine draws WebGL2 there', async () => {
+    const page = await open('/fixtures/auto.html');
+    await ready(page, 3);
+    const s = await stats(page);
+    assert.equal(s.thread, expectedThread);
+    assert.equal(s.state, 'running');
+    assert.equal(s.fish, 150);
+    assert.equal(s.rendering, true);
+    const fish = await fishPixels(page);
+    assert.ok(fish > 300, `fish on screen (${fish} pixels)`);
+    const a = h.decodePng(await page.screenshot());
+    await page.waitFor((n) => window.MiroFish.current.stats().steps >= n + 30, s.steps);
+    const moved = h.diffPixels(a, h.decodePng(await page.screenshot()));
+    assert.ok(moved > 100, `the fish move (${moved} pixels changed)`);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('canvas').length), 1);
+    await page.done();
+  });
+
+  it('replays a shared hash to the native CLI\'s state hash, and trajectory() to the CLI\'s bytes', { skip: !haveCli && 'no native CLI' },
+    async () => {
+      const hash = 'n=150&seed=42&w=1200&h=800&rsep=25&wali=1.2';
+      const page = await open('/fixtures/manual.html#' + hash);
+      const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
+        const taken = await school.step(600);
+        const out = { taken, hash: await school.stateHash(), thread: school.stats().thread, link: school.hash() };
+        const tr = await school.trajectory(120, 40);
+        out.meta = tr.meta;
+        out.hex = Array.from(new Uint8Array(tr.data.buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+        school.destroy();
+        return out;
+      }));
+      assert.equal(r.thread, expectedThread);
+      assert.equal(r.taken, 600);
+      assert.equal(r.hash, cliStateHash(cli(['run', '--hash', hash, '--steps', '600'])), 'the page agrees with `mirofish run`');
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-engines-'));
+      try {
+        const file = path.join(dir, 't.f32');
+        const out = cli(['run', '--hash', r.link, '--steps', '120', '--every', '40', '--trajectory', file]);
+        const bytes = fs.readFileSync(file);
+        assert.equal(r.hex.length, 2 * bytes.length);
+        assert.ok(bytes.equals(Buffer.from(r.hex, 'hex')), 'trajectory() is the CLI file, bit for bit');
+        assert.deepEqual(r.meta, JSON.parse(fs.readFileSync(file + '.json', 'utf8')));
+        assert.equal(fnv1a(bytes.subarray(bytes.length - 150 * 16)), cliStateHash(out));
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      await page.done();
+    });
+
+  it('takes no step and draws no frame while the page is hidden, and comes back when shown', async () => {
+    const page = await open('/fixtures/auto.html');
+    await ready(page);
+    const setHidden = (hidden) => page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+    const sample = () => page.evaluate(() => {
+      const s = window.MiroFish.current.stats();
+      return { steps: s.steps, frames: s.frames, state: s.state, raf: window.__rafRuns };
+    });
+    await setHidden(true);
+    await page.waitFor(() => window.MiroFish.current.stats().state === 'hidden');
+    await page.sleep(400);  // the last snapshot after the loop stopped
+    const a = await sample();
+    await page.sleep(1200);
+    const b = await sample();
+    assert.equal(b.state, 'hidden');
+    assert.deepEqual([b.steps, b.frames], [a.steps, a.frames], 'no step, no frame while hidden');
+    assert.equal(b.raf, a.raf, 'no animation frame on the page while hidden');
+    await setHidden(false);
+    await page.waitFor((f) => window.MiroFish.current.stats().frames >= f + 3, b.frames);
+    const c = await sample();
+    assert.equal(c.state, 'running');
+    assert.ok(c.steps > b.steps);
+    await page.done();
+  });
+
+  it('shows a still school under prefers-reduced-motion', async () => {
+    const still = await openEngine(ENGINE, { reducedMotion: true });
+    try {
+      const page = await still.newPage();
+      await page.goto(srv.base + '/fixtures/auto.html');
+      assert.equal(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches), true,
+        'the engine was started with reduced motion');
+      await ready(page, 1);
+      const a = await stats(page);
+      assert.equal(a.state, 'reduced-motion');
+      await page.sleep(800);
+      const b = await stats(page);
+      assert.equal(b.steps, a.steps, 'a still school');
+      assert.ok(await fishPixels(page) > 200, 'the still school is drawn');
+      assert.deepEqual(await page.console.errors(), []);
+      await page.close();
+    } finally {
+      await still.close();
+    }
+  });
+
+  it('the pause button works from the keyboard: Tab reaches it, Enter pauses, Space resumes', async () => {
+    const page = await open('/fixtures/controls.html');
+    await ready(page);
+    const read = () => page.evaluate(() => {
+      const b = document.querySelector('[data-mirofish-controls]');
+      const s = window.MiroFish.current.stats();
+      return { focused: document.activeElement === b, pressed: b.getAttribute('aria-pressed'), state: s.state, steps: s.steps };
+    });
+    let b = await read();
+    for (let i = 0; i < 10 && !b.focused; i++) {
+      await page.press('Tab');
+      b = await read();
+    }
+    assert.ok(b.focused, 'Tab reaches the button');
+    await page.press('Enter');
+    await page.waitFor(() => window.MiroFish.current.stats().state === 'paused');
+    assert.equal((await read()).pressed, 'true');
+    await page.sleep(400);  // the engine's last snapshot, after its loop stopped
+    b = await read();
+    await page.sleep(500);
+    assert.equal((await read()).steps, b.steps, 'no steps while paused');
+    await page.press(' ');
+    await page.waitFor(() => window.MiroFish.current.stats().state === 'running');
+    assert.equal((await read()).pressed, 'false');
+    await page.waitFor((n) => window.MiroFish.current.stats().steps > n, b.steps);
+    await page.done();
+  });
+
+  it('destroy() leaves no canvas, listener, Worker or live context; <miro-fish> mounts and cleans up', async () => {
+    const page = await open('/fixtures/manual.html');
+    const before = await page.evaluate(() => ({ listeners: window.__listeners, contexts: window.__liveContexts() }));
+    const r = await page.evaluate(async () => {
+      const school = await window.MiroFish.mount(undefined, { fish: 30 });
+      while (school.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
+      const live = { thread: school.stats().thread, workers: window.__liveWorkers };
+      school.destroy();
+      const el = document.createElement('miro-fish');
+      el.setAttribute('fish', '12');
+      el.style.height = '80px';
+      document.getElementById('box').append(el);
+      while (!el.school) await new Promise((res) => setTimeout(res, 10));
+      while (el.school.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
+      const element = { fish: el.school.stats().fish, canvas: !!el.querySelector('canvas'), thread: el.school.stats().thread };
+      el.remove();
+      await new Promise((res) => setTimeout(res, 600));
+      return { live, element, canvases: document.querySelectorAll('canvas').length, listeners: window.__listeners,
+        contexts: window.__liveContexts(), workers: window.__liveWorkers, all: window.MiroFish.all.length };
+    });
+    assert.equal(r.live.thread, expectedThread);
+    if (expectedThread === 'worker') assert.equal(r.live.workers, 1, 'the engine ran in one Worker');
+    assert.deepEqual(r.element, { fish: 12, canvas: true, thread: expectedThread });
+    assert.deepEqual({ canvases: r.canvases, listeners: r.listeners, contexts: r.contexts, workers: r.workers, all: r.all },
+      { canvases: 0, listeners: before.listeners, contexts: before.contexts, workers: 0, all: 0 });
+    await page.done();
+  });
+
+  it('heals a lost WebGL context', async () => {
+    const page = await open('/fixtures/auto.html');
+    await ready(page);
+    await page.evaluate(() => window.MiroFish.current._test.loseContext());
+    await page.waitFor(() => !window.MiroFish.current.stats().rendering);
+    await page.sleep(200);
+    await page.evaluate(() => window.MiroFish.current._test.restoreContext());
+    await page.waitFor(() => window.MiroFish.current.stats().rendering, undefined, 15000);
+    const f = (await stats(page)).frames;
+    await page.waitFor((n) => window.MiroFish.current.stats().frames >= n + 3, f);
+    assert.ok(await fishPixels(page) > 300, 'fish drawn again');
+    await page.done();
+  });
+
+  it('runs under a strict Content-Security-Policy with no violation', async () => {
+    const page = await open('/fixtures/csp.html?csp=strict');
+    await ready(page, 3);
+    assert.equal((await stats(page)).thread, expectedThread, 'worker-src falls back to script-src \'self\'');
+    assert.ok(await fishPixels(page) > 300, 'fish are drawn');
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    await page.done();
+  });
+});
