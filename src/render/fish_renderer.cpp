@@ -126,7 +126,8 @@ bool FishRenderer::init() {
   if (full_.id) release();
   error_ = "";
   std::string log;
-  if (bake_.empty()) bakeKoi(&bake_);  // once; kept for a context restore
+  bake_ = &sharedKoiBake();  // once a process; kept for a context restore
+  const KoiBake& bake = *bake_;
   if (!linkKoi(&full_, false, &log)) return fail("koi " + log);
   if (!linkKoi(&lite_, true, &log)) return fail("koi (lite) " + log);
   // The water twice: plain, and with the ripples' rings (S-ECO-5) for the frames that have some. One program with a
@@ -141,9 +142,9 @@ bool FishRenderer::init() {
     for (int u = 0; u < kWaterUniforms; ++u) w.at[u] = glGetUniformLocation(w.id, names[u]);
   }
 
-  shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake_.shape.data());
+  shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake.shape.data());
   patternTexture_ =
-      makeTexture(GL_RG8, GL_RG, kPatternTileW * kPatternTilesX, kPatternTileH * kPatternTilesY, bake_.pattern.data());
+      makeTexture(GL_RG8, GL_RG, kPatternTileW * kPatternTilesX, kPatternTileH * kPatternTilesY, bake.pattern.data());
   glBindTexture(GL_TEXTURE_2D, 0);
 
   // The koi and the water draw without vertex attributes (gl_VertexID), but WebGL2 still wants a vertex array.
@@ -366,7 +367,7 @@ void FishRenderer::render(const School& school, const RenderView& view) {
     if (liteLayer[l] && strip == 0) strip = 1;  // the cheap koi never needs the finest strip
     const int stripVertices = (kStripSegments[strip] + 1) * 2;
     glUniform3i(program.uStrip, layers[l][0], kStripSegments[strip], stripVertices);
-    glUniform2fv(program.uProfile, kProfileN, bake_.profile.data() + size_t(strip) * kProfileN * 2);
+    glUniform2fv(program.uProfile, kProfileN, bake_->profile.data() + size_t(strip) * kProfileN * 2);
     // Each fish: its strip with the first and last vertex repeated (degenerate joins to the next fish).
     glDrawArrays(GL_TRIANGLE_STRIP, 0, layers[l][1] * (stripVertices + 2));
     ++stats_.drawCalls;

@@ -78,8 +78,8 @@ class FishRenderer {
   std::string errorText_;  // owns the text error_ points to
   RenderStats stats_;
   KoiProgram full_, lite_;
+  const KoiBake* bake_ = nullptr;  // the process's shared bake (koi_bake.h), re-uploaded after a context loss
   unsigned shapeTexture_ = 0, patternTexture_ = 0;
-  KoiBake bake_;  // CPU copy of the textures' contents, baked once, re-uploaded after a context loss
   unsigned vao_ = 0, fishTexture_ = 0;  // per-fish data, RGBA32UI, rows of 256 fish x 3 texels
   unsigned waterVao_ = 0;
   int fishCapacity_ = 0;        // fish the fish texture holds (whole rows)

@@ -64,9 +64,10 @@ float pelvicDistance(float s, float y) {
   return ellipseDistance(s, std::fabs(y), 0.5f + dx * 0.04f, 0.05f + dy * 0.04f, dx, dy, 0.05f, 0.024f);
 }
 
-void bakeShape(std::vector<uint8_t>* out) {
-  out->assign(size_t(kShapeW) * kShapeH * 4, 0);
-  for (int j = 0; j < kShapeH; ++j) {
+// Rows [j0, j1) of the shape field (out sized by the first slice).
+void bakeShapeRows(std::vector<uint8_t>* out, int j0, int j1) {
+  if (j0 == 0) out->assign(size_t(kShapeW) * kShapeH * 4, 0);
+  for (int j = j0; j < j1; ++j) {
     float y = -kShapeY + 2.0f * kShapeY * (float(j) + 0.5f) / float(kShapeH);
     for (int i = 0; i < kShapeW; ++i) {
       float s = kShapeS0 + (kShapeS1 - kShapeS0) * (float(i) + 0.5f) / float(kShapeW);
@@ -154,10 +155,11 @@ struct Fbm {
   float at(float px, float py) { return 0.68f * lo.at(px, py) + 0.32f * hi.at(px * 2.13f + 17.0f, py * 2.13f + 17.0f); }
 };
 
-void bakePatterns(std::vector<uint8_t>* out) {
+// Tiles [t0, t1) of the patch atlas (out sized by the first slice).
+void bakePatternTiles(std::vector<uint8_t>* out, int t0, int t1) {
   const int atlasW = kPatternTileW * kPatternTilesX, atlasH = kPatternTileH * kPatternTilesY;
-  out->assign(size_t(atlasW) * atlasH * 2, 0);
-  for (int tile = 0; tile < kPatternTiles; ++tile) {
+  if (t0 == 0) out->assign(size_t(atlasW) * atlasH * 2, 0);
+  for (int tile = t0; tile < t1; ++tile) {
     // Tile k holds the noise a fish with pattern k had: seed, offsets and both fbm layers as before.
     uint32_t seed = hashU(uint32_t(tile) + 0x9e3779b9u);
     float offX = hash01(seed ^ 0x51u) * 64.0f, offY = hash01(seed ^ 0xa3u) * 64.0f;
@@ -177,12 +179,40 @@ void bakePatterns(std::vector<uint8_t>* out) {
   }
 }
 
+// The slices, in order: the shape field in four bands of rows, the patch atlas in four bands of tiles, the profiles.
+constexpr int kShapeBands = 4, kPatternBands = 4;
+static_assert(kShapeH % kShapeBands == 0 && kPatternTiles % kPatternBands == 0, "bands divide the tables");
+
 }  // namespace
 
+bool bakeKoiSlice(KoiBake* out, int slice) {
+  if (slice < kShapeBands) {
+    const int rows = kShapeH / kShapeBands;
+    bakeShapeRows(&out->shape, slice * rows, (slice + 1) * rows);
+  } else if (slice < kShapeBands + kPatternBands) {
+    const int tiles = kPatternTiles / kPatternBands, band = slice - kShapeBands;
+    bakePatternTiles(&out->pattern, band * tiles, (band + 1) * tiles);
+  } else {
+    bakeProfile(&out->profile);
+    out->complete = true;
+  }
+  return out->complete;
+}
+
 void bakeKoi(KoiBake* out) {
-  bakeShape(&out->shape);
-  bakePatterns(&out->pattern);
-  bakeProfile(&out->profile);
+  for (int slice = 0; !bakeKoiSlice(out, slice); ++slice) {}
+}
+
+namespace {
+KoiBake sharedBake;
+int sharedNext = 0;
+}  // namespace
+
+bool bakeSharedKoiSlice() { return sharedBake.complete || bakeKoiSlice(&sharedBake, sharedNext++); }
+
+const KoiBake& sharedKoiBake() {
+  while (!bakeSharedKoiSlice()) {}
+  return sharedBake;
 }
 
 }  // namespace mirofish

@@ -43,10 +43,19 @@ struct KoiBake {
   std::vector<uint8_t> shape;    // kShapeW * kShapeH * 4
   std::vector<uint8_t> pattern;  // (kPatternTileW * kPatternTilesX) * (kPatternTileH * kPatternTilesY) * 2
   std::vector<float> profile;    // kStrips * kProfileN * 2
-  bool empty() const { return shape.empty(); }
+  bool complete = false;         // every slice is in
 };
 
-// Fills everything (a few milliseconds; done once per renderer, kept across context losses).
+// Fills everything (a few milliseconds natively, some tens in wasm on a slow phone).
 void bakeKoi(KoiBake* out);
+
+// One slice of the bake (slice 0, 1, ... in order); true once the last is in. The same bytes as bakeKoi: a page's
+// main thread bakes in slices, a task each, so its first school never blocks the page for the whole bake.
+bool bakeKoiSlice(KoiBake* out, int slice);
+
+// The bake every renderer of this process draws with: the same tables for every pond, made once (the rest of a
+// sliced bake, or all of it, on first use) and kept for context restores.
+const KoiBake& sharedKoiBake();
+bool bakeSharedKoiSlice();  // the shared bake's next slice; true once complete
 
 }  // namespace mirofish

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "link/hash_codec.h"
+#include "render/koi_bake.h"
 #include "sim/params.h"
 #include "web/pond.h"
 #include "web/trajectory_run.h"
@@ -119,6 +120,7 @@ EMSCRIPTEN_BINDINGS(mirofish) {
 
   function("paramTable", &paramTable);
   function("parseNumber", &parseNumber);
+  function("bakeKoiSlice", &bakeSharedKoiSlice);
 
   class_<Pond>("Pond")
       .constructor<>()

@@ -14,8 +14,10 @@ import { command } from './commands.js';
 const SNAPSHOT_MS = 250;       // a snapshot to the host at most this often while animating (and after every change)
 
 // `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
-// `out(msg, transfer)` posts to the host. Returns the school, or null (after posting why) without WebGL2.
-export function createEngineSchool(M, table, init, out, targets) {
+// In two parts, so that the page's main thread can run them a task apart: the GL context and the renderers' programs
+// here, then the school and its first frame in start(table, out) (`out(msg, transfer)` posts to the host), which
+// returns the school. Returns {error} without WebGL2.
+export function attachEngineSchool(M, init, targets) {
   const selector = '#mirofish-engine-' + init.id;
   const pond = new M.Pond();
   targets[selector] = init.canvas;  // Emscripten's GL finds the canvas by selector: a worker has no document
@@ -31,6 +33,21 @@ export function createEngineSchool(M, table, init, out, targets) {
     return { error };
   }
   const gl = M.currentGL();  // the context C++ made on this canvas (never getContext() again: Firefox throws)
+  return {
+    start: (table, out) => startEngineSchool(M, table, init, out, targets, selector, pond, gl),
+    cancel: () => {
+      delete targets[selector];
+      try {
+        pond.release();
+      } finally {
+        pond.delete();
+      }
+      giveBack(gl);
+    },
+  };
+}
+
+function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
   const renderer = probeRenderer(gl);
   const s = {
     M, table, pond, gl, renderer, canvas: init.canvas, id: init.id, out, tries: 0,

@@ -3,7 +3,7 @@
 import { VERSION } from '../constants.js';
 import { errorText } from '../util.js';
 import { loadModule } from './module.js';
-import { createEngineSchool } from './school.js';
+import { attachEngineSchool } from './school.js';
 
 // `post(msg, transfer)` sends to the host; returns the function that takes the host's messages, and the live schools
 // (the main-thread path hands them to an attached studio).
@@ -13,31 +13,25 @@ export function serveEngine(post) {
   const log = (text) => post({ t: 'warn', text });
   const receive = (msg) => {
     if (msg.t === 'hello') {
-      loadModule(log).then(({ M, table }) => {
+      loadModule(log).then(({ M, table }) => bakeKoi(M).then(() => {
         for (const row of table) row.values = row.values ? row.values.split('|') : [];  // C++ kParamValues
         loaded = { M, table };
         post({ t: 'ready', table, version: VERSION });
-      }, (e) => post({ t: 'failed', error: errorText(e) }));
+      })).catch((e) => post({ t: 'failed', error: errorText(e) }));
       return;
     }
     if (!loaded) return;
     if (msg.t === 'mount') {
-      let made;
-      try {
-        made = createEngineSchool(loaded.M, loaded.table, msg, post, loaded.M.specialHTMLTargets);
-      } catch (e) {
-        made = { error: 'mount failed (' + errorText(e) + ')' };
-      }
-      if (made.error) {
-        post({ t: 'mounted', id: msg.id, error: made.error });
-        return;
-      }
-      schools.set(msg.id, made);
-      post({ t: 'mounted', id: msg.id, renderer: made.school.renderer });
+      mount(msg);
       return;
     }
     const made = schools.get(msg.id);
     if (!made) return;
+    if (made.queue) {  // still mounting (the main thread's second task): in order, once it runs
+      if (msg.t === 'destroy') made.cancelled = true;
+      else made.queue.push(msg);
+      return;
+    }
     if (msg.t === 'destroy') {
       schools.delete(msg.id);
       made.destroy();
@@ -45,7 +39,55 @@ export function serveEngine(post) {
     }
     made.handle(msg);
   };
+  // The context and programs in this task; the school and its first frame in this one too in a Worker, in the next
+  // on the page's main thread (each half of a first mount is a long task there on a slow machine).
+  const mount = (msg) => {
+    const failed = (e) => post({ t: 'mounted', id: msg.id, error: 'mount failed (' + errorText(e) + ')' });
+    let attached;
+    try {
+      attached = attachEngineSchool(loaded.M, msg, loaded.M.specialHTMLTargets);
+    } catch (e) {
+      failed(e);
+      return;
+    }
+    if (attached.error) {
+      post({ t: 'mounted', id: msg.id, error: attached.error });
+      return;
+    }
+    const pending = { queue: [], cancelled: false };
+    schools.set(msg.id, pending);
+    const start = () => {
+      if (pending.cancelled) {
+        schools.delete(msg.id);
+        attached.cancel();
+        return;
+      }
+      let made;
+      try {
+        made = attached.start(loaded.table, post);
+      } catch (e) {
+        schools.delete(msg.id);
+        attached.cancel();
+        failed(e);
+        return;
+      }
+      schools.set(msg.id, made);
+      post({ t: 'mounted', id: msg.id, renderer: made.school.renderer });
+      for (const queued of pending.queue) receive(queued);
+    };
+    if (inWorker()) start();
+    else setTimeout(start, 0);
+  };
   return { receive, schools };
+}
+
+// The koi textures' bake, a slice a task (nine in all): on the page's main thread the first school's mount would
+// otherwise hold the page for the whole bake (tens of ms in wasm, more on a busy or slow machine).
+function bakeKoi(M) {
+  return new Promise((resolve) => {
+    const slice = () => (M.bakeKoiSlice() ? resolve() : setTimeout(slice, 0));
+    slice();
+  });
 }
 
 // In a dedicated Worker: the host's messages come to self.
