@@ -22,9 +22,6 @@ export function runRecording(job, onProgress, signal) {
     : send(openLocal(), job, onProgress, signal)));
 }
 
-// Where the last recording ran: 'worker' or 'main' (the tests and the docs' measurements read it).
-export let lastThread = '';
-
 function send(port, job, onProgress, signal) {
   const id = ++ids;
   return new Promise((resolve, reject) => {
@@ -52,7 +49,6 @@ function send(port, job, onProgress, signal) {
       }
       finish();
       if (msg.t === 'done') {
-        lastThread = port.thread;
         resolve(new Blob([msg.buffer], { type: msg.mime }));
       } else {
         const e = msg.name === 'AbortError' ? new DOMException(msg.error, 'AbortError') : new Error(msg.error);
