@@ -103,6 +103,8 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
     assert.equal(p.height, 180);
     assert.equal(p.frames, 36, '1.5 s x 24 fps');
     assert.equal(p.streams, 1);
+    assert.ok(page.workers().some((w) => /\/dist\/mirofish-record\.js$/.test(w.url())),
+      'the recording ran in the recorder\'s own Worker');
     assert.deepEqual(log.errors(), []);
   });
 
