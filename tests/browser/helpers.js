@@ -29,15 +29,16 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; ch
 
 // Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
 // `?csp=strict` on a page adds the strict Content-Security-Policy header. `{ recorder: true }` (engines.js) puts the
-// page-side console recorder first in every HTML page, for an engine whose client cannot hear the console.
-function startServer({ recorder = false } = {}) {
+// page-side console recorder first in every HTML page, for an engine whose client cannot hear the console; `prelude`
+// (source text) runs right after it, before any page script (a bench's clock).
+function startServer({ recorder = false, prelude = '' } = {}) {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
       const url = new URL(req.url, 'http://localhost');
       let file;
       if (recorder && url.pathname === require('./engines').RECORDER) {
         res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' });
-        res.end(require('./engines').recorderSource(THREAD));
+        res.end(require('./engines').recorderSource(THREAD) + prelude);
         return;
       }
       if (url.pathname === '/dist/mirofish.js') file = BUNDLE;
