@@ -422,6 +422,47 @@ export interface MiroFishSchool {
    */
   trajectory(steps: number, every?: number, onProgress?: (done: number, total: number) => void):
     Promise<MiroFishTrajectory | null>;
+  /**
+   * The school as a video file (docs/recording.md), frame k being the school after round(k x 60 / fps) steps from its
+   * hash's step 0 (or `from`), drawn at width x height on a canvas of its own: never the page's, never a frame
+   * dropped. Present once mirofish-record.js is on the page (the studio's Record panel loads it): the page's own
+   * bundle carries none of it. Rejects with one sentence for a bad option, a browser without the encoder, or a
+   * failure inside; with an AbortError when `signal` aborts.
+   */
+  record?(options?: MiroFishRecordOptions): Promise<Blob>;
+}
+
+/** school.record() and MiroFishRecord.record(school, options): every field is optional. */
+export interface MiroFishRecordOptions {
+  /** Length in seconds, (0, 600]; default 10. The file holds round(seconds x fps) frames. */
+  seconds?: number;
+  /** Frames a second: 24, 25, 30 or 60 (default 60). */
+  fps?: 24 | 25 | 30 | 60;
+  /** Even pixels, 16..3840 wide (default 1920) and 16..2160 high (default 1080): independent of the page. */
+  width?: number;
+  height?: number;
+  /** 'webm' (VP9, default) or 'mp4' (H.264 where the browser encodes it, else AV1, else VP9). */
+  format?: 'webm' | 'mp4';
+  /** A transparent background (WebM, VP9 with alpha) to lay over footage; default false. */
+  alpha?: boolean;
+  /** The opaque video's background, '#rrggbb' or '#rgb' (default '#000000'); unused with alpha. */
+  background?: string;
+  /** Where the clip starts: a hash (default the school's own) and a time in seconds (default its t=, else 0). */
+  from?: { hash?: string; time?: number };
+  /** After each frame: frames done, of total. */
+  onProgress?: (done: number, total: number) => void;
+  /** Cancels the recording: the Promise rejects with an AbortError. */
+  signal?: AbortSignal;
+}
+
+/** window.MiroFishRecord (mirofish-record.js) and the ES module mirofish-record.mjs. */
+export interface MiroFishRecordGlobal {
+  readonly version: string;
+  record(school: MiroFishSchool, options?: MiroFishRecordOptions): Promise<Blob>;
+  /** '' where record() can run with these options here, else the sentence it would reject with. */
+  supported(options?: MiroFishRecordOptions): Promise<string>;
+  /** Gives every school handle of the page school.record() (done by itself for the schools it sees). */
+  install(school: MiroFishSchool): void;
 }
 
 /** A recorded run: frame f, fish i, field c (x, y, vx, vy) is `data[(f * meta.fish + i) * 4 + c]`. */
@@ -480,6 +521,8 @@ export interface MiroFishGlobal {
 declare global {
   interface Window {
     MiroFish: MiroFishGlobal;
+    /** Present once mirofish-record.js is on the page. */
+    MiroFishRecord?: MiroFishRecordGlobal;
   }
   const MiroFish: MiroFishGlobal;
 }

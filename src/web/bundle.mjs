@@ -5,6 +5,9 @@
 //   dist/mirofish-react.mjs   ES module, mirofish/react (web/react): the component and the hook; it imports react and
 //                             ./mirofish.mjs, never a copy of either
 //   test/mirofish.js          the classic script with the browser suite's hooks (MIROFISH_TEST): never shipped
+//   dist/mirofish-record.js   classic IIFE: window.MiroFishRecord, school.record() (web/record; issue 33), its own
+//   dist/mirofish-record.mjs  Worker; ES module: record/supported/install. Each carries the engine's wasm and mediabunny:
+//                             loaded only to record (the studio's Record panel loads it), never by the page's bundle
 // With --studio, the studio instead (web/studio, ES modules), with its overlay shaders (GLSL_JS, the ES module
 // src/render/embed_shaders.cmake -DFORMAT=js writes) and its standalone wasm (src/web/studio_core.cpp):
 //   dist/mirofish-studio.js   classic IIFE: window.MiroFishStudio and the auto-attach (web/studio/classic.js)
@@ -51,6 +54,12 @@ if (!studio && !WORKER_PATTERN.test(fs.readFileSync(path.join(out, 'dist', 'miro
 const withWasm = builds.map((b) => b.outfile).filter((f) => fs.readFileSync(f, 'utf8').includes('__MIROFISH_WASM__'));
 execFileSync('node', [path.join(here, 'embed_wasm.mjs'), '--wasm', wasmFile, ...withWasm], { stdio: 'inherit' });
 
+// mediabunny is MPL-2.0: the files that carry it say so, and where its source is (legalComments drops its own).
+function mediabunnyNotice() {
+  const version = JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'mediabunny', 'package.json'), 'utf8')).version;
+  return '/* Contains mediabunny ' + version + ' (MPL-2.0), source: https://github.com/Vanilagy/mediabunny */';
+}
+
 function shimBuilds() {
   // Emscripten's MODULARIZE factory, as an ES module: called with define/exports/module/fetch undefined, so it never
   // registers with a page's AMD or CommonJS loader and never fetch()es (it is given the wasm's bytes).
@@ -71,6 +80,10 @@ function shimBuilds() {
     { entryPoints: [path.join(root, 'web', 'react', 'index.js')], format: 'esm', minify: false,
       outfile: path.join(out, 'dist', 'mirofish-react.mjs'), banner: { js: "'use client';" },
       external: ['react'], plugins: [besideModule(path.join(shim, 'index.js'))] },
+    { entryPoints: [path.join(root, 'web', 'record', 'classic.js')], format: 'iife',
+      outfile: path.join(out, 'dist', 'mirofish-record.js'), banner: { js: mediabunnyNotice() } },
+    { entryPoints: [path.join(root, 'web', 'record', 'index.js')], format: 'esm',
+      outfile: path.join(out, 'dist', 'mirofish-record.mjs'), banner: { js: mediabunnyNotice() } },
   ] };
 }
 
@@ -88,6 +101,7 @@ function studioBuilds() {
   return { alias: { 'mirofish-studio-glsl': generated }, builds: [
     { entryPoints: [path.join(dir, 'classic.js')], format: 'iife',
       outfile: path.join(out, 'dist', 'mirofish-studio.js') },
-    { entryPoints: [path.join(dir, 'index.js')], format: 'esm', outfile: path.join(out, 'dist', 'mirofish-studio.mjs') },
+    { entryPoints: [path.join(dir, 'index.js')], format: 'esm', outfile: path.join(out, 'dist', 'mirofish-studio.mjs'),
+      external: ['./mirofish-record.mjs'] },  // the recorder, imported when the Record panel needs it
   ] };
 }

@@ -45,6 +45,7 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       else if (url.pathname === '/dist/mirofish.mjs' || url.pathname === '/dist/mirofish-engine.mjs') {
         file = path.join(DIST, url.pathname.slice(6));
       }
+      else if (/^\/dist\/mirofish-record\.m?js$/.test(url.pathname)) file = path.join(DIST, url.pathname.slice(6));
       else if (url.pathname === '/dist/mirofish-studio.js') file = STUDIO;
       else if (url.pathname === '/dist/mirofish-studio.mjs') file = STUDIO.replace(/\.js$/, '.mjs');
       else if (url.pathname.startsWith('/fixtures/')) file = path.join(FIXTURES, url.pathname.slice(10));

@@ -104,7 +104,7 @@ describe('studio', () => {
       const table = await window.MiroFish.table();
       const root = window.__studio.element.shadowRoot;
       const ranges = Array.from(root.querySelectorAll('input[type=range]'));
-      const numbers = Array.from(root.querySelectorAll('input[type=number]'));
+      const numbers = Array.from(root.querySelectorAll('section[aria-label="parameters"] input[type=number]'));  // not Record's
       const labelOf = (input) => root.querySelector('label[for="' + input.id + '"]');
       return {
         table: table.map((x) => [x.name, x.min, x.max, x.group]),

@@ -7,6 +7,7 @@ import { FISH_ARRAYS, METRICS_ARRAY, STATES_ARRAY, loadCore } from './core.js';
 import { createMetrics, download } from './metrics.js';
 import { drawOverlay } from './overlay.js';
 import { buildPanel } from './panel.js';
+import { buildRecord } from './record.js';
 import { STUDIO_KEY, scriptTag, shareLink } from './share.js';
 import { buildTeach } from './teach.js';
 import { copyText, warn } from './util.js';
@@ -64,6 +65,7 @@ function createStudio(school, core) {
   const controls = buildControls(ui.params, table, (name, v) => s.set(name, v));
   const teach = buildTeach(ui.teach, s);
   const metrics = createMetrics(s, ui.graph, ui.legend);
+  const recordPanel = buildRecord(ui.record, s);
 
   // The school's parameters into the panel and the core (after any change, whoever made it).
   s.syncParams = () => {
@@ -106,6 +108,7 @@ function createStudio(school, core) {
   // Takes back all the studio added; `redraw` draws the school once without the overlay (not from inside a frame).
   function teardown(redraw) {
     clearInterval(watch);
+    recordPanel.detach();
     window.removeEventListener('hashchange', onHash);
     ui.host.remove();
     if (s.overlayCanvas) s.overlayCanvas.remove();

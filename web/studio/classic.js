@@ -2,8 +2,10 @@
 // the page's school when the URL hash has studio=1.
 import { installGlobal } from './api.js';
 import { setWasmSource } from './core.js';
+import { classicSource, setRecorderSource } from './recorder.js';
 
 setWasmSource(wasmText);
+setRecorderSource(classicSource(typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : ''));
 installGlobal();
 
 // The studio's own wasm (src/web/studio_core.cpp), gzipped, as base64 (src/web/embed_wasm.mjs writes it here after

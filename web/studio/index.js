@@ -1,8 +1,10 @@
 // mirofish-studio.mjs, the ES module: `attach` and the default export; no global, nothing automatic.
 import { api, attach } from './api.js';
 import { setWasmSource } from './core.js';
+import { setRecorderSource } from './recorder.js';
 
 setWasmSource(wasmText);
+setRecorderSource(() => import('./mirofish-record.mjs').then((m) => m.default));
 
 export default api;
 export { attach };

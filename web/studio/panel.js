@@ -1,5 +1,5 @@
 // The panel's shell: a shadow root on its own element (the page's CSS and the panel's cannot meet), the sections in
-// focus order (share, teaching view, metrics, parameters), collapsing to a small button, Esc to collapse.
+// focus order (share, teaching view, metrics, parameters, record), collapsing to a small button, Esc to collapse.
 import { adoptStyles } from './style.js';
 import { el } from './util.js';
 
@@ -28,6 +28,7 @@ export function buildPanel() {
     legend: el('div', { className: 'legend' }),
     csv: el('button', { type: 'button', textContent: 'Download CSV' }),
     params: el('section', { 'aria-label': 'parameters' }, el('h3', {}, 'Parameters')),
+    record: el('section', { 'aria-label': 'record' }),
   };
   ui.out.hidden = true;
   ui.panel = el('div', { className: 'panel', role: 'region', 'aria-labelledby': 'mf-title' },
@@ -38,7 +39,8 @@ export function buildPanel() {
     ui.teach,
     el('section', { 'aria-label': 'metrics' }, el('h3', {}, 'Last 30 s'), ui.graph, ui.legend,
       el('div', { className: 'row' }, ui.csv)),
-    ui.params);
+    ui.params,
+    ui.record);
   root.append(ui.panel, open);
 
   ui.setCollapsed = (collapsed) => {

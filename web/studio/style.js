@@ -19,6 +19,9 @@ button, select { background: #24414d; border: 1px solid #3c6270; border-radius: 
 button:hover, select:hover { background: #2e5362; }
 :focus-visible { outline: 2px solid #ffd166; outline-offset: 1px; }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
+fieldset.record-fields { border: 0; margin: 0; padding: 0; min-width: 0; }
+.unsupported .record-fields, fieldset.record-fields:disabled { opacity: 0.5; }
+.record-fields input[type=number] { width: 5em; }
 .out { width: 100%; background: #0b1a20; border: 1px solid #3c6270; border-radius: 5px; padding: 3px 6px;
   font-family: ui-monospace, monospace; font-size: 11px; }
 .status { min-height: 1.4em; color: #b8e0c2; }

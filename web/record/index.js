@@ -1,0 +1,32 @@
+// mirofish-record.mjs, the ES module: `record`, `supported`, `install` and the default export; no global. Started as
+// a module Worker it records (the Worker is made with the literal pattern bundlers look for, as mirofish.mjs's is).
+import { setWasmSource } from '../shim/engine/module.js';
+import { api, install, record, supported } from './api.js';
+import { setWorkerSource } from './link.js';
+import { inWorker, serveWorker } from './serve.js';
+
+setWasmSource(wasmText);
+if (inWorker()) serveWorker();
+else {
+  setWorkerSource({
+    worker: () => (foreign(import.meta.url) ? null
+      : new Worker(new URL('./mirofish-record.mjs', import.meta.url), { type: 'module' })),
+  });
+}
+
+function foreign(url) {
+  try {
+    const u = new URL(url);
+    return /^https?:$/.test(u.protocol) && u.origin !== location.origin;
+  } catch (e) {
+    return false;
+  }
+}
+
+export default api;
+export { install, record, supported };
+
+// The engine's wasm, as in classic.js: last in the file.
+function wasmText() {
+  return '__MIROFISH_WASM__';
+}
