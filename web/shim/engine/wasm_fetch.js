@@ -15,7 +15,7 @@ export function compileWasm(url) {
   const foreign = where.origin !== self.location.origin;
   return fetch(where.href, { credentials: 'same-origin' }).then((res) => {
     if (!res.ok) {
-      throw new Error(FILE + ' was not found at ' + where.href + ' (HTTP ' + res.status + '): copy it beside mirofish.js');
+      throw new Error(FILE + ' was not found at ' + where.href + ' (HTTP ' + res.status + '): copy it there (it ships beside mirofish.js)');
     }
     const type = res.headers.get('content-type') || '';
     if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/i.test(type)) {

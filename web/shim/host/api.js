@@ -103,6 +103,7 @@ function autoMount(script) {
     if (elements && !own.length) return Promise.resolve(null);
     const go = () => mount(undefined, options);
     if (ours) return go();
+    if (!asked && !own.length) return Promise.resolve(null);  // an app's own tag: no engine fetched to find out
     return table().then((t) => (asked || own.some((name) => findInfo(t, name)) ? go() : null));
   };
   const done = (h) => {
