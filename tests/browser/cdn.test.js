@@ -24,7 +24,7 @@ ${csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">` : ''}
 
 describe('MiroFish from another origin (a CDN)', () => {
   const env = h.serverAndBrowser();
-  let dir, lonely, pagesDir, pages, cors, plain, missing;
+  let dir, lonely, spaDir, pagesDir, pages, cors, plain, missing, spa;
   before(async () => {
     // The CDN's folder: the classic files as built for the suite, the ES modules as shipped (one wasm for both).
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-cdn-'));
@@ -32,6 +32,10 @@ describe('MiroFish from another origin (a CDN)', () => {
     for (const f of ['mirofish.mjs', 'mirofish-engine.mjs']) fs.copyFileSync(path.join(h.DIST, f), path.join(dir, f));
     lonely = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-lonely-'));  // mirofish.js without its engine
     fs.copyFileSync(path.join(TEST_DIR, 'mirofish.js'), path.join(lonely, 'mirofish.js'));
+    // A server whose every path answers its index page (a single-page app's fallback), the wasm's too.
+    spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-spa-'));
+    for (const f of ['mirofish.js', 'mirofish-engine.js']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(spaDir, f));
+    fs.writeFileSync(path.join(spaDir, 'mirofish.wasm'), '<!doctype html><title>app</title>');
     // `localhost` against the page's 127.0.0.1: another origin on the same machine.
     const other = async (d, headers) => {
       const s = await h.serveDir(d, headers);
@@ -42,10 +46,11 @@ describe('MiroFish from another origin (a CDN)', () => {
     cors = await other(dir, { 'Access-Control-Allow-Origin': '*' });
     plain = await other(dir, {});
     missing = await other(lonely, { 'Access-Control-Allow-Origin': '*' });
+    spa = await other(spaDir, { 'Access-Control-Allow-Origin': '*' });
   });
   after(async () => {
-    for (const s of [pages, cors, plain, missing]) if (s) await s.close();
-    for (const d of [dir, lonely, pagesDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
+    for (const s of [pages, cors, plain, missing, spa]) if (s) await s.close();
+    for (const d of [dir, lonely, spaDir, pagesDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
   });
 
   // Serves `body` as a page on 127.0.0.1 (with `csp` as its policy), and watches its console, its Workers and its CSP
@@ -166,6 +171,16 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     assert.deepEqual(said, [`MiroFish: mirofish-engine.js was not found at ${missing.base}/mirofish-engine.js: ` +
       'copy it beside mirofish.js']);
     assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
+    await context.close();
+  });
+
+  it('a wasm file that is not WebAssembly (an index page in its place): one warning saying so', async () => {
+    const { context, p, log } = await open(classic(spa.base));
+    assert.equal(await school(p), null);
+    const said = ours(log);
+    assert.equal(said.length, 1, said.join('\n'));
+    assert.ok(said[0].startsWith(`MiroFish: mirofish.wasm at ${spa.base}/mirofish.wasm is not WebAssembly`), said[0]);
+    assert.deepEqual(log.errors(), []);
     await context.close();
   });
 

@@ -15,13 +15,17 @@ export function compileWasm(url) {
   const foreign = where.origin !== self.location.origin;
   return fetch(where.href, { credentials: 'same-origin' }).then((res) => {
     if (!res.ok) {
-      throw new Error(FILE + ' was not found at ' + where.href + ' (HTTP ' + res.status + '): copy it there (it ships beside mirofish.js)');
+      throw new Error(FILE + (res.status === 404 ? ' was not found at ' : ' could not be loaded from ') + where.href +
+        ' (HTTP ' + res.status + '): copy it there (it ships beside mirofish.js)');
     }
     const type = res.headers.get('content-type') || '';
-    if (typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/i.test(type)) {
-      return WebAssembly.compileStreaming(res);
-    }
-    return res.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+    const compiled = typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/i.test(type)
+      ? WebAssembly.compileStreaming(res) : res.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+    // A server that answers every path with its index page (a single-page app's fallback) sends HTML here.
+    return compiled.catch((e) => {
+      throw new Error(FILE + ' at ' + where.href + ' is not WebAssembly (the server sent ' + (type || 'no type') +
+        '; ' + errorText(e) + ')');
+    });
   }, (e) => {
     // fetch() rejects alike for a dead network and a refused CORS request; from another origin the second is likely.
     throw new Error(FILE + ' could not be fetched from ' + where.href + (foreign
