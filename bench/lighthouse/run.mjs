@@ -19,6 +19,7 @@
 //            --port N (server; default: a free one)  --load-max 2.5  --wait-max-min 15
 //            --no-check (skip the mount check)  --keep-reports DIR (write each Lighthouse JSON there)
 //            --with-defer (adds a 4th variant: the worker tag with `defer`)
+//            --baseline FILE (adds 'single': the same tag on another build's mirofish.js, e.g. main's)
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { spawn, execFileSync } from 'node:child_process';
@@ -59,6 +60,7 @@ const POLL_MS = 20e3;
 const KEEP = opt('--keep-reports', null);
 const CHECK = !argv.includes('--no-check');
 const DEFER = argv.includes('--with-defer');
+const BASELINE = opt('--baseline', null);  // another build's single-file mirofish.js: the 'single' variant
 const PRESET = opt('--preset', 'desktop');
 if (PRESET !== 'desktop' && PRESET !== 'mobile') throw new Error('--preset must be desktop or mobile');
 const ONLY = opt('--variants', null);
@@ -83,6 +85,10 @@ const TAGS = {
   main: '<script src="/mirofish.js" data-fish="200" data-seed="7" data-thread="main"></script>',
 };
 const LABEL = { without: 'without MiroFish', worker: 'with MiroFish (worker)', main: 'with MiroFish (data-thread=main)' };
+if (BASELINE) { // opt-in: the same tag on another build's mirofish.js (before issue 31: one file, wasm inside)
+  TAGS.single = '<script src="/single/mirofish.js" data-fish="200" data-seed="7"></script>';
+  LABEL.single = 'with MiroFish (--baseline)';
+}
 if (DEFER) { // opt-in 4th variant: the worker tag with `defer`
   TAGS.defer = '<script src="/mirofish.js" data-fish="200" data-seed="7" defer></script>';
   LABEL.defer = 'with MiroFish (worker, defer)';
@@ -103,6 +109,7 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=
   '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.gif': 'image/gif', '.webp': 'image/webp', '.woff2': 'font/woff2',
   '.woff': 'font/woff', '.json': 'application/json' };
 const script = readFileSync(SCRIPT);
+const baseline = BASELINE ? readFileSync(BASELINE) : null;
 let notFound = [];
 // Text is served gzipped when the browser asks, as any real host does (the script's transfer is what the page pays).
 const GZIP_TYPES = /^(text\/|application\/json|application\/wasm|image\/svg)/;
@@ -122,7 +129,8 @@ const server = createServer((req, res) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return miss();
   if (path === '/mirofish.js') return send(200, 'text/javascript; charset=utf-8', script);
   if (engineFiles[path]) return send(200, ENGINE_FILES[path], engineFiles[path]);
-  const m = /^\/(without|worker|main|defer)(\/.*)$/.exec(path);
+  if (path === '/single/mirofish.js' && baseline) return send(200, 'text/javascript; charset=utf-8', baseline);
+  const m = /^\/(without|worker|main|defer|single)(\/.*)$/.exec(path);
   if (m && !pages[m[1]]) return miss();
   if (!m) return miss();
   const rest = m[2] === '/' ? '/index.html' : m[2];
