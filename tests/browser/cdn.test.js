@@ -42,6 +42,8 @@ describe('MiroFish from another origin (a CDN)', () => {
       return { base: s.base.replace('127.0.0.1', 'localhost'), close: s.close };
     };
     pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-pages-'));
+    // Self-hosted beside the pages too (the critical path's <miro-fish> case).
+    for (const f of ['mirofish.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(pagesDir, f));
     pages = await h.serveDir(pagesDir);
     cors = await other(dir, { 'Access-Control-Allow-Origin': '*' });
     plain = await other(dir, {});
@@ -54,9 +56,9 @@ describe('MiroFish from another origin (a CDN)', () => {
   });
 
   // Serves `body` as a page on 127.0.0.1 (with `csp` as its policy), and watches its console, its Workers and its CSP
-  // violations.
+  // violations; `watch(context, page)` adds listeners of its own before the page loads.
   let pageCount = 0;
-  async function open(body, csp) {
+  async function open(body, csp, watch) {
     const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
     await context.addInitScript(() => {
       window.__violations = [];
@@ -66,6 +68,7 @@ describe('MiroFish from another origin (a CDN)', () => {
     fs.writeFileSync(path.join(pagesDir, name), page(body, csp));
     const url = pages.base + '/' + name;
     const p = await context.newPage();
+    if (watch) watch(context, p);
     const log = h.watchConsole(p);
     const workers = [];
     p.on('worker', (w) => workers.push(w.url()));
@@ -196,6 +199,22 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     const load = events.indexOf('load');
     assert.deepEqual(events.slice(0, load), ['/dist/mirofish.js'], events.join(' '));
     assert.deepEqual(events.slice(load + 1).sort(), ['/dist/mirofish-engine.js', '/dist/mirofish.wasm'], events.join(' '));
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
+  it('the critical path with <miro-fish> in the page\'s HTML: the element waits for the load event too', async () => {
+    const events = [];
+    const { context, p, log } = await open('<script src="mirofish.js"></script>' +
+      '<miro-fish fish="20" style="display: block; height: 120px"></miro-fish>', null, (ctx, page) => {
+      ctx.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
+      page.on('load', () => events.push('load'));
+    });
+    await h.waitFor(p, () => document.querySelector('miro-fish').school &&
+      document.querySelector('miro-fish').school.stats().frames >= 1);
+    const load = events.indexOf('load');
+    assert.deepEqual(events.slice(0, load), ['/mirofish.js'], events.join(' '));
+    assert.deepEqual(events.slice(load + 1).sort(), ['/mirofish-engine.js', '/mirofish.wasm'], events.join(' '));
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
