@@ -5,14 +5,12 @@ import { defineElement } from './element.js';
 import { openTable, paramTable } from './engine_link.js';
 import { resolveTarget } from './host.js';
 import { School } from './handle.js';
-import { chooseThread, mountSchool } from './mount.js';
+import { chooseThread, defaultThread, mountSchool } from './mount.js';
 import { afterFirstPaint } from './page_ready.js';
 
 let current = null;
 let ready = Promise.resolve(null);
 const schools = new Set();  // live handles, in mount order (MiroFish.all)
-// The browser suite runs every test on both paths: its bundle reads the default from the page (build/web/test only).
-const defaultThread = () => (MIROFISH_TEST && globalThis.__mirofishThread) || 'auto';
 
 // Resolves to the school's handle, or to null (with one warning saying why, or silently when `signal` aborted it).
 // It never rejects, in any environment (server rendering included).
