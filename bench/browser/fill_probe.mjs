@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { sendWebFile } from './web_files.mjs';
+import { besideBundle, sendBeside, sendWebFile } from './web_files.mjs';
 import { treeCpuSeconds } from './tree_cpu.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -59,6 +59,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/javascript' });
     return fs.createReadStream(current).pipe(res);
   }
+  if (besideBundle(url.pathname, current)) return sendBeside(res, besideBundle(url.pathname, current));
   const name = url.pathname.slice(1);
   if (url.pathname.startsWith('/probe/') && CASES[name.slice(6)]) {
     res.writeHead(200, { 'Content-Type': 'text/html' });

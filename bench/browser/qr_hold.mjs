@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { besideBundle, sendBeside } from './web_files.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BUNDLE = path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
@@ -19,6 +20,7 @@ const page = `<!doctype html><meta charset="utf-8"><style>body{margin:0;backgrou
 <h1>QR hold</h1><script src="/mirofish.js" data-fish="200"></script>`;
 const server = http.createServer((req, res) => {
   if (req.url.startsWith('/mirofish.js')) { res.writeHead(200, { 'Content-Type': 'text/javascript' }); return fs.createReadStream(BUNDLE).pipe(res); }
+  if (besideBundle(req.url, BUNDLE)) return sendBeside(res, besideBundle(req.url, BUNDLE));
   res.writeHead(200, { 'Content-Type': 'text/html' });
   res.end(page);
 });

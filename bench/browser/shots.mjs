@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { sendWebFile } from './web_files.mjs';
+import { besideBundle, sendBeside, sendWebFile } from './web_files.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const [bundle, outDir, only] = process.argv.slice(2);
@@ -21,6 +21,7 @@ const server = http.createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/javascript' });
     return fs.createReadStream(bundle).pipe(res);
   }
+  if (besideBundle(url.pathname, bundle)) return sendBeside(res, besideBundle(url.pathname, bundle));
   if (url.pathname === '/close-light') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end(closePage('#eef4f6')); }
   if (url.pathname === '/close-dark') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end(closePage('#101522')); }
   return sendWebFile(url, res);

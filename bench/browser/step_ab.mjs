@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { besideBundle } from './web_files.mjs';
 
 const PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench.html');
 const args = process.argv.slice(2);
@@ -28,14 +29,15 @@ if (!opts.bundles.length || !opts.bundles.every((b) => fs.existsSync(b)) || !(op
 let current = opts.bundles[0];  // what /dist/mirofish.js serves this round
 const server = http.createServer((req, res) => {
   const url = new URL(req.url, 'http://localhost');
-  const file = url.pathname === '/bench.html' ? PAGE : url.pathname === '/dist/mirofish.js' ? current : null;
-  if (!file) {
+  const file = url.pathname === '/bench.html' ? PAGE : url.pathname === '/dist/mirofish.js' ? current
+    : besideBundle(url.pathname, current);
+  if (!file || !fs.existsSync(file)) {
     res.writeHead(404);
     res.end();
     return;
   }
   // Cross-origin isolated, so performance.now() has ~5 us resolution (as frame_bench.mjs serves it).
-  res.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : 'text/javascript',
+  res.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript',
     'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Embedder-Policy': 'require-corp' });
   fs.createReadStream(file).pipe(res);

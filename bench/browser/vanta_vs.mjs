@@ -75,6 +75,8 @@ const FILES = {
   '/three.min.js': path.join(VANTA, 'vendor', 'three.r134.min.js'),
   '/vanta.birds.min.js': path.join(VANTA, 'dist', 'vanta.birds.min.js'),
   '/dist/mirofish.js': BUNDLE,
+  '/dist/mirofish-engine.js': path.join(path.dirname(BUNDLE), 'mirofish-engine.js'),
+  '/dist/mirofish.wasm': path.join(path.dirname(BUNDLE), 'mirofish.wasm'),
 };
 
 function startServer() {
@@ -85,7 +87,8 @@ function startServer() {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         res.end(PAGES[p]);
       } else if (FILES[p]) {
-        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.writeHead(200, { 'Content-Type': p.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8',
+          'Cache-Control': 'no-store' });
         fs.createReadStream(FILES[p]).pipe(res);
       } else {
         res.writeHead(p === '/favicon.ico' ? 204 : 404);

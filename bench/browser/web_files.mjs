@@ -16,3 +16,20 @@ export function sendWebFile(url, res) {
   res.writeHead(200, { 'Content-Type': type });
   return fs.createReadStream(file).pipe(res);
 }
+
+// The engine's two files beside a bundle (issue 31): `.../mirofish-engine.js` and `.../mirofish.wasm` come from the
+// bundle's own folder (build/web/dist or build/web/test); null for any other path.
+export function besideBundle(pathname, bundle) {
+  const m = /\/(mirofish-engine\.js|mirofish\.wasm)$/.exec(pathname);
+  return m ? path.join(path.dirname(bundle), m[1]) : null;
+}
+
+export function sendBeside(res, file) {
+  if (!fs.existsSync(file)) {
+    res.writeHead(404);
+    return res.end();
+  }
+  res.writeHead(200, { 'Content-Type': file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript',
+    'Cache-Control': 'no-store' });
+  return fs.createReadStream(file).pipe(res);
+}

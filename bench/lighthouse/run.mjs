@@ -2,20 +2,24 @@
 // On-demand Lighthouse bench: does mirofish.js hurt a real page?
 //
 // Serves the Start Bootstrap "Agency" theme (npm: startbootstrap-agency, its dist/ folder) from
-// 127.0.0.1 in three variants and runs Lighthouse 12.2.3 (CLI, desktop preset, performance only)
-// against each, round-robin (without, worker, main, without, worker, main, ...):
+// 127.0.0.1 in three variants and runs Lighthouse 12.2.3 (CLI, desktop or mobile preset, performance
+// only) against each, round-robin (without, worker, main, without, worker, main, ...):
 //   without  the theme's index.html as is
 //   worker   + <script src="/mirofish.js" data-fish="200" data-seed="7"></script> before </body>
 //   main     + the same tag with data-thread="main" (the main-thread fallback)
+// /mirofish.js is build/web/dist/mirofish.js, with its engine beside it (/mirofish-engine.js and
+// /mirofish.wasm, application/wasm), text and wasm gzipped as a CDN sends them.
 // No network is needed or used: the theme's external <link>/<script> tags (Font Awesome, Google
 // Fonts, Bootstrap's JS bundle and sb-forms from CDNs) are removed from the HTML of all three
 // variants, Lighthouse also blocks those hosts (--blocked-url-patterns, a safety net), and the local
 // server answers anything outside dist/ (and /mirofish.js) with an immediate 404.
 //
 //   cd bench/lighthouse && npm ci && node run.mjs [--runs 3] [--json FILE]
-//   options: --port N (server; default: a free one)  --load-max 2.5  --wait-max-min 15
+//   options: --preset desktop|mobile (default desktop)  --variants without,worker (default all)
+//            --port N (server; default: a free one)  --load-max 2.5  --wait-max-min 15
 //            --no-check (skip the mount check)  --keep-reports DIR (write each Lighthouse JSON there)
 //            --with-defer (adds a 4th variant: the worker tag with `defer`)
+//            --baseline FILE (adds 'single': the same tag on another build's mirofish.js, e.g. main's)
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { spawn, execFileSync } from 'node:child_process';
@@ -23,10 +27,12 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync, mkdirSync, existsSync
 import { tmpdir, loadavg, cpus } from 'node:os';
 import { join, dirname, extname, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripTheme } from './theme.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');
 const SCRIPT = join(repo, 'build', 'web', 'dist', 'mirofish.js');
+const ENGINE_FILES = { '/mirofish-engine.js': 'text/javascript; charset=utf-8', '/mirofish.wasm': 'application/wasm' };
 const THEME = 'startbootstrap-agency';
 const themeDir = join(here, 'node_modules', THEME);
 const DIST = join(themeDir, 'dist');
@@ -54,6 +60,10 @@ const POLL_MS = 20e3;
 const KEEP = opt('--keep-reports', null);
 const CHECK = !argv.includes('--no-check');
 const DEFER = argv.includes('--with-defer');
+const BASELINE = opt('--baseline', null);  // another build's single-file mirofish.js: the 'single' variant
+const PRESET = opt('--preset', 'desktop');
+if (PRESET !== 'desktop' && PRESET !== 'mobile') throw new Error('--preset must be desktop or mobile');
+const ONLY = opt('--variants', null);
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a positive integer');
 for (const [f, what] of [[SCRIPT, 'build/web/dist/mirofish.js (build it first)'],
   [join(DIST, 'index.html'), `${THEME} (run: cd bench/lighthouse && npm ci)`], [LH_CLI, 'lighthouse (npm ci)'],
@@ -66,19 +76,7 @@ let chromeVersion = '?';
 try { chromeVersion = execFileSync(CHROME, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch {}
 
 // ---- the page ----
-const original = readFileSync(join(DIST, 'index.html'), 'utf8');
-const isExternal = (u) => /^(https?:)?\/\//i.test(u);
-const externalHosts = new Set(['fonts.gstatic.com']); // Google Fonts CSS would pull its files from here
-const removed = [];
-let stripped = original.replace(/[ \t]*<script\b[^>]*\bsrc="([^"]*)"[^>]*>\s*<\/script>[ \t]*\r?\n?/gi, (m, u) => {
-  if (!isExternal(u)) return m;
-  removed.push(m.trim()); return '';
-});
-stripped = stripped.replace(/[ \t]*<link\b[^>]*\bhref="([^"]*)"[^>]*>[ \t]*\r?\n?/gi, (m, u) => {
-  if (!isExternal(u)) return m;
-  removed.push(m.trim()); return '';
-});
-for (const m of original.matchAll(/\b(?:src|href)="((?:https?:)?\/\/([^/"]+)[^"]*)"/gi)) externalHosts.add(m[2].toLowerCase());
+const { stripped, removed, externalHosts } = stripTheme(readFileSync(join(DIST, 'index.html'), 'utf8'));
 const BLOCK = [...externalHosts].sort().map((h) => `*://${h}/*`);
 
 const TAGS = {
@@ -87,11 +85,16 @@ const TAGS = {
   main: '<script src="/mirofish.js" data-fish="200" data-seed="7" data-thread="main"></script>',
 };
 const LABEL = { without: 'without MiroFish', worker: 'with MiroFish (worker)', main: 'with MiroFish (data-thread=main)' };
+if (BASELINE) { // opt-in: the same tag on another build's mirofish.js (before issue 31: one file, wasm inside)
+  TAGS.single = '<script src="/single/mirofish.js" data-fish="200" data-seed="7"></script>';
+  LABEL.single = 'with MiroFish (--baseline)';
+}
 if (DEFER) { // opt-in 4th variant: the worker tag with `defer`
   TAGS.defer = '<script src="/mirofish.js" data-fish="200" data-seed="7" defer></script>';
   LABEL.defer = 'with MiroFish (worker, defer)';
 }
-const VARIANTS = Object.keys(TAGS);
+const VARIANTS = Object.keys(TAGS).filter((v) => !ONLY || ONLY.split(',').includes(v));
+if (!VARIANTS.includes('without')) throw new Error('--variants must include without (the differences are from it)');
 const pages = {};
 for (const v of VARIANTS) {
   if (!TAGS[v]) { pages[v] = stripped; continue; }
@@ -106,9 +109,11 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=
   '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.gif': 'image/gif', '.webp': 'image/webp', '.woff2': 'font/woff2',
   '.woff': 'font/woff', '.json': 'application/json' };
 const script = readFileSync(SCRIPT);
+const baseline = BASELINE ? readFileSync(BASELINE) : null;
 let notFound = [];
 // Text is served gzipped when the browser asks, as any real host does (the script's transfer is what the page pays).
-const GZIP_TYPES = /^(text\/|application\/json|image\/svg)/;
+const GZIP_TYPES = /^(text\/|application\/json|application\/wasm|image\/svg)/;
+const engineFiles = Object.fromEntries(Object.keys(ENGINE_FILES).map((f) => [f, readFileSync(join(dirname(SCRIPT), f.slice(1)))]));
 const server = createServer((req, res) => {
   const send = (code, type, raw) => {
     const gz = GZIP_TYPES.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] || '');
@@ -123,7 +128,9 @@ const server = createServer((req, res) => {
   try { path = decodeURIComponent(new URL(req.url, 'http://127.0.0.1').pathname); } catch { return miss(); }
   if (req.method !== 'GET' && req.method !== 'HEAD') return miss();
   if (path === '/mirofish.js') return send(200, 'text/javascript; charset=utf-8', script);
-  const m = /^\/(without|worker|main|defer)(\/.*)$/.exec(path);
+  if (engineFiles[path]) return send(200, ENGINE_FILES[path], engineFiles[path]);
+  if (path === '/single/mirofish.js' && baseline) return send(200, 'text/javascript; charset=utf-8', baseline);
+  const m = /^\/(without|worker|main|defer|single)(\/.*)$/.exec(path);
   if (m && !pages[m[1]]) return miss();
   if (!m) return miss();
   const rest = m[2] === '/' ? '/index.html' : m[2];
@@ -151,7 +158,7 @@ async function withChrome(fn) {
 }
 
 function runLighthouse(url, chromePort, outFile) {
-  const args = [LH_CLI, url, `--port=${chromePort}`, '--hostname=127.0.0.1', '--preset=desktop',
+  const args = [LH_CLI, url, `--port=${chromePort}`, '--hostname=127.0.0.1', ...(PRESET === 'desktop' ? ['--preset=desktop'] : []),
     '--only-categories=performance', '--output=json', `--output-path=${outFile}`, '--quiet',
     ...BLOCK.map((p) => `--blocked-url-patterns=${p}`)];
   return new Promise((ok, ko) => {
@@ -223,9 +230,9 @@ function metricsOf(lhr) {
 // ---- run ----
 console.log(`MiroFish Lighthouse bench — ${new Date().toISOString()}`);
 console.log(`page: ${THEME} ${themeVersion} dist/index.html, external <link>/<script> removed (${removed.length}), blocked: ${[...externalHosts].sort().join(' ')}`);
-console.log(`lighthouse ${lhVersion} (--preset=desktop, performance), ${chromeVersion}, ${cpus().length} cores, server http://127.0.0.1:${port}/, runs ${RUNS}`);
+console.log(`lighthouse ${lhVersion} (${PRESET} preset, performance), ${chromeVersion}, ${cpus().length} cores, server http://127.0.0.1:${port}/, runs ${RUNS}`);
 
-const record = { date: new Date().toISOString(), command: 'node run.mjs ' + argv.join(' '), lighthouse: lhVersion,
+const record = { date: new Date().toISOString(), command: 'node run.mjs ' + argv.join(' '), preset: PRESET, lighthouse: lhVersion,
   chrome: chromeVersion, chromeFlags: CHROME_FLAGS, node: process.version, cores: cpus().length,
   theme: `${THEME}@${themeVersion}`, externalRemoved: removed, blockedUrlPatterns: BLOCK, tags: TAGS,
   loadMax: LOAD_MAX, quietChecks: [], mountCheck: null, runs: [] };
@@ -264,20 +271,22 @@ try {
 }
 
 // ---- table ----
-const KEYS = [['tbt', 'TBT (ms)'], ['lcp', 'LCP (ms)'], ['fcp', 'FCP (ms)'], ['si', 'Speed Index (ms)'], ['score', 'Score'], ['mainThreadWork', 'Main-thread work (ms)']];
+const KEYS = [['tbt', 'TBT (ms)'], ['lcp', 'LCP (ms)'], ['fcp', 'FCP (ms)'], ['cls', 'CLS'], ['si', 'Speed Index (ms)'], ['score', 'Score'], ['mainThreadWork', 'Main-thread work (ms)']];
 const med = {};
 for (const v of VARIANTS) {
   med[v] = {};
   for (const [k] of KEYS) med[v][k] = median(record.runs.filter((r) => r.variant === v).map((r) => r[k]));
 }
 record.medians = med;
-const fmt = (x, sign) => !Number.isFinite(x) ? 'n/a' : (sign && x > 0 ? '+' : '') + String(Math.round(x));
-const rows = VARIANTS.map((v) => [LABEL[v], ...KEYS.map(([k]) => fmt(med[v][k]))]);
-for (const v of VARIANTS.filter((x) => x !== 'without')) rows.push([`Δ ${v} − without`, ...KEYS.map(([k]) => fmt(med[v][k] - med.without[k], true))]);
+// CLS is a fraction (3 decimals); everything else whole ms or points.
+const fmt = (x, sign, k) => !Number.isFinite(x) ? 'n/a'
+  : (sign && x > 0 ? '+' : '') + (k === 'cls' ? x.toFixed(3) : String(Math.round(x)));
+const rows = VARIANTS.map((v) => [LABEL[v], ...KEYS.map(([k]) => fmt(med[v][k], false, k))]);
+for (const v of VARIANTS.filter((x) => x !== 'without')) rows.push([`Δ ${v} − without`, ...KEYS.map(([k]) => fmt(med[v][k] - med.without[k], true, k))]);
 const head = ['', ...KEYS.map(([, h]) => h)];
 const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (r) => r.map((c, i) => i === 0 ? c.padEnd(w[i]) : c.padStart(w[i])).join('  ');
-console.log(`\nMedians of ${RUNS} run(s) each, Lighthouse ${lhVersion} desktop preset (simulated throttling), ${THEME} ${themeVersion}`);
+console.log(`\nMedians of ${RUNS} run(s) each, Lighthouse ${lhVersion} ${PRESET} preset (simulated throttling), ${THEME} ${themeVersion}`);
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 const notQuiet = record.quietChecks.filter((q) => !q.quiet);

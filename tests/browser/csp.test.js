@@ -70,7 +70,7 @@ describe('strict Content-Security-Policy', () => {
     assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
     // On the worker path the browser refuses the Worker and reports it itself (one violation, one console error of
     // its own); the main-thread path never asks for one.
-    const refused = h.THREAD === 'worker' ? [`worker-src ${env.srv.base}/dist/mirofish.js`] : [];
+    const refused = h.THREAD === 'worker' ? [`worker-src ${env.srv.base}/dist/mirofish-engine.js`] : [];
     assert.deepEqual(await violations(page), refused);
     const errors = consoleLog.errors().map((m) => m.text);
     assert.equal(errors.length, refused.length, errors.join('\n'));

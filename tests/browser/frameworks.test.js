@@ -80,15 +80,19 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     if (out) fs.rmSync(out, { recursive: true, force: true });
   });
 
-  it('bundles the engine into each app as the Worker\'s chunk, and as a lazy chunk for the main thread', () => {
+  it('bundles the engine into each app as the Worker\'s chunk, a lazy chunk for the main thread, and the wasm', () => {
     for (const { name: app } of BUILDS) {
       const js = timings[app].js;
-      // The engine with its wasm (dist/mirofish-engine.mjs, ~150 KB), kept apart: a bare `import 'mirofish'` survives.
-      // Vite saw the package's `new Worker(new URL('./mirofish-engine.mjs', import.meta.url), ...)` and emitted the
-      // engine as a worker; the main-thread fallback's `import()` is a chunk of its own, fetched only on that path.
+      // The engine's JS (dist/mirofish-engine.mjs, ~53 KB) kept apart: a bare `import 'mirofish'` survives. Vite saw
+      // the package's `new Worker(new URL('./mirofish-engine.mjs', import.meta.url), ...)` and emitted the engine as a
+      // worker; the main-thread fallback's `import()` is a chunk of its own, fetched only on that path; the engine's
+      // `new URL('./mirofish.wasm', import.meta.url)` made the wasm an asset of its own (issue 31).
       assert.ok(timings[app].worker, `${app}: the app starts a Worker from an emitted chunk (${JSON.stringify(js)})`);
-      assert.ok(js['mirofish-engine.worker.js'].raw > 100000, `${app}: the Worker's chunk (${JSON.stringify(js)})`);
-      assert.ok(js['mirofish-engine.js'].raw > 100000, `${app}: the main thread's chunk (${JSON.stringify(js)})`);
+      assert.ok(js['mirofish-engine.worker.js'].raw > 40000, `${app}: the Worker's chunk (${JSON.stringify(js)})`);
+      assert.ok(js['mirofish-engine.js'].raw > 40000, `${app}: the main thread's chunk (${JSON.stringify(js)})`);
+      const wasm = Object.keys(js).filter((f) => /^mirofish-.*\.wasm$/.test(f));
+      assert.equal(wasm.length, 1, `${app}: the wasm, emitted once (${JSON.stringify(js)})`);
+      assert.ok(js[wasm[0]].raw > 100000, `${app}: the wasm (${JSON.stringify(js)})`);
     }
   });
 

@@ -25,7 +25,7 @@ const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon' };
+  '.ico': 'image/x-icon', '.wasm': 'application/wasm' };
 
 // Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
 // `?csp=strict` on a page adds the strict Content-Security-Policy header. `{ recorder: true }` (engines.js) puts the
@@ -42,6 +42,9 @@ function startServer({ recorder = false, prelude = '' } = {}) {
         return;
       }
       if (url.pathname === '/dist/mirofish.js') file = BUNDLE;
+      // The classic script's engine, beside it: the test build's (its hooks) beside the test bundle.
+      else if (url.pathname === '/dist/mirofish-engine.js') file = path.join(path.dirname(BUNDLE), 'mirofish-engine.js');
+      else if (url.pathname === '/dist/mirofish.wasm') file = path.join(path.dirname(BUNDLE), 'mirofish.wasm');
       else if (url.pathname === '/dist/mirofish.mjs' || url.pathname === '/dist/mirofish-engine.mjs') {
         file = path.join(DIST, url.pathname.slice(6));
       }
@@ -50,7 +53,7 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       else if (url.pathname === '/dist/mirofish-studio.mjs') file = STUDIO.replace(/\.js$/, '.mjs');
       else if (url.pathname.startsWith('/fixtures/')) file = path.join(FIXTURES, url.pathname.slice(10));
       else file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
-      const inside = file === BUNDLE || file.startsWith(DIST + path.sep + 'mirofish') || file.startsWith(path.dirname(STUDIO) + path.sep + 'mirofish-studio.') ||
+      const inside = file === BUNDLE || path.dirname(file) === path.dirname(BUNDLE) || file.startsWith(DIST + path.sep + 'mirofish') || file.startsWith(path.dirname(STUDIO) + path.sep + 'mirofish-studio.') ||
         file.startsWith(FIXTURES + path.sep) || file.startsWith(WEB + path.sep);
       if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });

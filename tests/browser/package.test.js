@@ -1,6 +1,6 @@
 // The npm package as a user gets it (S-HOST-1): `npm pack` output installed offline into an empty project, then
 // used these ways: an ES module import through an import map (and from another origin, a CDN), esbuild bundles
-// (pinned in package-lock.json; IIFE, and ESM with and without the engine's file beside), the classic script with
+// (pinned in package-lock.json; IIFE, and ESM with and without the engine's files beside), the classic script with
 // `async` and with `defer`, and the classic file bundled into an app (no auto-mount there). Vite's builds:
 // frameworks.test.js.
 'use strict';
@@ -40,15 +40,19 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__all = Miro
 mount(null, { fish: 30 }).then((s) => { window.__school = s; window.__global = typeof window.MiroFish; });\n`);
     execFileSync(ESBUILD, ['entry.js', '--bundle', '--format=iife', '--outfile=bundle.js', '--log-level=error'], { cwd: dir });
     fs.writeFileSync(path.join(dir, 'esbuild.html'), page('<script src="/bundle.js"></script>'));
-    // esbuild knows no Workers: an ESM bundle keeps the package's `new Worker(new URL('./mirofish-engine.mjs',
-    // import.meta.url))` as it is, pointing beside the app's chunk; esm-copied/ has the engine's file put there.
+    // An IIFE has no import.meta.url: its engine looks for the wasm beside the page, where the app copies it.
+    fs.copyFileSync(path.join(dir, 'node_modules', 'mirofish', 'dist', 'mirofish.wasm'), path.join(dir, 'mirofish.wasm'));
+    // esbuild knows no Workers nor assets: an ESM bundle keeps the package's `new Worker(new URL('./mirofish-engine.mjs',
+    // import.meta.url))` and `new URL('./mirofish.wasm', import.meta.url)` as they are, pointing beside the app's
+    // chunks; esm-copied/ has the engine's two files put there.
     for (const out of ['esm', 'esm-copied']) {
       execFileSync(ESBUILD, ['entry.js', '--bundle', '--format=esm', '--splitting', '--outdir=' + out,
         '--log-level=error'], { cwd: dir });
       fs.writeFileSync(path.join(dir, out + '.html'), page(`<script type="module" src="/${out}/entry.js"></script>`));
     }
-    fs.copyFileSync(path.join(dir, 'node_modules', 'mirofish', 'dist', 'mirofish-engine.mjs'),
-      path.join(dir, 'esm-copied', 'mirofish-engine.mjs'));
+    for (const f of ['mirofish-engine.mjs', 'mirofish.wasm']) {
+      fs.copyFileSync(path.join(dir, 'node_modules', 'mirofish', 'dist', f), path.join(dir, 'esm-copied', f));
+    }
     // The classic file inside an app's bundle: the app's own <script> is currentScript, so nothing mounts.
     fs.writeFileSync(path.join(dir, 'app.js'), "import 'mirofish/classic';\nwindow.__appRan = true;\n");
     execFileSync(ESBUILD, ['app.js', '--bundle', '--format=iife', '--outfile=app-bundle.js', '--log-level=error'], { cwd: dir });
@@ -102,26 +106,35 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; });
     await p.close();
   });
 
-  it('bundled as ESM by esbuild: a Worker with the engine\'s file beside the chunk, else the main thread', async () => {
-    for (const [out, thread] of [['esm', 'main'], ['esm-copied', 'worker']]) {
-      const missing = [];
-      const { p, log } = await open(out + '.html',
-        (page) => page.on('response', (r) => { if (r.status() === 404) missing.push(new URL(r.url()).pathname); }));
+  it('bundled as ESM by esbuild: a Worker with the engine\'s files beside the chunk; without them one warning', async () => {
+    {
+      const { p, log } = await open('esm-copied.html');
       await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
-      assert.equal(await p.evaluate(() => window.__school.stats().thread), thread, out);
-      // Without the file the Worker fails to load (one 404) and the school takes the main thread, quietly.
-      assert.deepEqual(missing, thread === 'main' ? ['/esm/mirofish-engine.mjs'] : [], out);
-      assert.deepEqual(log.errors(), [], out);
+      assert.equal(await p.evaluate(() => window.__school.stats().thread), 'worker');
+      assert.deepEqual(log.errors(), []);
       await p.close();
     }
+    // Without them the Worker fails to load (one 404), the main thread's chunk looks for the wasm beside itself (a
+    // second): no fish, and one warning that names the file and where it was looked for.
+    const missing = [];
+    const { p, log } = await open('esm.html',
+      (page) => page.on('response', (r) => { if (r.status() === 404) missing.push(new URL(r.url()).pathname); }));
+    await h.waitFor(p, () => window.__school !== undefined);
+    assert.equal(await p.evaluate(() => window.__school), null);
+    assert.deepEqual(missing, ['/esm/mirofish-engine.mjs', '/esm/mirofish.wasm']);
+    assert.deepEqual(log.warnings(), [`MiroFish: mirofish.wasm was not found at ${srv.base}/esm/mirofish.wasm (HTTP 404): ` +
+      'copy it there (it ships beside mirofish.js)']);
+    assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
+    await p.close();
   });
 
-  it('imports from another origin (a CDN): the main thread, since a Worker must be same-origin; no error', async () => {
+  it('imports from another origin (a CDN): a module Worker from a blob: bootstrap on the page\'s origin; no error', async () => {
     const workers = [];
     const { p, log } = await open('cdn.html', (page) => page.on('worker', (w) => workers.push(w.url())));
     await h.waitFor(p, () => window.__school && window.__school.stats().frames >= 2);
-    assert.equal(await p.evaluate(() => window.__school.stats().thread), 'main');
-    assert.deepEqual(workers, [], 'no Worker tried');
+    assert.equal(await p.evaluate(() => window.__school.stats().thread), 'worker');
+    assert.equal(workers.length, 1);
+    assert.match(workers[0], /^blob:/);
     assert.deepEqual(log.errors(), []);
     await p.close();
   });

@@ -1,11 +1,12 @@
 // mirofish-record.mjs, the ES module: `record`, `supported`, `install` and the default export; no global. Started as
 // a module Worker it records (the Worker is made with the literal pattern bundlers look for, as mirofish.mjs's is).
-import { setWasmSource } from '../shim/engine/module.js';
+import { setWasmUrl } from '../shim/engine/module.js';
 import { api, install, record, supported } from './api.js';
 import { setWorkerSource } from './link.js';
 import { inWorker, serveWorker } from './serve.js';
 
-setWasmSource(wasmText);
+// The engine's wasm, the file beside this one (the literal bundlers emit as an asset, as mirofish-engine.mjs's).
+setWasmUrl(() => new URL('./mirofish.wasm', import.meta.url).href);
 if (inWorker()) serveWorker();
 else {
   setWorkerSource({
@@ -25,8 +26,3 @@ function foreign(url) {
 
 export default api;
 export { install, record, supported };
-
-// The engine's wasm, as in classic.js: last in the file.
-function wasmText() {
-  return '__MIROFISH_WASM__';
-}

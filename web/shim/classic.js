@@ -1,33 +1,35 @@
-// mirofish.js, the classic script (an IIFE: the one global window.MiroFish, the auto-mount from its own tag). The same
-// file is its own Worker: started from its `src` with `new Worker(src)`, it serves the engine instead (S-COST-5).
-// A script from another origin cannot be a Worker by URL: such a page runs the school on its main thread.
-import { setWasmSource } from './engine/module.js';
-import { inWorker, serveEngine, serveWorker } from './engine/serve.js';
+// mirofish.js, the classic script: the page's side only (an IIFE: the one global window.MiroFish, the auto-mount from
+// its own tag). The engine is two files beside it, fetched after the page's load event: mirofish-engine.js (the
+// Worker's script, or a <script> on the main thread) and mirofish.wasm (compiled as it downloads). From this page's
+// origin the engine's file is the Worker; from another origin (a CDN) a blob: bootstrap on this origin loads it
+// (web/shim/host/worker_boot.js); where neither may run, the same engine runs on the main thread.
 import { installGlobal } from './host/api.js';
+import { loadEngineScript } from './host/engine_script.js';
 import { setEngineSource } from './host/engine_link.js';
+import { crossOriginWorker, foreignUrl } from './host/worker_boot.js';
 
-setWasmSource(wasmText);
-if (inWorker()) {
-  serveWorker();
-} else if (typeof document !== 'undefined') {
+if (typeof document !== 'undefined') {
   const script = document.currentScript;  // only set while a classic script runs synchronously
+  const files = engineFiles(script);
   setEngineSource({
-    worker: () => (sameOrigin(script) ? new Worker(script.src) : null),
-    local: () => Promise.resolve(serveEngine),
+    worker: () => (!files ? null
+      : foreignUrl(files.engine) ? crossOriginWorker(files.engine, 'classic') : new Worker(files.engine)),
+    local: () => (files ? loadEngineScript(files.engine, script.crossOrigin)
+      : Promise.reject(new Error('mirofish.js cannot tell where its engine is (no src of its own): ' +
+        'load it with <script src=".../mirofish.js">'))),
+    wasm: files ? files.wasm : '',
   });
   installGlobal(script);
 }
 
-function sameOrigin(script) {
+// The engine's files, beside this script (its query too: a `?v=3` that busts caches busts theirs).
+function engineFiles(script) {
+  if (!script || !script.src) return null;
   try {
-    return !!(script && script.src) && new URL(script.src, location.href).origin === location.origin;
+    const src = new URL(script.src, location.href);
+    const beside = (name) => new URL(name + src.search, src).href;
+    return { engine: beside('mirofish-engine.js'), wasm: beside('mirofish.wasm') };
   } catch (e) {
-    return false;
+    return null;
   }
-}
-
-// The wasm, gzipped, as base64 (src/web/embed_wasm.mjs writes it here after the build): last in the file, so gzip
-// codes the JS and the compressed wasm in blocks of their own.
-function wasmText() {
-  return '__MIROFISH_WASM__';
 }

@@ -1,29 +1,27 @@
 // mirofish.mjs, the ES module: `mount`, `table`, `version` and the default export; no global, no auto-mount; it
-// defines <miro-fish>. The engine is a module of its own, mirofish-engine.mjs: the Worker's entry, and imported on
-// demand for the main-thread path. The Worker is made with the literal pattern bundlers look for (Vite, webpack 5,
-// Rollup's plugins: `new URL` inline in `new Worker`, a string literal, `type: 'module'`): bundled into an app they
-// emit the engine as a worker chunk and rewrite the URL; served as files it is the file beside this one. Either way
-// the school gets its Worker; a bundler that does neither gives a Worker that fails to load, and the main thread.
+// defines <miro-fish>. The engine is a module of its own, mirofish-engine.mjs (with mirofish.wasm beside it): the
+// Worker's entry, and imported on demand for the main-thread path, both after the page's load event. The Worker is
+// made with the literal pattern bundlers look for (Vite, webpack 5, Rollup's plugins: `new URL` inline in `new
+// Worker`, a string literal, `type: 'module'`): bundled into an app they emit the engine as a worker chunk and rewrite
+// the URL; served as files it is the file beside this one. From another origin (a CDN, which must send CORS for a
+// module anyway) a blob: bootstrap on the page's origin imports it (web/shim/host/worker_boot.js).
 import { api, mount, table, version } from './host/api.js';
 import { defineElement } from './host/element.js';
 import { setEngineSource } from './host/engine_link.js';
+import { crossOriginWorker, foreignUrl } from './host/worker_boot.js';
 
 setEngineSource({
-  worker: () => (foreign(import.meta.url) ? null
+  worker: () => (foreignUrl(import.meta.url) ? crossOriginWorker(beside(import.meta.url), 'module')
     : new Worker(new URL('./mirofish-engine.mjs', import.meta.url), { type: 'module' })),
   local: () => import('./mirofish-engine.mjs').then((m) => m.serveEngine),
+  wasm: '',  // the engine's own: beside it (a bundler rewrites that URL in the engine's chunk)
 });
 defineElement(mount);
 
-// This module from another origin (a CDN): its engine is there too, and a Worker must be same-origin. Without an
-// http(s) URL of its own (webpack writes the source's file: URL, esbuild's IIFE none) the bundler decides.
-function foreign(url) {
-  try {
-    const u = new URL(url);
-    return /^https?:$/.test(u.protocol) && u.origin !== location.origin;
-  } catch (e) {
-    return false;
-  }
+// The engine's URL beside this module, by text: a second `new URL('./mirofish-engine.mjs', import.meta.url)` would be
+// emitted once more by bundlers, as a plain asset.
+function beside(url) {
+  return url.replace(/[^/?#]*([?#].*)?$/, 'mirofish-engine.mjs$1');
 }
 
 export default api;

@@ -1,32 +1,41 @@
 // The one wasm instance every school of this engine shares (in the Worker, or on the main thread), and the parameter
-// table it carries. The glue is Emscripten's factory (build/web/core/glue.mjs, made by src/web/wrap_glue.cmake); the
-// wasm's text is handed over by the bundle's entry (the last thing in the file: gzip codes it in blocks of its own).
+// table it carries. The glue is Emscripten's factory (build/web/core/glue.mjs, made by src/web/bundle.mjs); the wasm
+// is its own file (dist/mirofish.wasm), compiled as it downloads (wasm_fetch.js) and instantiated through the glue's
+// instantiateWasm hook, so the glue never fetches anything itself.
 import createGlue from 'mirofish-glue';
 import { errorText } from '../util.js';
-import { inflateWasm } from './wasm_text.js';
+import { compileWasm } from './wasm_fetch.js';
 
-let wasmSource = () => '';
+let defaultWasmUrl = () => '';
 let modulePromise = null;
 
-export function setWasmSource(fn) {
-  wasmSource = fn;
+// The entry's idea of where the wasm is when the host does not say (the ES module: beside itself).
+export function setWasmUrl(fn) {
+  defaultWasmUrl = fn;
 }
 
-// Resolves to {M, table}, or rejects with why (the host says it in one warning).
-export function loadModule(log) {
+// Resolves to {M, table}, or rejects with why (the host says it in one warning). `url`: the host's, or the default.
+export function loadModule(log, url) {
   if (!modulePromise) {
-    const text = wasmSource();
-    const createMiroFishModule = createGlue();  // define/exports/module/fetch undefined: no loader sees the factory
-    modulePromise = Promise.resolve(text.charAt(0) === '_' ? undefined : inflateWasm(text))
-      .then((wasmBinary) => createMiroFishModule({
-        print: (line) => log(line),
-        printErr: (line) => log(line),
-        wasmBinary,  // instantiated from these bytes: no fetch, no data: URI (strict CSP)
-      }))
-      .then((M) => ({ M, table: M.paramTable() }))
-      .catch((e) => {
-        throw new Error('the WebAssembly module could not load (' + errorText(e) + ')');
-      });
+    modulePromise = compileWasm(url || defaultWasmUrl())
+      .then((wasmModule) => instantiate(wasmModule, log))
+      .then((M) => ({ M, table: M.paramTable() }));
   }
   return modulePromise;
+}
+
+function instantiate(wasmModule, log) {
+  const createMiroFishModule = createGlue();  // define/exports/module/fetch undefined: no loader sees the factory
+  return new Promise((resolve, reject) => {
+    createMiroFishModule({
+      print: (line) => log(line),
+      printErr: (line) => log(line),
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(wasmModule, imports).then((instance) => receive(instance, wasmModule), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  }).catch((e) => {
+    throw new Error('the WebAssembly module could not load (' + errorText(e) + ')');
+  });
 }

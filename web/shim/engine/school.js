@@ -2,14 +2,13 @@
 // canvas on the main thread), its frame loop, frame budget and resolution. It knows nothing of the DOM: the host tells
 // it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
 import { errorText } from '../util.js';
+import { command } from './commands.js';
 import { applyHash, applyOptions, checkSanity, readConfig } from './config.js';
+import { giveBack, unwatch, watchContext } from './context.js';
 import { SOFTWARE_GL, createGpuTimer, probeRenderer } from './gl_probe.js';
 import { Loop } from './loop.js';
 import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
-// Last, out of order: the bundle keeps the module order it had before the split (75 bytes less gzipped).
-import { giveBack, unwatch, watchContext } from './context.js';
-import { command } from './commands.js';
 
 const SNAPSHOT_MS = 250;       // a snapshot to the host at most this often while animating (and after every change)
 

@@ -1,5 +1,6 @@
-// The engine's end of the channel: loads the wasm once, then mounts, drives and destroys schools as the host's
-// messages say. The same code serves a Worker (self.postMessage) and the main-thread fallback (a local port).
+// The engine's end of the channel: loads the wasm once (from the URL the host's `hello` names, else the entry's),
+// then mounts, drives and destroys schools as the host's messages say. The same code serves a Worker
+// (self.postMessage) and the main-thread fallback (a local port).
 import { VERSION } from '../constants.js';
 import { errorText } from '../util.js';
 import { loadModule } from './module.js';
@@ -13,7 +14,7 @@ export function serveEngine(post) {
   const log = (text) => post({ t: 'warn', text });
   const receive = (msg) => {
     if (msg.t === 'hello') {
-      loadModule(log).then(({ M, table }) => bakeKoi(M).then(() => {
+      loadModule(log, msg.wasm).then(({ M, table }) => bakeKoi(M).then(() => {
         for (const row of table) row.values = row.values ? row.values.split('|') : [];  // C++ kParamValues
         loaded = { M, table };
         post({ t: 'ready', table, version: VERSION });

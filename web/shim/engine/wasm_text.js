@@ -1,4 +1,5 @@
-// The wasm as text, inflated: shared by the engine (mirofish.js, mirofish-engine.mjs) and mirofish-studio.js. The inverse of src/web/embed_wasm.mjs: base64 of the gzipped module. No fetch, no data: URI (strict CSP).
+// The studio's wasm as text, inflated (mirofish-studio.js; the engine fetches its own mirofish.wasm since issue 31).
+// The inverse of src/web/embed_wasm.mjs: base64 of the gzipped module. No fetch, no data: URI (strict CSP).
 
 // Resolves to the module's bytes; rejects, with why, in a browser without DecompressionStream.
 export function inflateWasm(text) {

@@ -4,7 +4,7 @@
 // one task keeps the school (the canvas and its GL context move with the element).
 import { findInfo, truthy } from '../util.js';
 import { openTable, paramTable } from './engine_link.js';
-import { chooseThread } from './mount.js';
+import { chooseThread, defaultThread } from './mount.js';
 
 // The option an attribute names: a table name or hash key, case and dashes ignored; null for any other attribute.
 function attributeOption(attr) {
@@ -26,7 +26,10 @@ function elementOptions(el) {
 // The parameter table first (attribute names map through it): from the engine this element will use.
 function tableReady(el) {
   if (paramTable()) return Promise.resolve(true);
-  return openTable(el.getAttribute('thread') === 'main' ? 'main' : chooseThread({}, 'auto')).then((t) => !!t);
+  // The engine its mount will use: one engine fetched, not two (a bad value is the mount's to warn about, once).
+  const asked = String(el.getAttribute('thread')).trim().toLowerCase();
+  const thread = asked === 'main' || asked === 'worker' || asked === 'auto' ? asked : undefined;
+  return openTable(chooseThread({ thread }, defaultThread())).then((t) => !!t);
 }
 
 // `mount` comes from api.js (which imports this file).

@@ -3,15 +3,18 @@
 // shares one engine of each kind. Both speak the same messages; the local one delivers them a microtask later, so a
 // page's code sees the same order and timing on either path.
 import { errorText, warn } from '../util.js';
+import { afterFirstPaint } from './page_ready.js';
 
 const WORKER_START_MS = 15000;  // a worker that has not said ready by then is given up for the main thread
 
-let source = { worker: () => null, local: () => Promise.reject(new Error('no engine')) };
+let source = { worker: () => null, local: () => Promise.reject(new Error('no engine')), wasm: '' };
 const engines = {};  // thread -> Promise of the engine (or null)
 let table = null;    // the parameter table, from the first engine that is ready
+let unloadable = null;  // why the Worker's engine could not load its wasm: the main thread would fail alike
 
 // The bundle's entry says where the engine comes from: `worker()` starts the Worker (null where it cannot be one; the
-// entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> serveEngine.
+// entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> serveEngine, `wasm` the wasm's
+// URL (the classic script's, beside it; the ES module's engine knows its own).
 export function setEngineSource(s) {
   source = s;
 }
@@ -26,10 +29,11 @@ export function workerCapable() {
     typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function';
 }
 
-// Resolves to the engine for `thread` ('worker' or 'main'), or null (the worker could not start: use main).
+// Resolves to the engine for `thread` ('worker' or 'main'), or null (the worker could not start: use main). Nothing is
+// fetched before the page's load event (page_ready.js), whoever asks first (a mount, table(), <miro-fish>).
 export function openEngine(thread) {
   if (!engines[thread]) {
-    engines[thread] = (thread === 'worker' ? startWorker() : startLocal()).catch((e) => {
+    engines[thread] = afterFirstPaint().then(() => (thread === 'worker' ? startWorker() : startLocal())).catch((e) => {
       if (thread === 'main') warn(errorText(e));
       return null;
     });
@@ -100,18 +104,22 @@ function startWorker() {
       ready = true;
       clearTimeout(timer);
       resolve(e);
-    }, () => fail());
+    }, (e) => {
+      unloadable = e;  // the same files, the same origin rules on the main thread: not fetched twice
+      fail();
+    });
     worker.onmessage = (e) => (ready ? engine.receive(e.data) : onReady(e.data));
     // The last school gone: the worker goes too (its wasm, its contexts); the next mount starts a new one.
     engine.release = () => {
       worker.terminate();
       if (engines.worker) delete engines.worker;
     };
-    engine.post({ t: 'hello' });
+    engine.post({ t: 'hello', wasm: source.wasm });
   });
 }
 
 function startLocal() {
+  if (unloadable) return Promise.reject(unloadable);
   return source.local().then((serveEngine) => new Promise((resolve, reject) => {
     let toHost = null;
     const served = serveEngine((msg) => queueMicrotask(() => toHost(msg)));
@@ -123,6 +131,6 @@ function startLocal() {
       resolve(e);
     }, reject);
     toHost = (msg) => (ready ? engine.receive(msg) : onReady(msg));
-    engine.post({ t: 'hello' });
+    engine.post({ t: 'hello', wasm: source.wasm });
   }));
 }

@@ -22,11 +22,14 @@ let schoolCounter = 0;
 let warnedNoWebGL = false;
 const live = { worker: 0, main: 0 };  // schools per engine: the last one out terminates the worker
 
+// The browser suite runs every test on both paths: its bundle reads the default from the page (build/web/test only).
+export const defaultThread = () => (MIROFISH_TEST && globalThis.__mirofishThread) || 'auto';
+
 // Which engine a mount asks for first: the page's `thread` option, else a Worker where the browser can draw there.
 // A page opened with #studio=1 mounts on the main thread, where the studio's overlay shares the school's GL context
 // and frame (it attaches to a Worker school too, drawing on a canvas of its own).
-export function chooseThread(options, defaultThread) {
-  const asked = options.thread === undefined ? defaultThread : String(options.thread).trim().toLowerCase();
+export function chooseThread(options, fallback) {
+  const asked = options.thread === undefined ? fallback : String(options.thread).trim().toLowerCase();
   if (asked !== 'main' && asked !== 'worker' && asked !== 'auto') {
     warn('option thread=' + describe(options.thread) + ': use "auto", "worker" or "main"; using "auto"');
   }

@@ -1,0 +1,221 @@
+// From another origin (issue 31): the page on 127.0.0.1, MiroFish's files on `localhost` at another port (a CDN). The
+// classic script gets its Worker from a blob: bootstrap on the page's origin (importScripts of the engine); the ES
+// module from one that imports it. With CORS, without it, under a CSP that allows blob: Workers and one that forbids
+// them, with SRI on the tag, with an engine file missing; and the page's critical path: before its load event the page
+// fetches mirofish.js alone, the engine's files come after.
+'use strict';
+
+const { describe, it, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const h = require('./helpers');
+
+const TEST_DIR = path.dirname(h.BUNDLE);  // mirofish.js, mirofish-engine.js, mirofish.wasm with the suite's hooks
+const ours = (log) => log.warnings().filter((w) => w.startsWith('MiroFish: '));
+// The policy goes in a <meta>: served for real (not by a Playwright route, whose page Chromium's local-network checks
+// take for a public one), from a server of the test's own.
+const page = (body, csp) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host page</title>
+${csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">` : ''}
+<link rel="icon" href="data:,"></head><body><h1>A page on one origin, MiroFish from another</h1>${body}</body></html>`;
+
+describe('MiroFish from another origin (a CDN)', () => {
+  const env = h.serverAndBrowser();
+  let dir, lonely, spaDir, pagesDir, pages, cors, plain, missing, spa;
+  before(async () => {
+    // The CDN's folder: the classic files as built for the suite, the ES modules as shipped (one wasm for both).
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-cdn-'));
+    for (const f of ['mirofish.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(dir, f));
+    for (const f of ['mirofish.mjs', 'mirofish-engine.mjs']) fs.copyFileSync(path.join(h.DIST, f), path.join(dir, f));
+    lonely = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-lonely-'));  // mirofish.js without its engine
+    fs.copyFileSync(path.join(TEST_DIR, 'mirofish.js'), path.join(lonely, 'mirofish.js'));
+    // A server whose every path answers its index page (a single-page app's fallback), the wasm's too.
+    spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-spa-'));
+    for (const f of ['mirofish.js', 'mirofish-engine.js']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(spaDir, f));
+    fs.writeFileSync(path.join(spaDir, 'mirofish.wasm'), '<!doctype html><title>app</title>');
+    // `localhost` against the page's 127.0.0.1: another origin on the same machine.
+    const other = async (d, headers) => {
+      const s = await h.serveDir(d, headers);
+      return { base: s.base.replace('127.0.0.1', 'localhost'), close: s.close };
+    };
+    pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-pages-'));
+    // Self-hosted beside the pages too (the critical path's <miro-fish> case).
+    for (const f of ['mirofish.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(pagesDir, f));
+    pages = await h.serveDir(pagesDir);
+    cors = await other(dir, { 'Access-Control-Allow-Origin': '*' });
+    plain = await other(dir, {});
+    missing = await other(lonely, { 'Access-Control-Allow-Origin': '*' });
+    spa = await other(spaDir, { 'Access-Control-Allow-Origin': '*' });
+  });
+  after(async () => {
+    for (const s of [pages, cors, plain, missing, spa]) if (s) await s.close();
+    for (const d of [dir, lonely, spaDir, pagesDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  // Serves `body` as a page on 127.0.0.1 (with `csp` as its policy), and watches its console, its Workers and its CSP
+  // violations; `watch(context, page)` adds listeners of its own before the page loads.
+  let pageCount = 0;
+  async function open(body, csp, watch) {
+    const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
+    await context.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+    });
+    const name = `page-${++pageCount}.html`;
+    fs.writeFileSync(path.join(pagesDir, name), page(body, csp));
+    const url = pages.base + '/' + name;
+    const p = await context.newPage();
+    if (watch) watch(context, p);
+    const log = h.watchConsole(p);
+    const workers = [];
+    p.on('worker', (w) => workers.push(w.url()));
+    await p.goto(url);
+    return { context, p, log, workers };
+  }
+  // The auto-mounted school (the ES module's page sets window.__school), after two frames; null if there is none.
+  const school = (p) => p.evaluate(async () => {
+    while (window.__school === undefined && !window.MiroFish) await new Promise((r) => setTimeout(r, 20));
+    const s = window.MiroFish ? await window.MiroFish.ready : window.__school;
+    if (!s) return null;
+    while (s.stats().frames < 2) await new Promise((r) => setTimeout(r, 20));
+    return { thread: s.stats().thread, rendering: s.stats().rendering, fish: s.stats().fish };
+  });
+  const classic = (base, attrs = '') => `<script src="${base}/mirofish.js" data-fish="30"${attrs}></script>`;
+
+  it('with CORS: the classic script\'s school runs in a Worker started from a blob: bootstrap, and replays the CLI', async (t) => {
+    const { context, p, log, workers } = await open(classic(cors.base));
+    assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
+    if (h.THREAD === 'worker') assert.match(workers[0] || '', /^blob:/, 'the Worker is the page-origin bootstrap');
+    else assert.deepEqual(workers, []);
+    // The same wasm, the same school: step(600) of a shared hash equals `mirofish run`.
+    const link = 'n=120&seed=7&w=1200&h=800';
+    const hash = await p.evaluate(async (hash) => {
+      const s = await window.MiroFish.mount(null, { paused: true, hash: '#' + hash });
+      await s.step(600);
+      const out = await s.stateHash();
+      s.destroy();
+      return out;
+    }, link);
+    if (fs.existsSync(h.CLI)) {
+      const cli = execFileSync(h.CLI, ['run', '--hash', link, '--steps', '600'], { encoding: 'utf8' });
+      assert.equal(hash, /^state-hash ([0-9a-f]{16})$/m.exec(cli)[1]);
+    } else t.diagnostic('native CLI missing: the hash was not compared with it');
+    assert.ok(await h.fishPixels(p) > 200, 'fish are drawn');
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(ours(log), []);
+    await context.close();
+  });
+
+  it('with SRI on the tag (integrity, crossorigin): the same Worker school', async () => {
+    const sri = 'sha384-' + crypto.createHash('sha384').update(fs.readFileSync(path.join(dir, 'mirofish.js'))).digest('base64');
+    const { context, p, log } = await open(classic(cors.base, ` integrity="${sri}" crossorigin="anonymous"`));
+    assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(ours(log), []);
+    await context.close();
+  });
+
+  it('without CORS: the engine\'s script loads, its wasm cannot be fetched: one warning naming the file and its URL', async () => {
+    const { context, p, log } = await open(classic(plain.base));
+    assert.equal(await school(p), null, 'mount() resolves null: no fish, the page as it was');
+    assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
+    const said = ours(log);
+    assert.equal(said.length, 1, said.join('\n'));
+    assert.ok(said[0].includes(`mirofish.wasm could not be fetched from ${plain.base}/mirofish.wasm`), said[0]);
+    assert.match(said[0], /Access-Control-Allow-Origin/);
+    // The browser's own report of the refused request is its one console error; nothing of ours.
+    assert.ok(log.errors().every((m) => /CORS|Access-Control|Failed to (load|fetch)/i.test(m.text)),
+      JSON.stringify(log.errors()));
+    await context.close();
+  });
+
+  it('under a CSP that allows blob: Workers: the Worker, with no violation', async () => {
+    const csp = `default-src 'self'; script-src 'self' ${cors.base} 'wasm-unsafe-eval'; ` +
+      `worker-src 'self' blob:; connect-src 'self' ${cors.base}; img-src data:`;
+    const { context, p, log } = await open(classic(cors.base), csp);
+    assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
+    assert.deepEqual(await p.evaluate(() => window.__violations), []);
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(ours(log), []);
+    await context.close();
+  });
+
+  it('under a CSP that forbids blob: Workers: the main thread, the browser\'s one report, nothing from MiroFish', async () => {
+    const csp = `default-src 'self'; script-src 'self' ${cors.base} 'wasm-unsafe-eval'; ` +
+      `worker-src 'self'; connect-src 'self' ${cors.base}; img-src data:`;
+    const { context, p, log } = await open(classic(cors.base), csp);
+    assert.deepEqual(await school(p), { thread: 'main', rendering: true, fish: 30 });
+    const violations = await p.evaluate(() => window.__violations);
+    assert.deepEqual(violations, h.THREAD === 'worker' ? ['worker-src blob'] : []);
+    assert.ok(log.errors().length <= 1, JSON.stringify(log.errors()));
+    assert.deepEqual(ours(log), []);
+    await context.close();
+  });
+
+  it('the ES module imported from the other origin: a module Worker from a blob: bootstrap', async () => {
+    const { context, p, log, workers } = await open(`<script type="module">
+import { mount } from '${cors.base}/mirofish.mjs';
+mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.__school = s; });
+</script>`);
+    assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
+    if (h.THREAD === 'worker') assert.match(workers[0] || '', /^blob:/);
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(ours(log), []);
+    await context.close();
+  });
+
+  it('an engine file missing beside mirofish.js: one warning naming it and where it was looked for', async () => {
+    const { context, p, log } = await open(classic(missing.base));
+    assert.equal(await school(p), null);
+    const said = ours(log);
+    assert.deepEqual(said, [`MiroFish: mirofish-engine.js was not found at ${missing.base}/mirofish-engine.js: ` +
+      'copy it beside mirofish.js']);
+    assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
+    await context.close();
+  });
+
+  it('a wasm file that is not WebAssembly (an index page in its place): one warning saying so', async () => {
+    const { context, p, log } = await open(classic(spa.base));
+    assert.equal(await school(p), null);
+    const said = ours(log);
+    assert.equal(said.length, 1, said.join('\n'));
+    assert.ok(said[0].startsWith(`MiroFish: mirofish.wasm at ${spa.base}/mirofish.wasm is not WebAssembly`), said[0]);
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
+  it('the page\'s critical path: before its load event only mirofish.js is fetched; the engine after it', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
+    const events = [];
+    context.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
+    const p = await context.newPage();
+    p.on('load', () => events.push('load'));
+    const log = h.watchConsole(p);
+    await p.goto(env.srv.base + '/fixtures/auto.html');
+    await h.waitForFish(p, 2);
+    const load = events.indexOf('load');
+    assert.deepEqual(events.slice(0, load), ['/dist/mirofish.js'], events.join(' '));
+    assert.deepEqual(events.slice(load + 1).sort(), ['/dist/mirofish-engine.js', '/dist/mirofish.wasm'], events.join(' '));
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
+  it('the critical path with <miro-fish> in the page\'s HTML: the element waits for the load event too', async () => {
+    const events = [];
+    const { context, p, log } = await open('<script src="mirofish.js"></script>' +
+      '<miro-fish fish="20" style="display: block; height: 120px"></miro-fish>', null, (ctx, page) => {
+      ctx.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
+      page.on('load', () => events.push('load'));
+    });
+    await h.waitFor(p, () => document.querySelector('miro-fish').school &&
+      document.querySelector('miro-fish').school.stats().frames >= 1);
+    const load = events.indexOf('load');
+    assert.deepEqual(events.slice(0, load), ['/mirofish.js'], events.join(' '));
+    assert.deepEqual(events.slice(load + 1).sort(), ['/mirofish-engine.js', '/mirofish.wasm'], events.join(' '));
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+});
