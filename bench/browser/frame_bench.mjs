@@ -19,28 +19,18 @@
 // env:   MIROFISH_BUNDLE (default build/web/dist/mirofish.js), CHROMIUM (default /usr/bin/chromium)
 
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import zlib from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { ARGS, BUNDLE, ROOT, launch, quantile, serve, worldFor } from './lib.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const PAGE = path.join(HERE, 'bench.html');
-const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 const VIEWPORT = { width: 1600, height: 900 };  // the harness of issue 7 (peers: three.js birds ~28 fps, Canvas2D ~21)
 const DPR = 1;
 const DEFAULT_FISH = [150, 1000, 10000];
 const QUALITIES = ['high', 'auto'];
 const STEP_FISH = [10000, 50000];
 const STEADY_TARGET_MS = { 10000: 1.5, 50000: 7.5 };  // issue 19: the formed school's step in the page
-const WEB = path.join(ROOT, 'web');
 const NODE_CLI = path.join(ROOT, 'build', 'wasm-node', 'mirofish.js');
 // Issue 7's targets: [fish or 'page', quality, fps at least].
 const FPS_TARGETS = [['page', 'auto', 28], [150, 'high', 25], [1000, 'auto', 28], [1000, 'high', 12], [10000, 'auto', 15]];
@@ -88,13 +78,6 @@ const T = opts.quick ? { warm: 0.5, autoWarm: 3, window: 1, settle: 0.3, direct:
 
 // ---------------------------------------------------------------- small helpers
 const sleep = (s) => new Promise((r) => setTimeout(r, s * 1000));
-function quantile(values, q) {
-  if (!values.length) return NaN;
-  const v = Float64Array.from(values).sort();
-  const pos = (v.length - 1) * q;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
-  return v[lo] + (v[hi] - v[lo]) * (pos - lo);
-}
 const median = (v) => quantile(v, 0.5);
 const mean = (v) => (v.length ? v.reduce((a, b) => a + b, 0) / v.length : NaN);
 const round = (x, d = 3) => (Number.isFinite(x) ? Number(x.toFixed(d)) : null);
@@ -102,47 +85,9 @@ const fmt = (x, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 const pad = (s, n) => String(s).padStart(n);
 const padR = (s, n) => String(s).padEnd(n);
 const thousands = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-function worldFor(n) {  // ~300 fish per 1600x900 (the viewport's own world below 300), whatever N
-  const k = Math.sqrt(Math.max(n, 300) / 300);
-  return { width: Math.round(1600 * k), height: Math.round(900 * k) };
-}
 
 function levelText(q) {
   return q ? `dpr ${q.dpr}, ${['cheap', 'cheap back', 'full'][q.detail]}, ${q.fps} fps` : '-';
-}
-
-// ---------------------------------------------------------------- static server: the bench page + the bundle
-function startServer() {
-  return new Promise((resolve) => {
-    const server = http.createServer((req, res) => {
-      const url = new URL(req.url, 'http://localhost');
-      if (url.pathname === '/favicon.ico') {
-        res.writeHead(204);
-        res.end();
-        return;
-      }
-      // /demo/ is the default page as scripts/demo serves it: web/ with the bundle at dist/mirofish.js.
-      const demo = url.pathname.startsWith('/demo/') ? path.join(WEB, url.pathname.slice(6) || 'index.html') : null;
-      const file = url.pathname === '/' || url.pathname === '/bench.html' ? PAGE
-        : url.pathname === '/dist/mirofish.js' || url.pathname === '/demo/dist/mirofish.js' ? BUNDLE
-          : demo && demo.startsWith(WEB + path.sep) && fs.existsSync(demo) && fs.statSync(demo).isFile() ? demo : null;
-      if (!file) {
-        res.writeHead(404, { 'Content-Type': 'text/plain' });
-        res.end('not found');
-        return;
-      }
-      const type = file.endsWith('.html') ? 'text/html; charset=utf-8' : file.endsWith('.css') ? 'text/css'
-        : file.endsWith('.svg') ? 'image/svg+xml' : 'text/javascript; charset=utf-8';
-      // Cross-origin isolated, so performance.now() has ~5 us resolution instead of 100 us.
-      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store',
-        'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
-      fs.createReadStream(file).pipe(res);
-    });
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      resolve({ base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
-    });
-  });
 }
 
 // ---------------------------------------------------------------- CPU of every Chromium process (Linux /proc)
@@ -330,7 +275,7 @@ async function pageRun(browser, base) {
   const page = await context.newPage();
   page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') log.push(m.type() + ': ' + m.text()); });
   try {
-    await page.goto(base + '/demo/');
+    await page.goto(base + '/');  // the default page as scripts/demo serves it (web/index.html)
     await page.waitForFunction(() => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames >= 2,
       null, { timeout: 60000, polling: 50 });
     const cdp = await context.newCDPSession(page);
@@ -496,8 +441,8 @@ async function main() {
   }
   const started = Date.now();
   const before = { elsewherePct: await machineLoad(), loadavg: os.loadavg().map((x) => round(x, 2)) };
-  const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const server = await serve();
+  const browser = await launch();
   const out = {
     meta: {
       date: new Date().toISOString(), chromium: browser.version(), quick: opts.quick,
