@@ -28,6 +28,11 @@ export function serve(routes = {}) {
   const all = Object.assign({ '/dist/mirofish.js': BUNDLE, '/bench.html': path.join(HERE, 'bench.html') }, routes);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
+    if (url.pathname === '/favicon.ico') {  // no icon, and no 404 in the page's console
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     const route = all[url.pathname];
     const headers = { 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Embedder-Policy': 'require-corp' };

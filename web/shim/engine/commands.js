@@ -148,14 +148,17 @@ function stepCount(s, n) {
 // tasks, or the Worker's frames, run between), then done(); `progress` messages after each slice when the page
 // asked; dropped (and free()) if destroyed meanwhile.
 function chunks(s, msg, total, work, done, free) {
-  const est = {};
+  const est = { stepMs: Infinity, workMs: 0 };
   let left = total;
   const slice = () => {
     if (s.destroyed) return free && free();
     left -= within(CHUNK_MS, left, work, est);
     if (msg.progress) s.out({ t: 'progress', id: s.id, seq: msg.seq, done: total - left, total });
     if (left > 0) soon(slice);
-    else done();
+    else {
+      s.lastWorkMs = est.workMs;  // the steps' own time in this call (handle._test.lastWork)
+      done();
+    }
   };
   slice();
 }
@@ -209,6 +212,8 @@ function testHook(s, msg, out) {
   } else if (msg.fn === 'evict') {  // contexts of the engine's own thread (a Worker's are apart from the page's)
     s.extra = s.extra || [];
     for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
+  } else if (msg.fn === 'lastWork') {  // ms the last step(n) or trajectory() spent in its steps, slices summed
+    return s.lastWorkMs;
   } else if (msg.fn === 'timeStep') {  // the step alone: n steps in one go, no slices, no frame (bench/browser)
     const t0 = performance.now();
     s.pond.step(msg.n);

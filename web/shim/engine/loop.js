@@ -15,7 +15,8 @@ const cancelRaf = typeof cancelAnimationFrame === 'function' ? (id) => cancelAni
 
 // Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first batch
 // is one unit, so a heavy school never freezes the page before it has been timed), at most doubling: performance.now()
-// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units done.
+// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units done;
+// est.workMs adds up the time spent in work() (the step's own cost, for the overhead bench).
 export function within(ms, left, work, est) {
   const start = performance.now();
   let done = 0, n = 1;
@@ -25,6 +26,7 @@ export function within(ms, left, work, est) {
     done += n;
     const end = performance.now();
     est.stepMs = Math.max(0.001, (end - t) / n);
+    est.workMs += end - t;
     n = Math.min(left - done, n * 2, Math.floor((ms - (end - start)) * 0.9 / est.stepMs));
   }
   return done;

@@ -30,6 +30,7 @@ export class School {
           unevict: () => h.call({ t: 'test', fn: 'unevict' }),
           wasmBytes: () => h.call({ t: 'test', fn: 'wasmBytes' }),
           timeStep: (n) => h.call({ t: 'test', fn: 'timeStep', n }),
+          lastWork: () => h.call({ t: 'test', fn: 'lastWork' }),
         }),
       });
     }
