@@ -8,19 +8,9 @@
 //          demo2 (web/index.html at 1280x800 DPR 2, #n=200&seed=7), demo0 (the same without fish: its floor)
 // Prints one line per case and bundle: median fps over the rounds (and each round's fps), and the CPU time all the
 // browser's processes spent per rendered frame (SwiftShader's work included), steadier under contention.
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { besideBundle, sendBeside, sendWebFile } from './web_files.mjs';
+import { BUNDLE, launch, median, serve } from './lib.mjs';
 import { treeCpuSeconds } from './tree_cpu.mjs';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--disable-quic', '--headless'];
 
 const argv = process.argv.slice(2);
 let seconds = 5, rounds = 2, caseNames = ['fish150', 'size2', 'fish1000', 'demo2'];
@@ -31,7 +21,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (argv[i] === '--cases') caseNames = argv[++i].split(',');
   else bundles.push(path.resolve(argv[i]));
 }
-if (!bundles.length) bundles.push(path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js'));
+if (!bundles.length) bundles.push(BUNDLE);
 
 const plain = (attrs) => `<!doctype html><html><head><meta charset="utf-8">
 <style>html,body{margin:0;height:100%}body{background:#eef4f6}</style></head><body>
@@ -52,27 +42,12 @@ for (const name of caseNames) {
   if (m) CASES[name] = { page: plain(`data-fish="${m[1]}" data-idle="60" data-fish-size="${m[2]}"`), vp: [1600, 900], dpr: 1 };
 }
 
-let current = bundles[0];
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/dist/mirofish.js') {
-    res.writeHead(200, { 'Content-Type': 'text/javascript' });
-    return fs.createReadStream(current).pipe(res);
-  }
-  if (besideBundle(url.pathname, current)) return sendBeside(res, besideBundle(url.pathname, current));
-  const name = url.pathname.slice(1);
-  if (url.pathname.startsWith('/probe/') && CASES[name.slice(6)]) {
-    res.writeHead(200, { 'Content-Type': 'text/html' });
-    return res.end(CASES[name.slice(6)].page);
-  }
-  return sendWebFile(url, res);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
-
-// CPU seconds used so far by every process descended from this one (the browser, its GPU process, renderers):
-
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ARGS });
+const pages = {};
+for (const [name, c] of Object.entries(CASES)) if (c.page) pages['/probe/' + name] = { html: c.page };
+const server = await serve(pages);
+const base = server.base;
+let current = bundles[0];  // what /dist/mirofish.js serves this round
+const browser = await launch();
 async function measure(name) {
   const c = CASES[name];
   const ctx = await browser.newContext({ viewport: { width: c.vp[0], height: c.vp[1] }, deviceScaleFactor: c.dpr });
@@ -100,15 +75,12 @@ for (let r = 0; r < rounds; r++) {
   for (const name of caseNames) {
     for (const b of bundles) {
       current = b;
+      server.routes['/dist/mirofish.js'] = current;
       const r = await measure(name);
       ((results[name] ||= {})[b] ||= []).push(r);
     }
   }
 }
-const median = (a) => {
-  const v = a.slice().sort((x, y) => x - y);
-  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-};
 console.log('case      bundle                   fps (median [each round])      browser CPU ms per frame (median [each])');
 for (const name of caseNames) {
   for (const b of bundles) {
@@ -119,4 +91,4 @@ for (const name of caseNames) {
   }
 }
 await browser.close();
-server.close();
+await server.close();

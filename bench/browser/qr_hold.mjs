@@ -4,30 +4,18 @@
 // (zbarimg). usage: node bench/browser/qr_hold.mjs [--samples N] [--dpr D]   (after scripts/demo or the web build)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { besideBundle, sendBeside } from './web_files.mjs';
+import { launch, serve } from './lib.mjs';
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BUNDLE = path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
 const arg = (name, def) => { const i = process.argv.indexOf(name); return i > 0 ? Number(process.argv[i + 1]) : def; };
 const samples = arg('--samples', 12), dpr = arg('--dpr', 1);
 const TEXT = 'https://example.org/a/sixty-character-link?x=1&y=2&z=3456789';
 const page = `<!doctype html><meta charset="utf-8"><style>body{margin:0;background:#f4f8fa;font:16px sans-serif}</style>
-<h1>QR hold</h1><script src="/mirofish.js" data-fish="200"></script>`;
-const server = http.createServer((req, res) => {
-  if (req.url.startsWith('/mirofish.js')) { res.writeHead(200, { 'Content-Type': 'text/javascript' }); return fs.createReadStream(BUNDLE).pipe(res); }
-  if (besideBundle(req.url, BUNDLE)) return sendBeside(res, besideBundle(req.url, BUNDLE));
-  res.writeHead(200, { 'Content-Type': 'text/html' });
-  res.end(page);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
+<h1>QR hold</h1><script src="/dist/mirofish.js" data-fish="200"></script>`;
+const server = await serve({ '/': { html: page } });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'qr-hold-'));
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox', '--no-first-run', '--disable-background-networking'] });
+const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: dpr });
 const tab = await context.newPage();
 const decodes = async () => {
@@ -40,7 +28,7 @@ const decodes = async () => {
   }
 };
 const t0 = Date.now();
-await tab.goto(`http://127.0.0.1:${server.address().port}/#form=qr:${encodeURIComponent(TEXT)}`);
+await tab.goto(`${server.base}/#form=qr:${encodeURIComponent(TEXT)}`);
 await tab.waitForFunction(() => window.MiroFish && window.MiroFish.current, null, { timeout: 30000 });
 let first = null;
 while (Date.now() - t0 < 20000 && first === null) {
@@ -58,5 +46,5 @@ console.log(`first decode ${first === null ? 'never (20 s)' : first.toFixed(1) +
   `(200 fish, 1280x800, DPR ${dpr}); form ${JSON.stringify(holding)}; ` +
   `frames decoded during the hold: ${ok} of ${samples}`);
 await browser.close();
-server.close();
+await server.close();
 fs.rmSync(tmp, { recursive: true });

@@ -1,33 +1,20 @@
 #!/usr/bin/env node
 // Screenshots for eyeballing the koi (on demand): the demo page and close-ups, with any bundle.
 // usage: node bench/browser/shots.mjs BUNDLE OUTDIR [NAME-PREFIX]   (e.g. eco: only the ecology shots)
+// The README's pair: node bench/browser/shots.mjs build/web/dist/mirofish.js docs/images readme
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { besideBundle, sendBeside, sendWebFile } from './web_files.mjs';
+import { launch, serve } from './lib.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const [bundle, outDir, only] = process.argv.slice(2);
 fs.mkdirSync(outDir, { recursive: true });
 
 const closePage = (bg) => `<!doctype html><html><head><meta charset="utf-8">
 <style>html,body{margin:0;height:100%}body{background:${bg}}</style></head><body>
 <script src="/dist/mirofish.js"></script></body></html>`;
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/dist/mirofish.js') {
-    res.writeHead(200, { 'Content-Type': 'text/javascript' });
-    return fs.createReadStream(bundle).pipe(res);
-  }
-  if (besideBundle(url.pathname, bundle)) return sendBeside(res, besideBundle(url.pathname, bundle));
-  if (url.pathname === '/close-light') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end(closePage('#eef4f6')); }
-  if (url.pathname === '/close-dark') { res.writeHead(200, { 'Content-Type': 'text/html' }); return res.end(closePage('#101522')); }
-  return sendWebFile(url, res);
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const base = `http://127.0.0.1:${server.address().port}`;
+const server = await serve({ '/dist/mirofish.js': path.resolve(bundle), '/close-light': { html: closePage('#eef4f6') },
+  '/close-dark': { html: closePage('#101522') } });
+const base = server.base;
 
 const shots = [
   { name: 'demo', url: '/#n=200&seed=7&t=20', vp: [1280, 800], dpr: 2 },
@@ -52,8 +39,7 @@ const shots = [
     dpr: 2, liveMs: 7000 },
   { name: 'eco-all', url: '/#n=400&seed=7&species=3&water=1&pred=1', vp: [1600, 900], dpr: 1, liveMs: 15000 },
 ];
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox', '--no-first-run', '--headless'] });
+const browser = await launch();
 for (const s of shots.filter((x) => !only || x.name.startsWith(only))) {
   const ctx = await browser.newContext({ viewport: { width: s.vp[0], height: s.vp[1] }, deviceScaleFactor: s.dpr,
     colorScheme: s.scheme || 'light' });
@@ -71,4 +57,4 @@ for (const s of shots.filter((x) => !only || x.name.startsWith(only))) {
   console.log('wrote', path.join(outDir, s.name + '.png'), boxes ? `(${boxes} page boxes avoided)` : '');
 }
 await browser.close();
-server.close();
+await server.close();

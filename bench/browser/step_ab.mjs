@@ -1,4 +1,4 @@
-// The page's steady step, bundle against bundle (issue 19): two or more builds of dist/mirofish.js take turns, each
+// The page's steady step, bundle against bundle: two or more builds of dist/mirofish.js take turns, each
 // round in a fresh page, so a shared VM's drift falls on all of them alike. Per round and bundle: a school of FISH at
 // the bench's constant density formed for 1 800 steps in its Worker, then the median (and the minimum) of 15 timed
 // batches, as frame_bench.mjs --steps-only times one. With --profile the school runs on the page's main thread under
@@ -6,13 +6,9 @@
 // (wasm functions by index: the bundle keeps no names); that split is steadier than the step's wall clock.
 //   node bench/browser/step_ab.mjs [--rounds R] [--fish N] [--profile] BUNDLE_A BUNDLE_B ...
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { besideBundle } from './web_files.mjs';
+import { launch, serve } from './lib.mjs';
 
-const PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench.html');
 const args = process.argv.slice(2);
 const opts = { rounds: 4, fish: 10000, profile: false, bundles: [] };
 for (let i = 0; i < args.length; i++) {
@@ -26,28 +22,9 @@ if (!opts.bundles.length || !opts.bundles.every((b) => fs.existsSync(b)) || !(op
   process.exit(2);
 }
 
-let current = opts.bundles[0];  // what /dist/mirofish.js serves this round
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, 'http://localhost');
-  const file = url.pathname === '/bench.html' ? PAGE : url.pathname === '/dist/mirofish.js' ? current
-    : besideBundle(url.pathname, current);
-  if (!file || !fs.existsSync(file)) {
-    res.writeHead(404);
-    res.end();
-    return;
-  }
-  // Cross-origin isolated, so performance.now() has ~5 us resolution (as frame_bench.mjs serves it).
-  res.writeHead(200, { 'Content-Type': file.endsWith('.html') ? 'text/html' : file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript',
-    'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Embedder-Policy': 'require-corp' });
-  fs.createReadStream(file).pipe(res);
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-  args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
-    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    '--disable-quic'] });
+const server = await serve();  // /dist/mirofish.js: the bundle of this round
+const base = server.base;
+const browser = await launch();
 const k = Math.sqrt(opts.fish / 300);  // ~300 fish per 1600x900 px, as frame_bench.mjs's worldFor
 const world = [opts.fish, Math.round(1600 * k), Math.round(900 * k)];
 const batch = opts.fish >= 50000 ? 5 : 20;
@@ -98,7 +75,7 @@ const medians = new Map(opts.bundles.map((b) => [b, []]));
 try {
   for (let r = 0; r < opts.rounds; r++) {
     for (const bundle of opts.bundles) {
-      current = bundle;
+      server.routes['/dist/mirofish.js'] = bundle;
       const context = await browser.newContext({ viewport: { width: 400, height: 300 } });
       const page = await context.newPage();
       await page.goto(base + '/bench.html');
@@ -122,5 +99,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
 }

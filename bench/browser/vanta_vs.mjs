@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Render cost against a peer (issue 19 item 4): three.js Vanta BIRDS with 1 024 birds (quantity 5, its default) and
+// Render cost against a peer: three.js Vanta BIRDS with 1 024 birds (quantity 5, its default) and
 // MiroFish with 1 000 fish at quality=auto, each as a full-window background behind the same page text, in one
 // headless Chromium (SwiftShader: the GPU is the CPU, so fill cost shows as it does on phones and integrated GPUs),
 // 1600x900 at DPR 1. The two pages alternate for --rounds rounds; each round warms up (auto quality settles) and
@@ -12,18 +12,10 @@
 // env:   MIROFISH_BUNDLE (default build/web/dist/mirofish.js), CHROMIUM (default /usr/bin/chromium)
 
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { BUNDLE, ROOT, launch, median, serve, writeJson } from './lib.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
 const VANTA = path.join(ROOT, 'bench', 'vanta', 'node_modules', 'vanta');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 const VIEWPORT = { width: 1600, height: 900 };
 const FISH = 1000;
 
@@ -75,35 +67,9 @@ const FILES = {
   '/three.min.js': path.join(VANTA, 'vendor', 'three.r134.min.js'),
   '/vanta.birds.min.js': path.join(VANTA, 'dist', 'vanta.birds.min.js'),
   '/dist/mirofish.js': BUNDLE,
-  '/dist/mirofish-engine.js': path.join(path.dirname(BUNDLE), 'mirofish-engine.js'),
-  '/dist/mirofish.wasm': path.join(path.dirname(BUNDLE), 'mirofish.wasm'),
 };
-
-function startServer() {
-  return new Promise((resolve) => {
-    const server = http.createServer((req, res) => {
-      const p = new URL(req.url, 'http://localhost').pathname;
-      if (PAGES[p]) {
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end(PAGES[p]);
-      } else if (FILES[p]) {
-        res.writeHead(200, { 'Content-Type': p.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8',
-          'Cache-Control': 'no-store' });
-        fs.createReadStream(FILES[p]).pipe(res);
-      } else {
-        res.writeHead(p === '/favicon.ico' ? 204 : 404);
-        res.end();
-      }
-    });
-    server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${server.address().port}`, server }));
-  });
-}
 
 const sleep = (s) => new Promise((r) => setTimeout(r, s * 1000));
-const median = (v) => {
-  const s = [...v].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 // One round of one page: load, warm up, count frames over the window. Page errors fail the bench.
 async function fpsOf(browser, base, which) {
@@ -130,9 +96,12 @@ async function fpsOf(browser, base, which) {
   }
 }
 
-const { base, server } = await startServer();
+const routes = Object.assign({}, FILES);
+for (const [p, html] of Object.entries(PAGES)) routes[p] = { html };
+const server = await serve(routes);
+const base = server.base;
 // playwright's launch() gives every run a fresh temporary profile of its own.
-const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+const browser = await launch();
 const rounds = { ours: [], vanta: [] };
 let info = null;
 try {
@@ -146,7 +115,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
 }
 const ours = median(rounds.ours);
 const vanta = median(rounds.vanta);
@@ -160,4 +129,4 @@ console.log(`  MiroFish ${FISH} fish, quality=auto (${info ? `${info.thread}, se
   `median ${ours.toFixed(1)} fps  [${out.ours.fps.join(', ')}]`);
 console.log(`  Vanta BIRDS 1 024 birds (three.js r134):  median ${vanta.toFixed(1)} fps  [${out.vanta.fps.join(', ')}]`);
 console.log(`  ours / Vanta: ${out.ratio}  (target >= 1)`);
-if (opts.json) fs.writeFileSync(opts.json, JSON.stringify(out, null, 2) + '\n');
+writeJson(opts.json, out);

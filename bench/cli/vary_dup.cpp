@@ -1,9 +1,6 @@
 // parseVary on one 10 000-value --vary list (wcoh=0.000,0.001,...,9.999), best of 20 calls: the cost of its
-// duplicate check (docs/performance.md, "CLI edges"). Not part of the build; after `cmake --build --preset native`:
-//   g++ -O2 -std=c++17 -Isrc bench/cli/vary_dup.cpp build/native/src/cli/libmirofish_cli.a \
-//     build/native/src/link/libmirofish_link.a build/native/src/sim/libmirofish_sim.a \
-//     build/native/src/form/libmirofish_form.a build/native/src/base/libmirofish_base.a -o /tmp/vary_dup &&
-//     /tmp/vary_dup
+// duplicate check (docs/performance.md). Built by the native preset (bench/CMakeLists.txt):
+//   build/native/bench/vary_dup
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

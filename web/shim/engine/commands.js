@@ -6,6 +6,7 @@ import { describe, errorText, findInfo } from '../util.js';
 import { applyHash, checkSanity, optionNumber, readConfig } from './config.js';
 import { giveBack, replace, shownAgain } from './context.js';
 import { within } from './loop.js';
+import { soon } from './pump.js';
 import { recordTrajectory } from './trajectory.js';
 
 const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
@@ -54,11 +55,11 @@ export function command(s, msg, out) {
       return;
     case 'step': {
       const n = stepCount(s, msg.n);
-      chunks(s, msg, n, s.loop.stepN, () => {
-        if (!s.loop.animating()) s.loop.drawOnce();
+      // Drawn once at the end, and at most once a display frame however many calls come (loop.still()).
+      chunks(s, msg, n, s.loop.stepN, () => s.loop.still(() => {
         s.changed();
         reply(n);
-      });
+      }));
       return;
     }
     case 'stateHash':
@@ -143,17 +144,21 @@ function stepCount(s, n) {
   return count;
 }
 
-// `total` units of work(n) in CHUNK_MS slices a task apart (the page's, or the Worker's frames, run between), then
-// done(); `progress` messages after each slice when the page asked; dropped (and free()) if destroyed meanwhile.
+// `total` units of work(n) in CHUNK_MS slices, each its own task right after what already waits (pump.js: the page's
+// tasks, or the Worker's frames, run between), then done(); `progress` messages after each slice when the page
+// asked; dropped (and free()) if destroyed meanwhile.
 function chunks(s, msg, total, work, done, free) {
-  const est = {};
+  const est = { stepMs: Infinity, workMs: 0 };
   let left = total;
   const slice = () => {
     if (s.destroyed) return free && free();
     left -= within(CHUNK_MS, left, work, est);
     if (msg.progress) s.out({ t: 'progress', id: s.id, seq: msg.seq, done: total - left, total });
-    if (left > 0) setTimeout(slice, 0);
-    else done();
+    if (left > 0) soon(slice);
+    else {
+      s.lastWorkMs = est.workMs;  // the steps' own time in this call (handle._test.lastWork)
+      done();
+    }
   };
   slice();
 }
@@ -207,6 +212,12 @@ function testHook(s, msg, out) {
   } else if (msg.fn === 'evict') {  // contexts of the engine's own thread (a Worker's are apart from the page's)
     s.extra = s.extra || [];
     for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
+  } else if (msg.fn === 'lastWork') {  // ms the last step(n) or trajectory() spent in its steps, slices summed
+    return s.lastWorkMs;
+  } else if (msg.fn === 'timeStep') {  // the step alone: n steps in one go, no slices, no frame (bench/browser)
+    const t0 = performance.now();
+    s.pond.step(msg.n);
+    return performance.now() - t0;
   } else if (msg.fn === 'wasmBytes') {  // the engine's wasm memory (bench/browser/hour.mjs)
     return s.M.HEAP8.length;
   } else if (msg.fn === 'unevict') {

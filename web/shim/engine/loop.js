@@ -2,10 +2,12 @@
 // States: paused (the page's own pause) > hidden (tab hidden or scrolled out) > lost (no GL context) > reduced-motion
 // > empty (nothing to draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the
 // engine runs: a Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
+import { IN_WORKER, soon } from './pump.js';
 
-const SEEK_BUDGET_MS = 8;    // ms per frame a t=SECONDS seek may take: the page never freezes
+const SEEK_BUDGET_MS = 8;    // ms per slice a t=SECONDS seek may take: the page never freezes
 const CAP_SLACK_MS = 2;      // a frame this early for the maxFps cap still counts (vsync jitter)
 const TIMER_BELOW_FPS = 50;  // below this rate a timer wakes the loop, not every vsync
+const STILL_WAIT_MS = 250;   // a display frame that does not come by then (a throttled rAF) no longer holds replies
 
 const raf = typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(fn)
   : (fn) => setTimeout(() => fn(performance.now()), 16);
@@ -13,7 +15,8 @@ const cancelRaf = typeof cancelAnimationFrame === 'function' ? (id) => cancelAni
 
 // Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first batch
 // is one unit, so a heavy school never freezes the page before it has been timed), at most doubling: performance.now()
-// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units done.
+// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units done;
+// est.workMs adds up the time spent in work() (the step's own cost, for the overhead bench).
 export function within(ms, left, work, est) {
   const start = performance.now();
   let done = 0, n = 1;
@@ -23,6 +26,7 @@ export function within(ms, left, work, est) {
     done += n;
     const end = performance.now();
     est.stepMs = Math.max(0.001, (end - t) / n);
+    est.workMs += end - t;
     n = Math.min(left - done, n * 2, Math.floor((ms - (end - start)) * 0.9 / est.stepMs));
   }
   return done;
@@ -35,7 +39,11 @@ export class Loop {
     this.s = s;
     this.rafId = 0;
     this.timerId = 0;
-    this.seekTimer = 0;
+    this.seekQueued = false;
+    this.stillGate = 0;      // the rAF after a still frame: until it comes, further still frames wait for it
+    this.stillTimer = 0;     // ...or until STILL_WAIT_MS have passed
+    this.stillWaiting = [];  // what waits for that frame (a step's reply)
+    this.stillOwed = false;  // a still frame skipped while hidden: drawn when the school shows again
     this.lastTime = 0;       // rAF time of the previous simulated frame; 0 restarts the clock
     this.nextDue = 0;        // rAF time the next frame is due under the frame-rate cap
     this.timerWoke = false;  // this rAF was asked for by the low-rate timer, which already kept the cap
@@ -44,6 +52,7 @@ export class Loop {
     this.frame = this.frame.bind(this);
     this.wake = this.wake.bind(this);
     this.seekChunk = this.seekChunk.bind(this);
+    this.openGate = this.openGate.bind(this);
     this.stepN = (n) => s.pond.step(n);
   }
 
@@ -90,18 +99,61 @@ export class Loop {
     seek.left -= within(SEEK_BUDGET_MS, seek.left, this.stepN, seek);
   }
 
-  // A seek asked for while paused or under reduced motion still lands: timer chunks of SEEK_BUDGET_MS, then one
-  // still frame where it ends. Hidden, it waits (no work while hidden).
-  seekWhileStill() {
-    if (!this.seekTimer) this.seekTimer = setTimeout(this.seekChunk, 0);
+  // A seek in slices of SEEK_BUDGET_MS back to back (pump.js), then one still frame where it ends: while paused or
+  // under reduced motion on either path, and always in a Worker, where no page waits and the frames only draw
+  // meanwhile. On the main thread a running school's frames take one slice each (frame()). Hidden, it waits.
+  seekInSlices() {
+    if (!this.seekQueued) {
+      this.seekQueued = true;
+      soon(this.seekChunk);
+    }
   }
   seekChunk() {
     const s = this.s;
-    this.seekTimer = 0;
-    if (s.destroyed || s.seek.left <= 0 || this.animating() || this.state() === 'hidden') return;
+    this.seekQueued = false;
+    if (s.destroyed || s.seek.left <= 0 || (this.animating() && !IN_WORKER) || this.state() === 'hidden') return;
     this.seekSome();
-    if (s.seek.left > 0) this.seekTimer = setTimeout(this.seekChunk, 0);
-    else this.drawOnce();
+    if (s.seek.left > 0) this.seekInSlices();
+    else this.still(noop);
+  }
+
+  // A still frame after a command (a step, a seek's end) on a school that is not animating: at most one per display
+  // frame. The first draws at once; any more before the next display frame wait for it and share one frame. then()
+  // runs once the frame is drawn, or at once when none will be (animating: its frames show it; hidden: nobody sees).
+  still(then) {
+    if (this.animating() || !this.canDraw()) {
+      if (!this.animating()) this.stillOwed = true;
+      then();
+      return;
+    }
+    if (this.stillGate) {
+      this.stillWaiting.push(then);
+      return;
+    }
+    this.drawOnce();
+    this.closeGate();
+    then();
+  }
+  closeGate() {
+    this.stillGate = raf(this.openGate);
+    this.stillTimer = setTimeout(this.openGate, STILL_WAIT_MS);
+  }
+  openGate() {
+    if (this.stillGate) cancelRaf(this.stillGate);
+    clearTimeout(this.stillTimer);
+    this.stillGate = this.stillTimer = 0;
+    const waiting = this.stillWaiting, n = waiting.length;
+    if (!n) return;
+    if (!this.animating() && this.canDraw()) {
+      this.drawOnce();
+      this.closeGate();
+    }
+    for (let k = 0; k < n; k++) waiting[k]();
+    waiting.splice(0, n);
+  }
+  canDraw() {
+    const s = this.s, f = s.flags;
+    return s.started && !s.destroyed && !f.lost && !f.hidden && !f.offscreen;
   }
 
   render(now) {
@@ -135,8 +187,8 @@ export class Loop {
     this.lastTime = now;
     const t0 = performance.now();
     const seeking = s.seek.left > 0;
-    if (seeking) this.seekSome();
-    else s.pond.advance(dt);
+    if (!seeking) s.pond.advance(dt);
+    else if (!IN_WORKER) this.seekSome();  // in a Worker the seek's own slices step it (seekInSlices)
     const t1 = performance.now();
     if (this.render(now)) this.account(now, t0, t1, seeking);
     this.schedule();
@@ -186,8 +238,8 @@ export class Loop {
 
   dispose() {
     this.stop();
-    if (this.seekTimer) clearTimeout(this.seekTimer);
-    this.seekTimer = 0;
+    this.stillWaiting.length = 0;  // a destroyed school answers nothing more
+    this.openGate();
   }
 
   // Re-evaluates the state after any change: hidden/paused cancel every frame; running/idle (re)schedule.
@@ -197,14 +249,21 @@ export class Loop {
     const now = this.state();
     const changed = now !== this.lastState;
     this.lastState = now;
+    if (!this.canDraw()) this.openGate();  // hidden or lost: what waits for a still frame goes on without it
     if (!this.animating()) {
       this.stop();
       s.timing.frameTimes.length = 0;
-      if (changed && (now === 'reduced-motion' || now === 'paused' || now === 'empty')) this.drawOnce();
-      if (s.seek.left > 0 && (now === 'paused' || now === 'reduced-motion')) this.seekWhileStill();
+      const owed = this.stillOwed && this.canDraw();
+      if (owed || (changed && (now === 'reduced-motion' || now === 'paused' || now === 'empty'))) {
+        this.stillOwed = false;
+        this.drawOnce();
+      }
+      if (s.seek.left > 0 && (now === 'paused' || now === 'reduced-motion')) this.seekInSlices();
       if (changed) s.onFrame();
       return;
     }
+    this.stillOwed = false;
+    if (s.seek.left > 0 && IN_WORKER) this.seekInSlices();
     if (now === 'running' && this.timerId) {  // back from idle: full rate at once
       clearTimeout(this.timerId);
       this.timerId = 0;
@@ -214,3 +273,5 @@ export class Loop {
     if (changed) s.onFrame();
   }
 }
+
+function noop() {}

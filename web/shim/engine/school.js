@@ -62,7 +62,7 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
       init.flags),
     view: Object.assign({ cssWidth: 0, cssHeight: 0, devicePixels: null, dpr: 1, autoWorld: true }, init.view),
     timing: { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null },
-    seek: { left: 0, stepMs: Infinity },
+    seek: { left: 0, stepMs: Infinity, workMs: 0 },
     destroyed: false, started: false, lastSanity: '', studio: null,
     once: init.once && {},
     // A <miro-fish> school says one warning per name (an attribute changed 1 000 times a second warns once).

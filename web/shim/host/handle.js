@@ -29,6 +29,8 @@ export class School {
           evict: (n) => h.call({ t: 'test', fn: 'evict', n }),
           unevict: () => h.call({ t: 'test', fn: 'unevict' }),
           wasmBytes: () => h.call({ t: 'test', fn: 'wasmBytes' }),
+          timeStep: (n) => h.call({ t: 'test', fn: 'timeStep', n }),
+          lastWork: () => h.call({ t: 'test', fn: 'lastWork' }),
         }),
       });
     }

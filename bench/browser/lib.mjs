@@ -1,0 +1,98 @@
+// The browser benches' one static server and one Chromium launcher. Every bench serves the same tree: its own pages
+// (routes), the bundle at /dist/mirofish.js, and web/ for the rest (the demo page as scripts/demo serves it). Pages
+// are cross-origin isolated, so performance.now() has ~5 us resolution instead of 100 us.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(HERE, '..', '..');
+export const WEB = path.join(ROOT, 'web');
+// The shipped bundle, and the test bundle (the shipped one plus handle._test: the step alone, timed in the engine).
+export const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
+export const TEST_BUNDLE = path.join(ROOT, 'build', 'web', 'test', 'mirofish.js');
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// SwiftShader WebGL (the GPU is the CPU: fill cost shows as on phones), and nothing that talks to the network.
+export const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm' };
+
+// routes: URL path -> a file, or {html} for a page written by the bench. The bench may change them between rounds
+// (an A/B of bundles swaps routes['/dist/mirofish.js']). Resolves to {base, routes, close()}.
+export function serve(routes = {}) {
+  const all = Object.assign({ '/dist/mirofish.js': BUNDLE, '/bench.html': path.join(HERE, 'bench.html') }, routes);
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    if (url.pathname === '/favicon.ico') {  // no icon, and no 404 in the page's console
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    // The engine's two files beside a bundle (issue 31): mirofish-engine.js and mirofish.wasm from the folder of the
+    // mirofish.js routed at the same path's folder (an A/B of bundles swaps all three together).
+    const beside = /^(.*\/)(mirofish-engine\.js|mirofish\.wasm)$/.exec(url.pathname);
+    const bundleThere = beside && all[beside[1] + 'mirofish.js'];
+    const route = all[url.pathname] || (typeof bundleThere === 'string' ? path.join(path.dirname(bundleThere), beside[2]) : undefined);
+    const headers = { 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp' };
+    if (route && typeof route === 'object') {
+      res.writeHead(200, Object.assign(headers, { 'Content-Type': TYPES['.html'] }));
+      res.end(route.html);
+      return;
+    }
+    const file = route || path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
+    const inside = route || file.startsWith(WEB + path.sep);
+    if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+      return;
+    }
+    res.writeHead(200, Object.assign(headers, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' }));
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    base: `http://127.0.0.1:${server.address().port}`,
+    routes: all,
+    close: () => new Promise((r) => server.close(r)),
+  })));
+}
+
+// Headless Chromium with the benches' flags (plus `extra`).
+export function launch(extra = []) {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS.concat(extra) });
+}
+
+// A page that loads the bundle and mounts nothing on its own.
+export function plainPage(body = '', attrs = 'data-auto="false"', src = '/dist/mirofish.js') {
+  return { html: `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<style>html,body{margin:0;height:100%}body{background:#eef4f6}</style></head><body>${body}
+<script src="${src}" ${attrs}></script></body></html>` };
+}
+
+// Statistics the benches print.
+export function quantile(values, q) {
+  if (!values.length) return NaN;
+  const v = Float64Array.from(values).sort();
+  const pos = (v.length - 1) * q;
+  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  return v[lo] + (v[hi] - v[lo]) * (pos - lo);
+}
+export const median = (v) => quantile(v, 0.5);
+
+// The bench's density: ~300 fish per 1600x900 px whatever N (the viewport's own world below 300).
+export function worldFor(n) {
+  const k = Math.sqrt(Math.max(n, 300) / 300);
+  return { width: Math.round(1600 * k), height: Math.round(900 * k) };
+}
+
+// Writes `data` as JSON to `file` (its folder made), when a file was asked for.
+export function writeJson(file, data) {
+  if (!file) return;
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+}
