@@ -48,11 +48,14 @@ export class Loop {
     this.nextDue = 0;        // rAF time the next frame is due under the frame-rate cap
     this.timerWoke = false;  // this rAF was asked for by the low-rate timer, which already kept the cap
     this.lastState = '';
+    this.presentId = 0;      // the animation frame a still frame is drawn again in (present())
+    this.presented = false;  // a frame was drawn in an animation frame since the school last fell still
     // Bound once: requestAnimationFrame and setTimeout get the same functions every frame (nothing allocated).
     this.frame = this.frame.bind(this);
     this.wake = this.wake.bind(this);
     this.seekChunk = this.seekChunk.bind(this);
     this.openGate = this.openGate.bind(this);
+    this.present = this.present.bind(this);
     this.stepN = (n) => s.pond.step(n);
   }
 
@@ -82,7 +85,18 @@ export class Loop {
       s.timing.frames++;
       s.timing.renderMs = performance.now() - t0;
       s.onFrame();
+      if (IN_WORKER && !this.presented && !this.presentId) this.presentId = raf(this.present);
     }
+  }
+
+  // WebKit shows a Worker's OffscreenCanvas only from frames drawn in one of the Worker's animation frames: a still
+  // school's frames are drawn in a message's task, and its first one (reduced motion, a mount paused) never showed.
+  // So the first still frame after the school falls still is drawn again in the next animation frame (not counted).
+  present() {
+    const s = this.s;
+    this.presentId = 0;
+    if (this.presented || s.destroyed || this.animating() || !s.started || !this.canDraw()) return;
+    if (s.draw(performance.now())) this.presented = true;
   }
 
   // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate, idleFps when idle.
@@ -190,7 +204,10 @@ export class Loop {
     if (!seeking) s.pond.advance(dt);
     else if (!IN_WORKER) this.seekSome();  // in a Worker the seek's own slices step it (seekInSlices)
     const t1 = performance.now();
-    if (this.render(now)) this.account(now, t0, t1, seeking);
+    if (this.render(now)) {
+      this.presented = true;
+      this.account(now, t0, t1, seeking);
+    }
     this.schedule();
   }
 
@@ -238,6 +255,8 @@ export class Loop {
 
   dispose() {
     this.stop();
+    if (this.presentId) cancelRaf(this.presentId);
+    this.presentId = 0;
     this.stillWaiting.length = 0;  // a destroyed school answers nothing more
     this.openGate();
   }
@@ -252,6 +271,7 @@ export class Loop {
     if (!this.canDraw()) this.openGate();  // hidden or lost: what waits for a still frame goes on without it
     if (!this.animating()) {
       this.stop();
+      if (changed) this.presented = false;
       s.timing.frameTimes.length = 0;
       const owed = this.stillOwed && this.canDraw();
       if (owed || (changed && (now === 'reduced-motion' || now === 'paused' || now === 'empty'))) {
