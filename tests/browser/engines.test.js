@@ -19,13 +19,6 @@ const haveCli = fs.existsSync(h.CLI);
 const cli = (args) => execFileSync(h.CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 const cliStateHash = (out) => out.match(/^state-hash ([0-9a-f]{16})$/m)[1];
 
-// 64-bit FNV-1a over bytes: School::stateHash() over the same x, y, vx, vy bytes.
-function fnv1a(bytes) {
-  let hash = 0xcbf29ce484222325n;
-  for (const b of bytes) hash = BigInt.asUintN(64, (hash ^ BigInt(b)) * 0x100000001b3n);
-  return hash.toString(16).padStart(16, '0');
-}
-
 // Whether a plain Worker of this engine draws WebGL2 on an OffscreenCanvas, probed as the engine's Worker would.
 function probeWorkerWebGL2() {
   if (typeof OffscreenCanvas !== 'function' || !HTMLCanvasElement.prototype.transferControlToOffscreen) return false;
@@ -125,7 +118,7 @@ describe(`every engine: ${ENGINE}`, () => {
         assert.equal(r.hex.length, 2 * bytes.length);
         assert.ok(bytes.equals(Buffer.from(r.hex, 'hex')), 'trajectory() is the CLI file, bit for bit');
         assert.deepEqual(r.meta, JSON.parse(fs.readFileSync(file + '.json', 'utf8')));
-        assert.equal(fnv1a(bytes.subarray(bytes.length - 150 * 16)), cliStateHash(out));
+        assert.equal(h.fnv1a(bytes.subarray(bytes.length - 150 * 16)), cliStateHash(out));
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -165,6 +165,13 @@ async function expectWorkerSchool(page, consoleLog, why) {
   assert.deepEqual(consoleLog.warnings(), [], 'nothing to warn about');
 }
 
+// 64-bit FNV-1a over bytes: School::stateHash() over the same x, y, vx, vy bytes (a trajectory frame's state hash).
+function fnv1a(bytes) {
+  let hash = 0xcbf29ce484222325n;
+  for (const b of bytes) hash = BigInt.asUintN(64, (hash ^ BigInt(b)) * 0x100000001b3n);
+  return hash.toString(16).padStart(16, '0');
+}
+
 // --- PNG decoding (8-bit, non-interlaced, RGB or RGBA: what Chromium's screenshots are) ---
 function decodePng(buf) {
   let pos = 8;
@@ -341,6 +348,6 @@ function serverAndBrowser(launchOptions) {
 }
 
 module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
-  instrument, instrumentSource, countContextsIn, watchTimers,
+  instrument, instrumentSource, fnv1a, countContextsIn, watchTimers,
   watchConsole, waitFor, waitForFish, readySchool, expectWorkerSchool, decodePng,
   diffPixels, shot, fishPixels };

@@ -11,13 +11,6 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 
-// 64-bit FNV-1a over bytes: School::stateHash() over the same x, y, vx, vy bytes.
-function fnv1a(bytes) {
-  let hash = 0xcbf29ce484222325n;
-  for (const b of bytes) hash = BigInt.asUintN(64, (hash ^ BigInt(b)) * 0x100000001b3n);
-  return hash.toString(16).padStart(16, '0');
-}
-
 describe('school.trajectory()', () => {
   const env = h.serverAndBrowser();
 
@@ -62,7 +55,7 @@ describe('school.trajectory()', () => {
       assert.deepEqual(r.meta, JSON.parse(fs.readFileSync(file + '.json', 'utf8')), 'the same side-car');
       // The last frame (step 300) hashes to the CLI run's state hash.
       const last = Buffer.from(r.bytes.slice(15 * 960));
-      assert.equal(fnv1a(last), out.match(/^state-hash ([0-9a-f]{16})$/m)[1]);
+      assert.equal(h.fnv1a(last), out.match(/^state-hash ([0-9a-f]{16})$/m)[1]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -157,7 +150,7 @@ describe('school.trajectory()', () => {
     }
     assert.equal(r.tr.frameCount, 3);
     assert.equal(r.st.value, 6000);
-    assert.equal(fnv1a(r.last), r.hash, 'the chunked trajectory\'s last frame is the chunked step(6000)\'s state');
+    assert.equal(h.fnv1a(r.last), r.hash, 'the chunked trajectory\'s last frame is the chunked step(6000)\'s state');
     assert.deepEqual(consoleLog.errors(), []);
     await page.close();
   });
