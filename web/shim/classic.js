@@ -9,7 +9,8 @@ import { setEngineSource } from './host/engine_link.js';
 import { crossOriginWorker, foreignUrl } from './host/worker_boot.js';
 
 if (typeof document !== 'undefined') {
-  const script = document.currentScript;  // only set while a classic script runs synchronously
+  // Only set while a classic script runs synchronously.
+  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
   const files = engineFiles(script);
   setEngineSource({
     worker: () => (!files ? null

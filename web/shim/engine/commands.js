@@ -14,11 +14,16 @@ const CHUNK_MS = 8;            // a long step(n) or trajectory() works this long
 
 // The host's messages about this school. Replies carry the caller's seq; every command that changes what the host
 // shows ends with a fresh snapshot.
+/**
+ * @param {*} s the engine's school (school.js)
+ * @param {import('../protocol.js').HostMessage} msg
+ * @param {import('../protocol.js').PostToHost} out
+ */
 export function command(s, msg, out) {
   // A fresh snapshot first: once the page's Promise resolves, every reading method sees this moment.
   const reply = (value, transfer) => {
     s.snapshotNow();
-    out({ t: 'reply', id: s.id, seq: msg.seq, value }, transfer);
+    out({ t: 'reply', id: s.id, seq: /** @type {import('../protocol.js').Call} */ (msg).seq, value }, transfer);
   };
   switch (msg.t) {
     case 'flags':
@@ -34,8 +39,14 @@ export function command(s, msg, out) {
     case 'pointer':
       s.pond.pointer(!!msg.present, msg.x, msg.y);
       return;
-    case 'poke':  // a click or tap (the click option decides), or feed()/scare() from the page
-      s.pond[msg.what](msg.x, msg.y);
+    case 'poke':  // a click or tap (the click option decides), or feed()/scare() from the page: a closed set
+      if (msg.what === 'click') s.pond.click(msg.x, msg.y);
+      else if (msg.what === 'feed') s.pond.feed(msg.x, msg.y);
+      else if (msg.what === 'scare') s.pond.scare(msg.x, msg.y);
+      else {
+        s.warn('unknown poke ' + describe(msg.what) + ' ignored');
+        return;
+      }
       if (!s.loop.animating()) s.loop.drawOnce();
       s.changed();
       return;

@@ -46,7 +46,7 @@ function ask(s) {
   s.askDue = away(s);
   if (s.askDue || s.destroyed) return;
   s.askedAt = performance.now();
-  s.out({ t: 'canvas', id: s.id });
+  s.out({ t: 'needCanvas', id: s.id });
 }
 
 // After the host's flags: a wait that ran out while hidden asks now that the school shows, but never within

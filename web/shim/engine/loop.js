@@ -1,7 +1,8 @@
 // The frame loop and its state machine: which state the school is in, when the next frame comes, and what one costs.
-// States: paused (the page's own pause) > hidden (tab hidden or scrolled out) > lost (no GL context) > reduced-motion
+// States, in the order protocol.js's schoolState decides them: paused > hidden > lost (no GL context) > reduced-motion
 // > empty (nothing to draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the
 // engine runs: a Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
+import { schoolState } from '../protocol.js';
 import { IN_WORKER, soon } from './pump.js';
 
 const SEEK_BUDGET_MS = 8;    // ms per slice a t=SECONDS seek may take: the page never freezes
@@ -60,15 +61,7 @@ export class Loop {
   }
 
   state() {
-    const s = this.s, f = s.flags;
-    if (f.paused) return 'paused';
-    if (f.hidden || f.offscreen) return 'hidden';
-    if (f.lost) return 'lost';  // no context to draw with: no steps either (context.js replaces it)
-    if (f.reduced && s.cfg.reducedMotion === 1) return 'reduced-motion';
-    // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
-    if (s.cfg.fish === 0 && s.cfg.water === 0) return 'empty';
-    if (f.away) return 'idle';
-    return 'running';
+    return schoolState(this.s.flags, this.s.cfg);
   }
 
   animating() {

@@ -46,6 +46,7 @@ export function attachEngineSchool(M, init, targets) {
   };
 }
 
+/** @param {import('../protocol.js').PostToHost} out */
 function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
   const renderer = probeRenderer(gl);
   const s = {
@@ -112,6 +113,7 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
 // Snapshots for the host: what the handle's reading methods answer at once (stats, params, hash, obstacles).
 // At most one every SNAPSHOT_MS while frames run, with a trailing one so the last state always arrives; params and
 // the hash ride only when something changed them.
+/** @param {import('../protocol.js').PostToHost} out */
 function createSnapshots(s, out) {
   let last = 0, timer = 0, dirty = true;
   const post = () => {
@@ -119,6 +121,7 @@ function createSnapshots(s, out) {
     timer = 0;
     if (s.destroyed) return;
     last = performance.now();
+    /** @type {import('../protocol.js').Snap} */
     const msg = { t: 'snap', id: s.id, stats: liveStats(s) };
     if (dirty) {
       dirty = false;
@@ -156,6 +159,7 @@ function obstacleBoxes(s) {
   return out;
 }
 
+/** @returns {import('../protocol.js').EngineStats} */
 function liveStats(s) {
   const st = s.pond.stats(), tm = s.timing;
   const now = performance.now();

@@ -8,11 +8,12 @@ import { attachEngineSchool } from './school.js';
 
 // `post(msg, transfer)` sends to the host; returns the function that takes the host's messages, and the live schools
 // (the main-thread path hands them to an attached studio).
+/** @param {import('../protocol.js').PostToHost} post */
 export function serveEngine(post) {
   const schools = new Map();
   let loaded = null;
   const log = (text) => post({ t: 'warn', text });
-  const receive = (msg) => {
+  const receive = (/** @type {import('../protocol.js').HostMessage} */ msg) => {
     if (msg.t === 'hello') {
       loadModule(log, msg.wasm).then(({ M, table }) => bakeKoi(M).then(() => {
         for (const row of table) row.values = row.values ? row.values.split('|') : [];  // C++ kParamValues
@@ -86,7 +87,7 @@ export function serveEngine(post) {
 // otherwise hold the page for the whole bake (tens of ms in wasm, more on a busy or slow machine).
 function bakeKoi(M) {
   return new Promise((resolve) => {
-    const slice = () => (M.bakeKoiSlice() ? resolve() : setTimeout(slice, 0));
+    const slice = () => (M.bakeKoiSlice() ? resolve(null) : setTimeout(slice, 0));
     slice();
   });
 }

@@ -7,6 +7,12 @@ import { afterFirstPaint } from './page_ready.js';
 
 const WORKER_START_MS = 15000;  // a worker that has not said ready by then is given up for the main thread
 
+/**
+ * @typedef {(post: import('../protocol.js').PostToHost) => {receive: (msg: import('../protocol.js').HostMessage) => void,
+ *   schools: Map<number, *>}} ServeEngine the engine's serveEngine (engine/serve.js)
+ * @typedef {{worker: () => Worker | null, local: () => Promise<ServeEngine>, wasm: string}} EngineSource
+ */
+/** @type {EngineSource} */
 let source = { worker: () => null, local: () => Promise.reject(new Error('no engine')), wasm: '' };
 const engines = {};  // thread -> Promise of the engine (or null)
 let table = null;    // the parameter table, from the first engine that is ready
@@ -15,6 +21,7 @@ let unloadable = null;  // why the Worker's engine could not load its wasm: the 
 // The bundle's entry says where the engine comes from: `worker()` starts the Worker (null where it cannot be one; the
 // entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> serveEngine, `wasm` the wasm's
 // URL (the classic script's, beside it; the ES module's engine knows its own).
+/** @param {EngineSource} s */
 export function setEngineSource(s) {
   source = s;
 }
@@ -47,15 +54,16 @@ export function openTable(thread) {
 }
 
 // An engine: post(msg, transfer), listen(id, fn) for one school's messages, forget(id), and what `ready` said.
+/** @param {'worker' | 'main'} thread @param {import('../protocol.js').PostToEngine} post */
 function makeEngine(thread, post) {
   const listeners = new Map();
   const engine = {
     thread, post, table: null, schools: null,
     listen(id, fn) { listeners.set(id, fn); },
     forget(id) { listeners.delete(id); },
-    receive(msg) {
+    receive(/** @type {import('../protocol.js').EngineMessage} */ msg) {
       if (msg.t === 'warn') warn(msg.text);
-      else if (listeners.has(msg.id)) listeners.get(msg.id)(msg);
+      else if ('id' in msg && listeners.has(msg.id)) listeners.get(msg.id)(msg);
     },
   };
   return engine;

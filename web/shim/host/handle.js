@@ -1,6 +1,7 @@
 // The public handle of a mounted school (web/mirofish.d.ts MiroFishSchool), the same on both paths: methods that read
 // answer at once from the engine's last snapshot; methods that compute return Promises. Every call is safe after
 // destroy().
+import { schoolState } from '../protocol.js';
 import { describe, errorText, warn } from '../util.js';
 import { controlsOption } from './controls.js';
 import { paramTable } from './engine_link.js';
@@ -182,8 +183,7 @@ function stats(h) {
       state: h.destroyed ? 'destroyed' : 'starting', seeking: false, rendering: false, thread: h.engine.thread };
   }
   const out = Object.assign({}, st, { thread: h.engine.thread });
-  if (h.flags.paused) out.state = 'paused';
-  else if (h.flags.hidden || h.flags.offscreen) out.state = 'hidden';
+  out.state = schoolState(h.flags, null, st.state);
   if (out.state !== 'running' && out.state !== 'idle') out.fps = 0;
   return out;
 }

@@ -126,10 +126,9 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     readHash: true, lastHashApplied: '', destroyed: false, studio: null, onLevel: null, onMounted: null,
     seq: 0, pending: new Map(), once: element?.localName === 'miro-fish',
   };
-  h.post = (msg, transfer) => {
-    msg.id = h.id;
-    engine.post(msg, transfer);
-  };
+  h.post = /** @type {import('../protocol.js').PostFromSchool} */ ((msg, transfer) => {
+    engine.post(Object.assign(msg, { id: h.id }), transfer);
+  });
   h.call = (msg, progress) => call(h, msg, progress);
   h.setFlags = (change) => {
     if (h.destroyed) return;
@@ -230,6 +229,7 @@ function createPointerLink(h) {
 }
 
 // The engine's messages for this school: snapshots, replies, the mount's outcome, the test bundle's level callback.
+/** @param {import('../protocol.js').EngineMessage} msg */
 function receive(h, msg) {
   if (msg.t === 'snap') {
     const snap = h.snapshot;
@@ -260,7 +260,7 @@ function receive(h, msg) {
     else pending.resolve(msg.value);
   } else if (msg.t === 'mounted') {
     h.onMounted(msg);
-  } else if (msg.t === 'canvas' && !h.destroyed) {
+  } else if (msg.t === 'needCanvas' && !h.destroyed) {
     swapCanvas(h);
   } else if (msg.t === 'studioFrame' && h.studio) {
     h.studio.frame(msg);

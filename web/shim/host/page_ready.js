@@ -18,7 +18,7 @@ export function afterFirstPaint() {
       setTimeout(go, 200);
     });
     settled = painted.then(() => (document.readyState === 'complete' ? null
-      : new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }))));
+      : new Promise((resolve) => window.addEventListener('load', () => resolve(null), { once: true }))));
   }
   return settled;
 }
