@@ -144,8 +144,8 @@
  * in the engine's last snapshot, which the page's fresher flags override.
  * @param {Flags & {failed?: boolean, lost?: boolean}} f
  * @param {{reducedMotion: number, fish: number, water: number} | null} cfg
- * @param {string} [decided]
- * @returns {string}
+ * @param {import('../mirofish').MiroFishState} [decided]
+ * @returns {import('../mirofish').MiroFishState | 'failed'}
  */
 export function schoolState(f, cfg, decided) {
   if (f.failed) return 'failed';

@@ -4,7 +4,7 @@
 import { FORM_HOLD } from '../constants.js';
 import { describe, errorText, findInfo } from '../util.js';
 import { applyHash, checkSanity, optionNumber, readConfig } from './config.js';
-import { giveBack, replace, shownAgain } from './context.js';
+import { giveBack } from './context.js';
 import { within } from './loop.js';
 import { soon } from './pump.js';
 import { recordTrajectory } from './trajectory.js';
@@ -22,15 +22,15 @@ const CHUNK_MS = 8;            // a long step(n) or trajectory() works this long
 export function command(s, msg, out) {
   // A fresh snapshot first: once the page's Promise resolves, every reading method sees this moment.
   const reply = (value, transfer) => {
-    s.snapshotNow();
+    s.snapshots.now();
     out({ t: 'reply', id: s.id, seq: /** @type {import('../protocol.js').Call} */ (msg).seq, value }, transfer);
   };
   switch (msg.t) {
     case 'flags':
       Object.assign(s.flags, msg.flags);
       s.loop.update();
-      shownAgain(s);  // a new canvas that waited while hidden is asked for now
-      s.snapshotNow();  // a pause, a hidden tab: the steps and the state as they stopped
+      s.context.shownAgain();  // a new canvas that waited while hidden is asked for now
+      s.snapshots.now();  // a pause, a hidden tab: the steps and the state as they stopped
       return;
     case 'view':
       Object.assign(s.view, msg.view);
@@ -48,13 +48,13 @@ export function command(s, msg, out) {
         return;
       }
       if (!s.loop.animating()) s.loop.drawOnce();
-      s.changed();
+      s.snapshots.changed();
       return;
     case 'obstacles':
       for (let k = 0; k < msg.n; k++) s.pond.stageObstacle(k, msg.boxes[k * 4], msg.boxes[k * 4 + 1], msg.boxes[k * 4 + 2],
         msg.boxes[k * 4 + 3]);
       s.pond.commitObstacles(msg.n);
-      s.changed();
+      s.snapshots.changed();
       return;
     case 'hash':
       if (!applyHash(s, msg.ours)) return;
@@ -68,7 +68,7 @@ export function command(s, msg, out) {
       const n = stepCount(s, msg.n);
       // Drawn once at the end, and at most once a display frame however many calls come (loop.still()).
       chunks(s, msg, n, s.loop.stepN, () => s.loop.still(() => {
-        s.changed();
+        s.snapshots.changed();
         reply(n);
       }));
       return;
@@ -82,7 +82,7 @@ export function command(s, msg, out) {
     case 'release':
       s.pond.releaseForm();
       if (!s.loop.animating()) s.loop.drawOnce();
-      s.changed();
+      s.snapshots.changed();
       reply(true);
       return;
     case 'trajectory': {
@@ -90,7 +90,7 @@ export function command(s, msg, out) {
       try {
         rec = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
       } catch (e) {
-        s.snapshotNow();
+        s.snapshots.now();
         out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
         return;
       }
@@ -101,7 +101,7 @@ export function command(s, msg, out) {
       return;
     }
     case 'canvas':  // the host's fresh canvas, in the old one's place on the page
-      replace(s, msg.canvas);
+      s.context.replace(msg.canvas);
       return;
     case 'studio':  // mirofish-studio.js on a Worker school: the arrays it reads go to the page after each frame
       s.studio = msg.on ? { frame: () => postStudioFrame(s, out) } : null;
@@ -139,7 +139,7 @@ function afterChange(s, name) {
   if (name === 'width' || name === 'height') s.view.autoWorld = false;
   s.loop.update();
   if (!s.loop.animating()) s.loop.drawOnce();  // colours and sizes show at once even when paused
-  s.changed();
+  s.snapshots.changed();
 }
 
 function stepCount(s, n) {
@@ -190,7 +190,7 @@ function form(s, options) {
   const r = s.pond.form(o.type, text, hold);
   if (r.warning) s.warn(r.warning);
   if (!s.loop.animating()) s.loop.drawOnce();
-  s.changed();
+  s.snapshots.changed();
   return r.ok;
 }
 
@@ -214,12 +214,12 @@ function testHook(s, msg, out) {
   else if (msg.fn === 'windows') Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
   else if (msg.fn === 'loseContext') {
-    if (s.gl.isContextLost()) return false;
+    if (s.context.gl.isContextLost()) return false;
     // Taken while the context lives: a lost context hands out no extensions, so the restore needs this one.
-    s.loseExt = s.gl.getExtension('WEBGL_lose_context');
-    s.loseExt.loseContext();
-  } else if (msg.fn === 'restoreContext' && s.gl.isContextLost() && s.loseExt) {
-    s.loseExt.restoreContext();
+    s.context.loseExt = s.context.gl.getExtension('WEBGL_lose_context');
+    s.context.loseExt.loseContext();
+  } else if (msg.fn === 'restoreContext' && s.context.gl.isContextLost() && s.context.loseExt) {
+    s.context.loseExt.restoreContext();
   } else if (msg.fn === 'evict') {  // contexts of the engine's own thread (a Worker's are apart from the page's)
     s.extra = s.extra || [];
     for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));

@@ -1,4 +1,5 @@
-// A WebGL context the browser takes away (#21): the engine's side (the host's is swapCanvas in host/mount.js).
+// The school's WebGL context (#21): the canvas the engine draws on, its context and GPU timer, and what happens when
+// the browser takes the context away (the host's side is swapCanvas in host/mount.js).
 import { createGpuTimer } from './gl_probe.js';
 
 const LOST_WAIT_MS = 2000;     // a context not restored by then (an evicted one never is) is replaced; doubled per try
@@ -8,85 +9,121 @@ const ASK_GAP_MS = 1000;       // at most one new canvas asked for a second (a w
 // school neither steps nor draws (state 'lost'); not restored within LOST_WAIT_MS, it asks the host for a new canvas
 // (a hidden school waits until it shows) and draws on there from the same School. Each new canvas makes the next
 // wait twice as long (2 s .. 32 s), until a context lives 30 s.
-export function watchContext(s) {
-  s.onLost = (e) => {
+export class Context {
+  /**
+   * @param {import('./school.js').EngineSchool} s
+   * @param {OffscreenCanvas | HTMLCanvasElement} canvas
+   * @param {WebGL2RenderingContext} gl the context Pond::attach made on it
+   * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach Pond::attach on another canvas ('' or why not)
+   */
+  constructor(s, canvas, gl, attach) {
+    this.s = s;
+    this.canvas = canvas;
+    this.gl = gl;
+    this.attach = attach;
+    this.gpuTimer = createGpuTimer(gl);
+    this.tries = 0;          // new canvases since a context last lived 30 s
+    this.since = 0;          // when the context in use was found
+    this.lostTimer = 0;
+    this.askDue = false;     // the wait ran out while hidden: ask once the school shows
+    this.askedAt = -Infinity;
+    this.loseExt = null;     // the test bundle's WEBGL_lose_context (loseContext/restoreContext hooks)
+    this.onLost = this.onLost.bind(this);
+    this.onRestored = this.onRestored.bind(this);
+    this.ask = this.ask.bind(this);
+  }
+
+  watch() {
+    this.canvas.addEventListener('webglcontextlost', this.onLost);
+    this.canvas.addEventListener('webglcontextrestored', this.onRestored);
+  }
+
+  unwatch() {
+    this.canvas.removeEventListener('webglcontextlost', this.onLost);
+    this.canvas.removeEventListener('webglcontextrestored', this.onRestored);
+  }
+
+  onLost(e) {
     e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
-    lost(s);
-  };
-  s.onRestored = () => {
-    const err = s.pond.contextRestored();
+    this.lost();
+  }
+
+  onRestored() {
+    const err = this.s.pond.contextRestored();
     if (err) {
-      s.warn(err);
+      this.s.warn(err);
       return;
     }
-    found(s);
-  };
-  s.canvas.addEventListener('webglcontextlost', s.onLost);
-  s.canvas.addEventListener('webglcontextrestored', s.onRestored);
-}
+    this.found();
+  }
 
-function lost(s) {
-  const now = performance.now();
-  if (now - s.since > 30000) s.tries = 0;
-  s.flags.lost = true;
-  if (s.gpuTimer) s.gpuTimer.drop();
-  s.pond.contextLost();
-  s.loop.update();
-  s.changed();
-  clearTimeout(s.lostTimer);
-  s.lostTimer = setTimeout(() => ask(s), LOST_WAIT_MS << Math.min(s.tries, 4));
-}
+  lost() {
+    const s = this.s;
+    if (performance.now() - this.since > 30000) this.tries = 0;
+    s.flags.lost = true;
+    if (this.gpuTimer) this.gpuTimer.drop();
+    s.pond.contextLost();
+    s.loop.update();
+    s.snapshots.changed();
+    clearTimeout(this.lostTimer);
+    this.lostTimer = setTimeout(this.ask, LOST_WAIT_MS << Math.min(this.tries, 4));
+  }
 
-// Hidden (a background tab, scrolled out of view): no work at all, so the new canvas waits until it shows.
-function away(s) {
-  return s.flags.hidden || s.flags.offscreen;
-}
+  // Hidden (a background tab, scrolled out of view): no work at all, so the new canvas waits until it shows.
+  away() {
+    return this.s.flags.hidden || this.s.flags.offscreen;
+  }
 
-function ask(s) {
-  s.askDue = away(s);
-  if (s.askDue || s.destroyed) return;
-  s.askedAt = performance.now();
-  s.out({ t: 'needCanvas', id: s.id });
-}
+  ask() {
+    const s = this.s;
+    this.askDue = this.away();
+    if (this.askDue || s.destroyed) return;
+    this.askedAt = performance.now();
+    s.out({ t: 'needCanvas', id: s.id });
+  }
 
-// After the host's flags: a wait that ran out while hidden asks now that the school shows, but never within
-// ASK_GAP_MS of the last ask.
-export function shownAgain(s) {
-  if (!s.askDue || away(s)) return;
-  clearTimeout(s.lostTimer);
-  const since = s.askedAt === undefined ? Infinity : performance.now() - s.askedAt;
-  s.lostTimer = setTimeout(() => ask(s), Math.max(0, ASK_GAP_MS - since));
-}
+  // After the host's flags: a wait that ran out while hidden asks now that the school shows, but never within
+  // ASK_GAP_MS of the last ask.
+  shownAgain() {
+    if (!this.askDue || this.away()) return;
+    clearTimeout(this.lostTimer);
+    this.lostTimer = setTimeout(this.ask, Math.max(0, ASK_GAP_MS - (performance.now() - this.askedAt)));
+  }
 
-function found(s) {
-  clearTimeout(s.lostTimer);
-  s.askDue = false;
-  s.flags.lost = false;
-  s.since = performance.now();
-  s.gpuTimer = createGpuTimer(s.gl);
-  s.resolution.resize(true);
-  s.loop.update();
-  s.changed();
-}
+  found() {
+    const s = this.s;
+    clearTimeout(this.lostTimer);
+    this.askDue = false;
+    s.flags.lost = false;
+    this.since = performance.now();
+    this.gpuTimer = createGpuTimer(this.gl);
+    s.resolution.resize(true);
+    s.loop.update();
+    s.snapshots.changed();
+  }
 
-// The same School on a new canvas: the old context is given back, the renderers start again on a new one.
-export function replace(s, canvas) {
-  if (s.destroyed) return;
-  if (!s.tries++) s.warn('the WebGL context was lost: drawing on a new canvas');
-  unwatch(s);
-  const old = s.gl;
-  const err = s.attach(canvas);
-  giveBack(old);
-  s.canvas = canvas;
-  s.gl = err ? null : s.M.currentGL();  // the context attach() made (a second getContext() throws in Firefox)
-  watchContext(s);
-  if (err || !s.gl) lost(s);
-  else found(s);
-}
+  // The same School on the host's new canvas: the old context is given back, the renderers start again on a new one.
+  replace(canvas) {
+    const s = this.s;
+    if (s.destroyed) return;
+    if (!this.tries++) s.warn('the WebGL context was lost: drawing on a new canvas');
+    this.unwatch();
+    const old = this.gl;
+    const err = this.attach(canvas);
+    giveBack(old);
+    this.canvas = canvas;
+    this.gl = err ? null : s.M.currentGL();  // the context attach() made (a second getContext() throws in Firefox)
+    this.watch();
+    if (err || !this.gl) this.lost();
+    else this.found();
+  }
 
-export function unwatch(s) {
-  s.canvas.removeEventListener('webglcontextlost', s.onLost);
-  s.canvas.removeEventListener('webglcontextrestored', s.onRestored);
+  // The school goes: no timers, no listeners, the GPU timer's queries and then the context given back.
+  dispose() {
+    clearTimeout(this.lostTimer);
+    this.unwatch();
+    if (this.gpuTimer && !this.s.flags.lost) this.gpuTimer.release();
+  }
 }
 
 // A context given back now rather than at garbage collection (browsers cap live contexts).

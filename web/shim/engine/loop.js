@@ -77,7 +77,7 @@ export class Loop {
     if (s.draw(t0)) {
       s.timing.frames++;
       s.timing.renderMs = performance.now() - t0;
-      s.onFrame();
+      s.snapshots.frame();
       if (IN_WORKER && !this.presented && !this.presentId) this.presentId = raf(this.present);
     }
   }
@@ -165,15 +165,15 @@ export class Loop {
 
   render(now) {
     const s = this.s;
-    const timed = s.gpuTimer && !s.flags.lost;
-    if (timed) s.gpuTimer.begin();
+    const timed = s.context.gpuTimer && !s.flags.lost;
+    if (timed) s.context.gpuTimer.begin();
     const drawn = !s.flags.lost && s.draw(now);
     // The first frames the budget measures are timed to the end of their drawing, which a renderer may do later on
     // other threads (SwiftShader, llvmpipe, a GPU): what it costs, whatever it calls itself.
-    if (drawn && s.governor.measuring) s.gl.finish();
+    if (drawn && s.governor.measuring) s.context.gl.finish();
     if (timed) {
-      s.gpuTimer.end();
-      s.timing.gpuMs = s.gpuTimer.poll();
+      s.context.gpuTimer.end();
+      s.timing.gpuMs = s.context.gpuTimer.poll();
     }
     return drawn;
   }
@@ -219,7 +219,7 @@ export class Loop {
     const cost = s.softwareGL || s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
     if (seeking) s.governor.reset();
     else if (s.governor.sample(now, cost, this.targetFps())) s.resolution.applyLevel();
-    s.onFrame();
+    s.snapshots.frame();
   }
 
   // Full rate: one rAF per display frame. Below TIMER_BELOW_FPS (idle, a low level, a low maxFps): a timer wakes the
@@ -272,7 +272,7 @@ export class Loop {
         this.drawOnce();
       }
       if (s.seek.left > 0 && (now === 'paused' || now === 'reduced-motion')) this.seekInSlices();
-      if (changed) s.onFrame();
+      if (changed) s.snapshots.frame();
       return;
     }
     this.stillOwed = false;
@@ -283,7 +283,7 @@ export class Loop {
     }
     if (!this.rafId && !this.timerId) this.lastTime = this.nextDue = 0;  // no catching up the time it was stopped
     this.schedule();
-    if (changed) s.onFrame();
+    if (changed) s.snapshots.frame();
   }
 }
 

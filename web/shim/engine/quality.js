@@ -40,6 +40,7 @@ export function describeLevel(l) {
 
 export class Governor {
   constructor() {
+    /** @type {import('../../mirofish').MiroFishQuality['mode']} */
     this.mode = 'auto';
     this.configured = false;
     this.measuring = false;  // auto's first frames, at the lowest level (measured())
@@ -222,6 +223,7 @@ export class Governor {
     return true;
   }
 
+  /** @returns {import('../../mirofish').MiroFishQuality} */
   stats() {
     const l = this.current();
     return { mode: this.mode, level: this.level, levels: this.levels.length, dpr: l.dpr, detail: l.detail, fps: l.fps,

@@ -37,10 +37,10 @@ export class Resolution {
     this.configureQuality(Math.min(v.dpr, maxDpr > 0 ? maxDpr : 2));
     const scale = s.governor.current().dpr;
     const [pw, ph] = this.backingStore(scale);
-    const changed = s.canvas.width !== pw || s.canvas.height !== ph;
+    const changed = s.context.canvas.width !== pw || s.context.canvas.height !== ph;
     if (changed) {
-      s.canvas.width = pw;
-      s.canvas.height = ph;
+      s.context.canvas.width = pw;
+      s.context.canvas.height = ph;
     }
     s.pond.setViewport(v.cssWidth, v.cssHeight, pw, ph, scale);
     this.followViewport();
@@ -75,7 +75,7 @@ export class Resolution {
     if (s.destroyed || !v.autoWorld || w < 100 || h < 100) return;
     s.pond.set('width', w);
     s.pond.set('height', h);
-    s.changed();
+    s.snapshots.changed();
     if (!s.loop.animating()) s.loop.drawOnce();
   }
 

@@ -176,11 +176,16 @@ function touchAt(h, what, clientX, clientY) {
 }
 
 // The engine's last snapshot, with what the page itself knows now (its own pause and visibility win at once).
+/** @returns {import('../../mirofish').MiroFishStats} */
 function stats(h) {
   const st = h.snapshot.stats;
-  if (h.destroyed || !st) {
+  if (h.destroyed || !st) {  // the whole shape, zeros: a page may read stats().quality.level before the first frame
     return { fish: 0, steps: 0, frames: st ? st.frames : 0, fps: 0, simMs: 0, renderMs: 0, gpuMs: null,
-      state: h.destroyed ? 'destroyed' : 'starting', seeking: false, rendering: false, thread: h.engine.thread };
+      state: h.destroyed ? 'destroyed' : 'starting', seeking: false, rendering: false, thread: h.engine.thread,
+      maxFps: 0, scares: 0, feeds: 0, pellets: 0, eaten: 0, states: { cruise: 0, sprint: 0, hover: 0, startle: 0 },
+      form: { type: '', phase: '', targets: 0, settled: 0, added: 0 }, softwareGL: false, renderer: '',
+      canvas: { width: 0, height: 0 },
+      quality: { mode: 'auto', level: 0, levels: 0, dpr: 1, detail: 0, fps: 0, reason: '', changes: 0, stalls: 0 } };
   }
   const out = Object.assign({}, st, { thread: h.engine.thread });
   out.state = schoolState(h.flags, null, st.state);
