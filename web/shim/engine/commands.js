@@ -15,7 +15,7 @@ const CHUNK_MS = 8;            // a long step(n) or trajectory() works this long
 // The host's messages about this school. Replies carry the caller's seq; every command that changes what the host
 // shows ends with a fresh snapshot.
 /**
- * @param {*} s the engine's school (school.js)
+ * @param {import('./school.js').EngineSchool} s
  * @param {import('../protocol.js').HostMessage} msg
  * @param {import('../protocol.js').PostToHost} out
  */
@@ -116,6 +116,7 @@ export function command(s, msg, out) {
 }
 
 // set(name, value): the value held, after the table's clamping (or undefined for an unknown name, with a warning).
+/** @param {import('./school.js').EngineSchool} s */
 function setOption(s, name, value) {
   const info = findInfo(s.table, name);
   const r = s.pond.set(name, optionNumber(s, name, value));
@@ -129,6 +130,7 @@ function setOption(s, name, value) {
 }
 
 // What a set() or a hash changes beyond the value: sanity, resolution, a pending seek, the world's origin.
+/** @param {import('./school.js').EngineSchool} s */
 function afterChange(s, name) {
   readConfig(s);
   const info = name ? findInfo(s.table, name) : null;
@@ -142,6 +144,7 @@ function afterChange(s, name) {
   s.snapshots.changed();
 }
 
+/** @param {import('./school.js').EngineSchool} s */
 function stepCount(s, n) {
   let count = Math.floor(Number(n === undefined ? 1 : n));
   if (!Number.isFinite(count) || count < 0) {
@@ -158,6 +161,14 @@ function stepCount(s, n) {
 // `total` units of work(n) in CHUNK_MS slices, each its own task right after what already waits (pump.js: the page's
 // tasks, or the Worker's frames, run between), then done(); `progress` messages after each slice when the page
 // asked; dropped (and free()) if destroyed meanwhile.
+/**
+ * @param {import('./school.js').EngineSchool} s
+ * @param {import('../protocol.js').StepCall | import('../protocol.js').TrajectoryCall} msg
+ * @param {number} total
+ * @param {(n: number) => void} work
+ * @param {() => void} done
+ * @param {() => void} [free]
+ */
 function chunks(s, msg, total, work, done, free) {
   const est = { stepMs: Infinity, workMs: 0 };
   let left = total;
@@ -175,6 +186,7 @@ function chunks(s, msg, total, work, done, free) {
 }
 
 // S-CHO lands the school on a formation now; the text is drawn by fish and never enters the page's DOM.
+/** @param {import('./school.js').EngineSchool} s */
 function form(s, options) {
   const o = options !== null && typeof options === 'object' ? options : {};
   if (typeof o.type !== 'string' || !o.type) {
@@ -196,6 +208,7 @@ function form(s, options) {
 
 // Copies of what the studio reads (Pond::studioArray 0..7 the fish's floats, 8 the step's metrics, 9 the states),
 // moved to the page, not copied again. Only while a studio is attached.
+/** @param {import('./school.js').EngineSchool} s */
 function postStudioFrame(s, out) {
   const arrays = [], transfer = [];
   for (let k = 0; k < 10; k++) {
@@ -208,6 +221,7 @@ function postStudioFrame(s, out) {
 }
 
 // The test bundle's hooks (handle._test): a fixed frame cost, shorter windows, a level callback, a lost context.
+/** @param {import('./school.js').EngineSchool} s */
 function testHook(s, msg, out) {
   const t = s.governor.test;
   if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;

@@ -10,6 +10,7 @@ const DEFAULT_FISH_MAX = 300;
 
 // Anything unreadable becomes NaN, which C++ rejects with a specific warning. A named option's value names
 // (`quality: 'high'`) come from the table's values column (C++ kParamValues).
+/** @param {import('./school.js').EngineSchool} s */
 export function optionNumber(s, name, value) {
   const info = typeof value === 'string' ? findInfo(s.table, name) : null;
   const names = info ? info.values : null;
@@ -29,6 +30,7 @@ export function optionNumber(s, name, value) {
 }
 
 // Applies the page owner's options (host-only names are already taken out); `box` is the host's CSS size at mount.
+/** @param {import('./school.js').EngineSchool} s */
 export function applyOptions(s, options, box) {
   const given = {};
   const { ParamStatus } = s.M;  // C++ ParamStatus (sim/params.h), an Embind enum
@@ -60,6 +62,7 @@ export function applyOptions(s, options, box) {
 }
 
 // Reads our part of a hash into the pond (C++ decodeLink: the page's ceilings apply); false when nothing is ours.
+/** @param {import('./school.js').EngineSchool} s */
 export function applyHash(s, ours) {
   if (!ours) return false;
   let r;
@@ -78,6 +81,7 @@ export function applyHash(s, ours) {
 
 // The values the frame loop reads every frame, cached: each Embind get() marshals a string. Refreshed after the
 // options, every set() and every hash (nothing else changes them).
+/** @param {import('./school.js').EngineSchool} s */
 export function readConfig(s) {
   const c = s.cfg;
   c.maxFps = s.pond.get('maxFps');
@@ -88,6 +92,7 @@ export function readConfig(s) {
 }
 
 // S-SIM-13: one warning when the parameters make a fish outrun its own radius (not repeated while unchanged).
+/** @param {import('./school.js').EngineSchool} s */
 export function checkSanity(s) {
   const w = s.pond.sanityWarning();
   if (w && w !== s.lastSanity) s.warn(w, '');

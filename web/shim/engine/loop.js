@@ -36,6 +36,7 @@ export function within(ms, left, work, est) {
 // `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
 // governor, and the hooks draw(now) and onFrame() (the snapshot for the host).
 export class Loop {
+  /** @param {import('./school.js').EngineSchool} s */
   constructor(s) {
     this.s = s;
     this.rafId = 0;

@@ -4,6 +4,7 @@
 import { findInfo } from '../util.js';
 
 export class Resolution {
+  /** @param {import('./school.js').EngineSchool} s */
   constructor(s) {
     this.s = s;
     this.qualityKey = '';

@@ -108,6 +108,8 @@ export class EngineSchool {
     this.started = false;
     this.lastSanity = '';
     this.lastWorkMs = 0;
+    /** The test bundle's extra contexts (_test.evict). */
+    this.extra = [];
     /** An attached studio (mirofish-studio.js): {frame()} after each drawn frame. */
     this.studio = null;
     /** A <miro-fish> school says one warning per name (an attribute changed 1 000 times a second warns once). */
