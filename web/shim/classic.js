@@ -11,11 +11,13 @@ import { api, autoMount, mount, table } from './host/api.js';
 import { connectElement, disconnectElement } from './host/element.js';
 import { loadEngineScript } from './host/engine_script.js';
 import { setEngineSource } from './host/engine_link.js';
+import { pageSettled } from './host/page_ready.js';
 import { crossOriginWorker, foreignUrl } from './host/worker_boot.js';
 
 const slot = typeof document !== 'undefined' && globalThis[Symbol.for('mirofish.host')];
 if (typeof slot === 'function') {
   slot(VERSION, (script) => {
+    pageSettled();  // the loader adds this file after the page's first paint and load event
     const files = engineFiles(script);
     setEngineSource({
       worker: () => (!files ? null
