@@ -33,9 +33,9 @@ export function serve(routes = {}) {
       res.end();
       return;
     }
-    // The engine's two files beside a bundle (issue 31): mirofish-engine.js and mirofish.wasm from the folder of the
-    // mirofish.js routed at the same path's folder (an A/B of bundles swaps all three together).
-    const beside = /^(.*\/)(mirofish-engine\.js|mirofish\.wasm)$/.exec(url.pathname);
+    // The files beside a bundle (issue 31): mirofish-host.js, mirofish-engine.js and mirofish.wasm from the folder of
+    // the mirofish.js routed at the same path's folder (an A/B of bundles swaps them all together).
+    const beside = /^(.*\/)(mirofish-host\.js|mirofish-engine\.js|mirofish\.wasm)$/.exec(url.pathname);
     const bundleThere = beside && all[beside[1] + 'mirofish.js'];
     const route = all[url.pathname] || (typeof bundleThere === 'string' ? path.join(path.dirname(bundleThere), beside[2]) : undefined);
     const headers = { 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin',

@@ -5,7 +5,8 @@
 // CORS on), round-robin, a fresh browser context (no cache) each run:
 //   single      <script src="/old/mirofish.js" ...>                    the baseline, self-hosted (its own Worker)
 //   single-cdn  <script src="http://localhost:Q/old/mirofish.js" ...>  the baseline from a CDN (main thread)
-//   split       <script src="/new/mirofish.js" ...>                    mirofish.js + mirofish-engine.js + mirofish.wasm
+//   split       <script src="/new/mirofish.js" ...>                    mirofish.js (the loader) + mirofish-host.js +
+//                                                                      mirofish-engine.js + mirofish.wasm
 //   split-cdn   <script src="http://localhost:Q/new/mirofish.js" ...>  the same from a CDN (a blob: bootstrap Worker)
 // The first frame is the engine's first drawArrays, wherever it runs: every MiroFish script is served with a probe in
 // front that notes performance.timeOrigin + performance.now() at that call (self.__firstDraw, in the page or in its
@@ -49,6 +50,7 @@ const FILES = {
   '/old/mirofish.js': readFileSync(BASELINE),
   '/new/mirofish.js': readFileSync(join(DIST, 'mirofish.js')),
   '/new/mirofish-engine.js': readFileSync(join(DIST, 'mirofish-engine.js')),
+  '/new/mirofish-host.js': readFileSync(join(DIST, 'mirofish-host.js')),
   '/new/mirofish.wasm': readFileSync(join(DIST, 'mirofish.wasm')),
 };
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript; charset=utf-8',

@@ -18,8 +18,9 @@
 //   options: --preset desktop|mobile (default desktop)  --variants without,worker (default all)
 //            --port N (server; default: a free one)  --load-max 2.5  --wait-max-min 15
 //            --no-check (skip the mount check)  --keep-reports DIR (write each Lighthouse JSON there)
-//            --with-defer (adds a 4th variant: the worker tag with `defer`)
-//            --baseline FILE (adds 'single': the same tag on another build's mirofish.js, e.g. main's)
+//            --with-defer (adds a 4th variant: the worker tag with `defer`)  --with-async (the same with `async`)
+//            --baseline FILE (adds 'single': the same tag on another build's mirofish.js, e.g. main's, with
+//            the mirofish-host.js, mirofish-engine.js and mirofish.wasm beside FILE when it has them)
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { spawn, execFileSync } from 'node:child_process';
@@ -32,7 +33,7 @@ import { stripTheme } from './theme.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..', '..');
 const SCRIPT = join(repo, 'build', 'web', 'dist', 'mirofish.js');
-const ENGINE_FILES = { '/mirofish-engine.js': 'text/javascript; charset=utf-8', '/mirofish.wasm': 'application/wasm' };
+const ENGINE_FILES = { '/mirofish-host.js': 'text/javascript; charset=utf-8', '/mirofish-engine.js': 'text/javascript; charset=utf-8', '/mirofish.wasm': 'application/wasm' };
 const THEME = 'startbootstrap-agency';
 const themeDir = join(here, 'node_modules', THEME);
 const DIST = join(themeDir, 'dist');
@@ -60,7 +61,8 @@ const POLL_MS = 20e3;
 const KEEP = opt('--keep-reports', null);
 const CHECK = !argv.includes('--no-check');
 const DEFER = argv.includes('--with-defer');
-const BASELINE = opt('--baseline', null);  // another build's single-file mirofish.js: the 'single' variant
+const ASYNC = argv.includes('--with-async');
+const BASELINE = opt('--baseline', null);  // another build's mirofish.js (and what is beside it): the 'single' variant
 const PRESET = opt('--preset', 'desktop');
 if (PRESET !== 'desktop' && PRESET !== 'mobile') throw new Error('--preset must be desktop or mobile');
 const ONLY = opt('--variants', null);
@@ -89,6 +91,10 @@ if (BASELINE) { // opt-in: the same tag on another build's mirofish.js (before i
   TAGS.single = '<script src="/single/mirofish.js" data-fish="200" data-seed="7"></script>';
   LABEL.single = 'with MiroFish (--baseline)';
 }
+if (ASYNC) { // opt-in: the worker tag with `async`
+  TAGS.async = '<script src="/mirofish.js" data-fish="200" data-seed="7" async></script>';
+  LABEL.async = 'with MiroFish (worker, async)';
+}
 if (DEFER) { // opt-in 4th variant: the worker tag with `defer`
   TAGS.defer = '<script src="/mirofish.js" data-fish="200" data-seed="7" defer></script>';
   LABEL.defer = 'with MiroFish (worker, defer)';
@@ -110,6 +116,11 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=
   '.woff': 'font/woff', '.json': 'application/json' };
 const script = readFileSync(SCRIPT);
 const baseline = BASELINE ? readFileSync(BASELINE) : null;
+// A split baseline (main after issue 31) has its host and engine beside it: /single/<file> serves them.
+const baselineFiles = {};
+for (const f of BASELINE ? Object.keys(ENGINE_FILES) : []) {
+  if (existsSync(join(dirname(BASELINE), f.slice(1)))) baselineFiles['/single' + f] = [ENGINE_FILES[f], readFileSync(join(dirname(BASELINE), f.slice(1)))];
+}
 let notFound = [];
 // Text is served gzipped when the browser asks, as any real host does (the script's transfer is what the page pays).
 const GZIP_TYPES = /^(text\/|application\/json|application\/wasm|image\/svg)/;
@@ -130,7 +141,8 @@ const server = createServer((req, res) => {
   if (path === '/mirofish.js') return send(200, 'text/javascript; charset=utf-8', script);
   if (engineFiles[path]) return send(200, ENGINE_FILES[path], engineFiles[path]);
   if (path === '/single/mirofish.js' && baseline) return send(200, 'text/javascript; charset=utf-8', baseline);
-  const m = /^\/(without|worker|main|defer|single)(\/.*)$/.exec(path);
+  if (baselineFiles[path]) return send(200, ...baselineFiles[path]);
+  const m = /^\/(without|worker|main|defer|async|single)(\/.*)$/.exec(path);
   if (m && !pages[m[1]]) return miss();
   if (!m) return miss();
   const rest = m[2] === '/' ? '/index.html' : m[2];

@@ -1,13 +1,16 @@
 // Bundles the JS shim (web/shim, ES modules) with Emscripten's glue into the files that ship, and puts the wasm beside
 // them (issue 31: the page's critical path carries the host only; the engine comes after the page's load event):
-//   dist/mirofish.js          classic IIFE, the page's side: window.MiroFish, the auto-mount (web/shim/classic.js)
+//   dist/mirofish.js          classic IIFE, the loader, all of MiroFish on the page's critical path (~2 KB gzipped):
+//                             window.MiroFish, <miro-fish>, the auto-mount from its tag (web/shim/loader.js); after
+//                             the page's load event it adds the host beside it
+//   dist/mirofish-host.js     classic IIFE, the page's side of a school (web/shim/classic.js), handed to the loader
 //   dist/mirofish-engine.js   classic IIFE, the engine: the Worker's script, or a <script> on the main thread
 //   dist/mirofish.mjs         ES module, the page's side (web/shim/index.js)
 //   dist/mirofish-engine.mjs  ES module, the engine: the module Worker's entry and the main-thread fallback
 //   dist/mirofish.wasm        the engine's wasm (core/mirofish_core.wasm as linked): both engines fetch it
 //   dist/mirofish-react.mjs   ES module, mirofish/react (web/react): the component and the hook; it imports react and
 //                             ./mirofish.mjs, never a copy of either
-//   test/mirofish.js, test/mirofish-engine.js, test/mirofish.wasm
+//   test/mirofish.js, test/mirofish-host.js, test/mirofish-engine.js, test/mirofish.wasm
 //                             the classic files with the browser suite's hooks (MIROFISH_TEST): never shipped
 //   dist/mirofish-record.js   classic IIFE: window.MiroFishRecord, school.record() (web/record; issue 33), its own
 //   dist/mirofish-record.mjs  Worker; ES module: record/supported/install. Each carries mediabunny and fetches the
@@ -63,7 +66,7 @@ if (studio) {
   // The engine's wasm as its own file beside each engine: served as application/wasm it compiles as it downloads.
   for (const dir of ['dist', 'test']) fs.copyFileSync(wasmFile, path.join(out, dir, 'mirofish.wasm'));
   // The page's side must never pull in the engine (its glue, its wasm): that is the critical path's gate.
-  for (const f of ['mirofish.js', 'mirofish.mjs']) {
+  for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish.mjs']) {
     if (fs.readFileSync(path.join(out, 'dist', f), 'utf8').includes('createMiroFishModule')) {
       console.error('bundle.mjs: dist/' + f + ' carries the engine\'s glue: a host file imports from web/shim/engine/');
       process.exit(1);
@@ -86,14 +89,17 @@ function shimBuilds() {
     '\nreturn createMiroFishModule;\n}\n');
   const shim = path.join(root, 'web', 'shim');
   return { alias: { 'mirofish-glue': glue }, builds: [
-    { entryPoints: [path.join(shim, 'classic.js')], format: 'iife', outfile: path.join(out, 'dist', 'mirofish.js') },
+    { entryPoints: [path.join(shim, 'loader.js')], format: 'iife', outfile: path.join(out, 'dist', 'mirofish.js') },
+    { entryPoints: [path.join(shim, 'classic.js')], format: 'iife', outfile: path.join(out, 'dist', 'mirofish-host.js') },
     { entryPoints: [path.join(shim, 'engine_classic.js')], format: 'iife',
       outfile: path.join(out, 'dist', 'mirofish-engine.js') },
     { entryPoints: [path.join(shim, 'index.js')], format: 'esm', outfile: path.join(out, 'dist', 'mirofish.mjs'),
       external: ['./mirofish-engine.mjs'] },
     { entryPoints: [path.join(shim, 'engine_entry.js')], format: 'esm',
       outfile: path.join(out, 'dist', 'mirofish-engine.mjs') },
-    { entryPoints: [path.join(shim, 'classic.js')], format: 'iife', outfile: path.join(out, 'test', 'mirofish.js'),
+    { entryPoints: [path.join(shim, 'loader.js')], format: 'iife', outfile: path.join(out, 'test', 'mirofish.js'),
+      define: { MIROFISH_TEST: 'true' } },
+    { entryPoints: [path.join(shim, 'classic.js')], format: 'iife', outfile: path.join(out, 'test', 'mirofish-host.js'),
       define: { MIROFISH_TEST: 'true' } },
     { entryPoints: [path.join(shim, 'engine_classic.js')], format: 'iife',
       outfile: path.join(out, 'test', 'mirofish-engine.js'), define: { MIROFISH_TEST: 'true' } },

@@ -14,7 +14,8 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 
-const TEST_DIR = path.dirname(h.BUNDLE);  // mirofish.js, mirofish-engine.js, mirofish.wasm with the suite's hooks
+// mirofish.js (the loader), mirofish-host.js, mirofish-engine.js, mirofish.wasm with the suite's hooks
+const TEST_DIR = path.dirname(h.BUNDLE);
 const ours = (log) => log.warnings().filter((w) => w.startsWith('MiroFish: '));
 // The policy goes in a <meta>: served for real (not by a Playwright route, whose page Chromium's local-network checks
 // take for a public one), from a server of the test's own.
@@ -24,17 +25,19 @@ ${csp ? `<meta http-equiv="Content-Security-Policy" content="${csp}">` : ''}
 
 describe('MiroFish from another origin (a CDN)', () => {
   const env = h.serverAndBrowser();
-  let dir, lonely, spaDir, pagesDir, pages, cors, plain, missing, spa;
+  let dir, lonely, hostless, spaDir, pagesDir, pages, cors, plain, missing, hostMissing, spa;
   before(async () => {
     // The CDN's folder: the classic files as built for the suite, the ES modules as shipped (one wasm for both).
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-cdn-'));
-    for (const f of ['mirofish.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(dir, f));
+    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(dir, f));
     for (const f of ['mirofish.mjs', 'mirofish-engine.mjs']) fs.copyFileSync(path.join(h.DIST, f), path.join(dir, f));
-    lonely = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-lonely-'));  // mirofish.js without its engine
-    fs.copyFileSync(path.join(TEST_DIR, 'mirofish.js'), path.join(lonely, 'mirofish.js'));
+    lonely = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-lonely-'));  // mirofish.js and its host, no engine
+    for (const f of ['mirofish.js', 'mirofish-host.js']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(lonely, f));
+    hostless = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-hostless-'));  // mirofish.js alone
+    fs.copyFileSync(path.join(TEST_DIR, 'mirofish.js'), path.join(hostless, 'mirofish.js'));
     // A server whose every path answers its index page (a single-page app's fallback), the wasm's too.
     spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-spa-'));
-    for (const f of ['mirofish.js', 'mirofish-engine.js']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(spaDir, f));
+    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(spaDir, f));
     fs.writeFileSync(path.join(spaDir, 'mirofish.wasm'), '<!doctype html><title>app</title>');
     // `localhost` against the page's 127.0.0.1: another origin on the same machine.
     const other = async (d, headers) => {
@@ -43,16 +46,17 @@ describe('MiroFish from another origin (a CDN)', () => {
     };
     pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-pages-'));
     // Self-hosted beside the pages too (the critical path's <miro-fish> case).
-    for (const f of ['mirofish.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(pagesDir, f));
+    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(pagesDir, f));
     pages = await h.serveDir(pagesDir);
     cors = await other(dir, { 'Access-Control-Allow-Origin': '*' });
     plain = await other(dir, {});
     missing = await other(lonely, { 'Access-Control-Allow-Origin': '*' });
+    hostMissing = await other(hostless, { 'Access-Control-Allow-Origin': '*' });
     spa = await other(spaDir, { 'Access-Control-Allow-Origin': '*' });
   });
   after(async () => {
-    for (const s of [pages, cors, plain, missing, spa]) if (s) await s.close();
-    for (const d of [dir, lonely, spaDir, pagesDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
+    for (const s of [pages, cors, plain, missing, hostMissing, spa]) if (s) await s.close();
+    for (const d of [dir, lonely, hostless, spaDir, pagesDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
   });
 
   // Serves `body` as a page on 127.0.0.1 (with `csp` as its policy), and watches its console, its Workers and its CSP
@@ -177,6 +181,18 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     await context.close();
   });
 
+  it('mirofish.js alone (its host missing): one warning naming mirofish-host.js and where it was looked for', async () => {
+    const { context, p, log } = await open(classic(hostMissing.base) + '<miro-fish fish="5"></miro-fish>');
+    assert.equal(await school(p), null);
+    assert.deepEqual(await p.evaluate(async () => [await window.MiroFish.table(), window.MiroFish.all,
+      await window.MiroFish.mount()]), [[], [], null]);
+    const said = ours(log);
+    assert.deepEqual(said, [`MiroFish: mirofish-host.js was not found at ${hostMissing.base}/mirofish-host.js: ` +
+      'copy it beside mirofish.js']);
+    assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
+    await context.close();
+  });
+
   it('a wasm file that is not WebAssembly (an index page in its place): one warning saying so', async () => {
     const { context, p, log } = await open(classic(spa.base));
     assert.equal(await school(p), null);
@@ -187,7 +203,7 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     await context.close();
   });
 
-  it('the page\'s critical path: before its load event only mirofish.js is fetched; the engine after it', async () => {
+  it('the page\'s critical path: before its load event only mirofish.js (the loader) is fetched; host and engine after it', async () => {
     const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
     const events = [];
     context.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
@@ -198,7 +214,8 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     await h.waitForFish(p, 2);
     const load = events.indexOf('load');
     assert.deepEqual(events.slice(0, load), ['/dist/mirofish.js'], events.join(' '));
-    assert.deepEqual(events.slice(load + 1).sort(), ['/dist/mirofish-engine.js', '/dist/mirofish.wasm'], events.join(' '));
+    assert.deepEqual(events.slice(load + 1).sort(), ['/dist/mirofish-engine.js', '/dist/mirofish-host.js', '/dist/mirofish.wasm'],
+      events.join(' '));
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
@@ -214,7 +231,8 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
       document.querySelector('miro-fish').school.stats().frames >= 1);
     const load = events.indexOf('load');
     assert.deepEqual(events.slice(0, load), ['/mirofish.js'], events.join(' '));
-    assert.deepEqual(events.slice(load + 1).sort(), ['/mirofish-engine.js', '/mirofish.wasm'], events.join(' '));
+    assert.deepEqual(events.slice(load + 1).sort(), ['/mirofish-engine.js', '/mirofish-host.js', '/mirofish.wasm'],
+      events.join(' '));
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

@@ -42,8 +42,10 @@ function startServer({ recorder = false, prelude = '' } = {}) {
         return;
       }
       if (url.pathname === '/dist/mirofish.js') file = BUNDLE;
-      // The classic script's engine, beside it: the test build's (its hooks) beside the test bundle.
-      else if (url.pathname === '/dist/mirofish-engine.js') file = path.join(path.dirname(BUNDLE), 'mirofish-engine.js');
+      // The classic script's host and engine, beside it: the test build's (its hooks) beside the test bundle.
+      else if (url.pathname === '/dist/mirofish-host.js' || url.pathname === '/dist/mirofish-engine.js') {
+        file = path.join(path.dirname(BUNDLE), url.pathname.slice(6));
+      }
       else if (url.pathname === '/dist/mirofish.wasm') file = path.join(path.dirname(BUNDLE), 'mirofish.wasm');
       else if (url.pathname === '/dist/mirofish.mjs' || url.pathname === '/dist/mirofish-engine.mjs') {
         file = path.join(DIST, url.pathname.slice(6));

@@ -1,29 +1,44 @@
-// mirofish.js, the classic script: the page's side only (an IIFE: the one global window.MiroFish, the auto-mount from
-// its own tag). The engine is two files beside it, fetched after the page's load event: mirofish-engine.js (the
-// Worker's script, or a <script> on the main thread) and mirofish.wasm (compiled as it downloads). From this page's
-// origin the engine's file is the Worker; from another origin (a CDN) a blob: bootstrap on this origin loads it
-// (web/shim/host/worker_boot.js); where neither may run, the same engine runs on the main thread.
-import { installGlobal } from './host/api.js';
+// mirofish-host.js, the classic script's host: the page's side of a school (the canvas, input, controls, <miro-fish>'s
+// work, the link to the engine). mirofish.js (web/shim/loader.js, the only MiroFish file on the page's critical
+// path) adds it after the page's load event and receives it through a Symbol-keyed slot (no global name). The engine
+// is two files beside them, fetched after it: mirofish-engine.js (the Worker's script, or a <script> on the main
+// thread) and mirofish.wasm (compiled as it downloads). From this page's origin the engine's file is the Worker; from
+// another origin (a CDN) a blob: bootstrap on this origin loads it (web/shim/host/worker_boot.js); where neither may
+// run, the same engine runs on the main thread.
+import { VERSION } from './constants.js';
+import { warn } from './util.js';
+import { api, autoMount, mount, table } from './host/api.js';
+import { connectElement, disconnectElement } from './host/element.js';
 import { loadEngineScript } from './host/engine_script.js';
 import { setEngineSource } from './host/engine_link.js';
+import { pageSettled } from './host/page_ready.js';
 import { crossOriginWorker, foreignUrl } from './host/worker_boot.js';
 
-if (typeof document !== 'undefined') {
-  // Only set while a classic script runs synchronously.
-  const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
-  const files = engineFiles(script);
-  setEngineSource({
-    worker: () => (!files ? null
-      : foreignUrl(files.engine) ? crossOriginWorker(files.engine, 'classic') : new Worker(files.engine)),
-    local: () => (files ? loadEngineScript(files.engine, script.crossOrigin)
-      : Promise.reject(new Error('mirofish.js cannot tell where its engine is (no src of its own): ' +
-        'load it with <script src=".../mirofish.js">'))),
-    wasm: files ? files.wasm : '',
+const slot = typeof document !== 'undefined' && globalThis[Symbol.for('mirofish.host')];
+if (typeof slot === 'function') {
+  slot(VERSION, (script) => {
+    pageSettled();  // the loader adds this file after the page's first paint and load event
+    const files = engineFiles(script);
+    setEngineSource({
+      worker: () => (!files ? null
+        : foreignUrl(files.engine) ? crossOriginWorker(files.engine, 'classic') : new Worker(files.engine)),
+      local: () => (files ? loadEngineScript(files.engine, script.crossOrigin)
+        : Promise.reject(new Error('mirofish.js cannot tell where its engine is (no src of its own): ' +
+          'load it with <script src=".../mirofish.js">'))),
+      wasm: files ? files.wasm : '',
+    });
+    return {
+      api, mount, table,
+      autoMount: () => autoMount(script),
+      connect: (el) => connectElement(el, mount),
+      disconnect: disconnectElement,
+    };
   });
-  installGlobal(script);
+} else if (typeof document !== 'undefined') {
+  warn('mirofish-host.js is added by mirofish.js: load <script src=".../mirofish.js"> instead');
 }
 
-// The engine's files, beside this script (its query too: a `?v=3` that busts caches busts theirs).
+// The engine's files, beside mirofish.js (its query too: a `?v=3` that busts caches busts theirs).
 function engineFiles(script) {
   if (!script || !script.src) return null;
   try {

@@ -1,7 +1,6 @@
 // The page-facing API: mount(), the script-tag auto-mount, MiroFish.table(), and the classic script's one global.
 import { VERSION } from '../constants.js';
-import { describe, errorText, findInfo, truthy, warn } from '../util.js';
-import { defineElement } from './element.js';
+import { describe, errorText, findInfo, warn } from '../util.js';
 import { openTable, paramTable } from './engine_link.js';
 import { resolveTarget } from './host.js';
 import { School } from './handle.js';
@@ -85,9 +84,10 @@ export const api = Object.freeze({
   table,
 });
 
-// The classic script mounts behind the page from its own tag: data-* are the options. Only its own tag: bundled into
-// an app, currentScript is the app's tag, which neither looks like mirofish.js nor carries one of our options.
-function autoMount(script) {
+// The classic script mounts behind the page from its own tag (mirofish.js, web/shim/loader.js, hands it over with
+// data-auto not false): data-* are the options. Only its own tag: bundled into an app, currentScript is the app's
+// tag, which neither looks like mirofish.js nor carries one of our options. MiroFish.ready is this Promise.
+export function autoMount(script) {
   const options = {};
   for (const name of Object.keys(script.dataset)) options[name] = script.dataset[name];
   const ours = /mirofish[^/]*\.js([?#]|$)/i.test(script.src || '');
@@ -114,18 +114,4 @@ function autoMount(script) {
     });
   }
   return start().then(done);
-}
-
-// The classic script's one global, and its auto-mount (data-auto="false" turns it off).
-export function installGlobal(script) {
-  defineElement(mount);
-  if (typeof window === 'undefined' || typeof document === 'undefined') return;
-  if (window.MiroFish) {
-    warn('mirofish.js was included twice; the second copy does nothing');
-    return;
-  }
-  Object.defineProperty(window, 'MiroFish', { value: api, configurable: true, writable: false });
-  if (script && script.dataset && truthy(script.dataset.auto === undefined ? true : script.dataset.auto)) {
-    ready = autoMount(script);
-  }
 }

@@ -32,56 +32,62 @@ function tableReady(el) {
   return openTable(chooseThread({ thread }, defaultThread())).then((t) => !!t);
 }
 
-// `mount` comes from api.js (which imports this file).
+// What <miro-fish> does, as functions of the element: the ES module's class below calls them, and so does the classic
+// loader's (web/shim/loader.js), which defines the element at once and hands it here once the host has loaded.
+// `mount` comes from api.js (which the entries import).
+export function connectElement(el, mount) {
+  if (el._abort) return;  // moved within one task: still mounted
+  const abort = new AbortController();
+  el._abort = abort;
+  if (getComputedStyle(el).display === 'inline') el.style.display = 'block';  // an inline box has no size
+  tableReady(el).then((ok) => {
+    if (!ok || abort.signal.aborted) return null;
+    return mount(el, Object.assign(elementOptions(el), { signal: abort.signal }));
+  }).then((school) => {
+    if (!school || abort.signal.aborted) return;
+    el.school = school;
+    el._observer = new MutationObserver((records) => {
+      for (const r of records) applyAttribute(el, r.attributeName);
+    });
+    el._observer.observe(el, { attributes: true });
+  });
+}
+
+export function disconnectElement(el) {
+  // A framework that moves the element disconnects and reconnects it in one task: wait for the microtask.
+  queueMicrotask(() => {
+    if (el.isConnected || !el._abort) return;
+    el._abort.abort();  // cancels a pending mount; destroys a live school (mount's signal)
+    el._abort = null;
+    if (el._observer) el._observer.disconnect();
+    el._observer = null;
+    el.school = null;
+  });
+}
+
+function applyAttribute(el, attr) {
+  const name = attributeOption(attr);
+  if (!el.school || !name) return;
+  const value = el.getAttribute(attr);
+  if (name === 'paused') {
+    if (value !== null && truthy(value)) el.school.pause();
+    else el.school.resume();
+    return;
+  }
+  if (name === 'hash' || name === 'thread') return;  // read at mount
+  if (name === 'avoid') {
+    el.school.set('avoid', value);  // a removed attribute: nothing to avoid
+    return;
+  }
+  el.school.set(name, value === null ? findInfo(paramTable(), name).def : value);  // removed: the default
+}
+
 export function defineElement(mount) {
   if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
     return;
   }
-  class MiroFishElement extends HTMLElement {
-    connectedCallback() {
-      if (this._abort) return;  // moved within one task: still mounted
-      const abort = new AbortController();
-      this._abort = abort;
-      if (getComputedStyle(this).display === 'inline') this.style.display = 'block';  // an inline box has no size
-      tableReady(this).then((ok) => {
-        if (!ok || abort.signal.aborted) return null;
-        return mount(this, Object.assign(elementOptions(this), { signal: abort.signal }));
-      }).then((school) => {
-        if (!school || abort.signal.aborted) return;
-        this.school = school;
-        this._observer = new MutationObserver((records) => {
-          for (const r of records) this._apply(r.attributeName);
-        });
-        this._observer.observe(this, { attributes: true });
-      });
-    }
-    disconnectedCallback() {
-      // A framework that moves the element disconnects and reconnects it in one task: wait for the microtask.
-      queueMicrotask(() => {
-        if (this.isConnected || !this._abort) return;
-        this._abort.abort();  // cancels a pending mount; destroys a live school (mount's signal)
-        this._abort = null;
-        if (this._observer) this._observer.disconnect();
-        this._observer = null;
-        this.school = null;
-      });
-    }
-    _apply(attr) {
-      const name = attributeOption(attr);
-      if (!this.school || !name) return;
-      const value = this.getAttribute(attr);
-      if (name === 'paused') {
-        if (value !== null && truthy(value)) this.school.pause();
-        else this.school.resume();
-        return;
-      }
-      if (name === 'hash' || name === 'thread') return;  // read at mount
-      if (name === 'avoid') {
-        this.school.set('avoid', value);  // a removed attribute: nothing to avoid
-        return;
-      }
-      this.school.set(name, value === null ? findInfo(paramTable(), name).def : value);  // removed: the default
-    }
-  }
-  customElements.define('miro-fish', MiroFishElement);
+  customElements.define('miro-fish', class MiroFishElement extends HTMLElement {
+    connectedCallback() { connectElement(this, mount); }
+    disconnectedCallback() { disconnectElement(this); }
+  });
 }

@@ -22,3 +22,9 @@ export function afterFirstPaint() {
   }
   return settled;
 }
+
+// The classic host (mirofish-host.js) is added by the loader only once the page has painted and loaded: it says so
+// here rather than wait for (and ask the page for) another frame.
+export function pageSettled() {
+  settled = Promise.resolve(null);
+}

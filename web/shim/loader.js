@@ -1,0 +1,86 @@
+// mirofish.js, the classic script: all of MiroFish on the page's critical path (issue 31), a loader of ~2 KB gzipped.
+// It installs the one global, window.MiroFish (its whole API: mount() and table() return Promises already), defines
+// <miro-fish> at once, and reads its own tag's data-* for the auto-mount. Nothing else runs before the page has
+// painted and fired `load` (host/page_ready.js); then it adds the host, mirofish-host.js (web/shim/classic.js: the
+// canvas, input, controls and the link to the engine), beside itself, and hands it every call. The host then fetches
+// the engine, mirofish-engine.js and mirofish.wasm, beside it too. A host that is missing, or of another version, is
+// one warning naming the file and where it was looked for; mount() then resolves to null, as for any failed mount.
+import { VERSION } from './constants.js';
+import { truthy, warn } from './util.js';
+import { afterFirstPaint } from './host/page_ready.js';
+
+const SLOT = Symbol.for('mirofish.host');
+
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
+  const script = document.currentScript;  // only set while a classic script runs synchronously
+  if (window.MiroFish) warn('mirofish.js was included twice; the second copy does nothing');
+  else install(script);
+}
+
+function install(script) {
+  let host = null;      // what the host handed back, once it has run
+  let loading = null;   // Promise of it (or of null: missing, with its one warning)
+  const src = script && script.src;
+  let url = '';
+  try {
+    // Beside this script, with its query (a `?v=3` that busts caches busts the host's too).
+    if (src) url = new URL('mirofish-host.js' + new URL(src, location.href).search, src).href;
+  } catch (e) { /* no URL of its own: said below */ }
+  const load = () => loading || (loading = afterFirstPaint().then(() => new Promise((resolve) => {
+    if (!url) {
+      warn('mirofish.js cannot tell where its host is (no src of its own): load it with <script src=".../mirofish.js">');
+      resolve(null);
+      return;
+    }
+    const tag = document.createElement('script');
+    let settled = false;
+    const done = (h, problem) => {
+      if (settled) return;
+      settled = true;
+      delete globalThis[SLOT];
+      tag.remove();
+      if (problem) warn(problem);
+      resolve(host = h);
+    };
+    globalThis[SLOT] = (version, make) => done(version === VERSION ? make(script) : null,
+      version === VERSION ? '' : 'mirofish-host.js at ' + url + ' is ' + version + ', not ' + VERSION + ' as mirofish.js');
+    tag.onload = () => done(null, 'mirofish-host.js at ' + url + ' is not the host of this version of mirofish.js');
+    tag.onerror = () => done(null, 'mirofish-host.js was not found at ' + url + ': copy it beside mirofish.js');
+    tag.async = true;
+    if (script.crossOrigin !== null) tag.crossOrigin = script.crossOrigin;
+    if (script.nonce) tag.nonce = script.nonce;
+    tag.src = url;
+    document.head.appendChild(tag);
+  })));
+
+  const api = Object.freeze({
+    version: VERSION,
+    mount: (target, options) => load().then((h) => (h ? h.mount(target, options) : null)),
+    get current() { return host ? host.api.current : null; },
+    get ready() { return ready; },
+    get all() { return host ? host.api.all : []; },
+    table: () => load().then((h) => (h ? h.table() : [])),
+  });
+  Object.defineProperty(window, 'MiroFish', { value: api, configurable: true, writable: false });
+
+  // <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
+  if (typeof customElements !== 'undefined' && typeof HTMLElement !== 'undefined' && !customElements.get('miro-fish')) {
+    const call = (el, what) => (host ? host[what](el) : load().then((h) => h && h[what](el)));
+    customElements.define('miro-fish', class extends HTMLElement {
+      connectedCallback() {
+        if (getComputedStyle(this).display === 'inline') this.style.display = 'block';  // an inline box has no size
+        call(this, 'connect');
+      }
+      disconnectedCallback() { call(this, 'disconnect'); }
+    });
+  }
+
+  // The auto-mount from this tag's data-* (data-auto="false" turns it off). A tag that neither looks like
+  // mirofish.js nor carries a data-* (the script bundled into an app's own file) fetches nothing.
+  let ready = Promise.resolve(null);
+  const data = script && script.dataset;
+  if (data && truthy(data.auto === undefined ? true : data.auto) &&
+      (/mirofish[^/]*\.js([?#]|$)/i.test(src || '') || Object.keys(data).length)) {
+    ready = load().then((h) => (h ? h.autoMount() : null));
+  }
+}
