@@ -80,8 +80,7 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
   s.onFrame = snap.frame;
   s.changed = snap.changed;
   s.snapshotNow = snap.now;
-  // Draws the school, then what an attached studio (mirofish-studio.js) overlays in the same frame (on the main
-  // thread), or the arrays it needs (from a Worker).
+  // Draws the school, then sends an attached studio (mirofish-studio.js) the arrays it draws its overlay from.
   s.draw = (now) => {
     const drawn = pond.render(now / 1000);
     if (drawn && s.studio) s.studio.frame();
