@@ -120,8 +120,8 @@ class Pond {
   int count() const { return school_ ? school_->count() : 0; }
 
   // --- The studio (web/studio, S-DEV-3/4): nothing below runs unless mirofish-studio.js attaches. Its own small wasm
-  // inspects fish and formats the metrics CSV from copies of these arrays, and it draws its overlay in this canvas's
-  // context itself; the page's bundle only hands the arrays over. ---
+  // inspects fish and formats the metrics CSV from copies of these arrays (the engine posts them after each frame),
+  // and it draws its overlay on a canvas of its own; the page's bundle only hands the arrays over. ---
   // Metrics on every step (S-DEV-4), kept across begin(); the page alone never pays for them.
   void setMetrics(bool on);
   // Arrays for the studio, in the wasm heap, by their index in the constants table (base/constants.h kStudio*, which
