@@ -1,6 +1,6 @@
 // Demo page glue: "share this school" writes the school into the address bar and copies the link; pause toggles;
 // "say hello" lands the owner's name, then a QR code of this page's link (issue 12), and lets the fish go;
-// "tune" (#studio=1) loads the studio, which attaches to the school by itself.
+// "tune" (its link's #studio=1) loads the studio, which attaches to the school by itself.
 'use strict';
 
 (function () {
@@ -26,9 +26,13 @@
     }
   });
 
-  // The studio's script is loaded only when asked for (#studio=1): a visitor downloads the background alone.
+  // The studio's script is loaded only when asked for (the "tune" link's key in the hash): a visitor downloads the
+  // background alone. The key is the link's (index.html), so this page writes it once; the studio reads it itself.
+  const studioKey = document.getElementById('tune-link').hash.slice(1);
   const loadStudio = () => {
-    if (!/(^|[#&?])studio=1(&|$)/.test(location.hash) || document.getElementById('mirofish-studio-script')) return;
+    if (!location.hash.slice(1).split('&').includes(studioKey) || document.getElementById('mirofish-studio-script')) {
+      return;
+    }
     const script = document.createElement('script');
     script.id = 'mirofish-studio-script';
     script.src = 'dist/mirofish-studio.js';

@@ -14,6 +14,18 @@
   X(kMaxObstacles, int, 64, js, "obstacles a school takes (S-ECO-1); more are dropped with a warning")                \
   X(kMaxPellets, int, 6, js, "food pellets at once (S-INT-4); a further pellet replaces the oldest")                  \
   X(kDefaultHoldSeconds, float, 10.0f, js, "s a landed formation holds unless told (S-CHO-4 asks >= 5 s)")           \
+  X(kStudioX, int, 0, js, "the studio's arrays (Pond::studioArray, handle._studio): 0..7 the fish's floats, x ...")   \
+  X(kStudioY, int, 1, js, "... y (world px) ...")                                                                     \
+  X(kStudioVX, int, 2, js, "... vx, vy (px/s) ...")                                                                   \
+  X(kStudioVY, int, 3, js, "...")                                                                                     \
+  X(kStudioHX, int, 4, js, "... hx, hy (unit heading) ...")                                                           \
+  X(kStudioHY, int, 5, js, "...")                                                                                     \
+  X(kStudioPanic, int, 6, js, "... panic ...")                                                                        \
+  X(kStudioForceScale, int, 7, js, "... forceScale")                                                                  \
+  X(kStudioFishArrays, int, 8, js, "the fish's float arrays: the studio's first kStudioFishArrays")                   \
+  X(kStudioMetrics, int, 8, js, "the studio's array of the last step's StepMetrics, as its bytes")                    \
+  X(kStudioStates, int, 9, js, "the studio's array of the fish's behaviour states, a FishState byte each")            \
+  X(kStudioArrays, int, 10, js, "the studio's arrays in all: what a studioFrame message carries")                     \
   X(kFishPerRow, int, 256, glsl, "fish per row of the renderer's per-fish texture")                                   \
   X(kFishTexels, int, 3, glsl, "RGBA32UI texels per fish in that texture (pose, motion, look)")                       \
   X(kShapeW, int, 256, cpp, "koi bake: shape field texels along s")                                                   \

@@ -3,6 +3,7 @@
 
 #include <limits>
 
+#include "base/constants.h"
 #include "link/hash_codec.h"
 #include "render/koi_bake.h"
 #include "sim/params.h"
@@ -67,12 +68,12 @@ val pondParams(const Pond& pond) {
   return o;
 }
 
-// Views straight into the wasm heap (no copy): valid until the heap grows, so the studio asks again every frame.
-// Arrays 0..7 are the fish's floats; 8 the last step's StepMetrics as bytes; 9 the fish's behaviour states.
+// Views straight into the wasm heap (no copy): valid until the heap grows, so the engine copies them out at once
+// (commands.js postStudioFrame). k is a studio array index of the constants table (base/constants.h kStudio*).
 val pondStudioArray(Pond& pond, int k) {
-  if (k >= Pond::kFishArrays) {
-    const uint8_t* bytes = k <= Pond::kFishArrays + 1 ? pond.studioBytes(k - Pond::kFishArrays) : nullptr;
-    const size_t length = k == Pond::kFishArrays ? sizeof(StepMetrics) : size_t(pond.count());
+  if (k == kStudioMetrics || k == kStudioStates) {
+    const uint8_t* bytes = pond.studioBytes(k);
+    const size_t length = k == kStudioMetrics ? sizeof(StepMetrics) : size_t(pond.count());
     return bytes ? val(emscripten::typed_memory_view(length, bytes)) : val::null();
   }
   const float* data = pond.studioArray(k);

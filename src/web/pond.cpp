@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "base/number_text.h"
+#include "web/studio_arrays.h"
 
 namespace mirofish {
 
@@ -258,15 +259,14 @@ void Pond::setMetrics(bool on) {
 }
 
 const float* Pond::studioArray(int k) const {
-  if (!school_ || k < 0 || k >= kFishArrays) return nullptr;
-  const FishArrays& f = school_->fish();
-  const std::vector<float>* arrays[kFishArrays] = {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.panic, &f.forceScale};
-  return arrays[k]->data();
+  const std::vector<float>* array = school_ ? studioFishArray(school_->fish(), k) : nullptr;
+  return array ? array->data() : nullptr;
 }
 
 const uint8_t* Pond::studioBytes(int k) const {
   if (!school_) return nullptr;
-  return k == 0 ? reinterpret_cast<const uint8_t*>(&school_->metrics()) : school_->fish().state.data();
+  if (k == kStudioMetrics) return reinterpret_cast<const uint8_t*>(&school_->metrics());
+  return k == kStudioStates ? school_->fish().state.data() : nullptr;
 }
 
 // Deletes on the lost context: no GL call reaches the driver (a lost context ignores them), but Emscripten's handle

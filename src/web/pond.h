@@ -120,17 +120,17 @@ class Pond {
   int count() const { return school_ ? school_->count() : 0; }
 
   // --- The studio (web/studio, S-DEV-3/4): nothing below runs unless mirofish-studio.js attaches. Its own small wasm
-  // inspects fish and formats the metrics CSV from copies of these arrays, and it draws its overlay in this canvas's
-  // context itself; the page's bundle only hands the arrays over. ---
+  // inspects fish and formats the metrics CSV from copies of these arrays (the engine posts them after each frame),
+  // and it draws its overlay on a canvas of its own; the page's bundle only hands the arrays over. ---
   // Metrics on every step (S-DEV-4), kept across begin(); the page alone never pays for them.
   void setMetrics(bool on);
-  // Arrays for the studio, in the wasm heap: studioArray(k), k = 0..7, the fish's x, y, vx, vy, hx, hy, panic,
-  // forceScale (count() floats each); studioBytes(k): 0 the last step's StepMetrics as its bytes (the studio's own
-  // wasm, built from the same header by the same compiler, reads them as a StepMetrics; it checks the size), 1 the
-  // fish's behaviour states (count() FishState bytes). nullptr without a school.
+  // Arrays for the studio, in the wasm heap, by their index in the constants table (base/constants.h kStudio*, which
+  // the shim and the studio read too): studioArray(k), k < kStudioFishArrays, a fish float array (count() floats);
+  // studioBytes(kStudioMetrics) the last step's StepMetrics as its bytes (the studio's own wasm, built from the same
+  // header by the same compiler, reads them as a StepMetrics; it checks the size), studioBytes(kStudioStates) the
+  // fish's behaviour states (count() FishState bytes). nullptr without a school or for another k.
   const float* studioArray(int k) const;
   const uint8_t* studioBytes(int k) const;
-  static constexpr int kFishArrays = 8;
 
   // Deletes GL objects and the context; the object stays valid (simulation only) until deleted.
   void release();

@@ -10,43 +10,50 @@
 #include "sim/inspect.h"
 #include "sim/metrics_csv.h"
 #include "sim/params.h"
+#include "web/studio_arrays.h"
 
 #define STUDIO_EXPORT(name) extern "C" __attribute__((export_name(#name), used))
 
 namespace mirofish {
 namespace {
 
-// studio_inspect()'s numbers, in this order (web/studio/core.js FIELDS reads them by these positions), then
-// kLinks neighbours, each id * 8 + rule bits (kRuleSep 1, kRuleAli 2, kRuleCoh 4; exact in a float below 2^24).
-enum StudioField {
-  kCell,  // the grid: cell size px, columns, rows
-  kCols,
-  kRows,
-  kFish,  // the fish inspected; -1 for none (then nothing more is filled)
-  kX,     // px
-  kY,
-  kVX,  // px/s
-  kVY,
-  kHX,  // unit heading
-  kHY,
-  kSepN,  // per rule: neighbours that count, then the force, px/s^2
-  kSepX,
-  kSepY,
-  kAliN,
-  kAliX,
-  kAliY,
-  kCohN,
-  kCohX,
-  kCohY,
-  kCentroidX,  // px
-  kCentroidY,
-  kLimit,       // px/s^2: the fish's force limit
-  kPanicked,    // 1 or 0
-  kGridChecks,  // the distance checks the grid makes for this fish
-  kBehaviour,   // FishInspection::behaviour: its FishState, -1 when no states were copied in
-  kLinks,       // neighbours that follow
-  kFields
-};
+// studio_inspect()'s numbers, in this order, each with the name web/studio/core.js gives it (it reads the names from
+// studio_field_name(), so the order lives here alone), then kLinks neighbours, each id * 8 + rule bits (kRuleSep 1,
+// kRuleAli 2, kRuleCoh 4; exact in a float below 2^24).
+#define MIROFISH_STUDIO_FIELDS(X)                                                           \
+  X(kCell, cell) /* the grid: cell size px, columns, rows */                                \
+  X(kCols, cols)                                                                            \
+  X(kRows, rows)                                                                            \
+  X(kFish, fish) /* the fish inspected; -1 for none (then nothing more is filled) */        \
+  X(kX, x)       /* px */                                                                   \
+  X(kY, y)                                                                                  \
+  X(kVX, vx) /* px/s */                                                                     \
+  X(kVY, vy)                                                                                \
+  X(kHX, hx) /* unit heading */                                                             \
+  X(kHY, hy)                                                                                \
+  X(kSepN, sepN) /* per rule: neighbours that count, then the force, px/s^2 */              \
+  X(kSepX, sepX)                                                                            \
+  X(kSepY, sepY)                                                                            \
+  X(kAliN, aliN)                                                                            \
+  X(kAliX, aliX)                                                                            \
+  X(kAliY, aliY)                                                                            \
+  X(kCohN, cohN)                                                                            \
+  X(kCohX, cohX)                                                                            \
+  X(kCohY, cohY)                                                                            \
+  X(kCentroidX, cx) /* px */                                                                \
+  X(kCentroidY, cy)                                                                         \
+  X(kLimit, limit)           /* px/s^2: the fish's force limit */                           \
+  X(kPanicked, panicked)     /* 1 or 0 */                                                   \
+  X(kGridChecks, gridChecks) /* the distance checks the grid makes for this fish */         \
+  X(kBehaviour, behaviour)   /* FishInspection::behaviour: -1 when no states were copied */ \
+  X(kLinks, links)           /* neighbours that follow */
+
+#define MIROFISH_STUDIO_FIELD(id, name) id,
+enum StudioField { MIROFISH_STUDIO_FIELDS(MIROFISH_STUDIO_FIELD) kFields };
+#undef MIROFISH_STUDIO_FIELD
+#define MIROFISH_STUDIO_FIELD(id, name) #name,
+constexpr const char* kFieldNames[kFields] = {MIROFISH_STUDIO_FIELDS(MIROFISH_STUDIO_FIELD)};
+#undef MIROFISH_STUDIO_FIELD
 
 struct Studio {
   double values[kParamCount] = {};  // the page school's parameters, table order
@@ -96,14 +103,17 @@ STUDIO_EXPORT(studio_preset) bool studio_preset() {
   return true;
 }
 
-// Room for `count` fish; returns fish array k (0 x, 1 y, 2 vx, 3 vy, 4 hx, 5 hy, 6 panic, 7 forceScale) to copy into.
+// Room for `count` fish; returns fish array k (base/constants.h kStudioX .. kStudioForceScale, as Pond::studioArray
+// hands them out) to copy into.
 STUDIO_EXPORT(studio_fish) float* studio_fish(int count, int k) {
   FishArrays& f = studio().fish;
-  std::vector<float>* arrays[] = {&f.x, &f.y, &f.vx, &f.vy, &f.hx, &f.hy, &f.panic, &f.forceScale};
   f.count = count > 0 ? count : 0;
-  for (std::vector<float>* a : arrays)  // all eight, so inspection never reads past one the studio did not copy
-    if (a->size() < size_t(f.count)) a->resize(size_t(f.count));
-  return k >= 0 && k < 8 ? arrays[k]->data() : nullptr;
+  for (int a = 0; a < kStudioFishArrays; ++a) {  // all of them, so inspection never reads past one not copied
+    std::vector<float>* array = studioFishArray(f, a);
+    if (array->size() < size_t(f.count)) array->resize(size_t(f.count));
+  }
+  std::vector<float>* array = studioFishArray(f, k);
+  return array ? array->data() : nullptr;
 }
 
 // Room for `count` fish's behaviour states (FishState bytes) to copy into; inspection reports the fish's.
@@ -187,6 +197,10 @@ STUDIO_EXPORT(studio_inspect) float* studio_inspect(int i) {
   return v;
 }
 STUDIO_EXPORT(studio_field_count) int studio_field_count() { return kFields; }
+// Field k's name (core.js names the inspection's numbers by them), "" past the last.
+STUDIO_EXPORT(studio_field_name) const char* studio_field_name(int k) {
+  return k >= 0 && k < kFields ? kFieldNames[k] : "";
+}
 
 // The metrics CSV: the studio copies the page school's StepMetrics, its bytes (Pond::studioBytes; both modules are
 // built from sim/metrics.h by the same compiler, so the layout is the same, and studio_metrics_size() lets the studio

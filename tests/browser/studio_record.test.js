@@ -11,7 +11,7 @@ describe('studio: Record panel', () => {
 
   async function open(init) {
     const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 } });
-    await context.addInitScript(() => { window.__mirofishThread = 'main'; });
+    // No thread forced: the studio attaches alike on both, so the suite's path (MIROFISH_THREAD) is the one tested.
     if (init) await context.addInitScript(init);
     const page = await context.newPage();
     const log = h.watchConsole(page);

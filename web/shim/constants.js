@@ -2,4 +2,5 @@
 // cmake/constants.cmake into build/<preset>/generated/constants/constants.mjs (bundle.mjs's 'mirofish-constants').
 export {
   kVersion as VERSION, kStepHz as STEP_HZ, kMaxObstacles as MAX_OBSTACLES, kDefaultHoldSeconds as FORM_HOLD,
+  kStudioArrays as STUDIO_ARRAYS,
 } from 'mirofish-constants';

@@ -1,14 +1,16 @@
 // MiroFishStudio.attach(school): the panel, the teaching view and the live metrics on one mounted school, through the
-// handle's _studio() hook (web/shim/host/handle.js). The classic script (classic.js) also installs the global and
+// handle's _studio() hooks (web/shim/host/handle.js): the school's arrays after each frame and its parameters after
+// each change come by message, the same on both threads; the overlay draws on a canvas of its own. The classic script (classic.js) also installs the global and
 // attaches by itself to the page's school when the URL hash has studio=1; the ES module (index.js) does neither.
 import { VERSION } from '../shim/constants.js';
 import { buildControls } from './controls.js';
-import { FISH_ARRAYS, METRICS_ARRAY, STATES_ARRAY, loadCore } from './core.js';
+import { FISH_ARRAYS, METRICS_ARRAY, STATES_ARRAY, X, Y, framePond } from './arrays.js';
+import { loadCore } from './core.js';
 import { createMetrics, download } from './metrics.js';
 import { drawOverlay } from './overlay.js';
 import { buildPanel } from './panel.js';
 import { buildRecord } from './record.js';
-import { STUDIO_KEY, scriptTag, shareLink } from './share.js';
+import { STUDIO_KEY, STUDIO_PARAM, scriptTag, shareLink } from './share.js';
 import { buildTeach } from './teach.js';
 import { copyText, warn } from './util.js';
 
@@ -36,29 +38,33 @@ function createStudio(school, core) {
       return fn(...args);
     } catch (e) {
       warn('detached after an error (' + (e && e.message || e) + ')');
-      teardown(false);
+      teardown();
       return otherwise;
     }
   };
-  // On the Worker path each frame's arrays arrive with the hook's call (a remote pond holds them).
-  const hook = { frame: guard((msg) => {
-    if (msg) s.pond.update(msg);
-    onFrame(s, hook, metrics, teach, checkParams);
-  }), click: guard((x, y, e) => onClick(s, ui, x, y, e), false) };
+  // Each frame's arrays arrive with the frame hook's call; the parameters with the params hook's, after any change,
+  // whoever made it (the panel, the page's own set(), a pasted link).
+  const hook = {
+    frame: guard((msg) => {
+      s.pond.update(msg);
+      if (!s.checked) checkBuild(s);
+      onFrame(s, hook, metrics, teach);
+    }),
+    params: guard((params, hash) => s.syncParams(params, hash)),
+    click: guard((x, y, e) => onClick(s, ui, x, y, e), false),
+  };
   const link = school._studio(hook);
   if (!link) {
     warn('attach(): that school has been destroyed');
     return null;
   }
   const table = link.table.map((info, i) => Object.assign({}, info, { help: info.help || core.help(i) }));
-  const pond = link.worker ? remotePond() : link.pond;
-  const metricsBytes = pond.studioArray(METRICS_ARRAY);
-  if (core.paramCount !== table.length || (metricsBytes && metricsBytes.length !== core.metricsSize)) {
-    warn('mirofish.js and mirofish-studio.js come from different builds: the metrics may stay empty');
+  if (core.paramCount !== table.length) {
+    warn('mirofish.js and mirofish-studio.js come from different builds: the panel may not match the school');
   }
   const s = {
-    school, core, table, pond, overlayCanvas: link.worker ? overlayCanvas(school.canvas) : null,
-    params: school.params(), hash: '', grid: null, overlayMs: 0, lastUi: 0,
+    school, core, table, pond: framePond(), overlayCanvas: overlayCanvas(school.canvas),
+    params: school.params(), hash: '', grid: null, overlayMs: 0, lastUi: 0, checked: false,
     teach: { select: false, grid: false, heading: false, selected: -1, saved: {} },
   };
   const ui = buildPanel();
@@ -67,26 +73,16 @@ function createStudio(school, core) {
   const metrics = createMetrics(s, ui.graph, ui.legend);
   const recordPanel = buildRecord(ui.record, s);
 
-  // The school's parameters into the panel and the core (after any change, whoever made it).
-  s.syncParams = () => {
-    s.hash = school.hash();
-    s.params = school.params();
+  // The school's parameters into the panel and the core, and the numbers at the next frame.
+  s.syncParams = (params, hash) => {
+    s.hash = hash;
+    s.params = Object.assign({}, params);
     core.setParams(table.map((info) => s.params[info.name]));
     controls.refresh(s.params);
     teach.refresh();
+    s.lastUi = 0;
   };
-  // Changes made elsewhere (the page's own set(), a pasted link) are found a few times a second by the hash; the
-  // panel's own changes at once.
-  const checkParams = () => {
-    const hash = school.hash();
-    if (hash === s.hash) return;
-    s.hash = hash;
-    s.syncParams();
-  };
-  s.set = (name, v) => school.set(name, v).then((held) => {  // the school's set() resolves once the value is held
-    s.syncParams();
-    return held;
-  });
+  s.set = (name, v) => school.set(name, v);  // resolves once held; the params hook has shown it by then
   // A paused school draws one still frame (with the overlay, and the numbers beside it); a running one draws anyway.
   s.redraw = () => {
     s.lastUi = 0;
@@ -96,28 +92,19 @@ function createStudio(school, core) {
     s.teach.selected = i;
     s.redraw();
   };
-  s.syncParams();
+  s.syncParams(school.params(), school.hash());
   wireButtons(s, ui, metrics, Object.assign({}, s.params));
 
-  const onHash = () => {
-    checkParams();
-    s.redraw();
-  };
-  window.addEventListener('hashchange', onHash);
-  const watch = setInterval(() => { if (!school.canvas) teardown(false); }, 1000);  // the school was destroyed
-  // Takes back all the studio added; `redraw` draws the school once without the overlay (not from inside a frame).
-  function teardown(redraw) {
+  const watch = setInterval(() => { if (!school.canvas) teardown(); }, 1000);  // the school was destroyed
+  // Takes back all the studio added (its overlay was never in the school's picture: nothing to redraw).
+  function teardown() {
     clearInterval(watch);
     recordPanel.detach();
-    window.removeEventListener('hashchange', onHash);
     ui.host.remove();
-    if (s.overlayCanvas) s.overlayCanvas.remove();
-    if (s.overlayGL) s.overlayGL.release();  // its program and texture in the school's context
+    if (s.overlayGL) s.overlayGL.release();
+    s.overlayCanvas.remove();
     studios.delete(school);
-    if (school.canvas) {
-      school._studio(null);
-      if (redraw) school.step(0);
-    }
+    if (school.canvas) school._studio(null);
   }
   (document.body || document.documentElement).append(ui.host);
   s.redraw();
@@ -128,7 +115,7 @@ function createStudio(school, core) {
 function wireButtons(s, ui, metrics, initial) {
   const { school, core, table } = s;
   const setAll = (values) => Promise.all(table.filter((info) => values[info.name] !== s.params[info.name])
-    .map((info) => school.set(info.name, values[info.name]))).then(s.syncParams);
+    .map((info) => school.set(info.name, values[info.name])));  // the params hook shows them
   ui.applyPreset.onclick = () => {
     const values = core.preset(ui.preset.value, table.map((info) => s.params[info.name]));
     if (!values) return warn('unknown preset ' + ui.preset.value);
@@ -150,21 +137,8 @@ function wireButtons(s, ui, metrics, initial) {
   ui.csv.onclick = () => download('mirofish-metrics.csv', metrics.csv());
 }
 
-// A Worker school's arrays, as the last frame sent them: the same two calls as the C++ Pond's.
-function remotePond() {
-  let count = 0, arrays = [];
-  return {
-    count: () => count,
-    studioArray: (k) => arrays[k] || null,
-    update(msg) {
-      count = msg.count;
-      arrays = msg.arrays;
-    },
-  };
-}
-
-// The overlay's own canvas over a Worker school's (whose context lives in the Worker): same place, same size, never
-// in the way of a click.
+// The overlay's own canvas over the school's: same place, same size, never in the way of a click. Its own, on both
+// threads: the school's context may live in a Worker, and the studio leaves the one on the page alone too.
 function overlayCanvas(fish) {
   const c = document.createElement('canvas');
   c.setAttribute('aria-hidden', 'true');
@@ -174,7 +148,17 @@ function overlayCanvas(fish) {
   return c;
 }
 
-// The school's fish arrays (and behaviour states) into the studio's core (the wasm heap, or the Worker's copies).
+// Once, on the first frame: the school's StepMetrics must be the size the studio's wasm reads.
+function checkBuild(s) {
+  const bytes = s.pond.studioArray(METRICS_ARRAY);
+  if (!bytes) return;
+  s.checked = true;
+  if (bytes.length !== s.core.metricsSize) {
+    warn('mirofish.js and mirofish-studio.js come from different builds: the metrics may stay empty');
+  }
+}
+
+// The school's fish arrays (and behaviour states), as the last frame sent them, into the studio's core.
 function copyFish(s) {
   const arrays = [];
   for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(s.pond.studioArray(k));
@@ -182,9 +166,8 @@ function copyFish(s) {
 }
 
 // After every drawn frame: the metrics, the selected fish, the overlay, and (a few times a second) the numbers.
-function onFrame(s, hook, metrics, teach, checkParams) {
+function onFrame(s, hook, metrics, teach) {
   const now = performance.now();
-  if (now - s.lastUi > 200) checkParams();
   metrics.sample(now);
   const t = s.teach;
   const t0 = performance.now();
@@ -217,8 +200,10 @@ function onClick(s, ui, x, y, e) {
   const rect = s.school.canvas.getBoundingClientRect();
   const scale = s.core.view(p.width, p.height, rect.width, rect.height).scale || 1;  // CSS px per world px
   const [wx, wy] = s.core.toWorld(x, y);
-  const fx = s.pond.studioArray(0), fy = s.pond.studioArray(1);
-  s.core.setFish(s.pond.count(), [fx, fy]);
+  const fx = s.pond.studioArray(X), fy = s.pond.studioArray(Y), arrays = [];
+  arrays[X] = fx;
+  arrays[Y] = fy;
+  s.core.setFish(s.pond.count(), arrays);
   const i = s.core.nearest(wx, wy);
   const near = i >= 0 && Math.hypot(fx[i] - wx, fy[i] - wy) * scale <= 24;
   s.select(near ? i : -1);
@@ -241,7 +226,7 @@ function studioHandle(s, ui, metrics, teardown) {
     get overlayMs() { return s.overlayMs; },  // the overlay's own time in the last frame (building and drawing it)
     csv() { return metrics.csv(); },
     collapse(on) { ui.setCollapsed(on !== false); },
-    detach() { teardown(true); },
+    detach() { teardown(); },
   };
 }
 
@@ -250,10 +235,10 @@ function autoAttach() {
   const go = () => {
     if (!STUDIO_KEY.test(location.hash)) return;
     const MF = window.MiroFish;
-    if (!MF) return warn('studio=1: mirofish.js is not on this page');
+    if (!MF) return warn(STUDIO_PARAM + ': mirofish.js is not on this page');
     MF.ready.then((school) => school || MF.all[0]).then((school) => {
       if (school) attach(school);
-      else warn('studio=1: no school is mounted on this page');
+      else warn(STUDIO_PARAM + ': no school is mounted on this page');
     });
   };
   if (document.readyState === 'complete') go();

@@ -16,7 +16,7 @@ function sliderStep(info) {
 }
 
 // Builds the controls into `container`; returns {inputs, refresh(params)}. `onSet(name, value)` applies a value and
-// returns the one held (the school's set(), which clamps as the table says).
+// resolves to the one held (the school's set(), which clamps as the table says).
 export function buildControls(container, table, onSet) {
   const rows = new Map();  // name -> {info, range, number, show}
   const groups = [];
@@ -34,6 +34,7 @@ export function buildControls(container, table, onSet) {
       const help = el('div', { className: 'help', id: id + '-help' }, info.help + (info.inHash ? '' : ' (page only: not in links)'));
       const row = el('div', { className: 'param' }, label, range, number, help);
       let held = info.def;  // the school's value (the slider shows it snapped to its step; the box exactly)
+      let pending = 0;  // this row's sets on their way: the school's older values, pushed meanwhile, are not shown
       const show = (v) => {
         held = v;
         range.value = String(v);
@@ -43,15 +44,18 @@ export function buildControls(container, table, onSet) {
         const v = Number(raw);
         if (raw === '' || !Number.isFinite(v)) return show(held);  // not a number: the value stays
         // Clamped to the table's range here, as set() would clamp it, so a typed 1e9 is not also a console warning.
-        const now = onSet(info.name, info.integer ? Math.round(clamp(v, info.min, info.max)) : clamp(v, info.min, info.max));
-        if (typeof now === 'number') show(now);
+        pending++;
+        onSet(info.name, info.integer ? Math.round(clamp(v, info.min, info.max)) : clamp(v, info.min, info.max))
+          .then((now) => {
+            if (--pending === 0 && typeof now === 'number') show(now);
+          });
       };
       range.addEventListener('input', () => apply(range.value));
       number.addEventListener('change', () => {
         apply(number.value);
         number.value = formatValue(info, held);
       });
-      rows.set(info.name, { info, range, number, show });
+      rows.set(info.name, { info, range, number, show, busy: () => pending > 0 });
       details.append(row);
     }
     container.append(details);
@@ -60,7 +64,7 @@ export function buildControls(container, table, onSet) {
     rows,
     // Shows the school's values (after a preset, a reset, a rule toggle or a pasted link).
     refresh(params) {
-      for (const [name, r] of rows) if (typeof params[name] === 'number') r.show(params[name]);
+      for (const [name, r] of rows) if (typeof params[name] === 'number' && !r.busy()) r.show(params[name]);
     },
   };
 }

@@ -5,13 +5,6 @@
 import { inflateWasm } from '../shim/engine/wasm_text.js';
 import { warn } from './util.js';
 
-// studio_core.cpp StudioField, in order; then `links` neighbours, each id * 8 + rule bits.
-const FIELDS = ['cell', 'cols', 'rows', 'fish', 'x', 'y', 'vx', 'vy', 'hx', 'hy', 'sepN', 'sepX', 'sepY', 'aliN',
-  'aliX', 'aliY', 'cohN', 'cohX', 'cohY', 'cx', 'cy', 'limit', 'panicked', 'gridChecks', 'behaviour', 'links'];
-export const FISH_ARRAYS = 8;    // x, y, vx, vy, hx, hy, panic, forceScale (Pond::studioArray 0..7)
-export const METRICS_ARRAY = 8;  // Pond::studioArray(8): the last step's StepMetrics, as its bytes
-export const STATES_ARRAY = 9;   // the fish's behaviour states, a byte each (FishState)
-
 let wasmSource = () => '';  // the entry's (classic.js, index.js): the wasm gzipped, as base64 (embed_wasm.mjs)
 let corePromise = null;
 
@@ -56,7 +49,10 @@ function createCore(x) {
     for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i) & 127;  // the hash is ASCII
     bytes[s.length] = 0;
   };
-  if (x.studio_field_count() !== FIELDS.length) warn('studio_core and core.js disagree on the inspection layout');
+  // studio_inspect()'s numbers by name, as studio_core.cpp lists them (the one copy of their order); then `links`
+  // neighbours, each id * 8 + rule bits.
+  const fields = [];
+  for (let k = 0; k < x.studio_field_count(); k++) fields.push(text(x.studio_field_name(k)));
   return {
     paramCount: x.studio_param_count(),
     help: (i) => text(x.studio_param_help(i)),  // the page's table leaves the help out
@@ -103,11 +99,11 @@ function createCore(x) {
       world[1] = w[1];
       return world;
     },
-    // Fish i inspected: {fish: -1} when there is no such fish; else every FIELDS value and `neighbours`, [{id, rules}].
+    // Fish i inspected: {fish: -1} when there is no such fish; else every field and `neighbours`, [{id, rules}].
     inspect(i) {
-      const head = f32(x.studio_inspect(i), FIELDS.length);
+      const head = f32(x.studio_inspect(i), fields.length);
       const r = {};
-      FIELDS.forEach((name, k) => { r[name] = head[k]; });
+      fields.forEach((name, k) => { r[name] = head[k]; });
       const links = f32(head.byteOffset + head.byteLength, r.fish >= 0 ? r.links : 0);
       r.neighbours = Array.from(links, (v) => ({ id: v >> 3, rules: v & 7 }));
       return r;

@@ -1,13 +1,12 @@
-// The teaching view's overlay renderer: one batch of coloured triangles in world px, drawn over the koi in the
-// school's own WebGL2 context with the koi's letterbox mapping (src/render/view_transform.h, through the core), in one
-// texture upload and one draw call; nothing is made until the first draw. Its shaders are shaders/overlay.*, embedded
-// at build time. It lives in the studio's script, not beside the koi renderer in C++: there it cost the page's bundle
-// 0.6 KB gzipped, a bundle within 1.4 KB of its 100 KB gate, for something only the studio draws. It leaves no state
-// the page's renderers rely on: each of them sets its own every frame.
+// The teaching view's overlay renderer: one batch of coloured triangles in world px, drawn on the studio's own canvas
+// over the koi's, in its own WebGL2 context, with the koi's letterbox mapping (src/render/view_transform.h, through
+// the core), in one texture upload and one draw call; nothing is made until the first draw. Its shaders are
+// shaders/overlay.*, embedded at build time. It lives in the studio's script, not beside the koi renderer in C++:
+// there it cost the page's bundle 0.6 KB gzipped, for something only the studio draws.
 import { kOverlayFrag, kOverlayVert } from 'mirofish-studio-glsl';  // shaders/overlay.*, embedded by the build
 
 export const OVERLAY_ROW = 1024;  // vertices per texture row (overlay.vert kRow)
-const OVERLAY_UNIT = 3;           // a texture unit the koi leave alone (they use 0..2)
+const OVERLAY_UNIT = 3;           // the texture unit it reads the vertices from
 export const VERTEX_WORDS = 4;    // one RGBA32UI texel a vertex: x, y (float bits), RGBA8 colour, unused
 
 // `core` (core.js) gives the letterbox: the C++ copy the koi draw with.

@@ -2,7 +2,7 @@
 // graph (with the fish in each behaviour state now), and "download CSV": the rows since the school's parameters last changed, formatted by the simulation's own
 // code (sim/metrics_csv.cpp, in the studio's wasm), so the file has the columns and header of `mirofish run
 // --metrics`. One row per drawn frame (the frame's last step); the step column says which.
-import { METRICS_ARRAY } from './core.js';
+import { METRICS_ARRAY } from './arrays.js';
 import { el } from './util.js';
 
 const GRAPH_MS = 30000;
@@ -30,7 +30,7 @@ export function createMetrics(s, canvas, legend) {
       const step = row.slice(0, row.indexOf(','));
       if (!row || step === '0' || (step === m.lastStep && s.hash === m.hash)) return;
       m.lastStep = step;
-      const hash = s.hash;  // the school's, kept current by api.js (checkParams)
+      const hash = s.hash;  // the school's, kept current by api.js (the params hook)
       const mark = hash !== m.hash;
       if (mark) {  // new parameters: a new run, as a CLI file has one hash
         m.hash = hash;

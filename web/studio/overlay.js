@@ -1,6 +1,7 @@
 // The teaching view's overlay geometry (S-DEV-3), built each frame as triangles in world px (x, y, RGBA8 per vertex,
-// gl.js's layout) into storage kept between frames, then drawn over the fish in their own WebGL context in one draw
-// call (gl.js). Nothing is built or drawn while every overlay is off.
+// gl.js's layout) into storage kept between frames, then drawn in one draw call (gl.js) on the studio's own canvas
+// laid over the fish's, with the koi's letterbox. Nothing is built or drawn while every overlay is off.
+import { HX, HY, X, Y } from './arrays.js';
 import { OVERLAY_ROW, VERTEX_WORDS, createOverlayGL } from './gl.js';
 import { hue, rgba, warn } from './util.js';
 
@@ -97,16 +98,16 @@ export function drawOverlay(s, fish) {
   const count = s.pond.count();
   const grid = t.grid ? s.grid : null;
   const capacity = overlayCapacity(t, count, grid, fish ? fish.neighbours.length : null);
-  const own = s.overlayCanvas && fitOverlay(s);
+  const own = fitOverlay(s);
   if (!capacity) {
-    if (own && s.overlayShown) own.clear();  // once, to take the last overlay away
+    if (s.overlayShown) own.clear();  // once, to take the last overlay away
     s.overlayShown = false;
     return 0;
   }
   const p = s.params;
   // CSS px and device px per world px (the koi's letterbox, from the core). Lines are LINE_PX CSS px wide, and never
   // under 1.5 device px: at a low quality level's resolution a thinner line can miss every pixel.
-  const canvas = s.overlayCanvas || s.school.canvas;
+  const canvas = s.overlayCanvas;
   const scale = s.core.view(p.width, p.height, canvas.clientWidth, canvas.clientHeight).scale || 1;
   const device = s.core.view(p.width, p.height, canvas.width, canvas.height).scale || 1;
   const lw = Math.max(LINE_PX / scale, 1.5 / device);
@@ -118,7 +119,7 @@ export function drawOverlay(s, fish) {
     for (let r = 0; r <= grid.rows; r++) w.line(0, r * grid.cell, p.width, r * grid.cell, lw, COLOURS.grid);
   }
   if (t.heading) {  // hsl(atan2(vy, vx)): a chevron on each fish, coloured by where it swims
-    const x = s.pond.studioArray(0), y = s.pond.studioArray(1), hx = s.pond.studioArray(4), hy = s.pond.studioArray(5);
+    const x = s.pond.studioArray(X), y = s.pond.studioArray(Y), hx = s.pond.studioArray(HX), hy = s.pond.studioArray(HY);
     const size = 7 * (p.fishSize || 1);
     for (let i = 0; i < count; i++) {
       const c = HUES[Math.round(Math.atan2(hy[i], hx[i]) * 180 / Math.PI + 360) % 360];
@@ -137,7 +138,7 @@ export function drawOverlay(s, fish) {
     w.ring(x, y, p.sepRadius, lw, COLOURS.sep);
     w.ring(x, y, p.aliRadius, lw, COLOURS.ali);
     w.ring(x, y, p.cohRadius, lw, COLOURS.coh);
-    const fx = s.pond.studioArray(0), fy = s.pond.studioArray(1);
+    const fx = s.pond.studioArray(X), fy = s.pond.studioArray(Y);
     for (const nb of fish.neighbours) {  // each line in the colour of the innermost rule it counts for
       const c = nb.rules & 1 ? COLOURS.sepLine : nb.rules & 2 ? COLOURS.aliLine : COLOURS.cohLine;
       w.line(x, y, fx[nb.id], fy[nb.id], lw, c);
@@ -150,13 +151,10 @@ export function drawOverlay(s, fish) {
     w.ring(x, y, 16 * (p.fishSize || 1), lw, COLOURS.self);
   }
   if (!w.n || s.overlayFailed) return 0;
-  // The school's canvas can change under the studio: a lost context's replacement (web/shim/engine/context.js) is a
-  // new canvas with a new context, so the overlay's GL objects are made again there and the old ones let go.
-  if (!s.overlayGL || s.overlayGL.gl.canvas !== canvas) {
-    if (s.overlayGL) s.overlayGL.release();
-    s.overlayGL = createOverlayGL(canvas.getContext('webgl2'), s.core);
-  }
-  if (own) own.clear();
+  // Its own canvas stays when the school's is replaced (a context lost for good): made once, rebuilt by gl.js after
+  // a loss of its own.
+  if (!s.overlayGL) s.overlayGL = createOverlayGL(canvas.getContext('webgl2'), s.core);
+  own.clear();
   s.overlayShown = true;
   try {
     s.overlayGL.draw(storage.u32, w.n, p.width, p.height);
@@ -167,8 +165,8 @@ export function drawOverlay(s, fish) {
   return w.n;
 }
 
-// A Worker school's overlay canvas follows the fish canvas's backing store; returns what clears it before a frame (a
-// canvas of its own keeps its last picture until something is drawn over it).
+// The overlay canvas follows the fish canvas's backing store (the engine's size, from the school's stats, on either
+// thread); returns what clears it before a frame (a canvas of its own keeps its last picture until drawn over).
 function fitOverlay(s) {
   const c = s.overlayCanvas, size = s.school.stats().canvas;
   if (size && (c.width !== size.width || c.height !== size.height)) {

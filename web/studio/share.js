@@ -2,17 +2,19 @@
 // script tag that mounts the same school on another page.
 import { formatValue, kebab } from './util.js';
 
-// The studio's own hash key (studio=1): the main script's codec passes over it; this script reads it.
-export const STUDIO_KEY = /(^|[#&?])studio=1(&|$)/;
+// The studio's own hash key, written here alone (the page's "tune" link carries it as its href): the main script's
+// codec passes over it (C++ kStudioKey) and mounts as it would without it; this script reads it.
+export const STUDIO_PARAM = 'studio=1';
+export const STUDIO_KEY = new RegExp('(^|[#&?])' + STUDIO_PARAM + '(&|$)');
 
-// The page's URL with the school's hash (share() also writes it into the address bar). The studio=1 that opened the
+// The page's URL with the school's hash (share() also writes it into the address bar). The key that opened the
 // studio stays in the address bar, so a reload reopens it; the link handed out is without it.
 export function shareLink(school) {
   const hadStudio = STUDIO_KEY.test(location.hash);
   const url = school.share();
   if (hadStudio && !STUDIO_KEY.test(location.hash)) {
     try {
-      history.replaceState(history.state, '', location.href + (location.hash ? '&' : '#') + 'studio=1');
+      history.replaceState(history.state, '', location.href + (location.hash ? '&' : '#') + STUDIO_PARAM);
     } catch (e) { /* the link is still right */ }
   }
   return url;

@@ -43,7 +43,7 @@ export function buildTeach(container, s) {
     stageButton.textContent = 'One at a time: ' + rules.filter((r, k) => next[k]).map((r) => r.label).join(' + ');
   };
 
-  // Overlays: all drawn in the fish's own WebGL context; none costs anything while off.
+  // Overlays: all drawn on the studio's own canvas over the fish's; none costs anything while off.
   const [selectBox, selectLabel] = check('click selects a fish', '', t.select, (on) => {
     t.select = on;
     if (!on) s.select(-1);

@@ -1,7 +1,7 @@
 // The engine's protocol: what each of the host's messages about one school does (flags, view, set, step, hash,
 // form, a new canvas, the studio, the test bundle's hooks) and the replies it sends with the caller's seq. The school
 // itself (its pond, loop, snapshots, teardown) is school.js; a lost context, context.js.
-import { FORM_HOLD } from '../constants.js';
+import { FORM_HOLD, STUDIO_ARRAYS } from '../constants.js';
 import { describe, errorText, findInfo } from '../util.js';
 import { applyHash, checkSanity, optionNumber, readConfig } from './config.js';
 import { giveBack } from './context.js';
@@ -103,7 +103,7 @@ export function command(s, msg, out) {
     case 'canvas':  // the host's fresh canvas, in the old one's place on the page
       s.context.replace(msg.canvas);
       return;
-    case 'studio':  // mirofish-studio.js on a Worker school: the arrays it reads go to the page after each frame
+    case 'studio':  // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
       s.studio = msg.on ? { frame: () => postStudioFrame(s, out) } : null;
       s.pond.setMetrics(!!msg.on);
       return;
@@ -206,12 +206,13 @@ function form(s, options) {
   return r.ok;
 }
 
-// Copies of what the studio reads (Pond::studioArray 0..7 the fish's floats, 8 the step's metrics, 9 the states),
-// moved to the page, not copied again. Only while a studio is attached.
+// Copies of what the studio reads (Pond::studioArray, by the constants table's kStudio* indices), moved to the page,
+// not copied again; the main thread's local link hands over the same message, as the heap's views would change under
+// the studio once the heap grows. Only while a studio is attached.
 /** @param {import('./school.js').EngineSchool} s */
 function postStudioFrame(s, out) {
   const arrays = [], transfer = [];
-  for (let k = 0; k < 10; k++) {
+  for (let k = 0; k < STUDIO_ARRAYS; k++) {
     const view = s.pond.studioArray(k);
     const copy = view ? view.slice() : null;
     arrays.push(copy);

@@ -128,7 +128,7 @@ export class EngineSchool {
     this.out({ t: 'warn', text });
   }
 
-  // Draws the school, then what an attached studio needs after the frame.
+  // Draws the school, then sends an attached studio (mirofish-studio.js) the arrays it draws its overlay from.
   draw(now) {
     const drawn = this.pond.render(now / 1000);
     if (drawn && this.studio) this.studio.frame();

@@ -6,8 +6,7 @@ import { errorText } from '../util.js';
 import { loadModule } from './module.js';
 import { attachEngineSchool } from './school.js';
 
-// `post(msg, transfer)` sends to the host; returns the function that takes the host's messages, and the live schools
-// (the main-thread path hands them to an attached studio).
+// `post(msg, transfer)` sends to the host; returns the function that takes the host's messages, and the live schools.
 /** @param {import('../protocol.js').PostToHost} post */
 export function serveEngine(post) {
   const schools = new Map();

@@ -58,7 +58,7 @@ export function openTable(thread) {
 function makeEngine(thread, post) {
   const listeners = new Map();
   const engine = {
-    thread, post, table: null, schools: null,
+    thread, post, table: null,
     listen(id, fn) { listeners.set(id, fn); },
     forget(id) { listeners.delete(id); },
     receive(/** @type {import('../protocol.js').EngineMessage} */ msg) {
@@ -132,7 +132,6 @@ function startLocal() {
     let toHost = null;
     const served = serveEngine((msg) => queueMicrotask(() => toHost(msg)));
     const engine = makeEngine('main', (msg) => queueMicrotask(() => served.receive(msg)));
-    engine.schools = served.schools;  // the studio attaches to these directly (same thread)
     let ready = false;
     const onReady = hello(engine, (e) => {
       ready = true;

@@ -133,25 +133,17 @@ export class School {
   stats() {
     return stats(this.#h);
   }
-  // For mirofish-studio.js only: hooks {frame(msg), click(x, y, event), ms} called after each drawn frame and on each
-  // click or tap (canvas CSS px; true takes it), metrics on every step while attached (null detaches). On the main
-  // thread it returns the C++ Pond (the studio draws in the school's own context); on the Worker path {worker: true}
-  // and frame(msg) gets copies of the arrays after each frame (the studio draws on a canvas of its own). Null once
-  // destroyed.
+  // For mirofish-studio.js only (not in mirofish.d.ts): hooks {frame(msg), params(params, hash), click(x, y, event),
+  // ms}, null detaches. The same on both threads, by message: the engine keeps metrics on and sends a studioFrame
+  // (copies of the fish arrays, by the kStudio* indices) after each drawn frame, which frame(msg) gets; params() hears
+  // every change of the parameters or the hash (whoever made it); click() sees each click or tap first (canvas CSS
+  // px; true takes it). Returns {table}, or null once destroyed.
   _studio(hooks) {
     const h = this.#h;
     if (h.destroyed) return null;
     h.studio = hooks || null;
-    if (!h.engine.schools) {
-      h.post({ t: 'studio', on: !!hooks });
-      return { worker: true, table: paramTable() };
-    }
-    const made = h.engine.schools.get(h.id);
-    if (!made) return null;
-    const s = made.school;
-    s.studio = hooks || null;
-    s.pond.setMetrics(!!hooks);
-    return { pond: s.pond, table: s.table };
+    h.post({ t: 'studio', on: !!hooks });
+    return { table: paramTable() };
   }
 }
 

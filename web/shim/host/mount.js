@@ -26,15 +26,13 @@ const live = { worker: 0, main: 0 };  // schools per engine: the last one out te
 export const defaultThread = () => (MIROFISH_TEST && globalThis.__mirofishThread) || 'auto';
 
 // Which engine a mount asks for first: the page's `thread` option, else a Worker where the browser can draw there.
-// A page opened with #studio=1 mounts on the main thread, where the studio's overlay shares the school's GL context
-// and frame (it attaches to a Worker school too, drawing on a canvas of its own).
+// (The studio attaches to either by the same messages: it asks for nothing here.)
 export function chooseThread(options, fallback) {
   const asked = options.thread === undefined ? fallback : String(options.thread).trim().toLowerCase();
   if (asked !== 'main' && asked !== 'worker' && asked !== 'auto') {
     warn('option thread=' + describe(options.thread) + ': use "auto", "worker" or "main"; using "auto"');
   }
   if (asked === 'main' || !workerCapable()) return 'main';
-  if (/(^|[#&?])studio=1(&|$)/.test(location.hash)) return 'main';
   return 'worker';
 }
 
@@ -240,6 +238,7 @@ function receive(h, msg) {
       snap.obstacles = msg.obstacles;
       if (h.perf) h.perf.sync();
       if (h.controls) h.controls.sync();
+      if (h.studio && !h.destroyed) h.studio.params(snap.params, snap.hash);  // pushed: the studio polls nothing
     }
     if (h.destroyed) return;
     if (!h.canvas.isConnected) {  // the host left the document (a single-page app moved on): clean up
