@@ -4,6 +4,7 @@
 import { errorText } from '../util.js';
 import { command } from './commands.js';
 import { applyHash, applyOptions, checkSanity, readConfig } from './config.js';
+import { guard, guarded } from './guard.js';
 import { giveBack, unwatch, watchContext } from './context.js';
 import { SOFTWARE_GL, createGpuTimer, probeRenderer } from './gl_probe.js';
 import { Loop } from './loop.js';
@@ -92,15 +93,19 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
   applyOptions(s, init.options, init.box);
   applyHash(s, init.ours);
   pond.begin();
+  // A school mounted again after a failure (host/heal.js) seeks back to the steps it had: same hash, same steps,
+  // same state.
+  if (init.steps > 0) s.seek.left = init.steps;
   readConfig(s);
   checkSanity(s);
   s.resolution.resize(false);
   s.started = true;
   s.loop.update();
   s.changed();
+  const handle = (msg) => command(s, msg, out);
   return {
     school: s,
-    handle: (msg) => command(s, msg, out),
+    handle: (msg) => guard(s, handle, null, msg),  // every command under the school's guard (guard.js)
     destroy: () => {
       teardown(s);
       snap.stop();
@@ -114,7 +119,7 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
 // the hash ride only when something changed them.
 function createSnapshots(s, out) {
   let last = 0, timer = 0, dirty = true;
-  const post = () => {
+  const post = guarded(s, () => {
     if (timer) clearTimeout(timer);
     timer = 0;
     if (s.destroyed) return;
@@ -127,7 +132,7 @@ function createSnapshots(s, out) {
       msg.obstacles = obstacleBoxes(s);
     }
     out(msg);
-  };
+  });
   return {
     frame() {
       if (timer) return;

@@ -31,6 +31,11 @@ export class School {
           wasmBytes: () => h.call({ t: 'test', fn: 'wasmBytes' }),
           timeStep: (n) => h.call({ t: 'test', fn: 'timeStep', n }),
           lastWork: () => h.call({ t: 'test', fn: 'lastWork' }),
+          // Failures (tests/browser/failure.test.js): a real wasm trap now (or in the next frame's step), a throw in
+          // the next set(), the Worker terminated as a browser would kill it.
+          trap: (inFrame) => h.call({ t: 'test', fn: 'trap', inFrame: !!inFrame }),
+          throwOnSet: () => h.call({ t: 'test', fn: 'throwOnSet' }),
+          killWorker: () => !!(h.engine.kill && (h.engine.kill(), true)),
         }),
       });
     }
@@ -179,10 +184,12 @@ function stats(h) {
   const st = h.snapshot.stats;
   if (h.destroyed || !st) {
     return { fish: 0, steps: 0, frames: st ? st.frames : 0, fps: 0, simMs: 0, renderMs: 0, gpuMs: null,
-      state: h.destroyed ? 'destroyed' : 'starting', seeking: false, rendering: false, thread: h.engine.thread };
+      state: h.destroyed ? 'destroyed' : h.failed ? 'failed' : 'starting', seeking: false, rendering: false,
+      thread: h.engine.thread };
   }
   const out = Object.assign({}, st, { thread: h.engine.thread });
-  if (h.flags.paused) out.state = 'paused';
+  if (h.failed) out.state = 'failed';  // the engine failed (heal.js): until the school is mounted again, or for good
+  else if (h.flags.paused) out.state = 'paused';
   else if (h.flags.hidden || h.flags.offscreen) out.state = 'hidden';
   if (out.state !== 'running' && out.state !== 'idle') out.fps = 0;
   return out;
