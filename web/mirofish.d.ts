@@ -273,10 +273,11 @@ export type MiroFishParams = { [K in MiroFishParamName]: number };
 
 /**
  * running: full rate; idle: the pointer is away (idleFps); hidden: page hidden or scrolled out of view;
- * empty: 0 fish and no water, so no frames at all.
+ * empty: 0 fish and no water, so no frames at all; failed: the engine failed (a trap, a Worker the browser killed):
+ * until the school is mounted again on the main thread (once), or for good after a second failure.
  */
 export type MiroFishState = 'running' | 'paused' | 'hidden' | 'lost' | 'idle' | 'reduced-motion' | 'empty' |
-  'starting' | 'destroyed';
+  'starting' | 'destroyed' | 'failed';
 
 export interface MiroFishStats {
   /** Fish in the school. */
@@ -381,7 +382,10 @@ export interface MiroFishSchool {
   resume(): void;
   /** Removes the canvas and every listener, stops the loop and frees the wasm memory. Safe to call twice. */
   destroy(): void;
-  /** Sets one option at once (colours included); resolves to the value now held, or undefined for an unknown name. */
+  /**
+   * Sets one option at once (colours included); resolves to the value now held, or undefined for an unknown name or
+   * a failed engine.
+   */
   set(name: MiroFishParamName | string, value: number | string | boolean): Promise<number | undefined>;
   get(name: MiroFishParamName | string): number | undefined;
   params(): MiroFishParams;
@@ -393,24 +397,25 @@ export interface MiroFishSchool {
   share(): string;
   /**
    * Runs n simulation steps now (default 1, at most 36000 a call); resolves to the steps run. A long call runs in
-   * chunks of ~8 ms (frames and the page go on between them); onProgress(done, total) hears each chunk.
+   * chunks of ~8 ms (frames and the page go on between them); onProgress(done, total) hears each chunk. Resolves 0
+   * when the engine fails meanwhile.
    */
   step(n?: number, onProgress?: (done: number, total: number) => void): Promise<number>;
   /** Drops a food pellet at a viewport point (CSS px, as a click's clientX/clientY); false if ignored. */
   feed(clientX: number, clientY: number): boolean;
   /** Frightens the fish around a viewport point (CSS px), as a click does with `click: 'scare'`. */
   scare(clientX: number, clientY: number): boolean;
-  /** 16 hex digits over every fish's position and velocity: equal to `mirofish run ... | tail -1`. */
+  /** 16 hex digits over every fish's position and velocity: equal to `mirofish run ... | tail -1`; '' if it failed. */
   stateHash(): Promise<string>;
   stats(): MiroFishStats;
   /**
    * Lands the school on a formation now: a QR code of `text` (at most 213 bytes), `text` in the built-in font, or
    * 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'. Held `hold` seconds (default 10; 0: until release()), then
-   * the fish swim off. Resolves false, with one console warning, when refused. The text is drawn by fish, never put in
-   * the DOM.
+   * the fish swim off. Resolves false, with one console warning, when refused (or false when the engine failed). The
+   * text is drawn by fish, never put in the DOM.
    */
   form(options: { type: 'qr' | 'text' | 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'; text?: string; hold?: number }): Promise<boolean>;
-  /** Ends the formation now: the boids steer again and fish added for it leave. */
+  /** Ends the formation now: the boids steer again and fish added for it leave (resolves too if the engine failed). */
   release(): Promise<void>;
   /**
    * The run this school's `hash()` gives from step 0, recorded every `every` steps (default 1): the same numbers as
@@ -418,7 +423,7 @@ export interface MiroFishSchool {
    * second school (the one on screen is not touched), where the school runs, in chunks of ~8 ms (frames and the page
    * go on between them); onProgress(done, total) hears each chunk, in steps. Null after destroy().
    * Rejects with a RangeError when steps is not a whole number 0..216000, every not 1..216000, or the data would pass
-   * 256 MB.
+   * 256 MB; with an Error when the engine fails meanwhile.
    */
   trajectory(steps: number, every?: number, onProgress?: (done: number, total: number) => void):
     Promise<MiroFishTrajectory | null>;

@@ -80,6 +80,10 @@ val pondStudioArray(Pond& pond, int k) {
   return data ? val(emscripten::typed_memory_view(size_t(pond.count()), data)) : val::null();
 }
 
+// A real wasm trap (`unreachable`), for the browser suite's failure tests (tests/browser/failure.test.js): the test
+// bundle's hook calls it to prove a trapped engine heals. A few bytes in the shipped wasm; nothing else calls it.
+[[noreturn]] void trap() { __builtin_trap(); }
+
 }  // namespace
 }  // namespace mirofish
 
@@ -122,6 +126,7 @@ EMSCRIPTEN_BINDINGS(mirofish) {
   function("paramTable", &paramTable);
   function("parseNumber", &parseNumber);
   function("bakeKoiSlice", &bakeSharedKoiSlice);
+  function("trap", &trap);
 
   class_<Pond>("Pond")
       .constructor<>()

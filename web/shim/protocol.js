@@ -31,16 +31,17 @@
 // ---- host -> engine ----------------------------------------------------------------------------------------------
 
 /**
- * The engine's first message: load the wasm (from `wasm`, or the engine's own URL when empty). Answer: `ready` or
- * `failed`.
- * @typedef {{t: 'hello', wasm: string}} Hello
+ * The engine's first message: load the wasm (from `wasm`, or the engine's own URL when empty; `fresh`: a new instance
+ * of it, not the one a failed school left, host/heal.js). Answer: `ready` or `failed`.
+ * @typedef {{t: 'hello', wasm: string, fresh?: boolean}} Hello
  */
 /**
  * A new school on `canvas` (an OffscreenCanvas transferred to a Worker, or the page's canvas on the main thread).
- * `options` are the page's options the engine reads, `ours` our part of the page's hash, `box` the world's size when
- * nothing else gives one, `once` a <miro-fish> (one warning per name). Answer: `mounted`.
+ * `options` are the page's options the engine reads, `ours` our part of the page's hash, `steps` a seek to that step
+ * (a school mounted again after a failure), `box` the world's size when nothing else gives one, `once` a <miro-fish>
+ * (one warning per name). Answer: `mounted`.
  * @typedef {{t: 'mount', id: number, canvas: OffscreenCanvas | HTMLCanvasElement, options: Object<string, *>,
- *   ours: string, box: {width: number, height: number}, flags: Flags, once: boolean, view: View,
+ *   ours: string, steps?: number, box: {width: number, height: number}, flags: Flags, once: boolean, view: View,
  *   antialias: boolean}} Mount
  */
 /** @typedef {{t: 'flags', id: number, flags: Flags}} SetFlags */
@@ -60,6 +61,8 @@
 /** A studio attached (`on`) or gone: `studioFrame` after each drawn frame while on. @typedef {{t: 'studio', id: number,
  * on: boolean}} Studio */
 /** The school goes: no answer. @typedef {{t: 'destroy', id: number}} Destroy */
+/** The host's watchdog (host/heal.js): is the engine's thread still there? Answer: `pong`, at once. @typedef {{t: 'ping',
+ * id: number}} Ping */
 
 /**
  * The calls (the handle's methods that return Promises). Each answers with one `reply` whose `value` is, in order:
@@ -79,7 +82,7 @@
 /**
  * Every message the host posts: Hello is the engine's; the rest are a school's, addressed by `id`, which the school's
  * own post (host/mount.js) sets: its callers pass an Unaddressed message.
- * @typedef {Mount | SetFlags | SetView | Pointer | Poke | Obstacles | Hash | Canvas | Studio | Destroy | Call}
+ * @typedef {Mount | SetFlags | SetView | Pointer | Poke | Obstacles | Hash | Canvas | Studio | Destroy | Ping | Call}
  *   SchoolMessage
  * @typedef {Hello | SchoolMessage} HostMessage
  * @typedef {SchoolMessage extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never} Unaddressed
@@ -110,11 +113,16 @@
 /** The studio's arrays (Pond::studioArray), copies moved to the page. @typedef {{t: 'studioFrame', id: number,
  * count: number, arrays: (Float32Array | Uint8Array | null)[]}} StudioFrame */
 /** The test bundle's level callback. @typedef {{t: 'level', id: number, stats: *}} Level */
+/** The answer to `ping`. @typedef {{t: 'pong', id: number}} Pong */
+/** A throw in the school's work (engine/guard.js): it stopped for good; the host heals it once (host/heal.js).
+ * @typedef {{t: 'error', id: number, error: string}} SchoolError */
+/** Something escaped every school's guard in a Worker: the whole engine failed. @typedef {{t: 'fatal',
+ * error: string}} Fatal */
 
 /**
  * Every message the engine posts.
- * @typedef {Ready | Failed | Warn | Mounted | Snap | Reply | Progress | NeedCanvas | StudioFrame | Level}
- *   EngineMessage
+ * @typedef {Ready | Failed | Warn | Mounted | Snap | Reply | Progress | NeedCanvas | StudioFrame | Level | Pong |
+ *   SchoolError | Fatal} EngineMessage
  */
 
 /**
@@ -141,14 +149,15 @@
  * The one rule for which state a school is in (stats().state), for both sides: what the page owns first (a failure,
  * its pause, its visibility), then what only the engine knows (no context, reduced motion, nothing to draw, the
  * pointer away). The engine passes its flags and config; the host passes its own flags and, as `decided`, the state
- * in the engine's last snapshot, which the page's fresher flags override.
- * @param {Flags & {failed?: boolean, lost?: boolean}} f
+ * in the engine's last snapshot, which the page's fresher flags override, or 'failed' (host/heal.js), which nothing
+ * overrides.
+ * @param {Flags & {lost?: boolean}} f
  * @param {{reducedMotion: number, fish: number, water: number} | null} cfg
  * @param {import('../mirofish').MiroFishState} [decided]
- * @returns {import('../mirofish').MiroFishState | 'failed'}
+ * @returns {import('../mirofish').MiroFishState}
  */
 export function schoolState(f, cfg, decided) {
-  if (f.failed) return 'failed';
+  if (decided === 'failed') return 'failed';
   if (f.paused) return 'paused';
   if (f.hidden || f.offscreen) return 'hidden';
   if (decided) return decided;

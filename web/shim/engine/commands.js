@@ -5,6 +5,7 @@ import { FORM_HOLD, STUDIO_ARRAYS } from '../constants.js';
 import { describe, errorText, findInfo } from '../util.js';
 import { applyHash, checkSanity, optionNumber, readConfig } from './config.js';
 import { giveBack } from './context.js';
+import { guarded } from './guard.js';
 import { within } from './loop.js';
 import { soon } from './pump.js';
 import { recordTrajectory } from './trajectory.js';
@@ -172,7 +173,8 @@ function stepCount(s, n) {
 function chunks(s, msg, total, work, done, free) {
   const est = { stepMs: Infinity, workMs: 0 };
   let left = total;
-  const slice = () => {
+  // Each slice is a task of its own: under the school's guard like a frame (a throw fails the school, once).
+  const slice = guarded(s, () => {
     if (s.destroyed) return free && free();
     left -= within(CHUNK_MS, left, work, est);
     if (msg.progress) s.out({ t: 'progress', id: s.id, seq: msg.seq, done: total - left, total });
@@ -181,7 +183,8 @@ function chunks(s, msg, total, work, done, free) {
       s.lastWorkMs = est.workMs;  // the steps' own time in this call (handle._test.lastWork)
       done();
     }
-  };
+    return undefined;
+  });
   slice();
 }
 
@@ -221,11 +224,19 @@ function postStudioFrame(s, out) {
   out({ t: 'studioFrame', id: s.id, count: s.pond.count(), arrays }, transfer);
 }
 
-// The test bundle's hooks (handle._test): a fixed frame cost, shorter windows, a level callback, a lost context.
+// The test bundle's hooks (handle._test): a fixed frame cost, shorter windows, a level callback, a lost context,
+// failures (a wasm trap now or in the next frame's step, a throw in the next set()).
 /** @param {import('./school.js').EngineSchool} s */
 function testHook(s, msg, out) {
   const t = s.governor.test;
-  if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
+  if (msg.fn === 'trap') {
+    if (!msg.inFrame) s.M.trap();  // a real `unreachable` in the wasm (bindings.cpp): this command never replies
+    s.pond.advance = () => s.M.trap();  // own property over Embind's prototype method: the next frame's step
+  } else if (msg.fn === 'throwOnSet') {
+    s.pond.set = () => {
+      throw new Error('test: set() throws');
+    };
+  } else if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
   else if (msg.fn === 'windows') Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
   else if (msg.fn === 'loseContext') {

@@ -3,6 +3,7 @@
 // > empty (nothing to draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the
 // engine runs: a Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
 import { schoolState } from '../protocol.js';
+import { guarded } from './guard.js';
 import { IN_WORKER, soon } from './pump.js';
 
 const SEEK_BUDGET_MS = 8;    // ms per slice a t=SECONDS seek may take: the page never freezes
@@ -52,12 +53,13 @@ export class Loop {
     this.lastState = '';
     this.presentId = 0;      // the animation frame a still frame is drawn again in (present())
     this.presented = false;  // a frame was drawn in an animation frame since the school last fell still
-    // Bound once: requestAnimationFrame and setTimeout get the same functions every frame (nothing allocated).
-    this.frame = this.frame.bind(this);
-    this.wake = this.wake.bind(this);
-    this.seekChunk = this.seekChunk.bind(this);
-    this.openGate = this.openGate.bind(this);
-    this.present = this.present.bind(this);
+    // Bound once: requestAnimationFrame and setTimeout get the same functions every frame (nothing allocated). Each
+    // runs under the school's guard (guard.js): a throw fails the school once instead of ending the chain silently.
+    this.frame = guarded(s, this.frame, this);
+    this.wake = guarded(s, this.wake, this);
+    this.seekChunk = guarded(s, this.seekChunk, this);
+    this.openGate = guarded(s, this.openGate, this);
+    this.present = guarded(s, this.present, this);
     this.stepN = (n) => s.pond.step(n);
   }
 

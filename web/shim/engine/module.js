@@ -8,6 +8,7 @@ import { compileWasm } from './wasm_fetch.js';
 
 let defaultWasmUrl = () => '';
 let modulePromise = null;
+let compiled = null;  // the compiled wasm, kept for a fresh instance
 
 // The entry's idea of where the wasm is when the host does not say (the ES module: beside itself).
 export function setWasmUrl(fn) {
@@ -15,9 +16,12 @@ export function setWasmUrl(fn) {
 }
 
 // Resolves to {M, table}, or rejects with why (the host says it in one warning). `url`: the host's, or the default.
-export function loadModule(log, url) {
-  if (!modulePromise) {
-    modulePromise = compileWasm(url || defaultWasmUrl())
+// `fresh`: a new instance (a new heap) of the same compiled wasm, for the schools mounted again after one trapped
+// (host/heal.js): a trap leaves the old instance's C++ state half-changed.
+export function loadModule(log, url, fresh) {
+  if (!modulePromise || fresh) {
+    if (!compiled) compiled = compileWasm(url || defaultWasmUrl());
+    modulePromise = compiled
       .then((wasmModule) => instantiate(wasmModule, log))
       .then((M) => ({ M, table: M.paramTable() }));
   }

@@ -6,6 +6,7 @@ import { command } from './commands.js';
 import { applyHash, applyOptions, checkSanity, readConfig } from './config.js';
 import { Context, giveBack } from './context.js';
 import { SOFTWARE_GL, probeRenderer } from './gl_probe.js';
+import { guard } from './guard.js';
 import { Loop } from './loop.js';
 import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
@@ -57,15 +58,19 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
   applyOptions(s, init.options, init.box);
   applyHash(s, init.ours);
   pond.begin();
+  // A school mounted again after a failure (host/heal.js) seeks back to the steps it had: same hash, same steps,
+  // same state.
+  if (init.steps > 0) s.seek.left = init.steps;
   readConfig(s);
   checkSanity(s);
   s.resolution.resize(false);
   s.started = true;
   s.loop.update();
   s.snapshots.changed();
+  const handle = (msg) => command(s, msg, out);
   return {
     school: s,
-    handle: (msg) => command(s, msg, out),
+    handle: (msg) => guard(s, handle, null, msg),  // every command under the school's guard (guard.js)
     destroy: () => {
       s.destroy();
       delete targets[selector];
@@ -105,6 +110,8 @@ export class EngineSchool {
     this.timing = { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null };
     this.seek = { left: 0, stepMs: Infinity, workMs: 0 };
     this.destroyed = false;
+    /** A throw in its work stopped it for good (guard.js). */
+    this.failed = false;
     this.started = false;
     this.lastSanity = '';
     this.lastWorkMs = 0;

@@ -13,8 +13,12 @@ export function serveEngine(post) {
   let loaded = null;
   const log = (text) => post({ t: 'warn', text });
   const receive = (/** @type {import('../protocol.js').HostMessage} */ msg) => {
+    if (msg.t === 'ping') {  // the host's watchdog (host/heal.js): this thread still answers
+      post({ t: 'pong', id: msg.id });
+      return;
+    }
     if (msg.t === 'hello') {
-      loadModule(log, msg.wasm).then(({ M, table }) => bakeKoi(M).then(() => {
+      loadModule(log, msg.wasm, msg.fresh).then(({ M, table }) => bakeKoi(M).then(() => {
         for (const row of table) row.values = row.values ? row.values.split('|') : [];  // C++ kParamValues
         loaded = { M, table };
         post({ t: 'ready', table, version: VERSION });
@@ -35,10 +39,14 @@ export function serveEngine(post) {
     }
     if (msg.t === 'destroy') {
       schools.delete(msg.id);
-      made.destroy();
+      try {
+        made.destroy();
+      } catch (e) {
+        // a failed school's wasm may throw again on the way out: it is gone either way
+      }
       return;
     }
-    made.handle(msg);
+    made.handle(msg);  // under the school's guard (guard.js)
   };
   // The context and programs in this task; the school and its first frame in this one too in a Worker, in the next
   // on the page's main thread (each half of a first mount is a long task there on a slow machine).
@@ -92,9 +100,20 @@ function bakeKoi(M) {
 }
 
 // In a dedicated Worker: the host's messages come to self.
+// Whatever escapes every school's guard (guard.js) fails the whole engine: the host hears it once ({t:'fatal'}) and
+// mounts its schools again on the main thread. An unhandled rejection here is one of ours: the page has no code here.
 export function serveWorker() {
   const engine = serveEngine((msg, transfer) => self.postMessage(msg, transfer || []));
   self.onmessage = (e) => engine.receive(e.data);
+  let told = false;
+  const fatal = (e, why) => {
+    e.preventDefault();
+    if (told) return;
+    told = true;
+    self.postMessage({ t: 'fatal', error: errorText(why) });
+  };
+  self.addEventListener('error', (e) => fatal(e, e.error || e.message));
+  self.addEventListener('unhandledrejection', (e) => fatal(e, e.reason));
 }
 
 export function inWorker() {

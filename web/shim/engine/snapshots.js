@@ -1,6 +1,7 @@
 // Snapshots for the host: what the handle's reading methods answer at once (stats, params, hash, obstacles). At most
 // one every SNAPSHOT_MS while frames run, with a trailing one so the last state always arrives; params, the hash and
 // the obstacles ride only when something changed them.
+import { guarded } from './guard.js';
 
 const SNAPSHOT_MS = 250;  // a snapshot to the host at most this often while animating (and after every change)
 
@@ -11,7 +12,7 @@ export class Snapshots {
     this.last = 0;
     this.timer = 0;
     this.dirty = true;
-    this.post = this.post.bind(this);  // the trailing timer's callback, bound once
+    this.post = guarded(s, this.post, this);  // bound once (the trailing timer's callback), under the school's guard
   }
 
   // After a drawn frame: one now if the last is old enough, else one when it is.

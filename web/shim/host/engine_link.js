@@ -15,6 +15,8 @@ const WORKER_START_MS = 15000;  // a worker that has not said ready by then is g
 /** @type {EngineSource} */
 let source = { worker: () => null, local: () => Promise.reject(new Error('no engine')), wasm: '' };
 const engines = {};  // thread -> Promise of the engine (or null)
+const opened = {};   // thread -> the engine that Promise gave (a failed one is no longer handed out)
+let freshMain = false;  // a main-thread engine failed: the next one is a new wasm instance (module.js)
 let table = null;    // the parameter table, from the first engine that is ready
 let unloadable = null;  // why the Worker's engine could not load its wasm: the main thread would fail alike
 
@@ -53,26 +55,48 @@ export function openTable(thread) {
   return openEngine(thread).then((e) => e || openEngine('main')).then((e) => (e ? e.table : null));
 }
 
-// An engine: post(msg, transfer), listen(id, fn) for one school's messages, forget(id), and what `ready` said.
+// An engine: post(msg, transfer), listen(id, fn) for one school's messages, forget(id), what `ready` said, its live
+// schools (the last one out releases a Worker), and fail(cause): the whole engine is gone (a Worker's error, a
+// message it could not send, its silence): each of its schools hears {t:'error'} (host/heal.js), a Worker is
+// terminated and later mounts go on the main thread.
 /** @param {'worker' | 'main'} thread @param {import('../protocol.js').PostToEngine} post */
 function makeEngine(thread, post) {
   const listeners = new Map();
   const engine = {
-    thread, post, table: null,
+    thread, post, table: null, live: 0, dead: false,
     listen(id, fn) { listeners.set(id, fn); },
     forget(id) { listeners.delete(id); },
     receive(/** @type {import('../protocol.js').EngineMessage} */ msg) {
       if (msg.t === 'warn') warn(msg.text);
+      else if (msg.t === 'fatal') engine.fail(msg.error);
       else if ('id' in msg && listeners.has(msg.id)) listeners.get(msg.id)(msg);
+    },
+    fail(cause) {
+      if (engine.dead) return;
+      engine.dead = true;
+      retire(engine);
+      if (engine.terminate) engine.terminate();
+      if (thread === 'worker') engines.worker = Promise.resolve(null);
+      for (const [id, fn] of Array.from(listeners)) fn({ t: 'error', id, error: cause });
     },
   };
   return engine;
+}
+
+// A failed engine is handed out no more: the next openEngine(thread) starts another (a main-thread one on a fresh
+// wasm instance). Its live schools keep it until they go.
+export function retire(engine) {
+  if (opened[engine.thread] !== engine) return;
+  delete opened[engine.thread];
+  delete engines[engine.thread];
+  if (engine.thread === 'main') freshMain = true;
 }
 
 function hello(engine, resolve, reject) {
   return (msg) => {
     if (msg.t === 'ready') {
       engine.table = msg.table;
+      opened[engine.thread] = engine;
       if (!table) table = msg.table;
       resolve(engine);
     } else if (msg.t === 'failed') {
@@ -106,8 +130,14 @@ function startWorker() {
     };
     worker.onerror = (e) => {
       if (e && e.preventDefault) e.preventDefault();  // no uncaught-error report: the main thread takes over
-      fail();
+      if (ready) engine.fail('the Worker stopped (' + errorText(e && (e.error || e.message) || 'error') + ')');
+      else fail();
     };
+    worker.onmessageerror = () => {
+      if (ready) engine.fail('a message from the Worker could not be read');
+    };
+    engine.terminate = () => worker.terminate();
+    if (MIROFISH_TEST) engine.kill = () => worker.terminate();  // handle._test.killWorker(): a browser's kill
     const onReady = hello(engine, (e) => {
       ready = true;
       clearTimeout(timer);
@@ -120,7 +150,7 @@ function startWorker() {
     // The last school gone: the worker goes too (its wasm, its contexts); the next mount starts a new one.
     engine.release = () => {
       worker.terminate();
-      if (engines.worker) delete engines.worker;
+      retire(engine);
     };
     engine.post({ t: 'hello', wasm: source.wasm });
   });
@@ -138,6 +168,6 @@ function startLocal() {
       resolve(e);
     }, reject);
     toHost = (msg) => (ready ? engine.receive(msg) : onReady(msg));
-    engine.post({ t: 'hello', wasm: source.wasm });
+    engine.post({ t: 'hello', wasm: source.wasm, fresh: freshMain });
   }));
 }

@@ -32,6 +32,11 @@ export class School {
           wasmBytes: () => h.call({ t: 'test', fn: 'wasmBytes' }),
           timeStep: (n) => h.call({ t: 'test', fn: 'timeStep', n }),
           lastWork: () => h.call({ t: 'test', fn: 'lastWork' }),
+          // Failures (tests/browser/failure.test.js): a real wasm trap now (or in the next frame's step), a throw in
+          // the next set(), the Worker terminated as a browser would kill it.
+          trap: (inFrame) => h.call({ t: 'test', fn: 'trap', inFrame: !!inFrame }),
+          throwOnSet: () => h.call({ t: 'test', fn: 'throwOnSet' }),
+          killWorker: () => !!(h.engine.kill && (h.engine.kill(), true)),
         }),
       });
     }
@@ -173,14 +178,14 @@ function stats(h) {
   const st = h.snapshot.stats;
   if (h.destroyed || !st) {  // the whole shape, zeros: a page may read stats().quality.level before the first frame
     return { fish: 0, steps: 0, frames: st ? st.frames : 0, fps: 0, simMs: 0, renderMs: 0, gpuMs: null,
-      state: h.destroyed ? 'destroyed' : 'starting', seeking: false, rendering: false, thread: h.engine.thread,
+      state: h.destroyed ? 'destroyed' : h.failed ? 'failed' : 'starting', seeking: false, rendering: false, thread: h.engine.thread,
       maxFps: 0, scares: 0, feeds: 0, pellets: 0, eaten: 0, states: { cruise: 0, sprint: 0, hover: 0, startle: 0 },
       form: { type: '', phase: '', targets: 0, settled: 0, added: 0 }, softwareGL: false, renderer: '',
       canvas: { width: 0, height: 0 },
       quality: { mode: 'auto', level: 0, levels: 0, dpr: 1, detail: 0, fps: 0, reason: '', changes: 0, stalls: 0 } };
   }
   const out = Object.assign({}, st, { thread: h.engine.thread });
-  out.state = schoolState(h.flags, null, st.state);
+  out.state = schoolState(h.flags, null, h.failed ? 'failed' : st.state);  // failed: heal.js
   if (out.state !== 'running' && out.state !== 'idle') out.fps = 0;
   return out;
 }

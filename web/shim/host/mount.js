@@ -7,6 +7,7 @@ import { Avoid } from './avoid.js';
 import { controlsOption, createControls, rememberedPause } from './controls.js';
 import { openEngine, paramTable, workerCapable } from './engine_link.js';
 import { splitHash } from './hash.js';
+import { createWatch, failSchool, settleFailed } from './heal.js';
 import { claimHost, createCanvas, fullscreenParent } from './host.js';
 import { FORCED_COLORS, REDUCED_TRANSPARENCY, createInput, hiddenNow, mediaMatches, prefersReducedMotion } from
   './input.js';
@@ -20,7 +21,6 @@ const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread'];  // o
 
 let schoolCounter = 0;
 let warnedNoWebGL = false;
-const live = { worker: 0, main: 0 };  // schools per engine: the last one out terminates the worker
 
 // The browser suite runs every test on both paths: its bundle reads the default from the page (build/web/test only).
 export const defaultThread = () => (MIROFISH_TEST && globalThis.__mirofishThread) || 'auto';
@@ -73,23 +73,13 @@ function attach(engine, element, options) {
   const restoreHost = claimHost(element, layer);
   host.insertBefore(canvas, host.firstChild);
   const h = hostState(engine, canvas, host, element, restoreHost, options);
-  const box = fullscreen  // the padding box the canvas fills: the world's size when nothing else gives one
-    ? { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight }
-    : { width: element.clientWidth, height: element.clientHeight };
   const engineOptions = {};
   for (const name of Object.keys(options)) if (!HOST_ONLY.includes(name)) engineOptions[name] = options[name];
   if ('controls' in options) engineOptions.controls = controlsOption(options.controls);
-  const offscreen = engine.thread === 'worker' ? canvas.transferControlToOffscreen() : canvas;
-  const mounted = new Promise((resolve) => { h.onMounted = resolve; });
-  engine.listen(h.id, (msg) => h.receive(msg));
-  h.post({ t: 'mount', canvas: offscreen, options: engineOptions, ours: initialHash(h, options), box, flags: h.flags,
-    once: h.once,
-    view: h.sizing.measure(), antialias: truthy(options.antialias === undefined ? false : options.antialias) },
-  [offscreen]);
-  live[engine.thread]++;
+  h.engineOptions = engineOptions;  // kept for a mount again after a failure (heal.js)
+  h.antialias = truthy(options.antialias === undefined ? false : options.antialias);
   h.signal = options.signal;
-  if (engine.thread === 'worker') workerHosts.add(h);
-  return mounted.then((msg) => {
+  return mountOn(h, engine, initialHash(h, options), 0).then((msg) => {
     if (msg.error) {
       h.teardown(false);
       return { error: msg.error, thread: engine.thread };
@@ -97,6 +87,33 @@ function attach(engine, element, options) {
     h.start(options);
     return { h };
   });
+}
+
+// Mounts h's school on `engine` from `ours` (our part of a hash) and `steps` (a seek there); resolves to the engine's
+// `mounted` message. At mount, and once more after a failure (heal.js) on a fresh canvas in the old one's place.
+function mountOn(h, engine, ours, steps) {
+  const fullscreen = h.fullscreen;
+  const box = fullscreen  // the padding box the canvas fills: the world's size when nothing else gives one
+    ? { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight }
+    : { width: h.element.clientWidth, height: h.element.clientHeight };
+  const offscreen = engine.thread === 'worker' ? h.canvas.transferControlToOffscreen() : h.canvas;
+  const mounted = new Promise((resolve) => { h.onMounted = resolve; });
+  h.engine = engine;
+  h.engineLeft = false;
+  engine.live++;
+  if (engine.thread === 'worker') workerHosts.add(h);
+  engine.listen(h.id, (msg) => h.receive(msg));
+  engine.post({ t: 'mount', id: h.id, canvas: offscreen, options: h.engineOptions, ours, steps, box, flags: h.flags,
+    once: h.once, view: h.sizing.measure(), antialias: h.antialias }, [offscreen]);
+  return mounted;
+}
+
+// After a failure (heal.js): a fresh canvas in the old one's place (a transferred canvas cannot be drawn on from
+// another engine), and the school again from the last snapshot's hash and steps.
+function remount(h, engine) {
+  newCanvas(h);
+  const st = h.snapshot.stats;
+  return mountOn(h, engine, h.snapshot.hash, st ? st.steps : 0);
 }
 
 // Our part of the page's hash at mount (the `hash` option: false reads none, a string reads that one).
@@ -125,7 +142,8 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     seq: 0, pending: new Map(), once: element?.localName === 'miro-fish',
   };
   h.post = /** @type {import('../protocol.js').PostFromSchool} */ ((msg, transfer) => {
-    engine.post(Object.assign(msg, { id: h.id }), transfer);
+    if (h.failed) return;  // the engine failed: nothing more goes to it (heal.js)
+    h.engine.post(Object.assign(msg, { id: h.id }), transfer);
   });
   h.call = (msg, progress) => call(h, msg, progress);
   h.setFlags = (change) => {
@@ -134,6 +152,8 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
     h.post({ t: 'flags', flags: change });
     if (h.controls) h.controls.reflect();  // a page's pause() shows on the button
     if (!h.canvas.isConnected) setTimeout(h.destroyIfDetached, 0);
+    h.watch.stop();  // hidden or paused: no watchdog timer at all; shown again: silence counts from now
+    h.watch.heard();
   };
   h.pointerLink = createPointerLink(h);
   h.pointer = h.pointerLink.move;
@@ -157,6 +177,29 @@ function hostState(engine, canvas, host, element, restoreHost, options) {
   h.flags.hidden = hiddenNow(h);  // at mount: in the mount message, not a message of its own
   h.onMedia();
   h.receive = (msg) => receive(h, msg);
+  h.watch = createWatch(h, (cause) => {
+    if (h.engine.thread === 'worker') h.engine.fail(cause);  // a silent Worker fails all its schools
+    else h.fail(cause);
+  });
+  h.fail = (cause) => failSchool(h, cause, remount);
+  // Leaves the engine the school ran on (teardown, or a failure): its school destroyed there, a Worker with no
+  // school left terminated.
+  h.leaveEngine = () => {
+    if (h.engineLeft) return;
+    h.engineLeft = true;
+    const engine = h.engine;
+    if (!engine.dead) engine.post({ t: 'destroy', id: h.id });
+    engine.forget(h.id);
+    workerHosts.delete(h);
+    if (--engine.live === 0 && engine.release) engine.release();
+  };
+  h.afterRemount = () => {
+    h.sizing.send(true);
+    if (h.avoid) {  // the fresh engine has none of the obstacles sent before
+      h.avoid.sentCount = 0;
+      h.avoid.update();
+    }
+  };
   h.destroyIfDetached = () => {
     if (!h.destroyed && !h.canvas.isConnected && h.destroy) h.destroy();
   };
@@ -187,9 +230,13 @@ function call(h, msg, progress) {
       resolve(undefined);
       return;
     }
+    if (h.failed) {  // failed (until a mount again succeeds): the method's failure value at once
+      settleFailed({ t: msg.t, resolve, reject }, h.failed);
+      return;
+    }
     msg.seq = ++h.seq;
     msg.progress = typeof progress === 'function';
-    h.pending.set(msg.seq, { resolve, reject, progress });
+    h.pending.set(msg.seq, { resolve, reject, progress, t: msg.t });
     try {
       h.post(msg);
     } catch (e) {
@@ -229,7 +276,10 @@ function createPointerLink(h) {
 // The engine's messages for this school: snapshots, replies, the mount's outcome, the test bundle's level callback.
 /** @param {import('../protocol.js').EngineMessage} msg */
 function receive(h, msg) {
-  if (msg.t === 'snap') {
+  h.watch.heard();
+  if (msg.t === 'error') {
+    h.fail(msg.error);
+  } else if (msg.t === 'snap') {
     const snap = h.snapshot;
     snap.stats = msg.stats;
     if (msg.params) {
@@ -271,22 +321,30 @@ function receive(h, msg) {
 // The engine's context was taken for good (an evicted one never comes back): a fresh canvas in the same place (a copy
 // of the old element, no layout shift) for the engine to draw on from the same school.
 function swapCanvas(h) {
+  const c = newCanvas(h);
+  const off = h.engine.thread === 'worker' ? c.transferControlToOffscreen() : c;
+  h.post({ t: 'canvas', canvas: off }, [off]);  // the local engine ignores the transfer list
+}
+
+// A copy of the canvas element in its place (no layout shift), with the page's listeners on it.
+function newCanvas(h) {
   const c = h.canvas.cloneNode();
   h.canvas.replaceWith(c);
   h.canvas = c;
-  h.input.teardown();
-  h.input.start();
-  h.sizing.teardown();
-  h.sizing.observe();
-  const off = h.engine.thread === 'worker' ? c.transferControlToOffscreen() : c;
-  h.post({ t: 'canvas', canvas: off }, [off]);  // the local engine ignores the transfer list
+  if (h.listeners) {  // started (a mount's own failure comes before)
+    h.input.teardown();
+    h.input.start();
+    h.sizing.teardown();
+    h.sizing.observe();
+  }
+  return c;
 }
 
 // Stops the engine's school and takes back everything mount added: listeners, observers, canvases.
 function teardown(h, started) {
   h.destroyed = true;
-  h.post({ t: 'destroy' });
-  h.engine.forget(h.id);
+  h.leaveEngine();
+  h.watch.stop();
   h.pointerLink.stop();
   if (started) {
     h.listeners.clear();
@@ -300,6 +358,4 @@ function teardown(h, started) {
   h.pending.clear();
   h.canvas.remove();
   h.restoreHost();
-  workerHosts.delete(h);
-  if (--live[h.engine.thread] === 0 && h.engine.release) h.engine.release();
 }
