@@ -54,7 +54,7 @@
  * @typedef {{t: 'poke', id: number, what: PokeKind, x: number, y: number}} Poke
  */
 /** `n` boxes, 4 numbers each (x, y, width, height in canvas CSS px). @typedef {{t: 'obstacles', id: number, n: number,
- * boxes: number[]}} Obstacles */
+ * boxes: ArrayLike<number>}} Obstacles */
 /** The page's hash changed: our part of it. @typedef {{t: 'hash', id: number, ours: string}} Hash */
 /** The host's fresh canvas after a `needCanvas`. @typedef {{t: 'canvas', id: number, canvas: OffscreenCanvas |
  * HTMLCanvasElement}} Canvas */
@@ -75,7 +75,8 @@
  * @typedef {CallBase & {t: 'form', options: {type: *, text: string, hold: *}}} FormCall
  * @typedef {CallBase & {t: 'release'}} ReleaseCall
  * @typedef {CallBase & {t: 'trajectory', steps: *, every: *}} TrajectoryCall
- * @typedef {CallBase & {t: 'test', fn: string, [more: string]: *}} TestCall the test bundle's hooks only
+ * @typedef {CallBase & {t: 'test', fn: string, ms?: number, frames?: number, upWindows?: number, on?: boolean,
+ *   n?: number, inFrame?: boolean}} TestCall the test bundle's hooks only
  * @typedef {SetCall | StepCall | StateHashCall | FormCall | ReleaseCall | TrajectoryCall | TestCall} Call
  */
 

@@ -10,8 +10,9 @@ import { describe, warn as say } from '../util.js';
 const AVOID_POLL_MS = 500;   // a read at least this often while the school animates
 
 export class Avoid {
-  constructor(p) {
-    this.p = p;
+  /** @param {import('./school.js').HostSchool} h */
+  constructor(h) {
+    this.h = h;
     this.selector = '';
     this.elements = [];
     this.dirty = false;
@@ -39,7 +40,7 @@ export class Avoid {
     this.teardown();
     const warn = (text) => {  // a <miro-fish> says one (its avoid attribute may change 1 000 times a second)
       if (!this.warned) say(text);
-      this.warned = this.p.once;
+      this.warned = this.h.once;
     };
     const sel = selector === null || selector === undefined || selector === false ? '' : String(selector).trim();
     let found = [];
@@ -89,8 +90,8 @@ export class Avoid {
     if (!this.elements.length && this.sentCount === 0) return;
     this.dirty = false;
     this.lastRead = performance.now();
-    const p = this.p;
-    const origin = p.input.rect;  // the canvas's box, kept by input.js (no read here)
+    const h = this.h;
+    const origin = h.input.rect;  // the canvas's box, kept by input.js (no read here)
     let n = 0, changed = false;
     for (let i = 0; i < this.elements.length; i++) {
       const el = this.elements[i];
@@ -116,7 +117,7 @@ export class Avoid {
       n++;
     }
     if (changed || n !== this.sentCount) {
-      p.post({ t: 'obstacles', n, boxes: this.sent.slice(0, n * 4) });  // a copy: the engine may be on this thread
+      h.post({ t: 'obstacles', n, boxes: this.sent.slice(0, n * 4) });  // a copy: the engine may be on this thread
       this.sentCount = n;
     }
   }
@@ -124,7 +125,7 @@ export class Avoid {
   // The school's obstacles (the engine's last snapshot, canvas CSS px) in viewport CSS px, as getBoundingClientRect
   // gives them.
   rects(boxes) {
-    const origin = this.p.input.rect;
+    const origin = this.h.input.rect;
     return boxes.map(([x, y, width, height]) => ({ left: x + origin.left, top: y + origin.top, width, height }));
   }
 

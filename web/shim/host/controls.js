@@ -34,6 +34,7 @@ export function controlsOption(value) {
 }
 
 // `h` is a school's host side (host/mount.js); sync() follows the engine's `controls` and h.forced.
+/** @param {import('./school.js').HostSchool} h */
 export function createControls(h) {
   let button = null, icon = null, corner = 0;
   const build = () => {

@@ -10,6 +10,7 @@ import { pointerAt } from './input.js';
 
 // The handle mount() resolves to. Its state is private (#h): the page sees only the methods.
 export class School {
+  /** @type {import('./school.js').HostSchool} */
   #h;
   #destroy;
   constructor(h, destroy) {

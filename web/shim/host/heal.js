@@ -15,13 +15,12 @@ export function settleFailed(pending, cause) {
   else pending.resolve(undefined);
 }
 
-// `remount(h, engine)` (mount.js) mounts the school on `engine` again; resolves to the engine's `mounted` message.
-export function failSchool(h, cause, remount) {
+// `h` is the school's page side (school.js): its remount(engine) resolves to the engine's `mounted` message.
+/** @param {import('./school.js').HostSchool} h @param {string} cause */
+export function failSchool(h, cause) {
   if (h.destroyed || h.failed) return;
-  h.failed = cause;  // stats().state reads 'failed'; h.post sends nothing; calls settle at once (mount.js call())
+  h.failed = cause;  // stats().state reads 'failed'; h.post sends nothing; calls settle at once (calls.js)
   h.watch.stop();
-  const pending = Array.from(h.pending.values());
-  h.pending.clear();
   const old = h.engine;
   h.leaveEngine();
   if (old.thread === 'main') retire(old);  // a trapped wasm instance takes no new schools
@@ -30,7 +29,7 @@ export function failSchool(h, cause, remount) {
   } else {
     h.healed = true;
     warn('the school failed (' + cause + '); mounting it again on the main thread');
-    openEngine('main').then((engine) => (engine && !h.destroyed ? remount(h, engine) : null)).then((msg) => {
+    openEngine('main').then((engine) => (engine && !h.destroyed ? h.remount(engine) : null)).then((msg) => {
       if (!msg || h.destroyed) return;
       if (msg.error) {
         warn('the school could not be mounted again (' + msg.error + '); it stays stopped');
@@ -41,11 +40,12 @@ export function failSchool(h, cause, remount) {
       h.watch.heard();
     });
   }
-  for (const p of pending) settleFailed(p, cause);
+  h.calls.settleAll(cause);
 }
 
 // The watchdog for a school whose engine may die without a word (a Worker the browser killed): only while the school
 // animates where the page can see it; hidden, paused or still, no timer runs at all.
+/** @param {import('./school.js').HostSchool} h @param {(cause: string) => void} onSilent */
 export function createWatch(h, onSilent) {
   let timer = 0, heard = 0, pinged = 0;
   const due = () => {

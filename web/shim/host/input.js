@@ -1,21 +1,22 @@
 // What the page tells a school: pointer, touch and clicks (the fish avoid the pointer, a click feeds or scares them),
 // tab visibility, reduced motion, forced colours and reduced transparency, URL-hash changes. One set of window listeners serves every school on the page: each
 // joins the hub on mount and leaves on destroy; the last one out removes the listeners. `h` is a school's host side
-// (host/mount.js): it forwards what it hears to the engine, the pointer at most once a frame.
+// (host/school.js): it forwards what it hears to the engine, the pointer at most once a frame.
 import { PASSIVE, createListeners } from '../util.js';
 
 export const inputHub = {
-  ponds: new Set(),
+  /** @type {Set<import('./school.js').HostSchool>} */
+  schools: new Set(),
   listeners: null,
   motionQuery: null,
 
-  join(p) {
-    this.ponds.add(p);
+  join(h) {
+    this.schools.add(h);
     if (!this.listeners) this.start();
   },
-  leave(p) {
-    this.ponds.delete(p);
-    if (!this.ponds.size && this.listeners) {
+  leave(h) {
+    this.schools.delete(h);
+    if (!this.schools.size && this.listeners) {
       this.listeners.clear();
       this.listeners = null;
       touch.stopIdle();
@@ -25,15 +26,15 @@ export const inputHub = {
     const l = createListeners();
     this.listeners = l;
     const each = (fn) => (e) => {
-      for (const p of this.ponds) fn(p, e);
+      for (const h of this.schools) fn(h, e);
     };
     l.on(window, 'pointermove', (e) => {
       if (e.pointerType === 'touch') touch.move(e);
-      else for (const p of this.ponds) onPointerMove(p, e);
+      else for (const h of this.schools) onPointerMove(h, e);
     }, PASSIVE);
     l.on(window, 'pointerdown', (e) => {
       if (e.pointerType === 'touch') touch.down(e);
-      else for (const p of this.ponds) onPointerDown(p, e);
+      else for (const h of this.schools) onPointerDown(h, e);
     }, PASSIVE);
     l.on(window, 'pointerup', (e) => { if (e.pointerType === 'touch') touch.up(e); }, PASSIVE);
     l.on(window, 'pointercancel', (e) => { if (e.pointerType === 'touch') touch.cancel(); }, PASSIVE);
@@ -41,17 +42,17 @@ export const inputHub = {
     l.on(window, 'touchmove', (e) => touch.feed(e), PASSIVE);
     l.on(window, 'touchend', (e) => { if (!e.touches || !e.touches.length) touch.end(); }, PASSIVE);
     l.on(window, 'scroll', () => touch.cancel(), PASSIVE);
-    l.on(window, 'mouseout', each((p, e) => { if (!e.relatedTarget) pointerGone(p); }), PASSIVE);
-    l.on(document.documentElement, 'pointerleave', each((p, e) => { if (e.pointerType !== 'touch') pointerGone(p); }),
+    l.on(window, 'mouseout', each((h, e) => { if (!e.relatedTarget) pointerGone(h); }), PASSIVE);
+    l.on(document.documentElement, 'pointerleave', each((h, e) => { if (e.pointerType !== 'touch') pointerGone(h); }),
       PASSIVE);
     l.on(window, 'blur', each(pointerGone), PASSIVE);
-    l.on(window, 'scroll', each((p) => p.input.refreshRect()), PASSIVE);
-    l.on(document, 'visibilitychange', each((p) => p.setFlags({ hidden: hiddenNow(p) })), PASSIVE);
-    l.on(window, 'hashchange', each((p) => p.onHashChange()), PASSIVE);
+    l.on(window, 'scroll', each((h) => h.input.refreshRect()), PASSIVE);
+    l.on(document, 'visibilitychange', each((h) => h.setFlags({ hidden: hiddenNow(h) })), PASSIVE);
+    l.on(window, 'hashchange', each((h) => h.onHashChange()), PASSIVE);
     if (!window.matchMedia) return;
     const mq = window.matchMedia(REDUCED_MOTION);
-    l.on(mq, 'change', each((p) => p.setFlags({ reduced: mq.matches })));
-    for (const q of [FORCED_COLORS, REDUCED_TRANSPARENCY]) l.on(window.matchMedia(q), 'change', each((p) => p.onMedia()));
+    l.on(mq, 'change', each((h) => h.setFlags({ reduced: mq.matches })));
+    for (const q of [FORCED_COLORS, REDUCED_TRANSPARENCY]) l.on(window.matchMedia(q), 'change', each((h) => h.onMedia()));
   },
 };
 
@@ -78,37 +79,37 @@ const touch = {
     const tap = this.tap;
     this.tap = null;
     if (!tap || this.scrolling || performance.now() - tap.t > TAP_MAX_MS) return;
-    for (const p of inputHub.ponds) poke(p, e);
+    for (const h of inputHub.schools) poke(h, e);
   },
   cancel() {  // the browser took the gesture (a scroll), or the page scrolled under a finger
     if (!this.active || this.scrolling) return;
     this.tap = null;
     this.scrolling = true;
-    for (const p of inputHub.ponds) p.pointer(false, 0, 0);
+    for (const h of inputHub.schools) h.pointer(false, 0, 0);
   },
   feed(e) {
     const t = e.touches && e.touches[0];
     if (!t || this.scrolling) return;
-    for (const p of inputHub.ponds) {
-      const [x, y] = pointerAt(p, t.clientX, t.clientY);
-      p.pointer(true, x, y);
+    for (const h of inputHub.schools) {
+      const [x, y] = pointerAt(h, t.clientX, t.clientY);
+      h.pointer(true, x, y);
     }
     this.wake();
   },
   end() {
-    for (const p of inputHub.ponds) p.pointer(false, 0, 0);
+    for (const h of inputHub.schools) h.pointer(false, 0, 0);
     this.scrolling = this.active = false;
     this.armIdle();
   },
   wake() {
     this.stopIdle();
-    for (const p of inputHub.ponds) pointerBack(p);
+    for (const h of inputHub.schools) pointerBack(h);
   },
   armIdle() {
     this.stopIdle();
     this.idleTimer = setTimeout(() => {
       this.idleTimer = 0;
-      for (const p of inputHub.ponds) pointerGone(p);
+      for (const h of inputHub.schools) pointerGone(h);
     }, TOUCH_IDLE_MS);
   },
   stopIdle() {
@@ -136,60 +137,61 @@ export function prefersReducedMotion() {
 }
 
 // Hidden to the engine: a hidden tab, or forced colours (p.forced, kept by the host's onMedia).
-export function hiddenNow(p) {
-  return document.visibilityState === 'hidden' || !!p.forced;
+export function hiddenNow(h) {
+  return document.visibilityState === 'hidden' || !!h.forced;
 }
 
-export function pointerAt(p, clientX, clientY) {
-  if (!p.fullscreen) p.input.refreshRect();
-  const r = p.input.rect;
+export function pointerAt(h, clientX, clientY) {
+  if (!h.fullscreen) h.input.refreshRect();
+  const r = h.input.rect;
   return [clientX - r.left, clientY - r.top];
 }
-function pointerBack(p) {
-  if (p.flags.away) p.setFlags({ away: false });
+function pointerBack(h) {
+  if (h.flags.away) h.setFlags({ away: false });
 }
-function pointerGone(p) {
-  p.pointer(false, 0, 0);
-  if (!p.flags.away) p.setFlags({ away: true });
+function pointerGone(h) {
+  h.pointer(false, 0, 0);
+  if (!h.flags.away) h.setFlags({ away: true });
 }
-function onPointerMove(p, e) {
-  const [x, y] = pointerAt(p, e.clientX, e.clientY);
-  p.pointer(true, x, y);
-  pointerBack(p);
+function onPointerMove(h, e) {
+  const [x, y] = pointerAt(h, e.clientX, e.clientY);
+  h.pointer(true, x, y);
+  pointerBack(h);
 }
-function onPointerDown(p, e) {
-  poke(p, e);
-  pointerBack(p);
+function onPointerDown(h, e) {
+  poke(h, e);
+  pointerBack(h);
 }
 // A click or tap feeds or scares the fish (the click option), unless an attached studio takes it (to select a fish,
 // or a click on its panel); a press of the pause button is the button's alone.
-function poke(p, e) {
+function poke(h, e) {
   if (e.target && e.target.closest && e.target.closest('[data-mirofish-controls]')) return;
-  const [x, y] = pointerAt(p, e.clientX, e.clientY);
-  if (!(p.studio && p.studio.click(x, y, e))) p.poke('click', x, y);
+  const [x, y] = pointerAt(h, e.clientX, e.clientY);
+  if (!(h.studio && h.studio.click(x, y, e))) h.poke('click', x, y);
 }
 
 // A school's own input state: where its canvas is and whether it is on screen.
-export function createInput(p) {
+/** @param {import('./school.js').HostSchool} h */
+export function createInput(h) {
   let intersectionObserver = null;
   const input = {
-    rect: p.canvas.getBoundingClientRect(),
+    rect: h.canvas.getBoundingClientRect(),
     refreshRect() {
-      if (!p.fullscreen || !input.rect.width) input.rect = p.canvas.getBoundingClientRect();
+      if (!h.fullscreen || !input.rect.width) input.rect = h.canvas.getBoundingClientRect();
     },
     start() {
-      inputHub.join(p);
+      inputHub.join(h);
       if (touchFirst()) touch.armIdle();
       if (typeof IntersectionObserver !== 'undefined') {
         intersectionObserver = new IntersectionObserver((entries) => {
           const out = !entries[entries.length - 1].isIntersecting;
-          if (out !== p.flags.offscreen) p.setFlags({ offscreen: out });
+          if (out !== h.flags.offscreen) h.setFlags({ offscreen: out });
         });
-        intersectionObserver.observe(p.canvas);
+        intersectionObserver.observe(h.canvas);
       }
     },
     teardown() {
-      inputHub.leave(p);
+      inputHub.leave(h);
       if (intersectionObserver) intersectionObserver.disconnect();
       intersectionObserver = null;
     },

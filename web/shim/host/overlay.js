@@ -4,7 +4,8 @@
 
 const OVERLAY_FRAMES = 120;
 
-export function createOverlay(p) {
+/** @param {import('./school.js').HostSchool} h */
+export function createOverlay(h) {
   return {
     canvas: null, ctx: null, sim: new Float32Array(OVERLAY_FRAMES), ren: new Float32Array(OVERLAY_FRAMES), head: 0,
     push(s, r) {
@@ -13,13 +14,13 @@ export function createOverlay(p) {
       this.head = (this.head + 1) % OVERLAY_FRAMES;
     },
     sync() {
-      const on = p.snapshot.params.perf === 1;
+      const on = h.snapshot.params.perf === 1;
       if (on && !this.canvas) {
         const c = document.createElement('canvas');
         c.width = 240;
         c.height = 80;
         const st = c.style;
-        st.position = p.fullscreen ? 'fixed' : 'absolute';
+        st.position = h.fullscreen ? 'fixed' : 'absolute';
         st.left = st.bottom = '8px';
         st.width = '180px';  // 240x80 backing store: crisp at DPR 1.33, readable everywhere
         st.height = '60px';
@@ -27,7 +28,7 @@ export function createOverlay(p) {
         st.zIndex = '2147483647';
         st.borderRadius = '4px';
         c.setAttribute('aria-hidden', 'true');
-        p.host.appendChild(c);
+        h.host.appendChild(c);
         this.canvas = c;
         this.ctx = c.getContext('2d');
       } else if (!on && this.canvas) {
@@ -41,7 +42,7 @@ export function createOverlay(p) {
     draw() {
       const g = this.ctx;
       if (!g) return;
-      const st = p.snapshot.stats;
+      const st = h.snapshot.stats;
       this.push(st.simMs, st.renderMs);
       g.fillStyle = 'rgba(0,0,0,0.55)';
       g.fillRect(0, 0, 240, 80);
@@ -59,8 +60,8 @@ export function createOverlay(p) {
       g.font = '15px sans-serif';
       // The draw time includes an attached studio's overlay; its own share is shown after it.
       g.fillText('sim ' + st.simMs.toFixed(2) + ' ms  draw ' + st.renderMs.toFixed(2) + ' ms' +
-        (p.studio && p.studio.ms ? ' (overlay ' + p.studio.ms.toFixed(2) + ')' : ''), 4, 17);
-      g.fillText(st.fish + ' fish  ' + st.fps + ' fps  level ' + st.quality.level + '  ' + p.engine.thread +
+        (h.studio && h.studio.ms ? ' (overlay ' + h.studio.ms.toFixed(2) + ')' : ''), 4, 17);
+      g.fillText(st.fish + ' fish  ' + st.fps + ' fps  level ' + st.quality.level + '  ' + h.engine.thread +
         (st.gpuMs === null ? '' : '  gpu ' + st.gpuMs.toFixed(1)), 4, 36);
     },
   };

@@ -3,6 +3,7 @@
 import { PASSIVE } from '../util.js';
 
 export class Sizing {
+  /** @param {import('./school.js').HostSchool} h */
   constructor(h) {
     this.h = h;
     this.view = { cssWidth: 0, cssHeight: 0, devicePixels: null, dpr: 1 };
