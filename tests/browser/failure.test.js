@@ -50,6 +50,7 @@ describe('a failing engine', () => {
     const { page, log } = await open({ paused: true });
     const box = await page.evaluate(() => JSON.stringify(window.__s.canvas.getBoundingClientRect()));
     const before = await page.evaluate(async () => {
+      await window.__s.set('maxFps', 30);  // a page setting a hash never carries: the healed school keeps it too
       await window.__s.step(90);
       return { steps: window.__s.stats().steps, hash: await window.__s.stateHash(), link: window.__s.hash() };
     });
@@ -62,8 +63,9 @@ describe('a failing engine', () => {
       return st.thread === 'main' && st.state === 'paused' && !st.seeking && st.steps === n;
     }, before.steps, 5000);
     const after = await page.evaluate(async () => ({ hash: await window.__s.stateHash(), link: window.__s.hash(),
-      box: JSON.stringify(window.__s.canvas.getBoundingClientRect()) }));
-    assert.deepEqual(after, { hash: before.hash, link: before.link, box }, 'same state, same hash, same place');
+      box: JSON.stringify(window.__s.canvas.getBoundingClientRect()), maxFps: window.__s.get('maxFps') }));
+    assert.deepEqual(after, { hash: before.hash, link: before.link, box, maxFps: 30 },
+      'same state, same hash, same place, the page\'s own settings');
     await page.evaluate(() => window.__s.resume());
     await runsAgain(page, 'one canvas, the fresh one');
     assert.equal(ourWarnings(log).length, 1, ourWarnings(log).join('\n'));
