@@ -8,19 +8,24 @@
   const status = document.getElementById('share-status');
   const pause = document.getElementById('pause-button');
   const hello = document.getElementById('hello-button');
-  const NAME_HOLD = 4, CODE_HOLD = 8;  // s
+  const NAME_HOLD = 4,
+    CODE_HOLD = 8; // s
 
   share.addEventListener('click', (event) => {
-    event.preventDefault();  // the demo's own link: MiroFish itself never prevents anything
+    event.preventDefault(); // the demo's own link: MiroFish itself never prevents anything
     const school = window.MiroFish && window.MiroFish.current;
     if (!school) {
       status.textContent = 'No fish here (WebGL2 is off?).';
       return;
     }
     const url = school.share();
-    const done = () => { status.textContent = 'Link copied: it replays this school.'; };
+    const done = () => {
+      status.textContent = 'Link copied: it replays this school.';
+    };
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(url).then(done, () => { status.textContent = 'The link is in the address bar.'; });
+      navigator.clipboard.writeText(url).then(done, () => {
+        status.textContent = 'The link is in the address bar.';
+      });
     } else {
       status.textContent = 'The link is in the address bar.';
     }

@@ -6,29 +6,30 @@ import { useEffect, useRef, useState } from 'react';
 import { mount, table } from '../shim/index.js';
 import { truthy } from '../shim/util.js';
 
-const MOUNT_ONLY = ['hash', 'thread', 'signal'];  // read once, at mount (as <miro-fish> reads them)
+const MOUNT_ONLY = ['hash', 'thread', 'signal']; // read once, at mount (as <miro-fish> reads them)
 
 export function useMiroFish(ref, options) {
   const [school, setSchool] = useState(null);
   const wanted = useRef(options || {});
   wanted.current = options || {};
-  const held = useRef({});  // the options the school was last given
+  const held = useRef({}); // the options the school was last given
 
   useEffect(() => {
     const element = ref ? ref.current : null;
-    if (ref && !element) return undefined;  // nothing rendered to mount into
+    if (ref && !element) return undefined; // nothing rendered to mount into
     const abort = new AbortController();
     const given = Object.assign({}, wanted.current);
     let live = null;
     mount(element, Object.assign({}, given, { signal: abort.signal })).then((s) => {
       if (!s) return;
-      if (abort.signal.aborted) {  // mount() destroys it on abort already; never keep one past the cleanup
+      if (abort.signal.aborted) {
+        // mount() destroys it on abort already; never keep one past the cleanup
         s.destroy();
         return;
       }
       live = s;
       held.current = given;
-      apply(s, held, wanted.current);  // what changed while it loaded
+      apply(s, held, wanted.current); // what changed while it loaded
       setSchool(s);
     });
     return () => {

@@ -11,7 +11,9 @@ import { runRecording } from './link.js';
 export function record(school, options) {
   try {
     if (!school || typeof school.hash !== 'function' || typeof school.params !== 'function') {
-      throw new TypeError('record(school, options) needs a mounted school (what mount() resolved to), not ' + String(school));
+      throw new TypeError(
+        'record(school, options) needs a mounted school (what mount() resolved to), not ' + String(school),
+      );
     }
     if (!school.canvas) throw new Error('record(): that school has been destroyed');
     const o = options === undefined ? {} : options;
@@ -32,7 +34,10 @@ export function supported(options) {
   try {
     const o = Object.assign({}, options);
     const job = normalise(o, { hash: () => '', params: () => ({}) });
-    return pickCodec(job).then(() => '', (e) => errorText(e));
+    return pickCodec(job).then(
+      () => '',
+      (e) => errorText(e),
+    );
   } catch (e) {
     return Promise.resolve(errorText(e));
   }
@@ -43,8 +48,11 @@ export function install(school) {
   const proto = school && Object.getPrototypeOf(school);
   if (!proto || proto === Object.prototype || Object.prototype.hasOwnProperty.call(proto, 'record')) return;
   Object.defineProperty(proto, 'record', {
-    configurable: true, writable: true,
-    value: function recordThis(options) { return record(this, options); },
+    configurable: true,
+    writable: true,
+    value: function recordThis(options) {
+      return record(this, options);
+    },
   });
 }
 

@@ -9,7 +9,9 @@ import { inWorker, serveWorker } from './serve.js';
 // The engine's wasm is the mirofish.wasm beside this file (the same module as mirofish-engine.js's, compiled as it
 // downloads): in its Worker, beside the Worker's own script; on the page, beside the tag's src.
 const script = typeof document !== 'undefined' ? document.currentScript : null;
-setWasmUrl(() => new URL('mirofish.wasm', inWorker() ? self.location.href : (script && script.src) || document.baseURI).href);
+setWasmUrl(
+  () => new URL('mirofish.wasm', inWorker() ? self.location.href : (script && script.src) || document.baseURI).href,
+);
 if (inWorker()) {
   serveWorker();
 } else if (typeof document !== 'undefined') {

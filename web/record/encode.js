@@ -1,28 +1,47 @@
 // The encoder and the file, by mediabunny (docs/recording.md says why it): WebCodecs' VideoEncoder does the coding,
 // mediabunny the WebM or MP4 around it (and VP9's alpha, as a second coded stream in the WebM's block additions).
 import {
-  BufferTarget, Mp4OutputFormat, Output, Quality, VideoSample, VideoSampleSource, WebMOutputFormat, canEncodeVideo,
+  BufferTarget,
+  Mp4OutputFormat,
+  Output,
+  Quality,
+  VideoSample,
+  VideoSampleSource,
+  WebMOutputFormat,
+  canEncodeVideo,
 } from 'mediabunny';
 
 // The codecs tried for each format, in order: WebM is VP9; MP4 is H.264 where the browser encodes it, else AV1, else
 // VP9 (both are valid in MP4, and players read them).
 const CODECS = { webm: ['vp9'], mp4: ['avc', 'av1', 'vp9'] };
 const NAMES = { vp9: 'VP9', avc: 'H.264', av1: 'AV1' };
-const KEY_SECONDS = 2;  // a key frame every 2 s: an editor seeks quickly, the file stays small
+const KEY_SECONDS = 2; // a key frame every 2 s: an editor seeks quickly, the file stays small
 
 // Resolves to the codec to use for `job`, or rejects with what this browser is missing.
 export async function pickCodec(job) {
   if (typeof VideoEncoder !== 'function' || typeof VideoFrame !== 'function') {
-    throw new Error('record(): this browser has no WebCodecs VideoEncoder (Chrome 94+, Safari 16.4+, Firefox 130+), ' +
-      'so it cannot record video');
+    throw new Error(
+      'record(): this browser has no WebCodecs VideoEncoder (Chrome 94+, Safari 16.4+, Firefox 130+), ' +
+        'so it cannot record video',
+    );
   }
   const tried = CODECS[job.format];
   for (const codec of tried) {
-    if (await canEncodeVideo(codec, { width: job.width, height: job.height, bitrate: new Quality('high') })) return codec;
+    if (await canEncodeVideo(codec, { width: job.width, height: job.height, bitrate: new Quality('high') }))
+      return codec;
   }
-  throw new Error('record(): this browser\'s VideoEncoder cannot encode ' + tried.map((c) => NAMES[c]).join(' or ') +
-    ' at ' + job.width + 'x' + job.height + ' (format \'' + job.format + '\')' +
-    (job.format === 'webm' ? "; try format 'mp4'" : "; try format 'webm'"));
+  throw new Error(
+    "record(): this browser's VideoEncoder cannot encode " +
+      tried.map((c) => NAMES[c]).join(' or ') +
+      ' at ' +
+      job.width +
+      'x' +
+      job.height +
+      " (format '" +
+      job.format +
+      "')" +
+      (job.format === 'webm' ? "; try format 'mp4'" : "; try format 'webm'"),
+  );
 }
 
 // An output for `job` in memory: add(frame, k) encodes frame k (a VideoFrame, closed here) and resolves once the
@@ -35,7 +54,10 @@ export async function openOutput(job, codec) {
     target,
   });
   const source = new VideoSampleSource({
-    codec, bitrate: new Quality('high'), keyFrameInterval: KEY_SECONDS, alpha: job.alpha ? 'keep' : 'discard',
+    codec,
+    bitrate: new Quality('high'),
+    keyFrameInterval: KEY_SECONDS,
+    alpha: job.alpha ? 'keep' : 'discard',
     sizeChangeBehavior: 'deny',
   });
   output.addVideoTrack(source, { frameRate: job.fps });

@@ -10,8 +10,10 @@ setWasmUrl(() => new URL('./mirofish.wasm', import.meta.url).href);
 if (inWorker()) serveWorker();
 else {
   setWorkerSource({
-    worker: () => (foreign(import.meta.url) ? null
-      : new Worker(new URL('./mirofish-record.mjs', import.meta.url), { type: 'module' })),
+    worker: () =>
+      foreign(import.meta.url)
+        ? null
+        : new Worker(new URL('./mirofish-record.mjs', import.meta.url), { type: 'module' }),
   });
 }
 

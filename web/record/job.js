@@ -8,8 +8,8 @@ import { openOutput, pickCodec } from './encode.js';
 import { stepsAt } from './options.js';
 import { createUnderlay } from './underlay.js';
 
-const YIELD_MS = 50;     // a task boundary this often, so an abort (a message, or the page's click) gets in
-const SEEK_CHUNK = 600;  // steps a slice of the seek to `from.time`
+const YIELD_MS = 50; // a task boundary this often, so an abort (a message, or the page's click) gets in
+const SEEK_CHUNK = 600; // steps a slice of the seek to `from.time`
 
 let jobs = 0;
 
@@ -22,7 +22,9 @@ export async function runJob(M, job, progress, aborted) {
   const targets = M.specialHTMLTargets;
   const pond = new M.Pond();
   targets[selector] = canvas;
-  let out = null, underlay = null, gl = null;
+  let out = null,
+    underlay = null,
+    gl = null;
   try {
     const error = pond.attach(selector, false);
     if (error) throw new Error('record(): ' + error);
@@ -30,7 +32,8 @@ export async function runJob(M, job, progress, aborted) {
     // getContext() of a Worker's OffscreenCanvas); an older glue has only the canvas to ask.
     gl = typeof M.currentGL === 'function' ? M.currentGL() : canvas.getContext('webgl2');
     const seek = configure(pond, job);
-    for (let left = seek; left > 0; left -= SEEK_CHUNK) {  // the seek to `from.time`, in slices an abort gets between
+    for (let left = seek; left > 0; left -= SEEK_CHUNK) {
+      // the seek to `from.time`, in slices an abort gets between
       const why = aborted();
       if (why) throw why;
       pond.step(Math.min(SEEK_CHUNK, left));
@@ -39,17 +42,22 @@ export async function runJob(M, job, progress, aborted) {
     pond.setViewport(job.width, job.height, job.width, job.height, 1);
     if (!job.alpha) underlay = createUnderlay(gl, job.background);
     out = await openOutput(job, codec);
-    let at = 0, yielded = performance.now();
+    let at = 0,
+      yielded = performance.now();
     for (let k = 0; k < job.frames; k++) {
       const why = aborted();
       if (why) throw why;
       const step = stepsAt(k, job.fps);
       pond.step(step - at);
       at = step;
-      if (!pond.render((seek + step) / STEP_HZ)) throw new Error('record(): the WebGL context was lost while recording');
+      if (!pond.render((seek + step) / STEP_HZ))
+        throw new Error('record(): the WebGL context was lost while recording');
       if (underlay) underlay.draw();
       // Taken in the same task as the drawing, before the canvas is presented (and its drawing buffer cleared).
-      const frame = new VideoFrame(canvas, { timestamp: Math.round(k * 1e6 / job.fps), alpha: job.alpha ? 'keep' : 'discard' });
+      const frame = new VideoFrame(canvas, {
+        timestamp: Math.round((k * 1e6) / job.fps),
+        alpha: job.alpha ? 'keep' : 'discard',
+      });
       await out.add(frame, k);
       progress(k + 1, job.frames);
       if (performance.now() - yielded > YIELD_MS) {
@@ -72,7 +80,7 @@ export async function runJob(M, job, progress, aborted) {
     pond.delete();
     delete targets[selector];
     if (gl) {
-      const lose = gl.getExtension('WEBGL_lose_context');  // the context back now, not at garbage collection
+      const lose = gl.getExtension('WEBGL_lose_context'); // the context back now, not at garbage collection
       if (lose) lose.loseContext();
     }
   }
@@ -82,7 +90,7 @@ export async function runJob(M, job, progress, aborted) {
 // hash goes over its options), then the school at step 0. Returns the steps to take before frame 0 (the seek).
 function configure(pond, job) {
   const names = Object.keys(job.params);
-  if (names.includes('maxFish')) pond.set('maxFish', job.params.maxFish);  // a fish count is held to it
+  if (names.includes('maxFish')) pond.set('maxFish', job.params.maxFish); // a fish count is held to it
   for (const name of names) pond.set(name, job.params[name]);
   let seconds = 0;
   if (job.hash) {

@@ -6,8 +6,8 @@ import { serveRecorder } from './serve.js';
 const WORKER_START_MS = 15000;
 
 let source = { worker: () => null };
-let worker = null;     // Promise of the Worker's port, or of null (the main thread then)
-let local = null;      // the main thread's recorder
+let worker = null; // Promise of the Worker's port, or of null (the main thread then)
+let local = null; // the main thread's recorder
 let ids = 0;
 
 // The entry says how to start the Worker (the classic file from its own src, the module by `new URL`).
@@ -17,9 +17,13 @@ export function setWorkerSource(s) {
 
 // Runs `job`; resolves to a Blob. `onProgress(done, total)`; `signal` an AbortSignal (or undefined).
 export function runRecording(job, onProgress, signal) {
-  return openWorker().then((port) => (port ? send(port, job, onProgress, signal)
-    .catch((e) => (e.local ? send(openLocal(), job, onProgress, signal) : Promise.reject(e)))
-    : send(openLocal(), job, onProgress, signal)));
+  return openWorker().then((port) =>
+    port
+      ? send(port, job, onProgress, signal).catch((e) =>
+          e.local ? send(openLocal(), job, onProgress, signal) : Promise.reject(e),
+        )
+      : send(openLocal(), job, onProgress, signal),
+  );
 }
 
 function send(port, job, onProgress, signal) {
@@ -43,7 +47,9 @@ function send(port, job, onProgress, signal) {
         if (onProgress) {
           try {
             onProgress(msg.done, msg.total);
-          } catch (e) { /* the page's callback: its error is its own */ }
+          } catch (e) {
+            /* the page's callback: its error is its own */
+          }
         }
         return;
       }
@@ -64,10 +70,13 @@ function send(port, job, onProgress, signal) {
 function makePort(thread, post) {
   const listeners = new Map();
   return {
-    thread, post,
+    thread,
+    post,
     listen: (id, fn) => listeners.set(id, fn),
     forget: (id) => listeners.delete(id),
-    receive: (msg) => { if (listeners.has(msg.id)) listeners.get(msg.id)(msg); },
+    receive: (msg) => {
+      if (listeners.has(msg.id)) listeners.get(msg.id)(msg);
+    },
   };
 }
 
@@ -77,7 +86,9 @@ function openWorker() {
       let w = null;
       try {
         w = source.worker();
-      } catch (e) { /* a CSP or an origin that forbids it */ }
+      } catch (e) {
+        /* a CSP or an origin that forbids it */
+      }
       if (!w) return resolve(null);
       const port = makePort('worker', (msg, transfer) => w.postMessage(msg, transfer || []));
       let said = false;

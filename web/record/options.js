@@ -4,28 +4,43 @@ import { STEP_HZ } from '../shim/constants.js';
 import { describe } from '../shim/util.js';
 
 export const FPS = [24, 25, 30, 60];
-export const MAX_WIDTH = 3840, MAX_HEIGHT = 2160;
-export const MAX_SECONDS = 600;  // 10 minutes: 36 000 frames at 60 fps
-const DEFAULTS = { seconds: 10, fps: 60, width: 1920, height: 1080, format: 'webm', alpha: false, background: '#000000' };
+export const MAX_WIDTH = 3840,
+  MAX_HEIGHT = 2160;
+export const MAX_SECONDS = 600; // 10 minutes: 36 000 frames at 60 fps
+const DEFAULTS = {
+  seconds: 10,
+  fps: 60,
+  width: 1920,
+  height: 1080,
+  format: 'webm',
+  alpha: false,
+  background: '#000000',
+};
 
 // The job the recorder runs: {seconds, fps, frames, width, height, format, alpha, background [r, g, b], hash, time}.
 // `school` gives the hash when `from` has none; its parameters ride along too (what the hash leaves out: colours).
 export function normalise(options, school) {
   const o = options === undefined ? {} : options;
-  if (o === null || typeof o !== 'object') throw new TypeError('record(options): options must be an object, not ' + describe(o));
+  if (o === null || typeof o !== 'object')
+    throw new TypeError('record(options): options must be an object, not ' + describe(o));
   const v = Object.assign({}, DEFAULTS, withoutUndefined(o));
   const seconds = Number(v.seconds);
   if (!(seconds > 0 && seconds <= MAX_SECONDS)) {
-    throw new RangeError('record(): seconds ' + describe(v.seconds) + ' must be a number of seconds in (0, ' + MAX_SECONDS + ']');
+    throw new RangeError(
+      'record(): seconds ' + describe(v.seconds) + ' must be a number of seconds in (0, ' + MAX_SECONDS + ']',
+    );
   }
   const fps = Number(v.fps);
-  if (!FPS.includes(fps)) throw new RangeError('record(): fps ' + describe(v.fps) + ' must be one of ' + FPS.join(', '));
-  const width = size('width', v.width, MAX_WIDTH), height = size('height', v.height, MAX_HEIGHT);
+  if (!FPS.includes(fps))
+    throw new RangeError('record(): fps ' + describe(v.fps) + ' must be one of ' + FPS.join(', '));
+  const width = size('width', v.width, MAX_WIDTH),
+    height = size('height', v.height, MAX_HEIGHT);
   if (v.format !== 'webm' && v.format !== 'mp4') {
     throw new RangeError('record(): format ' + describe(v.format) + " must be 'webm' or 'mp4'");
   }
   const alpha = v.alpha === true;
-  if (v.alpha !== true && v.alpha !== false) throw new TypeError('record(): alpha ' + describe(v.alpha) + ' must be true or false');
+  if (v.alpha !== true && v.alpha !== false)
+    throw new TypeError('record(): alpha ' + describe(v.alpha) + ' must be true or false');
   if (alpha && v.format !== 'webm') {
     throw new RangeError("record(): alpha needs format 'webm' (VP9 with alpha); MP4 has no transparent video here");
   }
@@ -42,27 +57,38 @@ export function normalise(options, school) {
     throw new TypeError('record(): onProgress must be a function (frames done, total)');
   }
   return {
-    seconds, fps, frames: Math.round(seconds * fps), width, height, format: v.format, alpha, background,
-    hash: hash.replace(/^#/, ''), time, params: school.params(),
+    seconds,
+    fps,
+    frames: Math.round(seconds * fps),
+    width,
+    height,
+    format: v.format,
+    alpha,
+    background,
+    hash: hash.replace(/^#/, ''),
+    time,
+    params: school.params(),
   };
 }
 
 // Frame k of the video is the school after exactly this many steps from the start (issue 33: round(k x 60 / fps)).
 export function stepsAt(k, fps) {
-  return Math.round(k * STEP_HZ / fps);
+  return Math.round((k * STEP_HZ) / fps);
 }
 
 function size(name, value, max) {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 16 || n > max || n % 2) {
-    throw new RangeError('record(): ' + name + ' ' + describe(value) + ' must be an even whole number of pixels, 16..' + max);
+    throw new RangeError(
+      'record(): ' + name + ' ' + describe(value) + ' must be an even whole number of pixels, 16..' + max,
+    );
   }
   return n;
 }
 
 function hexColour(value) {
   const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(typeof value === 'string' ? value.trim() : '');
-  if (!m) throw new TypeError("record(): background " + describe(value) + " must be a colour '#rrggbb' or '#rgb'");
+  if (!m) throw new TypeError('record(): background ' + describe(value) + " must be a colour '#rrggbb' or '#rgb'");
   const h = m[1].length === 3 ? m[1].replace(/./g, '$&$&') : m[1];
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
 }

@@ -7,7 +7,7 @@ import { runJob } from './job.js';
 
 // `post(msg, transfer)` to the page; returns the function that takes the page's messages.
 export function serveRecorder(post) {
-  const running = new Map();  // id -> {aborted: reason or null}
+  const running = new Map(); // id -> {aborted: reason or null}
   return (msg) => {
     if (msg.t === 'abort') {
       const r = running.get(msg.id);
@@ -17,17 +17,24 @@ export function serveRecorder(post) {
     if (msg.t !== 'record') return;
     const r = { aborted: null };
     running.set(msg.id, r);
-    const fail = (e) => post({ t: 'error', id: msg.id, error: errorText(e), name: e && e.name, local: !!(e && e.local) });
+    const fail = (e) =>
+      post({ t: 'error', id: msg.id, error: errorText(e), name: e && e.name, local: !!(e && e.local) });
     if (!canDraw()) {
       const e = new Error('record(): WebGL2 does not run on an OffscreenCanvas here');
-      e.local = true;  // the page runs it on its own thread instead
+      e.local = true; // the page runs it on its own thread instead
       running.delete(msg.id);
       fail(e);
       return;
     }
     loadModule(() => {})
-      .then(({ M }) => runJob(M, msg.job, (done, total) => post({ t: 'progress', id: msg.id, done, total }),
-        () => r.aborted))
+      .then(({ M }) =>
+        runJob(
+          M,
+          msg.job,
+          (done, total) => post({ t: 'progress', id: msg.id, done, total }),
+          () => r.aborted,
+        ),
+      )
       .then((v) => post({ t: 'done', id: msg.id, buffer: v.buffer, mime: v.mime, codec: v.codec }, [v.buffer]), fail)
       .finally(() => running.delete(msg.id));
   };
@@ -45,13 +52,16 @@ function canDraw() {
         const lose = gl.getExtension('WEBGL_lose_context');
         if (lose) lose.loseContext();
       }
-    } catch (e) { /* none */ }
+    } catch (e) {
+      /* none */
+    }
   }
   return drawable || typeof document !== 'undefined';
 }
 
 function abortError() {
-  return typeof DOMException === 'function' ? new DOMException('record(): cancelled', 'AbortError')
+  return typeof DOMException === 'function'
+    ? new DOMException('record(): cancelled', 'AbortError')
     : Object.assign(new Error('record(): cancelled'), { name: 'AbortError' });
 }
 
@@ -63,5 +73,5 @@ export function inWorker() {
 export function serveWorker() {
   const receive = serveRecorder((msg, transfer) => self.postMessage(msg, transfer || []));
   self.onmessage = (e) => receive(e.data);
-  self.postMessage({ t: 'hello' });  // the page's link waits for this before it sends a job
+  self.postMessage({ t: 'hello' }); // the page's link waits for this before it sends a job
 }

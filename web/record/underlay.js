@@ -2,9 +2,11 @@
 // one triangle with blend (1 - dst alpha, 1), which is "source under destination" for premultiplied colour, the same
 // sum the browser makes when it lays the page's transparent canvas over a page of that colour. The GL state it
 // touches (program, vertex array, blending) is put back, so the Pond's next frame finds what it left.
-const VERT = '#version 300 es\nvoid main() {\n' +
+const VERT =
+  '#version 300 es\nvoid main() {\n' +
   '  gl_Position = vec4(float((gl_VertexID & 1) << 2) - 1.0, float((gl_VertexID & 2) << 1) - 1.0, 0.0, 1.0);\n}\n';
-const FRAG = '#version 300 es\nprecision mediump float;\nuniform vec4 u_colour;\nout vec4 o;\n' +
+const FRAG =
+  '#version 300 es\nprecision mediump float;\nuniform vec4 u_colour;\nout vec4 o;\n' +
   'void main() { o = u_colour; }\n';
 
 export function createUnderlay(gl, rgb) {
@@ -22,13 +24,17 @@ export function createUnderlay(gl, rgb) {
     throw new Error('the background shader did not link (' + gl.getProgramInfoLog(program) + ')');
   }
   const colour = gl.getUniformLocation(program, 'u_colour');
-  const vao = gl.createVertexArray();  // empty: the triangle comes from gl_VertexID
+  const vao = gl.createVertexArray(); // empty: the triangle comes from gl_VertexID
   return {
     draw() {
       const was = {
-        program: gl.getParameter(gl.CURRENT_PROGRAM), vao: gl.getParameter(gl.VERTEX_ARRAY_BINDING),
-        blend: gl.isEnabled(gl.BLEND), src: gl.getParameter(gl.BLEND_SRC_RGB), dst: gl.getParameter(gl.BLEND_DST_RGB),
-        srcA: gl.getParameter(gl.BLEND_SRC_ALPHA), dstA: gl.getParameter(gl.BLEND_DST_ALPHA),
+        program: gl.getParameter(gl.CURRENT_PROGRAM),
+        vao: gl.getParameter(gl.VERTEX_ARRAY_BINDING),
+        blend: gl.isEnabled(gl.BLEND),
+        src: gl.getParameter(gl.BLEND_SRC_RGB),
+        dst: gl.getParameter(gl.BLEND_DST_RGB),
+        srcA: gl.getParameter(gl.BLEND_SRC_ALPHA),
+        dstA: gl.getParameter(gl.BLEND_DST_ALPHA),
       };
       gl.useProgram(program);
       gl.bindVertexArray(vao);

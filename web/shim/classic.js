@@ -17,18 +17,30 @@ import { crossOriginWorker, foreignUrl } from './host/worker_boot.js';
 const slot = typeof document !== 'undefined' && globalThis[Symbol.for('mirofish.host')];
 if (typeof slot === 'function') {
   slot(VERSION, (script) => {
-    pageSettled();  // the loader adds this file after the page's first paint and load event
+    pageSettled(); // the loader adds this file after the page's first paint and load event
     const files = engineFiles(script);
     setEngineSource({
-      worker: () => (!files ? null
-        : foreignUrl(files.engine) ? crossOriginWorker(files.engine, 'classic') : new Worker(files.engine)),
-      local: () => (files ? loadEngineScript(files.engine, script.crossOrigin)
-        : Promise.reject(new Error('mirofish.js cannot tell where its engine is (no src of its own): ' +
-          'load it with <script src=".../mirofish.js">'))),
+      worker: () =>
+        !files
+          ? null
+          : foreignUrl(files.engine)
+            ? crossOriginWorker(files.engine, 'classic')
+            : new Worker(files.engine),
+      local: () =>
+        files
+          ? loadEngineScript(files.engine, script.crossOrigin)
+          : Promise.reject(
+              new Error(
+                'mirofish.js cannot tell where its engine is (no src of its own): ' +
+                  'load it with <script src=".../mirofish.js">',
+              ),
+            ),
       wasm: files ? files.wasm : '',
     });
     return {
-      api, mount, table,
+      api,
+      mount,
+      table,
       autoMount: () => autoMount(script),
       connect: (el) => connectElement(el, mount),
       disconnect: disconnectElement,

@@ -4,7 +4,7 @@
 // that asked for it, through a Symbol-keyed slot that is gone again at once. The host names the wasm's URL.
 import { inWorker, serveEngine, serveWorker } from './engine/serve.js';
 
-const SLOT = Symbol.for('mirofish.engine');  // web/shim/host/engine_script.js fills it before adding the tag
+const SLOT = Symbol.for('mirofish.engine'); // web/shim/host/engine_script.js fills it before adding the tag
 
 if (inWorker()) {
   serveWorker();

@@ -11,11 +11,13 @@ import { setEngineSource } from './host/engine_link.js';
 import { crossOriginWorker, foreignUrl } from './host/worker_boot.js';
 
 setEngineSource({
-  worker: () => (foreignUrl(import.meta.url) ? crossOriginWorker(beside(import.meta.url), 'module')
-    : new Worker(new URL('./mirofish-engine.mjs', import.meta.url), { type: 'module' })),
+  worker: () =>
+    foreignUrl(import.meta.url)
+      ? crossOriginWorker(beside(import.meta.url), 'module')
+      : new Worker(new URL('./mirofish-engine.mjs', import.meta.url), { type: 'module' }),
   // @ts-expect-error: the engine module is built beside this one (src/web/bundle.mjs), not a source file here
   local: () => import('./mirofish-engine.mjs').then((m) => m.serveEngine),
-  wasm: '',  // the engine's own: beside it (a bundler rewrites that URL in the engine's chunk)
+  wasm: '', // the engine's own: beside it (a bundler rewrites that URL in the engine's chunk)
 });
 defineElement(mount);
 

@@ -12,53 +12,75 @@ import { afterFirstPaint } from './host/page_ready.js';
 const SLOT = Symbol.for('mirofish.host');
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
-  const script = document.currentScript;  // only set while a classic script runs synchronously
+  const script = document.currentScript; // only set while a classic script runs synchronously
   if (window.MiroFish) warn('mirofish.js was included twice; the second copy does nothing');
   else install(script);
 }
 
 function install(script) {
-  let host = null;      // what the host handed back, once it has run
-  let loading = null;   // Promise of it (or of null: missing, with its one warning)
+  let host = null; // what the host handed back, once it has run
+  let loading = null; // Promise of it (or of null: missing, with its one warning)
   const src = script && script.src;
   let url = '';
   try {
     // Beside this script, with its query (a `?v=3` that busts caches busts the host's too).
     if (src) url = new URL('mirofish-host.js' + new URL(src, location.href).search, src).href;
-  } catch (e) { /* no URL of its own: said below */ }
-  const load = () => loading || (loading = afterFirstPaint().then(() => new Promise((resolve) => {
-    if (!url) {
-      warn('mirofish.js cannot tell where its host is (no src of its own): load it with <script src=".../mirofish.js">');
-      resolve(null);
-      return;
-    }
-    const tag = document.createElement('script');
-    let settled = false;
-    const done = (h, problem) => {
-      if (settled) return;
-      settled = true;
-      delete globalThis[SLOT];
-      tag.remove();
-      if (problem) warn(problem);
-      resolve(host = h);
-    };
-    globalThis[SLOT] = (version, make) => done(version === VERSION ? make(script) : null,
-      version === VERSION ? '' : 'mirofish-host.js at ' + url + ' is ' + version + ', not ' + VERSION + ' as mirofish.js');
-    tag.onload = () => done(null, 'mirofish-host.js at ' + url + ' is not the host of this version of mirofish.js');
-    tag.onerror = () => done(null, 'mirofish-host.js was not found at ' + url + ': copy it beside mirofish.js');
-    tag.async = true;
-    if (script.crossOrigin !== null) tag.crossOrigin = script.crossOrigin;
-    if (script.nonce) tag.nonce = script.nonce;
-    tag.src = url;
-    document.head.appendChild(tag);
-  })));
+  } catch (e) {
+    /* no URL of its own: said below */
+  }
+  const load = () =>
+    loading ||
+    (loading = afterFirstPaint().then(
+      () =>
+        new Promise((resolve) => {
+          if (!url) {
+            warn(
+              'mirofish.js cannot tell where its host is (no src of its own): ' +
+                'load it with <script src=".../mirofish.js">',
+            );
+            resolve(null);
+            return;
+          }
+          const tag = document.createElement('script');
+          let settled = false;
+          const done = (h, problem) => {
+            if (settled) return;
+            settled = true;
+            delete globalThis[SLOT];
+            tag.remove();
+            if (problem) warn(problem);
+            resolve((host = h));
+          };
+          globalThis[SLOT] = (version, make) =>
+            done(
+              version === VERSION ? make(script) : null,
+              version === VERSION
+                ? ''
+                : 'mirofish-host.js at ' + url + ' is ' + version + ', not ' + VERSION + ' as mirofish.js',
+            );
+          tag.onload = () =>
+            done(null, 'mirofish-host.js at ' + url + ' is not the host of this version of mirofish.js');
+          tag.onerror = () => done(null, 'mirofish-host.js was not found at ' + url + ': copy it beside mirofish.js');
+          tag.async = true;
+          if (script.crossOrigin !== null) tag.crossOrigin = script.crossOrigin;
+          if (script.nonce) tag.nonce = script.nonce;
+          tag.src = url;
+          document.head.appendChild(tag);
+        }),
+    ));
 
   const api = Object.freeze({
     version: VERSION,
     mount: (target, options) => load().then((h) => (h ? h.mount(target, options) : null)),
-    get current() { return host ? host.api.current : null; },
-    get ready() { return ready; },
-    get all() { return host ? host.api.all : []; },
+    get current() {
+      return host ? host.api.current : null;
+    },
+    get ready() {
+      return ready;
+    },
+    get all() {
+      return host ? host.api.all : [];
+    },
     table: () => load().then((h) => (h ? h.table() : [])),
   });
   Object.defineProperty(window, 'MiroFish', { value: api, configurable: true, writable: false });
@@ -66,21 +88,29 @@ function install(script) {
   // <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
   if (typeof customElements !== 'undefined' && typeof HTMLElement !== 'undefined' && !customElements.get('miro-fish')) {
     const call = (el, what) => (host ? host[what](el) : load().then((h) => h && h[what](el)));
-    customElements.define('miro-fish', class extends HTMLElement {
-      connectedCallback() {
-        if (getComputedStyle(this).display === 'inline') this.style.display = 'block';  // an inline box has no size
-        call(this, 'connect');
-      }
-      disconnectedCallback() { call(this, 'disconnect'); }
-    });
+    customElements.define(
+      'miro-fish',
+      class extends HTMLElement {
+        connectedCallback() {
+          if (getComputedStyle(this).display === 'inline') this.style.display = 'block'; // an inline box has no size
+          call(this, 'connect');
+        }
+        disconnectedCallback() {
+          call(this, 'disconnect');
+        }
+      },
+    );
   }
 
   // The auto-mount from this tag's data-* (data-auto="false" turns it off). A tag that neither looks like
   // mirofish.js nor carries a data-* (the script bundled into an app's own file) fetches nothing.
   let ready = Promise.resolve(null);
   const data = script && script.dataset;
-  if (data && truthy(data.auto === undefined ? true : data.auto) &&
-      (/mirofish[^/]*\.js([?#]|$)/i.test(src || '') || Object.keys(data).length)) {
+  if (
+    data &&
+    truthy(data.auto === undefined ? true : data.auto) &&
+    (/mirofish[^/]*\.js([?#]|$)/i.test(src || '') || Object.keys(data).length)
+  ) {
     ready = load().then((h) => (h ? h.autoMount() : null));
   }
 }

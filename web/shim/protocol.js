@@ -61,8 +61,10 @@
 /** A studio attached (`on`) or gone: `studioFrame` after each drawn frame while on. @typedef {{t: 'studio', id: number,
  * on: boolean}} Studio */
 /** The school goes: no answer. @typedef {{t: 'destroy', id: number}} Destroy */
-/** The host's watchdog (host/heal.js): is the engine's thread still there? Answer: `pong`, at once. @typedef {{t: 'ping',
- * id: number}} Ping */
+/**
+ * The host's watchdog (host/heal.js): is the engine's thread still there? Answer: `pong`, at once.
+ * @typedef {{t: 'ping', id: number}} Ping
+ */
 
 /**
  * The calls (the handle's methods that return Promises). Each answers with one `reply` whose `value` is, in order:
@@ -162,7 +164,7 @@ export function schoolState(f, cfg, decided) {
   if (f.paused) return 'paused';
   if (f.hidden || f.offscreen) return 'hidden';
   if (decided) return decided;
-  if (f.lost) return 'lost';  // no context to draw with: no steps either (engine/context.js replaces it)
+  if (f.lost) return 'lost'; // no context to draw with: no steps either (engine/context.js replaces it)
   if (f.reduced && cfg.reducedMotion === 1) return 'reduced-motion';
   // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
   if (cfg.fish === 0 && cfg.water === 0) return 'empty';

@@ -1,6 +1,7 @@
 // MiroFishStudio.attach(school): the panel, the teaching view and the live metrics on one mounted school, through the
 // handle's _studio() hooks (web/shim/host/handle.js): the school's arrays after each frame and its parameters after
-// each change come by message, the same on both threads; the overlay draws on a canvas of its own. The classic script (classic.js) also installs the global and
+// each change come by message, the same on both threads; the overlay draws on a canvas of its own. The classic script
+// (classic.js) also installs the global and
 // attaches by itself to the page's school when the URL hash has studio=1; the ES module (index.js) does neither.
 import { VERSION } from '../shim/constants.js';
 import { buildControls } from './controls.js';
@@ -14,7 +15,7 @@ import { STUDIO_KEY, STUDIO_PARAM, scriptTag, shareLink } from './share.js';
 import { buildTeach } from './teach.js';
 import { copyText, warn } from './util.js';
 
-const studios = new Map();  // school handle -> Promise of its studio
+const studios = new Map(); // school handle -> Promise of its studio
 
 // Resolves to the studio of `school` (the same one when called again), or null with one warning.
 export function attach(school) {
@@ -25,7 +26,9 @@ export function attach(school) {
   if (!studios.has(school)) {
     const made = loadCore().then((core) => (core ? createStudio(school, core) : null));
     studios.set(school, made);
-    made.then((st) => { if (!st) studios.delete(school); });
+    made.then((st) => {
+      if (!st) studios.delete(school);
+    });
   }
   return studios.get(school);
 }
@@ -33,15 +36,17 @@ export function attach(school) {
 function createStudio(school, core) {
   // The hooks run inside the school's frame loop and input handlers: a failure here must not stop the fish. It
   // detaches the studio, with one warning.
-  const guard = (fn, otherwise) => (...args) => {
-    try {
-      return fn(...args);
-    } catch (e) {
-      warn('detached after an error (' + (e && e.message || e) + ')');
-      teardown();
-      return otherwise;
-    }
-  };
+  const guard =
+    (fn, otherwise) =>
+    (...args) => {
+      try {
+        return fn(...args);
+      } catch (e) {
+        warn('detached after an error (' + ((e && e.message) || e) + ')');
+        teardown();
+        return otherwise;
+      }
+    };
   // Each frame's arrays arrive with the frame hook's call; the parameters with the params hook's, after any change,
   // whoever made it (the panel, the page's own set(), a pasted link).
   const hook = {
@@ -63,8 +68,17 @@ function createStudio(school, core) {
     warn('mirofish.js and mirofish-studio.js come from different builds: the panel may not match the school');
   }
   const s = {
-    school, core, table, pond: framePond(), overlayCanvas: overlayCanvas(school.canvas),
-    params: school.params(), hash: '', grid: null, overlayMs: 0, lastUi: 0, checked: false,
+    school,
+    core,
+    table,
+    pond: framePond(),
+    overlayCanvas: overlayCanvas(school.canvas),
+    params: school.params(),
+    hash: '',
+    grid: null,
+    overlayMs: 0,
+    lastUi: 0,
+    checked: false,
     teach: { select: false, grid: false, heading: false, selected: -1, saved: {} },
   };
   const ui = buildPanel();
@@ -82,7 +96,7 @@ function createStudio(school, core) {
     teach.refresh();
     s.lastUi = 0;
   };
-  s.set = (name, v) => school.set(name, v);  // resolves once held; the params hook has shown it by then
+  s.set = (name, v) => school.set(name, v); // resolves once held; the params hook has shown it by then
   // A paused school draws one still frame (with the overlay, and the numbers beside it); a running one draws anyway.
   s.redraw = () => {
     s.lastUi = 0;
@@ -95,7 +109,9 @@ function createStudio(school, core) {
   s.syncParams(school.params(), school.hash());
   wireButtons(s, ui, metrics, Object.assign({}, s.params));
 
-  const watch = setInterval(() => { if (!school.canvas) teardown(); }, 1000);  // the school was destroyed
+  const watch = setInterval(() => {
+    if (!school.canvas) teardown();
+  }, 1000); // the school was destroyed
   // Takes back all the studio added (its overlay was never in the school's picture: nothing to redraw).
   function teardown() {
     clearInterval(watch);
@@ -114,10 +130,17 @@ function createStudio(school, core) {
 // The panel's buttons: presets and reset (the values the page started with), the link, the script tag, the CSV.
 function wireButtons(s, ui, metrics, initial) {
   const { school, core, table } = s;
-  const setAll = (values) => Promise.all(table.filter((info) => values[info.name] !== s.params[info.name])
-    .map((info) => school.set(info.name, values[info.name])));  // the params hook shows them
+  const setAll = (values) =>
+    Promise.all(
+      table
+        .filter((info) => values[info.name] !== s.params[info.name])
+        .map((info) => school.set(info.name, values[info.name])),
+    ); // the params hook shows them
   ui.applyPreset.onclick = () => {
-    const values = core.preset(ui.preset.value, table.map((info) => s.params[info.name]));
+    const values = core.preset(
+      ui.preset.value,
+      table.map((info) => s.params[info.name]),
+    );
     if (!values) return warn('unknown preset ' + ui.preset.value);
     setAll(Object.fromEntries(table.map((info, k) => [info.name, values[k]])));
     ui.status.textContent = 'Preset ' + ui.preset.value + ' applied.';
@@ -177,12 +200,12 @@ function onFrame(s, hook, metrics, teach) {
     const r = s.core.inspect(t.selected);
     s.grid = { cell: r.cell, cols: r.cols, rows: r.rows };
     if (r.fish >= 0) fish = r;
-    else t.selected = -1;  // the fish is gone (fewer fish now)
+    else t.selected = -1; // the fish is gone (fewer fish now)
   }
   s.fish = fish;
   const drawn = drawOverlay(s, fish);
   s.overlayMs = drawn ? performance.now() - t0 : 0;
-  hook.ms = s.overlayMs;  // the perf overlay (perf=1) shows it beside the frame's draw time
+  hook.ms = s.overlayMs; // the perf overlay (perf=1) shows it beside the frame's draw time
   if (now - s.lastUi > 200) {
     s.lastUi = now;
     metrics.draw(now);
@@ -198,9 +221,11 @@ function onClick(s, ui, x, y, e) {
   if (!s.teach.select) return false;
   const p = s.params;
   const rect = s.school.canvas.getBoundingClientRect();
-  const scale = s.core.view(p.width, p.height, rect.width, rect.height).scale || 1;  // CSS px per world px
+  const scale = s.core.view(p.width, p.height, rect.width, rect.height).scale || 1; // CSS px per world px
   const [wx, wy] = s.core.toWorld(x, y);
-  const fx = s.pond.studioArray(X), fy = s.pond.studioArray(Y), arrays = [];
+  const fx = s.pond.studioArray(X),
+    fy = s.pond.studioArray(Y),
+    arrays = [];
   arrays[X] = fx;
   arrays[Y] = fy;
   s.core.setFish(s.pond.count(), arrays);
@@ -221,12 +246,24 @@ function studioHandle(s, ui, metrics, teardown) {
       const r = s.core.inspect(i);
       return r.fish >= 0 ? r : null;
     },
-    select(i) { s.select(i); },
-    get selected() { return s.teach.selected; },
-    get overlayMs() { return s.overlayMs; },  // the overlay's own time in the last frame (building and drawing it)
-    csv() { return metrics.csv(); },
-    collapse(on) { ui.setCollapsed(on !== false); },
-    detach() { teardown(); },
+    select(i) {
+      s.select(i);
+    },
+    get selected() {
+      return s.teach.selected;
+    },
+    get overlayMs() {
+      return s.overlayMs;
+    }, // the overlay's own time in the last frame (building and drawing it)
+    csv() {
+      return metrics.csv();
+    },
+    collapse(on) {
+      ui.setCollapsed(on !== false);
+    },
+    detach() {
+      teardown();
+    },
   };
 }
 
@@ -236,10 +273,12 @@ function autoAttach() {
     if (!STUDIO_KEY.test(location.hash)) return;
     const MF = window.MiroFish;
     if (!MF) return warn(STUDIO_PARAM + ': mirofish.js is not on this page');
-    MF.ready.then((school) => school || MF.all[0]).then((school) => {
-      if (school) attach(school);
-      else warn(STUDIO_PARAM + ': no school is mounted on this page');
-    });
+    MF.ready
+      .then((school) => school || MF.all[0])
+      .then((school) => {
+        if (school) attach(school);
+        else warn(STUDIO_PARAM + ': no school is mounted on this page');
+      });
   };
   if (document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });

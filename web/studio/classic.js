@@ -5,7 +5,9 @@ import { setWasmSource } from './core.js';
 import { classicSource, setRecorderSource } from './recorder.js';
 
 setWasmSource(wasmText);
-setRecorderSource(classicSource(typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : ''));
+setRecorderSource(
+  classicSource(typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : ''),
+);
 installGlobal();
 
 // The studio's own wasm (src/web/studio_core.cpp), gzipped, as base64 (src/web/embed_wasm.mjs writes it here after

@@ -18,7 +18,7 @@ function sliderStep(info) {
 // Builds the controls into `container`; returns {inputs, refresh(params)}. `onSet(name, value)` applies a value and
 // resolves to the one held (the school's set(), which clamps as the table says).
 export function buildControls(container, table, onSet) {
-  const rows = new Map();  // name -> {info, range, number, show}
+  const rows = new Map(); // name -> {info, range, number, show}
   const groups = [];
   for (const info of table) if (!groups.includes(info.group)) groups.push(info.group);
   for (const group of groups) {
@@ -26,15 +26,35 @@ export function buildControls(container, table, onSet) {
     for (const info of table.filter((x) => x.group === group)) {
       const id = 'mf-' + info.name;
       const step = sliderStep(info);
-      const range = el('input', { type: 'range', id, min: info.min, max: info.max, step, 'aria-describedby': id + '-help' });
-      const number = el('input', { type: 'number', min: info.min, max: info.max, step: info.integer ? 1 : 'any',
-        'aria-label': info.name + (info.unit !== '-' ? ' (' + info.unit + ')' : '') });
-      const label = el('label', { htmlFor: id }, el('span', {}, info.name),
-        el('span', { className: 'unit' }, (info.unit !== '-' ? info.unit + ', ' : '') + info.min + '..' + info.max));
-      const help = el('div', { className: 'help', id: id + '-help' }, info.help + (info.inHash ? '' : ' (page only: not in links)'));
+      const range = el('input', {
+        type: 'range',
+        id,
+        min: info.min,
+        max: info.max,
+        step,
+        'aria-describedby': id + '-help',
+      });
+      const number = el('input', {
+        type: 'number',
+        min: info.min,
+        max: info.max,
+        step: info.integer ? 1 : 'any',
+        'aria-label': info.name + (info.unit !== '-' ? ' (' + info.unit + ')' : ''),
+      });
+      const label = el(
+        'label',
+        { htmlFor: id },
+        el('span', {}, info.name),
+        el('span', { className: 'unit' }, (info.unit !== '-' ? info.unit + ', ' : '') + info.min + '..' + info.max),
+      );
+      const help = el(
+        'div',
+        { className: 'help', id: id + '-help' },
+        info.help + (info.inHash ? '' : ' (page only: not in links)'),
+      );
       const row = el('div', { className: 'param' }, label, range, number, help);
-      let held = info.def;  // the school's value (the slider shows it snapped to its step; the box exactly)
-      let pending = 0;  // this row's sets on their way: the school's older values, pushed meanwhile, are not shown
+      let held = info.def; // the school's value (the slider shows it snapped to its step; the box exactly)
+      let pending = 0; // this row's sets on their way: the school's older values, pushed meanwhile, are not shown
       const show = (v) => {
         held = v;
         range.value = String(v);
@@ -42,13 +62,14 @@ export function buildControls(container, table, onSet) {
       };
       const apply = (raw) => {
         const v = Number(raw);
-        if (raw === '' || !Number.isFinite(v)) return show(held);  // not a number: the value stays
+        if (raw === '' || !Number.isFinite(v)) return show(held); // not a number: the value stays
         // Clamped to the table's range here, as set() would clamp it, so a typed 1e9 is not also a console warning.
         pending++;
-        onSet(info.name, info.integer ? Math.round(clamp(v, info.min, info.max)) : clamp(v, info.min, info.max))
-          .then((now) => {
+        onSet(info.name, info.integer ? Math.round(clamp(v, info.min, info.max)) : clamp(v, info.min, info.max)).then(
+          (now) => {
             if (--pending === 0 && typeof now === 'number') show(now);
-          });
+          },
+        );
       };
       range.addEventListener('input', () => apply(range.value));
       number.addEventListener('change', () => {

@@ -5,7 +5,7 @@
 import { inflateWasm } from '../shim/engine/wasm_text.js';
 import { warn } from './util.js';
 
-let wasmSource = () => '';  // the entry's (classic.js, index.js): the wasm gzipped, as base64 (embed_wasm.mjs)
+let wasmSource = () => ''; // the entry's (classic.js, index.js): the wasm gzipped, as base64 (embed_wasm.mjs)
 let corePromise = null;
 
 export function setWasmSource(fn) {
@@ -16,7 +16,7 @@ export function setWasmSource(fn) {
 export function loadCore() {
   if (!corePromise) {
     const imports = {
-      env: { emscripten_notify_memory_growth() {} },  // views are made fresh on every read anyway
+      env: { emscripten_notify_memory_growth() {} }, // views are made fresh on every read anyway
       wasi_snapshot_preview1: { proc_exit() {} },
     };
     corePromise = inflateWasm(wasmSource())
@@ -26,7 +26,7 @@ export function loadCore() {
         return createCore(instance.exports);
       })
       .catch((e) => {
-        warn('the studio\'s WebAssembly module could not load (' + (e && e.message || e) + ')');
+        warn("the studio's WebAssembly module could not load (" + ((e && e.message) || e) + ')');
         return null;
       });
   }
@@ -36,7 +36,8 @@ export function loadCore() {
 function createCore(x) {
   const f32 = (ptr, n) => new Float32Array(x.memory.buffer, ptr, n);
   const f64 = (ptr, n) => new Float64Array(x.memory.buffer, ptr, n);
-  const view = { scale: 1, x: 0, y: 0 }, world = [0, 0];
+  const view = { scale: 1, x: 0, y: 0 },
+    world = [0, 0];
   const text = (ptr) => {
     const bytes = new Uint8Array(x.memory.buffer);
     let end = ptr;
@@ -46,7 +47,7 @@ function createCore(x) {
   const putText = (s) => {
     const ptr = x.studio_text(s.length + 1);
     const bytes = new Uint8Array(x.memory.buffer, ptr, s.length + 1);
-    for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i) & 127;  // the hash is ASCII
+    for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i) & 127; // the hash is ASCII
     bytes[s.length] = 0;
   };
   // studio_inspect()'s numbers by name, as studio_core.cpp lists them (the one copy of their order); then `links`
@@ -55,7 +56,7 @@ function createCore(x) {
   for (let k = 0; k < x.studio_field_count(); k++) fields.push(text(x.studio_field_name(k)));
   return {
     paramCount: x.studio_param_count(),
-    help: (i) => text(x.studio_param_help(i)),  // the page's table leaves the help out
+    help: (i) => text(x.studio_param_help(i)), // the page's table leaves the help out
     metricsSize: x.studio_metrics_size(),
     // The page school's parameters (values in table order) into the core; shapes its grid as the school's.
     setParams(values) {
@@ -103,7 +104,9 @@ function createCore(x) {
     inspect(i) {
       const head = f32(x.studio_inspect(i), fields.length);
       const r = {};
-      fields.forEach((name, k) => { r[name] = head[k]; });
+      fields.forEach((name, k) => {
+        r[name] = head[k];
+      });
       const links = f32(head.byteOffset + head.byteLength, r.fish >= 0 ? r.links : 0);
       r.neighbours = Array.from(links, (v) => ({ id: v >> 3, rules: v & 7 }));
       return r;

@@ -3,19 +3,36 @@
 import { adoptStyles } from './style.js';
 import { el } from './util.js';
 
-const PRESETS = ['default', 'tuned'];  // names C++ applyPreset knows (src/sim/params.cpp); each is applied by it
+const PRESETS = ['default', 'tuned']; // names C++ applyPreset knows (src/sim/params.cpp); each is applied by it
 
 export function buildPanel() {
   const host = document.createElement('mirofish-studio');
   const root = host.attachShadow({ mode: 'open' });
   adoptStyles(root);
-  const collapse = el('button', { type: 'button', className: 'collapse', textContent: 'Hide', 'aria-expanded': 'true',
-    'aria-label': 'Hide the studio (Esc)' });
-  const open = el('button', { type: 'button', className: 'open', textContent: 'Studio', hidden: true,
-    'aria-label': 'Open the MiroFish studio' });
+  const collapse = el('button', {
+    type: 'button',
+    className: 'collapse',
+    textContent: 'Hide',
+    'aria-expanded': 'true',
+    'aria-label': 'Hide the studio (Esc)',
+  });
+  const open = el('button', {
+    type: 'button',
+    className: 'open',
+    textContent: 'Studio',
+    hidden: true,
+    'aria-label': 'Open the MiroFish studio',
+  });
   const ui = {
-    host, root, open, collapse,
-    preset: el('select', { 'aria-label': 'preset' }, ...PRESETS.map((name) => el('option', { value: name, textContent: name }))),
+    host,
+    root,
+    open,
+    collapse,
+    preset: el(
+      'select',
+      { 'aria-label': 'preset' },
+      ...PRESETS.map((name) => el('option', { value: name, textContent: name })),
+    ),
     applyPreset: el('button', { type: 'button', textContent: 'Apply preset' }),
     reset: el('button', { type: 'button', textContent: 'Reset', title: 'Back to the school this page started with' }),
     copyLink: el('button', { type: 'button', textContent: 'Copy link' }),
@@ -23,24 +40,43 @@ export function buildPanel() {
     out: el('input', { className: 'out', readOnly: true, 'aria-label': 'the link or tag to copy' }),
     status: el('div', { className: 'status', role: 'status' }),
     teach: el('section', { 'aria-label': 'teaching view' }),
-    graph: el('canvas', { className: 'graph', width: 600, height: 180, role: 'img',
-      'aria-label': 'polarization, mean neighbours and groups over the last 30 seconds' }),
+    graph: el('canvas', {
+      className: 'graph',
+      width: 600,
+      height: 180,
+      role: 'img',
+      'aria-label': 'polarization, mean neighbours and groups over the last 30 seconds',
+    }),
     legend: el('div', { className: 'legend' }),
     csv: el('button', { type: 'button', textContent: 'Download CSV' }),
     params: el('section', { 'aria-label': 'parameters' }, el('h3', {}, 'Parameters')),
     record: el('section', { 'aria-label': 'record' }),
   };
   ui.out.hidden = true;
-  ui.panel = el('div', { className: 'panel', role: 'region', 'aria-labelledby': 'mf-title' },
+  ui.panel = el(
+    'div',
+    { className: 'panel', role: 'region', 'aria-labelledby': 'mf-title' },
     el('header', {}, el('h2', { id: 'mf-title' }, 'MiroFish studio'), collapse),
-    el('section', { 'aria-label': 'share' },
+    el(
+      'section',
+      { 'aria-label': 'share' },
       el('div', { className: 'row' }, ui.preset, ui.applyPreset, ui.reset),
-      el('div', { className: 'row' }, ui.copyLink, ui.copyTag), ui.out, ui.status),
+      el('div', { className: 'row' }, ui.copyLink, ui.copyTag),
+      ui.out,
+      ui.status,
+    ),
     ui.teach,
-    el('section', { 'aria-label': 'metrics' }, el('h3', {}, 'Last 30 s'), ui.graph, ui.legend,
-      el('div', { className: 'row' }, ui.csv)),
+    el(
+      'section',
+      { 'aria-label': 'metrics' },
+      el('h3', {}, 'Last 30 s'),
+      ui.graph,
+      ui.legend,
+      el('div', { className: 'row' }, ui.csv),
+    ),
     ui.params,
-    ui.record);
+    ui.record,
+  );
   root.append(ui.panel, open);
 
   ui.setCollapsed = (collapsed) => {
@@ -61,7 +97,9 @@ export function buildPanel() {
   ui.say = (text, copied) => {
     ui.out.hidden = false;
     ui.out.value = text;
-    ui.status.textContent = copied ? 'Copied.' : 'Select the text above and copy it (the clipboard is not available here).';
+    ui.status.textContent = copied
+      ? 'Copied.'
+      : 'Select the text above and copy it (the clipboard is not available here).';
     if (!copied) ui.out.select();
   };
   return ui;

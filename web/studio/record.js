@@ -4,13 +4,23 @@
 import { loadRecorder } from './recorder.js';
 import { el } from './util.js';
 
-const SIZES = [[1280, 720], [1920, 1080], [2560, 1440], [3840, 2160], [640, 360]];
+const SIZES = [
+  [1280, 720],
+  [1920, 1080],
+  [2560, 1440],
+  [3840, 2160],
+  [640, 360],
+];
 
 export function buildRecord(section, s) {
   const opt = (value, text, selected) => el('option', { value, textContent: text, selected: !!selected });
   const ui = {
     seconds: el('input', { type: 'number', min: 0.5, max: 600, step: 0.5, value: 10, 'aria-label': 'duration (s)' }),
-    fps: el('select', { 'aria-label': 'frames a second' }, ...[24, 25, 30, 60].map((f) => opt(f, f + ' fps', f === 60))),
+    fps: el(
+      'select',
+      { 'aria-label': 'frames a second' },
+      ...[24, 25, 30, 60].map((f) => opt(f, f + ' fps', f === 60)),
+    ),
     size: el('select', { 'aria-label': 'size' }, ...SIZES.map(([w, h]) => opt(w + 'x' + h, w + ' x ' + h, h === 1080))),
     format: el('select', { 'aria-label': 'format' }, opt('webm', 'WebM (VP9)', true), opt('mp4', 'MP4')),
     alpha: el('input', { type: 'checkbox', 'aria-label': 'transparent background (WebM)' }),
@@ -21,31 +31,50 @@ export function buildRecord(section, s) {
     say: el('div', { className: 'status record-status', role: 'status' }),
     link: el('a', { className: 'download', hidden: true }),
   };
-  const fields = el('fieldset', { className: 'record-fields', disabled: true },
+  const fields = el(
+    'fieldset',
+    { className: 'record-fields', disabled: true },
     el('div', { className: 'row' }, el('label', {}, 'Seconds ', ui.seconds), ui.fps, ui.size),
-    el('div', { className: 'row' }, ui.format, el('label', {}, ui.alpha, ' alpha'), el('label', {}, 'bg ', ui.background)),
-    el('div', { className: 'row' }, ui.go, ui.cancel, ui.bar));
+    el(
+      'div',
+      { className: 'row' },
+      ui.format,
+      el('label', {}, ui.alpha, ' alpha'),
+      el('label', {}, 'bg ', ui.background),
+    ),
+    el('div', { className: 'row' }, ui.go, ui.cancel, ui.bar),
+  );
   section.append(el('h3', {}, 'Record'), fields, ui.say, ui.link);
 
   const options = () => {
     const [width, height] = ui.size.value.split('x').map(Number);
-    return { seconds: Number(ui.seconds.value), fps: Number(ui.fps.value), width, height, format: ui.format.value,
-      alpha: ui.alpha.checked, background: ui.background.value };
+    return {
+      seconds: Number(ui.seconds.value),
+      fps: Number(ui.fps.value),
+      width,
+      height,
+      format: ui.format.value,
+      alpha: ui.alpha.checked,
+      background: ui.background.value,
+    };
   };
-  let recorder = null, controller = null, url = '';
+  let recorder = null,
+    controller = null,
+    url = '';
   // Greys the panel (but for the format, which may have another codec) with the recorder's sentence, or opens it.
   const check = () => {
     if (!recorder) return;
     recorder.supported(Object.assign(options(), { alpha: false })).then((why) => {
       if (controller) return;
-      fields.disabled = !!why && !/cannot encode/.test(why);  // no encoder at all: nothing to choose; else another format may do
+      // no encoder at all: nothing to choose; else another format may do
+      fields.disabled = !!why && !/cannot encode/.test(why);
       ui.go.disabled = !!why;
       ui.say.textContent = why || '';
       section.classList.toggle('unsupported', !!why);
     });
   };
   ui.format.onchange = () => {
-    if (ui.format.value === 'mp4') ui.alpha.checked = false;  // alpha is WebM's (VP9 with alpha)
+    if (ui.format.value === 'mp4') ui.alpha.checked = false; // alpha is WebM's (VP9 with alpha)
     check();
   };
   ui.alpha.onchange = () => {
@@ -64,32 +93,58 @@ export function buildRecord(section, s) {
     ui.link.hidden = true;
     ui.say.textContent = 'Recording ' + o.width + ' x ' + o.height + ' at ' + o.fps + ' fps...';
     const t0 = performance.now();
-    recorder.record(s.school, Object.assign(o, {
-      signal: controller.signal,
-      onProgress: (done, total) => { ui.bar.value = done / total; },
-    })).then((blob) => {
-      if (url) URL.revokeObjectURL(url);
-      url = URL.createObjectURL(blob);
-      const name = 'mirofish-' + s.params.seed + '-' + o.seconds + 's.' + o.format;
-      Object.assign(ui.link, { href: url, download: name, textContent: 'Download ' + name, hidden: false });
-      const secs = (performance.now() - t0) / 1000;
-      ui.say.textContent = Math.round(o.seconds * o.fps) + ' frames in ' + secs.toFixed(1) + ' s (' +
-        (o.seconds * o.fps / secs).toFixed(1) + ' fps), ' + (blob.size / 1048576).toFixed(1) + ' MB.';
-    }, (e) => {
-      ui.say.textContent = e && e.name === 'AbortError' ? 'Cancelled.' : String(e && e.message || e);
-    }).finally(() => {
-      controller = null;
-      ui.go.disabled = false;
-      ui.cancel.disabled = true;
-    });
+    recorder
+      .record(
+        s.school,
+        Object.assign(o, {
+          signal: controller.signal,
+          onProgress: (done, total) => {
+            ui.bar.value = done / total;
+          },
+        }),
+      )
+      .then(
+        (blob) => {
+          if (url) URL.revokeObjectURL(url);
+          url = URL.createObjectURL(blob);
+          const name = 'mirofish-' + s.params.seed + '-' + o.seconds + 's.' + o.format;
+          Object.assign(ui.link, { href: url, download: name, textContent: 'Download ' + name, hidden: false });
+          const secs = (performance.now() - t0) / 1000;
+          ui.say.textContent =
+            Math.round(o.seconds * o.fps) +
+            ' frames in ' +
+            secs.toFixed(1) +
+            ' s (' +
+            ((o.seconds * o.fps) / secs).toFixed(1) +
+            ' fps), ' +
+            (blob.size / 1048576).toFixed(1) +
+            ' MB.';
+        },
+        (e) => {
+          ui.say.textContent = e && e.name === 'AbortError' ? 'Cancelled.' : String((e && e.message) || e);
+        },
+      )
+      .finally(() => {
+        controller = null;
+        ui.go.disabled = false;
+        ui.cancel.disabled = true;
+      });
   }
 
-  loadRecorder().then((r) => {
-    recorder = r;
-    check();
-  }, (e) => {
-    ui.say.textContent = 'The recorder could not load (' + (e && e.message || e) + ')';
-    section.classList.add('unsupported');
-  });
-  return { detach: () => { if (controller) controller.abort(); if (url) URL.revokeObjectURL(url); } };
+  loadRecorder().then(
+    (r) => {
+      recorder = r;
+      check();
+    },
+    (e) => {
+      ui.say.textContent = 'The recorder could not load (' + ((e && e.message) || e) + ')';
+      section.classList.add('unsupported');
+    },
+  );
+  return {
+    detach: () => {
+      if (controller) controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    },
+  };
 }

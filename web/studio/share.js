@@ -15,7 +15,9 @@ export function shareLink(school) {
   if (hadStudio && !STUDIO_KEY.test(location.hash)) {
     try {
       history.replaceState(history.state, '', location.href + (location.hash ? '&' : '#') + STUDIO_PARAM);
-    } catch (e) { /* the link is still right */ }
+    } catch (e) {
+      /* the link is still right */
+    }
   }
   return url;
 }

@@ -10,12 +10,14 @@ const STUDIO_CSS = `
 .panel { width: 330px; max-height: calc(100vh - 24px); overflow: auto; background: rgba(14, 30, 38, 0.94);
   border: 1px solid rgba(255, 255, 255, 0.18); border-radius: 10px; box-shadow: 0 6px 24px rgba(0, 0, 0, 0.35); }
 header { display: flex; align-items: center; justify-content: space-between; padding: 8px 10px;
-  position: sticky; top: 0; background: rgb(14, 30, 38); border-bottom: 1px solid rgba(255, 255, 255, 0.12); z-index: 1; }
+  position: sticky; top: 0; background: rgb(14, 30, 38); border-bottom: 1px solid rgba(255, 255, 255, 0.12);
+  z-index: 1; }
 h2 { margin: 0; font-size: 13px; font-weight: 600; }
 h3 { margin: 0 0 6px; font-size: 12px; font-weight: 600; color: #9fd3e3; }
 section { padding: 8px 10px; border-bottom: 1px solid rgba(255, 255, 255, 0.08); }
 button, select, input { font: inherit; color: inherit; }
-button, select { background: #24414d; border: 1px solid #3c6270; border-radius: 5px; padding: 3px 8px; cursor: pointer; }
+button, select { background: #24414d; border: 1px solid #3c6270; border-radius: 5px; padding: 3px 8px;
+  cursor: pointer; }
 button:hover, select:hover { background: #2e5362; }
 :focus-visible { outline: 2px solid #ffd166; outline-offset: 1px; }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 4px 0; }
@@ -52,6 +54,8 @@ export function adoptStyles(root) {
     sheet.replaceSync(STUDIO_CSS);
     root.adoptedStyleSheets = [sheet];
     return;
-  } catch (e) { /* an older browser: a <style> element, which works wherever the page's CSP allows it */ }
+  } catch (e) {
+    /* an older browser: a <style> element, which works wherever the page's CSP allows it */
+  }
   root.append(el('style', { textContent: STUDIO_CSS }));
 }

@@ -9,7 +9,11 @@ const RULES = [
   { key: 'coh', label: 'cohesion', weight: 'cohWeight' },
 ];
 // "One at a time": separation alone, then + alignment, then + cohesion.
-const RULE_STAGES = [[true, false, false], [true, true, false], [true, true, true]];
+const RULE_STAGES = [
+  [true, false, false],
+  [true, true, false],
+  [true, true, true],
+];
 
 export function buildTeach(container, s) {
   const t = s.teach;
@@ -24,7 +28,7 @@ export function buildTeach(container, s) {
   // Rules: a rule is on while its weight is above 0; off keeps the weight it had, to restore.
   const setRule = (r, on) => {
     const now = s.params[r.weight];
-    if (on === now > 0) return;  // already so: a weight tuned meanwhile stays
+    if (on === now > 0) return; // already so: a weight tuned meanwhile stays
     if (!on) t.saved[r.weight] = now;
     s.set(r.weight, on ? (t.saved[r.weight] > 0 ? t.saved[r.weight] : info(r.weight).def) : 0);
   };
@@ -40,7 +44,12 @@ export function buildTeach(container, s) {
     stage = (stage + 1) % RULE_STAGES.length;
     rules.forEach((r, k) => setRule(r, RULE_STAGES[stage][k]));
     const next = RULE_STAGES[(stage + 1) % RULE_STAGES.length];
-    stageButton.textContent = 'One at a time: ' + rules.filter((r, k) => next[k]).map((r) => r.label).join(' + ');
+    stageButton.textContent =
+      'One at a time: ' +
+      rules
+        .filter((r, k) => next[k])
+        .map((r) => r.label)
+        .join(' + ');
   };
 
   // Overlays: all drawn on the studio's own canvas over the fish's; none costs anything while off.
@@ -48,11 +57,22 @@ export function buildTeach(container, s) {
     t.select = on;
     if (!on) s.select(-1);
   });
-  const [, gridLabel] = check('grid', '', t.grid, (on) => { t.grid = on; s.redraw(); });
-  const [, headingLabel] = check('colour by heading', '', t.heading, (on) => { t.heading = on; s.redraw(); });
+  const [, gridLabel] = check('grid', '', t.grid, (on) => {
+    t.grid = on;
+    s.redraw();
+  });
+  const [, headingLabel] = check('colour by heading', '', t.heading, (on) => {
+    t.heading = on;
+    s.redraw();
+  });
   const readout = el('div', { className: 'readout', 'aria-live': 'off' });
-  container.append(el('h3', {}, 'Teaching view'), ruleRow, el('div', { className: 'row' }, stageButton),
-    el('div', { className: 'checks' }, selectLabel, gridLabel, headingLabel), readout);
+  container.append(
+    el('h3', {}, 'Teaching view'),
+    ruleRow,
+    el('div', { className: 'row' }, stageButton),
+    el('div', { className: 'checks' }, selectLabel, gridLabel, headingLabel),
+    readout,
+  );
 
   return {
     selectBox,
@@ -65,19 +85,34 @@ export function buildTeach(container, s) {
       const lines = [];
       if (fish && fish.fish >= 0) {
         const f = (v) => v.toFixed(0);
-        lines.push('fish ' + fish.fish + (fish.panicked ? ' (panicked)' : '') + '  ' +
-          (s.core.stateNames[fish.behaviour] || ''));
+        lines.push(
+          'fish ' + fish.fish + (fish.panicked ? ' (panicked)' : '') + '  ' + (s.core.stateNames[fish.behaviour] || ''),
+        );
         lines.push('neighbours: separation ' + fish.sepN + ', alignment ' + fish.aliN + ', cohesion ' + fish.cohN);
-        lines.push('forces px/s2: sep ' + f(Math.hypot(fish.sepX, fish.sepY)) + ', ali ' +
-          f(Math.hypot(fish.aliX, fish.aliY)) + ', coh ' + f(Math.hypot(fish.cohX, fish.cohY)) + ' (limit ' + f(fish.limit) + ')');
+        lines.push(
+          'forces px/s2: sep ' +
+            f(Math.hypot(fish.sepX, fish.sepY)) +
+            ', ali ' +
+            f(Math.hypot(fish.aliX, fish.aliY)) +
+            ', coh ' +
+            f(Math.hypot(fish.cohX, fish.cohY)) +
+            ' (limit ' +
+            f(fish.limit) +
+            ')',
+        );
         lines.push('its distance checks: grid ' + fish.gridChecks + ', brute force ' + Math.max(0, n - 1));
       } else if (t.select) {
         lines.push('click a fish to select it');
       }
       if (checks !== null) {
         const brute = n * (n - 1);
-        lines.push('distance checks per step: grid ' + grouped(checks) + ', brute force n(n-1) ' + grouped(brute) +
-          (checks > 0 ? ' (' + (brute / checks).toFixed(1) + 'x)' : ''));
+        lines.push(
+          'distance checks per step: grid ' +
+            grouped(checks) +
+            ', brute force n(n-1) ' +
+            grouped(brute) +
+            (checks > 0 ? ' (' + (brute / checks).toFixed(1) + 'x)' : ''),
+        );
       }
       if (s.overlayMs > 0) lines.push('overlay ' + s.overlayMs.toFixed(2) + ' ms a frame');
       readout.textContent = lines.join('\n');

@@ -35,14 +35,22 @@ export function clamp(v, lo, hi) {
 
 // 12345 -> "12,345"
 export function grouped(n) {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 // Writes text to the clipboard where the page may (a secure context, a user gesture); resolves to whether it did.
 export function copyText(text) {
   try {
-    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text).then(() => true, () => false);
-  } catch (e) { /* not allowed here */ }
+    if (navigator.clipboard && window.isSecureContext)
+      return navigator.clipboard.writeText(text).then(
+        () => true,
+        () => false,
+      );
+  } catch (e) {
+    /* not allowed here */
+  }
   return Promise.resolve(false);
 }
 
@@ -55,5 +63,5 @@ export function hue(h, a) {
     const k = (n + h / 30) % 12;
     return Math.round(255 * (0.5 - 0.45 * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
   };
-  return rgba(f(0), f(8), f(4), a);  // saturation 90 %, lightness 50 %
+  return rgba(f(0), f(8), f(4), a); // saturation 90 %, lightness 50 %
 }

@@ -10,8 +10,8 @@ import { within } from './loop.js';
 import { soon } from './pump.js';
 import { recordTrajectory } from './trajectory.js';
 
-const MAX_STEP_CALL = 36000;   // step(n) cap per call: 10 minutes of simulation
-const CHUNK_MS = 8;            // a long step(n) or trajectory() works this long, then lets frames and the page run
+const MAX_STEP_CALL = 36000; // step(n) cap per call: 10 minutes of simulation
+const CHUNK_MS = 8; // a long step(n) or trajectory() works this long, then lets frames and the page run
 
 // The host's messages about this school. Replies carry the caller's seq; every command that changes what the host
 // shows ends with a fresh snapshot.
@@ -30,8 +30,8 @@ export function command(s, msg, out) {
     case 'flags':
       Object.assign(s.flags, msg.flags);
       s.loop.update();
-      s.context.shownAgain();  // a new canvas that waited while hidden is asked for now
-      s.snapshots.now();  // a pause, a hidden tab: the steps and the state as they stopped
+      s.context.shownAgain(); // a new canvas that waited while hidden is asked for now
+      s.snapshots.now(); // a pause, a hidden tab: the steps and the state as they stopped
       return;
     case 'view':
       Object.assign(s.view, msg.view);
@@ -40,7 +40,7 @@ export function command(s, msg, out) {
     case 'pointer':
       s.pond.pointer(!!msg.present, msg.x, msg.y);
       return;
-    case 'poke':  // a click or tap (the click option decides), or feed()/scare() from the page: a closed set
+    case 'poke': // a click or tap (the click option decides), or feed()/scare() from the page: a closed set
       if (msg.what === 'click') s.pond.click(msg.x, msg.y);
       else if (msg.what === 'feed') s.pond.feed(msg.x, msg.y);
       else if (msg.what === 'scare') s.pond.scare(msg.x, msg.y);
@@ -52,8 +52,8 @@ export function command(s, msg, out) {
       s.snapshots.changed();
       return;
     case 'obstacles':
-      for (let k = 0; k < msg.n; k++) s.pond.stageObstacle(k, msg.boxes[k * 4], msg.boxes[k * 4 + 1], msg.boxes[k * 4 + 2],
-        msg.boxes[k * 4 + 3]);
+      for (let k = 0; k < msg.n; k++)
+        s.pond.stageObstacle(k, msg.boxes[k * 4], msg.boxes[k * 4 + 1], msg.boxes[k * 4 + 2], msg.boxes[k * 4 + 3]);
       s.pond.commitObstacles(msg.n);
       s.snapshots.changed();
       return;
@@ -68,10 +68,12 @@ export function command(s, msg, out) {
     case 'step': {
       const n = stepCount(s, msg.n);
       // Drawn once at the end, and at most once a display frame however many calls come (loop.still()).
-      chunks(s, msg, n, s.loop.stepN, () => s.loop.still(() => {
-        s.snapshots.changed();
-        reply(n);
-      }));
+      chunks(s, msg, n, s.loop.stepN, () =>
+        s.loop.still(() => {
+          s.snapshots.changed();
+          reply(n);
+        }),
+      );
       return;
     }
     case 'stateHash':
@@ -95,16 +97,23 @@ export function command(s, msg, out) {
         out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
         return;
       }
-      chunks(s, msg, rec.total, rec.work, () => {
-        const value = rec.done();
-        reply(value, [value.data.buffer]);
-      }, rec.free);
+      chunks(
+        s,
+        msg,
+        rec.total,
+        rec.work,
+        () => {
+          const value = rec.done();
+          reply(value, [value.data.buffer]);
+        },
+        rec.free,
+      );
       return;
     }
-    case 'canvas':  // the host's fresh canvas, in the old one's place on the page
+    case 'canvas': // the host's fresh canvas, in the old one's place on the page
       s.context.replace(msg.canvas);
       return;
-    case 'studio':  // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
+    case 'studio': // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
       s.studio = msg.on ? { frame: () => postStudioFrame(s, out) } : null;
       s.pond.setMetrics(!!msg.on);
       return;
@@ -141,7 +150,7 @@ function afterChange(s, name) {
   if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount', name);
   if (name === 'width' || name === 'height') s.view.autoWorld = false;
   s.loop.update();
-  if (!s.loop.animating()) s.loop.drawOnce();  // colours and sizes show at once even when paused
+  if (!s.loop.animating()) s.loop.drawOnce(); // colours and sizes show at once even when paused
   s.snapshots.changed();
 }
 
@@ -180,7 +189,7 @@ function chunks(s, msg, total, work, done, free) {
     if (msg.progress) s.out({ t: 'progress', id: s.id, seq: msg.seq, done: total - left, total });
     if (left > 0) soon(slice);
     else {
-      s.lastWorkMs = est.workMs;  // the steps' own time in this call (handle._test.lastWork)
+      s.lastWorkMs = est.workMs; // the steps' own time in this call (handle._test.lastWork)
       done();
     }
     return undefined;
@@ -193,7 +202,7 @@ function chunks(s, msg, total, work, done, free) {
 function form(s, options) {
   const o = options !== null && typeof options === 'object' ? options : {};
   if (typeof o.type !== 'string' || !o.type) {
-    s.warn('form({type, text, hold}): type must be a string such as \'qr\', \'text\' or \'ring\'; ignored');
+    s.warn("form({type, text, hold}): type must be a string such as 'qr', 'text' or 'ring'; ignored");
     return false;
   }
   const text = o.text === undefined || o.text === null ? '' : String(o.text);
@@ -214,7 +223,8 @@ function form(s, options) {
 // the studio once the heap grows. Only while a studio is attached.
 /** @param {import('./school.js').EngineSchool} s */
 function postStudioFrame(s, out) {
-  const arrays = [], transfer = [];
+  const arrays = [],
+    transfer = [];
   for (let k = 0; k < STUDIO_ARRAYS; k++) {
     const view = s.pond.studioArray(k);
     const copy = view ? view.slice() : null;
@@ -230,14 +240,15 @@ function postStudioFrame(s, out) {
 function testHook(s, msg, out) {
   const t = s.governor.test;
   if (msg.fn === 'trap') {
-    if (!msg.inFrame) s.M.trap();  // a real `unreachable` in the wasm (bindings.cpp): this command never replies
-    s.pond.advance = () => s.M.trap();  // own property over Embind's prototype method: the next frame's step
+    if (!msg.inFrame) s.M.trap(); // a real `unreachable` in the wasm (bindings.cpp): this command never replies
+    s.pond.advance = () => s.M.trap(); // own property over Embind's prototype method: the next frame's step
   } else if (msg.fn === 'throwOnSet') {
     s.pond.set = () => {
       throw new Error('test: set() throws');
     };
   } else if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
-  else if (msg.fn === 'windows') Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
+  else if (msg.fn === 'windows')
+    Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
   else if (msg.fn === 'loseContext') {
     if (s.context.gl.isContextLost()) return false;
@@ -246,16 +257,20 @@ function testHook(s, msg, out) {
     s.context.loseExt.loseContext();
   } else if (msg.fn === 'restoreContext' && s.context.gl.isContextLost() && s.context.loseExt) {
     s.context.loseExt.restoreContext();
-  } else if (msg.fn === 'evict') {  // contexts of the engine's own thread (a Worker's are apart from the page's)
+  } else if (msg.fn === 'evict') {
+    // contexts of the engine's own thread (a Worker's are apart from the page's)
     s.extra = s.extra || [];
     for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
-  } else if (msg.fn === 'lastWork') {  // ms the last step(n) or trajectory() spent in its steps, slices summed
+  } else if (msg.fn === 'lastWork') {
+    // ms the last step(n) or trajectory() spent in its steps, slices summed
     return s.lastWorkMs;
-  } else if (msg.fn === 'timeStep') {  // the step alone: n steps in one go, no slices, no frame (bench/browser)
+  } else if (msg.fn === 'timeStep') {
+    // the step alone: n steps in one go, no slices, no frame (bench/browser)
     const t0 = performance.now();
     s.pond.step(msg.n);
     return performance.now() - t0;
-  } else if (msg.fn === 'wasmBytes') {  // the engine's wasm memory (bench/browser/hour.mjs)
+  } else if (msg.fn === 'wasmBytes') {
+    // the engine's wasm memory (bench/browser/hour.mjs)
     return s.M.HEAP8.length;
   } else if (msg.fn === 'unevict') {
     for (const gl of s.extra || []) giveBack(gl);

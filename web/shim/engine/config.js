@@ -4,7 +4,7 @@
 import { STEP_HZ } from '../constants.js';
 import { describe, errorText, findInfo } from '../util.js';
 
-const DEFAULT_DENSITY = 200 / 1.44;  // fish per million CSS px: 200 at 1600x900
+const DEFAULT_DENSITY = 200 / 1.44; // fish per million CSS px: 200 at 1600x900
 const DEFAULT_FISH_MIN = 40;
 const DEFAULT_FISH_MAX = 300;
 
@@ -24,7 +24,7 @@ export function optionNumber(s, name, value) {
     const str = value.trim().toLowerCase();
     if (str === 'true' || str === 'yes' || str === 'on') return 1;
     if (str === 'false' || str === 'no' || str === 'off') return 0;
-    return s.M.parseNumber(str);  // C++ parseDecimal: `data-opacity="0x1"` is refused as `#op=0x1` is
+    return s.M.parseNumber(str); // C++ parseDecimal: `data-opacity="0x1"` is refused as `#op=0x1` is
   }
   return NaN;
 }
@@ -33,7 +33,7 @@ export function optionNumber(s, name, value) {
 /** @param {import('./school.js').EngineSchool} s */
 export function applyOptions(s, options, box) {
   const given = {};
-  const { ParamStatus } = s.M;  // C++ ParamStatus (sim/params.h), an Embind enum
+  const { ParamStatus } = s.M; // C++ ParamStatus (sim/params.h), an Embind enum
   for (const name of Object.keys(options)) {
     const value = options[name];
     const r = s.pond.set(name, optionNumber(s, name, value));
@@ -48,13 +48,14 @@ export function applyOptions(s, options, box) {
   // Without a recorded world size the world is the host's CSS size at mount time; a hash with w/h overrides it.
   if (!given.width && box.width >= 1) s.pond.set('width', Math.round(box.width));
   if (!given.height && box.height >= 1) s.pond.set('height', Math.round(box.height));
-  s.view.autoWorld = !given.width && !given.height;  // the world follows the viewport until a hash fixes it
+  s.view.autoWorld = !given.width && !given.height; // the world follows the viewport until a hash fixes it
   // Phones (S-HOST-4): `density` fish per million CSS px, or, when the page gives neither, 200 at 1600x900 scaled
   // by area within 40..300, so a 390x844 phone gets ~46 fish instead of a solid band of 200.
   if (!given.fish) {
     const mpx = (s.pond.get('width') * s.pond.get('height')) / 1e6;
     const density = s.pond.get('density');
-    const n = density > 0 ? density * mpx : Math.min(DEFAULT_FISH_MAX, Math.max(DEFAULT_FISH_MIN, DEFAULT_DENSITY * mpx));
+    const n =
+      density > 0 ? density * mpx : Math.min(DEFAULT_FISH_MAX, Math.max(DEFAULT_FISH_MIN, DEFAULT_DENSITY * mpx));
     s.pond.set('fish', Math.round(n));
   }
   // A link may ask for at most 1 000 fish, or as many as the page itself shows (S-COST-3).
@@ -72,9 +73,9 @@ export function applyHash(s, ours) {
     s.warn('the URL hash could not be read (' + errorText(e) + '); ignored');
     return false;
   }
-  for (const w of r.warnings) s.warn(w, 'hash');  // each already names the hash and the key
+  for (const w of r.warnings) s.warn(w, 'hash'); // each already names the hash and the key
   if (!r.anyKey) return false;
-  if (/(^|&)(w|h|width|height)=/.test(ours)) s.view.autoWorld = false;  // a shared world is kept, letterboxed
+  if (/(^|&)(w|h|width|height)=/.test(ours)) s.view.autoWorld = false; // a shared world is kept, letterboxed
   s.seek.left = r.hasSeek ? Math.round(r.seekSeconds * STEP_HZ) : 0;
   return true;
 }

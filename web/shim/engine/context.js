@@ -2,8 +2,8 @@
 // the browser takes the context away (the host's side is swapCanvas in host/mount.js).
 import { createGpuTimer } from './gl_probe.js';
 
-const LOST_WAIT_MS = 2000;     // a context not restored by then (an evicted one never is) is replaced; doubled per try
-const ASK_GAP_MS = 1000;       // at most one new canvas asked for a second (a wait that ended while hidden, then shown)
+const LOST_WAIT_MS = 2000; // a context not restored by then (an evicted one never is) is replaced; doubled per try
+const ASK_GAP_MS = 1000; // at most one new canvas asked for a second (a wait that ended while hidden, then shown)
 
 // Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too). While lost the
 // school neither steps nor draws (state 'lost'); not restored within LOST_WAIT_MS, it asks the host for a new canvas
@@ -14,7 +14,8 @@ export class Context {
    * @param {import('./school.js').EngineSchool} s
    * @param {OffscreenCanvas | HTMLCanvasElement} canvas
    * @param {WebGL2RenderingContext} gl the context Pond::attach made on it
-   * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach Pond::attach on another canvas ('' or why not)
+   * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach Pond::attach on another canvas ('' or why
+   * not)
    */
   constructor(s, canvas, gl, attach) {
     this.s = s;
@@ -22,12 +23,12 @@ export class Context {
     this.gl = gl;
     this.attach = attach;
     this.gpuTimer = createGpuTimer(gl);
-    this.tries = 0;          // new canvases since a context last lived 30 s
-    this.since = 0;          // when the context in use was found
+    this.tries = 0; // new canvases since a context last lived 30 s
+    this.since = 0; // when the context in use was found
     this.lostTimer = 0;
-    this.askDue = false;     // the wait ran out while hidden: ask once the school shows
+    this.askDue = false; // the wait ran out while hidden: ask once the school shows
     this.askedAt = -Infinity;
-    this.loseExt = null;     // the test bundle's WEBGL_lose_context (loseContext/restoreContext hooks)
+    this.loseExt = null; // the test bundle's WEBGL_lose_context (loseContext/restoreContext hooks)
     this.onLost = this.onLost.bind(this);
     this.onRestored = this.onRestored.bind(this);
     this.ask = this.ask.bind(this);
@@ -44,7 +45,7 @@ export class Context {
   }
 
   onLost(e) {
-    e.preventDefault();  // tells the browser we will restore: without it there is no webglcontextrestored
+    e.preventDefault(); // tells the browser we will restore: without it there is no webglcontextrestored
     this.lost();
   }
 
@@ -112,7 +113,7 @@ export class Context {
     const err = this.attach(canvas);
     giveBack(old);
     this.canvas = canvas;
-    this.gl = err ? null : s.M.currentGL();  // the context attach() made (a second getContext() throws in Firefox)
+    this.gl = err ? null : s.M.currentGL(); // the context attach() made (a second getContext() throws in Firefox)
     this.watch();
     if (err || !this.gl) this.lost();
     else this.found();
@@ -130,5 +131,7 @@ export class Context {
 export function giveBack(gl) {
   try {
     gl.getExtension('WEBGL_lose_context').loseContext();
-  } catch (e) { /* already gone */ }
+  } catch (e) {
+    /* already gone */
+  }
 }

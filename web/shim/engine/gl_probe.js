@@ -2,7 +2,7 @@
 // and GPU time per frame through EXT_disjoint_timer_query_webgl2 where the browser offers it.
 
 export const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
-const GPU_QUERIES = 4;  // queries in flight at most; results come back a few frames late
+const GPU_QUERIES = 4; // queries in flight at most; results come back a few frames late
 
 // `gl` is the context the C++ side created on this canvas (getContext returns the same object).
 export function probeRenderer(gl) {

@@ -6,22 +6,28 @@ import { schoolState } from '../protocol.js';
 import { guarded } from './guard.js';
 import { IN_WORKER, soon } from './pump.js';
 
-const SEEK_BUDGET_MS = 8;    // ms per slice a t=SECONDS seek may take: the page never freezes
-const CAP_SLACK_MS = 2;      // a frame this early for the maxFps cap still counts (vsync jitter)
-const TIMER_BELOW_FPS = 50;  // below this rate a timer wakes the loop, not every vsync
-const STILL_WAIT_MS = 250;   // a display frame that does not come by then (a throttled rAF) no longer holds replies
+const SEEK_BUDGET_MS = 8; // ms per slice a t=SECONDS seek may take: the page never freezes
+const CAP_SLACK_MS = 2; // a frame this early for the maxFps cap still counts (vsync jitter)
+const TIMER_BELOW_FPS = 50; // below this rate a timer wakes the loop, not every vsync
+const STILL_WAIT_MS = 250; // a display frame that does not come by then (a throttled rAF) no longer holds replies
 
-const raf = typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(fn)
-  : (fn) => setTimeout(() => fn(performance.now()), 16);
-const cancelRaf = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+const raf =
+  typeof requestAnimationFrame === 'function'
+    ? (fn) => requestAnimationFrame(fn)
+    : (fn) => setTimeout(() => fn(performance.now()), 16);
+const cancelRaf =
+  typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
 
-// Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first batch
+// Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first
+// batch
 // is one unit, so a heavy school never freezes the page before it has been timed), at most doubling: performance.now()
-// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units done;
+// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units
+// done;
 // est.workMs adds up the time spent in work() (the step's own cost, for the overhead bench).
 export function within(ms, left, work, est) {
   const start = performance.now();
-  let done = 0, n = 1;
+  let done = 0,
+    n = 1;
   while (done < left && n > 0) {
     const t = performance.now();
     work(n);
@@ -29,7 +35,7 @@ export function within(ms, left, work, est) {
     const end = performance.now();
     est.stepMs = Math.max(0.001, (end - t) / n);
     est.workMs += end - t;
-    n = Math.min(left - done, n * 2, Math.floor((ms - (end - start)) * 0.9 / est.stepMs));
+    n = Math.min(left - done, n * 2, Math.floor(((ms - (end - start)) * 0.9) / est.stepMs));
   }
   return done;
 }
@@ -43,16 +49,16 @@ export class Loop {
     this.rafId = 0;
     this.timerId = 0;
     this.seekQueued = false;
-    this.stillGate = 0;      // the rAF after a still frame: until it comes, further still frames wait for it
-    this.stillTimer = 0;     // ...or until STILL_WAIT_MS have passed
-    this.stillWaiting = [];  // what waits for that frame (a step's reply)
-    this.stillOwed = false;  // a still frame skipped while hidden: drawn when the school shows again
-    this.lastTime = 0;       // rAF time of the previous simulated frame; 0 restarts the clock
-    this.nextDue = 0;        // rAF time the next frame is due under the frame-rate cap
-    this.timerWoke = false;  // this rAF was asked for by the low-rate timer, which already kept the cap
+    this.stillGate = 0; // the rAF after a still frame: until it comes, further still frames wait for it
+    this.stillTimer = 0; // ...or until STILL_WAIT_MS have passed
+    this.stillWaiting = []; // what waits for that frame (a step's reply)
+    this.stillOwed = false; // a still frame skipped while hidden: drawn when the school shows again
+    this.lastTime = 0; // rAF time of the previous simulated frame; 0 restarts the clock
+    this.nextDue = 0; // rAF time the next frame is due under the frame-rate cap
+    this.timerWoke = false; // this rAF was asked for by the low-rate timer, which already kept the cap
     this.lastState = '';
-    this.presentId = 0;      // the animation frame a still frame is drawn again in (present())
-    this.presented = false;  // a frame was drawn in an animation frame since the school last fell still
+    this.presentId = 0; // the animation frame a still frame is drawn again in (present())
+    this.presented = false; // a frame was drawn in an animation frame since the school last fell still
     // Bound once: requestAnimationFrame and setTimeout get the same functions every frame (nothing allocated). Each
     // runs under the school's guard (guard.js): a throw fails the school once instead of ending the chain silently.
     this.frame = guarded(s, this.frame, this);
@@ -152,7 +158,8 @@ export class Loop {
     if (this.stillGate) cancelRaf(this.stillGate);
     clearTimeout(this.stillTimer);
     this.stillGate = this.stillTimer = 0;
-    const waiting = this.stillWaiting, n = waiting.length;
+    const waiting = this.stillWaiting,
+      n = waiting.length;
     if (!n) return;
     if (!this.animating() && this.canDraw()) {
       this.drawOnce();
@@ -162,7 +169,8 @@ export class Loop {
     waiting.splice(0, n);
   }
   canDraw() {
-    const s = this.s, f = s.flags;
+    const s = this.s,
+      f = s.flags;
     return s.started && !s.destroyed && !f.lost && !f.hidden && !f.offscreen;
   }
 
@@ -198,7 +206,7 @@ export class Loop {
     const t0 = performance.now();
     const seeking = s.seek.left > 0;
     if (!seeking) s.pond.advance(dt);
-    else if (!IN_WORKER) this.seekSome();  // in a Worker the seek's own slices step it (seekInSlices)
+    else if (!IN_WORKER) this.seekSome(); // in a Worker the seek's own slices step it (seekInSlices)
     const t1 = performance.now();
     if (this.render(now)) {
       this.presented = true;
@@ -209,7 +217,8 @@ export class Loop {
 
   // A drawn frame's numbers: the fps window, the frame budget, and the host's snapshot.
   account(now, t0, t1, seeking) {
-    const s = this.s, tm = s.timing;
+    const s = this.s,
+      tm = s.timing;
     const t2 = performance.now();
     tm.frames++;
     tm.simMs = t1 - t0;
@@ -253,7 +262,7 @@ export class Loop {
     this.stop();
     if (this.presentId) cancelRaf(this.presentId);
     this.presentId = 0;
-    this.stillWaiting.length = 0;  // a destroyed school answers nothing more
+    this.stillWaiting.length = 0; // a destroyed school answers nothing more
     this.openGate();
   }
 
@@ -264,7 +273,7 @@ export class Loop {
     const now = this.state();
     const changed = now !== this.lastState;
     this.lastState = now;
-    if (!this.canDraw()) this.openGate();  // hidden or lost: what waits for a still frame goes on without it
+    if (!this.canDraw()) this.openGate(); // hidden or lost: what waits for a still frame goes on without it
     if (!this.animating()) {
       this.stop();
       if (changed) this.presented = false;
@@ -280,11 +289,12 @@ export class Loop {
     }
     this.stillOwed = false;
     if (s.seek.left > 0 && IN_WORKER) this.seekInSlices();
-    if (now === 'running' && this.timerId) {  // back from idle: full rate at once
+    if (now === 'running' && this.timerId) {
+      // back from idle: full rate at once
       clearTimeout(this.timerId);
       this.timerId = 0;
     }
-    if (!this.rafId && !this.timerId) this.lastTime = this.nextDue = 0;  // no catching up the time it was stopped
+    if (!this.rafId && !this.timerId) this.lastTime = this.nextDue = 0; // no catching up the time it was stopped
     this.schedule();
     if (changed) s.snapshots.frame();
   }

@@ -8,7 +8,7 @@ import { compileWasm } from './wasm_fetch.js';
 
 let defaultWasmUrl = () => '';
 let modulePromise = null;
-let compiled = null;  // the compiled wasm, kept for a fresh instance
+let compiled = null; // the compiled wasm, kept for a fresh instance
 
 // The entry's idea of where the wasm is when the host does not say (the ES module: beside itself).
 export function setWasmUrl(fn) {
@@ -29,7 +29,7 @@ export function loadModule(log, url, fresh) {
 }
 
 function instantiate(wasmModule, log) {
-  const createMiroFishModule = createGlue();  // define/exports/module/fetch undefined: no loader sees the factory
+  const createMiroFishModule = createGlue(); // define/exports/module/fetch undefined: no loader sees the factory
   return new Promise((resolve, reject) => {
     createMiroFishModule({
       print: (line) => log(line),

@@ -3,10 +3,10 @@
 // deep (a third of the time at 10 000 fish went there). Frames, input and the page's own tasks still run between two
 // slices; only the wait that nothing needed is gone.
 
-export const IN_WORKER = typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' &&
-  self instanceof WorkerGlobalScope;
+export const IN_WORKER =
+  typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' && self instanceof WorkerGlobalScope;
 
-const queue = [];  // the slices waiting, first in first out: two schools' long calls take turns
+const queue = []; // the slices waiting, first in first out: two schools' long calls take turns
 let port = null;
 
 export function soon(fn) {

@@ -14,7 +14,8 @@ export class Resolution {
 
   // The quality ladder is built for the device's DPR (after maxDpr) and the page's quality, maxFps and budget.
   configureQuality(deviceDpr) {
-    const s = this.s, pond = s.pond;
+    const s = this.s,
+      pond = s.pond;
     const mode = findInfo(s.table, 'quality').values[pond.get('quality')] || 'auto';
     const key = [mode, deviceDpr, pond.get('maxFps'), pond.get('budget')].join();
     if (key === this.qualityKey) return;
@@ -32,7 +33,8 @@ export class Resolution {
   }
 
   resize(force) {
-    const s = this.s, v = s.view;
+    const s = this.s,
+      v = s.view;
     if (s.destroyed || !v.cssWidth || !v.cssHeight) return;
     const maxDpr = s.pond.get('maxDpr');
     this.configureQuality(Math.min(v.dpr, maxDpr > 0 ? maxDpr : 2));
@@ -52,7 +54,10 @@ export class Resolution {
   // Exact device pixels when no cap applies; trusted only if they agree with CSS x DPR (emulated device scale
   // factors report CSS pixels there).
   backingStore(scale) {
-    const v = this.s.view, d = v.devicePixels, w = v.cssWidth, h = v.cssHeight;
+    const v = this.s.view,
+      d = v.devicePixels,
+      w = v.cssWidth,
+      h = v.cssHeight;
     if (d && scale === v.dpr && Math.abs(d[0] - w * v.dpr) <= 1 && Math.abs(d[1] - h * v.dpr) <= 1) return d;
     return [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
   }
@@ -62,17 +67,21 @@ export class Resolution {
   // a hash or from width/height options stays as it is, letterboxed, so a replay stays exact. Small differences (a
   // scrollbar appearing) are letterboxed too; a change of more than 5 % is followed.
   followViewport() {
-    const s = this.s, v = s.view;
+    const s = this.s,
+      v = s.view;
     if (!v.autoWorld || this.worldTimer) return;
-    const w = Math.round(v.cssWidth), h = Math.round(v.cssHeight);
+    const w = Math.round(v.cssWidth),
+      h = Math.round(v.cssHeight);
     const near = (a, b) => Math.abs(a - b) <= 0.05 * b;
     if (w < 100 || h < 100 || (near(w, s.pond.get('width')) && near(h, s.pond.get('height')))) return;
     this.worldTimer = setTimeout(this.applyWorld, 300);
   }
   applyWorld() {
-    const s = this.s, v = s.view;
+    const s = this.s,
+      v = s.view;
     this.worldTimer = 0;
-    const w = Math.round(v.cssWidth), h = Math.round(v.cssHeight);
+    const w = Math.round(v.cssWidth),
+      h = Math.round(v.cssHeight);
     if (s.destroyed || !v.autoWorld || w < 100 || h < 100) return;
     s.pond.set('width', w);
     s.pond.set('height', h);

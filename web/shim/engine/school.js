@@ -19,7 +19,7 @@ import { Snapshots } from './snapshots.js';
 export function attachEngineSchool(M, init, targets) {
   const selector = '#mirofish-engine-' + init.id;
   const pond = new M.Pond();
-  targets[selector] = init.canvas;  // Emscripten's GL finds the canvas by selector: a worker has no document
+  targets[selector] = init.canvas; // Emscripten's GL finds the canvas by selector: a worker has no document
   let error = '';
   try {
     error = pond.attach(selector, init.antialias === true);
@@ -31,7 +31,7 @@ export function attachEngineSchool(M, init, targets) {
     pond.delete();
     return { error };
   }
-  const gl = M.currentGL();  // the context C++ made on this canvas (never getContext() again: Firefox throws)
+  const gl = M.currentGL(); // the context C++ made on this canvas (never getContext() again: Firefox throws)
   return {
     start: (table, out) => startEngineSchool(M, table, init, out, targets, selector, pond, gl),
     cancel: () => {
@@ -70,7 +70,7 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
   const handle = (msg) => command(s, msg, out);
   return {
     school: s,
-    handle: (msg) => guard(s, handle, null, msg),  // every command under the school's guard (guard.js)
+    handle: (msg) => guard(s, handle, null, msg), // every command under the school's guard (guard.js)
     destroy: () => {
       s.destroy();
       delete targets[selector];
@@ -104,8 +104,10 @@ export class EngineSchool {
     /** What each frame reads of the params (config.js readConfig). */
     this.cfg = { maxFps: 60, idleFps: 30, reducedMotion: 1, water: 0, fish: 0 };
     /** What the page says (host messages), and `lost` (the context's). */
-    this.flags = Object.assign({ paused: false, hidden: false, offscreen: false, away: false, reduced: false,
-      lost: false }, init.flags);
+    this.flags = Object.assign(
+      { paused: false, hidden: false, offscreen: false, away: false, reduced: false, lost: false },
+      init.flags,
+    );
     this.view = Object.assign({ cssWidth: 0, cssHeight: 0, devicePixels: null, dpr: 1, autoWorld: true }, init.view);
     this.timing = { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null };
     this.seek = { left: 0, stepMs: Infinity, workMs: 0 };
@@ -152,7 +154,7 @@ export class EngineSchool {
     try {
       this.pond.release();
     } finally {
-      this.pond.delete();  // frees the school and renderer memory in the wasm heap
+      this.pond.delete(); // frees the school and renderer memory in the wasm heap
     }
     giveBack(this.context.gl);
   }

@@ -13,16 +13,21 @@ export function serveEngine(post) {
   let loaded = null;
   const log = (text) => post({ t: 'warn', text });
   const receive = (/** @type {import('../protocol.js').HostMessage} */ msg) => {
-    if (msg.t === 'ping') {  // the host's watchdog (host/heal.js): this thread still answers
+    if (msg.t === 'ping') {
+      // the host's watchdog (host/heal.js): this thread still answers
       post({ t: 'pong', id: msg.id });
       return;
     }
     if (msg.t === 'hello') {
-      loadModule(log, msg.wasm, msg.fresh).then(({ M, table }) => bakeKoi(M).then(() => {
-        for (const row of table) row.values = row.values ? row.values.split('|') : [];  // C++ kParamValues
-        loaded = { M, table };
-        post({ t: 'ready', table, version: VERSION });
-      })).catch((e) => post({ t: 'failed', error: errorText(e) }));
+      loadModule(log, msg.wasm, msg.fresh)
+        .then(({ M, table }) =>
+          bakeKoi(M).then(() => {
+            for (const row of table) row.values = row.values ? row.values.split('|') : []; // C++ kParamValues
+            loaded = { M, table };
+            post({ t: 'ready', table, version: VERSION });
+          }),
+        )
+        .catch((e) => post({ t: 'failed', error: errorText(e) }));
       return;
     }
     if (!loaded) return;
@@ -32,7 +37,8 @@ export function serveEngine(post) {
     }
     const made = schools.get(msg.id);
     if (!made) return;
-    if (made.queue) {  // still mounting (the main thread's second task): in order, once it runs
+    if (made.queue) {
+      // still mounting (the main thread's second task): in order, once it runs
       if (msg.t === 'destroy') made.cancelled = true;
       else made.queue.push(msg);
       return;
@@ -46,7 +52,7 @@ export function serveEngine(post) {
       }
       return;
     }
-    made.handle(msg);  // under the school's guard (guard.js)
+    made.handle(msg); // under the school's guard (guard.js)
   };
   // The context and programs in this task; the school and its first frame in this one too in a Worker, in the next
   // on the page's main thread (each half of a first mount is a long task there on a slow machine).

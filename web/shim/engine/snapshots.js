@@ -3,7 +3,7 @@
 // the obstacles ride only when something changed them.
 import { guarded } from './guard.js';
 
-const SNAPSHOT_MS = 250;  // a snapshot to the host at most this often while animating (and after every change)
+const SNAPSHOT_MS = 250; // a snapshot to the host at most this often while animating (and after every change)
 
 export class Snapshots {
   /** @param {import('./school.js').EngineSchool} s */
@@ -12,7 +12,7 @@ export class Snapshots {
     this.last = 0;
     this.timer = 0;
     this.dirty = true;
-    this.post = guarded(s, this.post, this);  // bound once (the trailing timer's callback), under the school's guard
+    this.post = guarded(s, this.post, this); // bound once (the trailing timer's callback), under the school's guard
   }
 
   // After a drawn frame: one now if the last is old enough, else one when it is.
@@ -60,7 +60,12 @@ export class Snapshots {
 function obstacleBoxes(s) {
   const out = [];
   for (let k = 0; k < s.pond.obstacleCount(); k++) {
-    out.push([s.pond.obstacleEdge(k, 0), s.pond.obstacleEdge(k, 1), s.pond.obstacleEdge(k, 2), s.pond.obstacleEdge(k, 3)]);
+    out.push([
+      s.pond.obstacleEdge(k, 0),
+      s.pond.obstacleEdge(k, 1),
+      s.pond.obstacleEdge(k, 2),
+      s.pond.obstacleEdge(k, 3),
+    ]);
   }
   return out;
 }
@@ -71,7 +76,9 @@ function obstacleBoxes(s) {
  * @returns {import('../protocol.js').EngineStats}
  */
 function liveStats(s) {
-  const st = s.pond.stats(), tm = s.timing, canvas = s.context.canvas;
+  const st = s.pond.stats(),
+    tm = s.timing,
+    canvas = s.context.canvas;
   const now = performance.now();
   while (tm.frameTimes.length && tm.frameTimes[0] < now - 1000) tm.frameTimes.shift();
   return {
@@ -92,9 +99,9 @@ function liveStats(s) {
     states: { cruise: st.cruise, sprint: st.sprint, hover: st.hover, startle: st.startle },
     form: { type: st.form, phase: st.formPhase, targets: st.formTargets, settled: st.formSettled, added: st.formAdded },
     maxFps: s.cfg.maxFps,
-    quality: s.governor.stats(),  // {mode, level, levels, dpr, detail, fps, reason, changes, stalls}
+    quality: s.governor.stats(), // {mode, level, levels, dpr, detail, fps, reason, changes, stalls}
     softwareGL: s.softwareGL,
     renderer: s.renderer,
-    canvas: { width: canvas.width, height: canvas.height },  // the backing store (the engine owns the canvas)
+    canvas: { width: canvas.width, height: canvas.height }, // the backing store (the engine owns the canvas)
   };
 }

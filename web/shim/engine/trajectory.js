@@ -3,8 +3,8 @@
 // holds the whole recording; a request over the limits throws, before any stepping. The engine runs it in chunks.
 import { describe } from '../util.js';
 
-const MAX_TRAJECTORY_STEPS = 216000;             // steps per call: one hour of simulation
-const MAX_TRAJECTORY_BYTES = 256 * 1024 * 1024;  // ...and the most Float32Array bytes it returns
+const MAX_TRAJECTORY_STEPS = 216000; // steps per call: one hour of simulation
+const MAX_TRAJECTORY_BYTES = 256 * 1024 * 1024; // ...and the most Float32Array bytes it returns
 
 // Returns the recording to run: `total` steps, work(n) steps n of them (copying each frame as it passes), done() the
 // {data, meta} once all are taken, free() the second school.
@@ -19,17 +19,27 @@ export function recordTrajectory(M, hash, steps, every) {
   const run = new M.TrajectoryRun(hash);
   const free = () => run.delete();
   const first = run.frame(0);
-  const floats = first.length;  // 4 per fish
+  const floats = first.length; // 4 per fish
   const frames = Math.floor(steps / every) + 1;
   const bytes = frames * floats * 4;
   if (bytes > MAX_TRAJECTORY_BYTES) {
     free();
-    throw new RangeError(call + frames + ' frames of ' + floats / 4 + ' fish are ' + Math.ceil(bytes / 1048576) +
-      ' MB, over the ' + MAX_TRAJECTORY_BYTES / 1048576 + ' MB limit; record fewer frames (a larger every)');
+    throw new RangeError(
+      call +
+        frames +
+        ' frames of ' +
+        floats / 4 +
+        ' fish are ' +
+        Math.ceil(bytes / 1048576) +
+        ' MB, over the ' +
+        MAX_TRAJECTORY_BYTES / 1048576 +
+        ' MB limit; record fewer frames (a larger every)',
+    );
   }
   const data = new Float32Array(frames * floats);
   data.set(first, 0);
-  let f = 1, at = 0;  // the next frame, the steps taken
+  let f = 1,
+    at = 0; // the next frame, the steps taken
   return {
     total: (frames - 1) * every,
     work(n) {

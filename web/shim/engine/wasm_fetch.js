@@ -13,25 +13,49 @@ export function compileWasm(url) {
     return Promise.reject(new Error(FILE + ' has no URL to load from (' + describeUrl(url) + ')'));
   }
   const foreign = where.origin !== self.location.origin;
-  return fetch(where.href, { credentials: 'same-origin' }).then((res) => {
-    if (!res.ok) {
-      throw new Error(FILE + (res.status === 404 ? ' was not found at ' : ' could not be loaded from ') + where.href +
-        ' (HTTP ' + res.status + '): copy it there (it ships beside mirofish.js)');
-    }
-    const type = res.headers.get('content-type') || '';
-    const compiled = typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/i.test(type)
-      ? WebAssembly.compileStreaming(res) : res.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
-    // A server that answers every path with its index page (a single-page app's fallback) sends HTML here.
-    return compiled.catch((e) => {
-      throw new Error(FILE + ' at ' + where.href + ' is not WebAssembly (the server sent ' + (type || 'no type') +
-        '; ' + errorText(e) + ')');
-    });
-  }, (e) => {
-    // fetch() rejects alike for a dead network and a refused CORS request; from another origin the second is likely.
-    throw new Error(FILE + ' could not be fetched from ' + where.href + (foreign
-      ? ' (a server on another origin must send Access-Control-Allow-Origin, as jsDelivr and unpkg do)'
-      : ' (' + errorText(e) + ')'));
-  });
+  return fetch(where.href, { credentials: 'same-origin' }).then(
+    (res) => {
+      if (!res.ok) {
+        throw new Error(
+          FILE +
+            (res.status === 404 ? ' was not found at ' : ' could not be loaded from ') +
+            where.href +
+            ' (HTTP ' +
+            res.status +
+            '): copy it there (it ships beside mirofish.js)',
+        );
+      }
+      const type = res.headers.get('content-type') || '';
+      const compiled =
+        typeof WebAssembly.compileStreaming === 'function' && /^application\/wasm\b/i.test(type)
+          ? WebAssembly.compileStreaming(res)
+          : res.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+      // A server that answers every path with its index page (a single-page app's fallback) sends HTML here.
+      return compiled.catch((e) => {
+        throw new Error(
+          FILE +
+            ' at ' +
+            where.href +
+            ' is not WebAssembly (the server sent ' +
+            (type || 'no type') +
+            '; ' +
+            errorText(e) +
+            ')',
+        );
+      });
+    },
+    (e) => {
+      // fetch() rejects alike for a dead network and a refused CORS request; from another origin the second is likely.
+      throw new Error(
+        FILE +
+          ' could not be fetched from ' +
+          where.href +
+          (foreign
+            ? ' (a server on another origin must send Access-Control-Allow-Origin, as jsDelivr and unpkg do)'
+            : ' (' + errorText(e) + ')'),
+      );
+    },
+  );
 }
 
 function describeUrl(url) {

@@ -4,7 +4,9 @@
 // Resolves to the module's bytes; rejects, with why, in a browser without DecompressionStream.
 export function inflateWasm(text) {
   if (typeof DecompressionStream !== 'function') {
-    return Promise.reject(new Error('this browser has no DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+)'));
+    return Promise.reject(
+      new Error('this browser has no DecompressionStream (Chrome 80+, Firefox 113+, Safari 16.4+)'),
+    );
   }
   const raw = atob(text);
   const bytes = new Uint8Array(raw.length);

@@ -9,7 +9,7 @@ import { afterFirstPaint } from './page_ready.js';
 
 let current = null;
 let ready = Promise.resolve(null);
-const schools = new Set();  // live handles, in mount order (MiroFish.all)
+const schools = new Set(); // live handles, in mount order (MiroFish.all)
 
 // Resolves to the school's handle, or to null (with one warning saying why, or silently when `signal` aborted it).
 // It never rejects, in any environment (server rendering included).
@@ -22,46 +22,50 @@ export function mount(target, options) {
   }
   const signal = opts.signal && typeof opts.signal.aborted === 'boolean' ? opts.signal : null;
   const aborted = () => !!(signal && signal.aborted);
-  return Promise.resolve().then(() => {
-    if (aborted()) return null;
-    if (typeof document === 'undefined' || typeof window === 'undefined') {
-      warn('mount() needs a page (window and document); nothing mounted');
-      return null;
-    }
-    const where = resolveTarget(target);
-    if (!where.ok) return null;
-    if (!where.element && !document.body) {
-      warn('mount() needs document.body; call it after the page has loaded');
-      return null;
-    }
-    const thread = chooseThread(opts, defaultThread());
-    return afterFirstPaint().then(() => mountSchool(where.element, opts, thread)).then((r) => {
-      if (!r.h) return null;
-      const h = r.h;
-      // Aborting later destroys the school (a route that unmounts after the fish arrive); destroying first lets go
-      // of the signal.
-      let handle = null;
-      const onAbort = () => handle && handle.destroy();
-      const destroy = () => {
-        h.teardown(true);
-        schools.delete(handle);
-        if (current === handle) current = null;
-        if (signal) signal.removeEventListener('abort', onAbort);
-      };
-      handle = new School(h, destroy);
-      h.destroy = () => handle.destroy();
-      schools.add(handle);
-      if (aborted()) {
-        handle.destroy();
+  return Promise.resolve()
+    .then(() => {
+      if (aborted()) return null;
+      if (typeof document === 'undefined' || typeof window === 'undefined') {
+        warn('mount() needs a page (window and document); nothing mounted');
         return null;
       }
-      if (signal) signal.addEventListener('abort', onAbort);
-      return handle;
+      const where = resolveTarget(target);
+      if (!where.ok) return null;
+      if (!where.element && !document.body) {
+        warn('mount() needs document.body; call it after the page has loaded');
+        return null;
+      }
+      const thread = chooseThread(opts, defaultThread());
+      return afterFirstPaint()
+        .then(() => mountSchool(where.element, opts, thread))
+        .then((r) => {
+          if (!r.h) return null;
+          const h = r.h;
+          // Aborting later destroys the school (a route that unmounts after the fish arrive); destroying first lets go
+          // of the signal.
+          let handle = null;
+          const onAbort = () => handle && handle.destroy();
+          const destroy = () => {
+            h.teardown(true);
+            schools.delete(handle);
+            if (current === handle) current = null;
+            if (signal) signal.removeEventListener('abort', onAbort);
+          };
+          handle = new School(h, destroy);
+          h.destroy = () => handle.destroy();
+          schools.add(handle);
+          if (aborted()) {
+            handle.destroy();
+            return null;
+          }
+          if (signal) signal.addEventListener('abort', onAbort);
+          return handle;
+        });
+    })
+    .catch((e) => {
+      warn('mount failed (' + errorText(e) + ')');
+      return null;
     });
-  }).catch((e) => {
-    warn('mount failed (' + errorText(e) + ')');
-    return null;
-  });
 }
 
 // The parameter table (name, key, unit, def, min, max, integer, group, help, inHash), straight from C++.
@@ -69,7 +73,10 @@ export function table() {
   if (typeof document === 'undefined') return Promise.resolve([]);
   const known = paramTable();
   const got = known ? Promise.resolve(known) : openTable(chooseThread({}, defaultThread()));
-  return got.then((t) => (t ? t.map((x) => Object.assign({}, x)) : []), () => []);
+  return got.then(
+    (t) => (t ? t.map((x) => Object.assign({}, x)) : []),
+    () => [],
+  );
 }
 
 export const version = VERSION;
@@ -77,10 +84,16 @@ export const version = VERSION;
 export const api = Object.freeze({
   version: VERSION,
   mount,
-  get current() { return current; },
-  get ready() { return ready; },
+  get current() {
+    return current;
+  },
+  get ready() {
+    return ready;
+  },
   // Every live school on the page, in mount order.
-  get all() { return Array.from(schools); },
+  get all() {
+    return Array.from(schools);
+  },
   table,
 });
 
@@ -101,7 +114,7 @@ export function autoMount(script) {
     if (elements && !own.length) return Promise.resolve(null);
     const go = () => mount(undefined, options);
     if (ours) return go();
-    if (!asked && !own.length) return Promise.resolve(null);  // an app's own tag: no engine fetched to find out
+    if (!asked && !own.length) return Promise.resolve(null); // an app's own tag: no engine fetched to find out
     return table().then((t) => (asked || own.some((name) => findInfo(t, name)) ? go() : null));
   };
   const done = (h) => {

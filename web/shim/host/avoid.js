@@ -7,7 +7,7 @@
 import { MAX_OBSTACLES as MAX_AVOID } from '../constants.js';
 import { describe, warn as say } from '../util.js';
 
-const AVOID_POLL_MS = 500;   // a read at least this often while the school animates
+const AVOID_POLL_MS = 500; // a read at least this often while the school animates
 
 export class Avoid {
   /** @param {import('./school.js').HostSchool} h */
@@ -18,7 +18,7 @@ export class Avoid {
     this.dirty = false;
     this.lastRead = 0;
     this.rafId = 0;
-    this.reads = 0;  // getBoundingClientRect calls so far (the browser suite counts them per frame)
+    this.reads = 0; // getBoundingClientRect calls so far (the browser suite counts them per frame)
     this.sent = new Float64Array(MAX_AVOID * 4);
     this.sentCount = 0;
     this.abort = null;
@@ -38,7 +38,8 @@ export class Avoid {
   // MAX_AVOID elements warns once (the first MAX_AVOID are used).
   set(selector) {
     this.teardown();
-    const warn = (text) => {  // a <miro-fish> says one (its avoid attribute may change 1 000 times a second)
+    const warn = (text) => {
+      // a <miro-fish> says one (its avoid attribute may change 1 000 times a second)
       if (!this.warned) say(text);
       this.warned = this.h.once;
     };
@@ -53,13 +54,15 @@ export class Avoid {
       }
       if (!found.length) warn('avoid: ' + describe(sel) + ' matches no element; nothing to swim around');
       if (found.length > MAX_AVOID) {
-        warn('avoid: ' + describe(sel) + ' matches ' + found.length + ' elements; the first ' + MAX_AVOID + ' are used');
+        warn(
+          'avoid: ' + describe(sel) + ' matches ' + found.length + ' elements; the first ' + MAX_AVOID + ' are used',
+        );
       }
     }
     this.selector = found.length ? sel : '';
     this.elements = found.slice(0, MAX_AVOID);
     if (this.elements.length) this.watch();
-    this.sentCount = -1;  // commit at the next read, even an empty list
+    this.sentCount = -1; // commit at the next read, even an empty list
     this.markDirty();
     if (!this.elements.length) this.update();
   }
@@ -71,17 +74,22 @@ export class Avoid {
 
   watch() {
     this.abort = new AbortController();
-    const opts = { passive: true, capture: true, signal: this.abort.signal };  // capture: scrolling boxes too
+    const opts = { passive: true, capture: true, signal: this.abort.signal }; // capture: scrolling boxes too
     window.addEventListener('scroll', this.markDirty, opts);
     window.addEventListener('resize', this.markDirty, opts);
     if (typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(this.markDirty);
       for (const el of this.elements) this.resizeObserver.observe(el);
     }
-    if (typeof MutationObserver !== 'undefined') {  // moved by script, shown, hidden, removed
+    if (typeof MutationObserver !== 'undefined') {
+      // moved by script, shown, hidden, removed
       this.mutationObserver = new MutationObserver(this.markDirty);
-      this.mutationObserver.observe(document.documentElement,
-        { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class', 'hidden'] });
+      this.mutationObserver.observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['style', 'class', 'hidden'],
+      });
     }
   }
 
@@ -91,22 +99,26 @@ export class Avoid {
     this.dirty = false;
     this.lastRead = performance.now();
     const h = this.h;
-    const origin = h.input.rect;  // the canvas's box, kept by input.js (no read here)
-    let n = 0, changed = false;
+    const origin = h.input.rect; // the canvas's box, kept by input.js (no read here)
+    let n = 0,
+      changed = false;
     for (let i = 0; i < this.elements.length; i++) {
       const el = this.elements[i];
-      if (!el.isConnected) {  // removed from the page: dropped for good
+      if (!el.isConnected) {
+        // removed from the page: dropped for good
         if (this.resizeObserver) this.resizeObserver.unobserve(el);
         this.elements.splice(i--, 1);
         continue;
       }
       const r = el.getBoundingClientRect();
       this.reads++;
-      if (!(r.width > 0 && r.height > 0)) continue;  // display: none, or empty
-      const x = r.left - origin.left, y = r.top - origin.top;
-      if (x + r.width <= 0 || y + r.height <= 0 || x >= origin.width || y >= origin.height) continue;  // off-screen
-      if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) continue;  // visibility: hidden
-      const s = this.sent, k = n * 4;
+      if (!(r.width > 0 && r.height > 0)) continue; // display: none, or empty
+      const x = r.left - origin.left,
+        y = r.top - origin.top;
+      if (x + r.width <= 0 || y + r.height <= 0 || x >= origin.width || y >= origin.height) continue; // off-screen
+      if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) continue; // visibility: hidden
+      const s = this.sent,
+        k = n * 4;
       if (n >= this.sentCount || s[k] !== x || s[k + 1] !== y || s[k + 2] !== r.width || s[k + 3] !== r.height) {
         s[k] = x;
         s[k + 1] = y;
@@ -117,7 +129,7 @@ export class Avoid {
       n++;
     }
     if (changed || n !== this.sentCount) {
-      h.post({ t: 'obstacles', n, boxes: this.sent.slice(0, n * 4) });  // a copy: the engine may be on this thread
+      h.post({ t: 'obstacles', n, boxes: this.sent.slice(0, n * 4) }); // a copy: the engine may be on this thread
       this.sentCount = n;
     }
   }

@@ -8,7 +8,7 @@ const KEY = 'mirofish:paused';
 const SVG = 'http://www.w3.org/2000/svg';
 const PAUSE_ICON = 'M4 3h3v10H4zm5 0h3v10H9z';
 const PLAY_ICON = 'M5 3l8 5-8 5z';
-const shown = new Set();  // the schools whose button is on the page
+const shown = new Set(); // the schools whose button is on the page
 
 // Whether the visitor paused the fish on this site (storage may be off, full or forbidden: then not).
 export function rememberedPause() {
@@ -36,7 +36,9 @@ export function controlsOption(value) {
 // `h` is a school's host side (host/mount.js); sync() follows the engine's `controls` and h.forced.
 /** @param {import('./school.js').HostSchool} h */
 export function createControls(h) {
-  let button = null, icon = null, corner = 0;
+  let button = null,
+    icon = null,
+    corner = 0;
   const build = () => {
     button = document.createElement('button');
     button.type = 'button';
@@ -51,7 +53,7 @@ export function createControls(h) {
     st.background = 'rgba(0,0,0,0.55)';
     st.color = '#fff';
     st.cursor = 'pointer';
-    st.pointerEvents = 'auto';  // even inside a host that takes none
+    st.pointerEvents = 'auto'; // even inside a host that takes none
     st.zIndex = '2147483647';
     st.lineHeight = '0';
     const svg = document.createElementNS(SVG, 'svg');

@@ -36,28 +36,30 @@ function tableReady(el) {
 // loader's (web/shim/loader.js), which defines the element at once and hands it here once the host has loaded.
 // `mount` comes from api.js (which the entries import).
 export function connectElement(el, mount) {
-  if (el._abort) return;  // moved within one task: still mounted
+  if (el._abort) return; // moved within one task: still mounted
   const abort = new AbortController();
   el._abort = abort;
-  if (getComputedStyle(el).display === 'inline') el.style.display = 'block';  // an inline box has no size
-  tableReady(el).then((ok) => {
-    if (!ok || abort.signal.aborted) return null;
-    return mount(el, Object.assign(elementOptions(el), { signal: abort.signal }));
-  }).then((school) => {
-    if (!school || abort.signal.aborted) return;
-    el.school = school;
-    el._observer = new MutationObserver((records) => {
-      for (const r of records) applyAttribute(el, r.attributeName);
+  if (getComputedStyle(el).display === 'inline') el.style.display = 'block'; // an inline box has no size
+  tableReady(el)
+    .then((ok) => {
+      if (!ok || abort.signal.aborted) return null;
+      return mount(el, Object.assign(elementOptions(el), { signal: abort.signal }));
+    })
+    .then((school) => {
+      if (!school || abort.signal.aborted) return;
+      el.school = school;
+      el._observer = new MutationObserver((records) => {
+        for (const r of records) applyAttribute(el, r.attributeName);
+      });
+      el._observer.observe(el, { attributes: true });
     });
-    el._observer.observe(el, { attributes: true });
-  });
 }
 
 export function disconnectElement(el) {
   // A framework that moves the element disconnects and reconnects it in one task: wait for the microtask.
   queueMicrotask(() => {
     if (el.isConnected || !el._abort) return;
-    el._abort.abort();  // cancels a pending mount; destroys a live school (mount's signal)
+    el._abort.abort(); // cancels a pending mount; destroys a live school (mount's signal)
     el._abort = null;
     if (el._observer) el._observer.disconnect();
     el._observer = null;
@@ -74,20 +76,27 @@ function applyAttribute(el, attr) {
     else el.school.resume();
     return;
   }
-  if (name === 'hash' || name === 'thread') return;  // read at mount
+  if (name === 'hash' || name === 'thread') return; // read at mount
   if (name === 'avoid') {
-    el.school.set('avoid', value);  // a removed attribute: nothing to avoid
+    el.school.set('avoid', value); // a removed attribute: nothing to avoid
     return;
   }
-  el.school.set(name, value === null ? findInfo(paramTable(), name).def : value);  // removed: the default
+  el.school.set(name, value === null ? findInfo(paramTable(), name).def : value); // removed: the default
 }
 
 export function defineElement(mount) {
   if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
     return;
   }
-  customElements.define('miro-fish', class MiroFishElement extends HTMLElement {
-    connectedCallback() { connectElement(this, mount); }
-    disconnectedCallback() { disconnectElement(this); }
-  });
+  customElements.define(
+    'miro-fish',
+    class MiroFishElement extends HTMLElement {
+      connectedCallback() {
+        connectElement(this, mount);
+      }
+      disconnectedCallback() {
+        disconnectElement(this);
+      }
+    },
+  );
 }

@@ -5,20 +5,21 @@
 import { errorText, warn } from '../util.js';
 import { afterFirstPaint } from './page_ready.js';
 
-const WORKER_START_MS = 15000;  // a worker that has not said ready by then is given up for the main thread
+const WORKER_START_MS = 15000; // a worker that has not said ready by then is given up for the main thread
 
 /**
- * @typedef {(post: import('../protocol.js').PostToHost) => {receive: (msg: import('../protocol.js').HostMessage) => void,
+ * @typedef {(post: import('../protocol.js').PostToHost) => {receive: (msg: import('../protocol.js').HostMessage) =>
+ * void,
  *   schools: Map<number, *>}} ServeEngine the engine's serveEngine (engine/serve.js)
  * @typedef {{worker: () => Worker | null, local: () => Promise<ServeEngine>, wasm: string}} EngineSource
  */
 /** @type {EngineSource} */
 let source = { worker: () => null, local: () => Promise.reject(new Error('no engine')), wasm: '' };
-const engines = {};  // thread -> Promise of the engine (or null)
-const opened = {};   // thread -> the engine that Promise gave (a failed one is no longer handed out)
-let freshMain = false;  // a main-thread engine failed: the next one is a new wasm instance (module.js)
-let table = null;    // the parameter table, from the first engine that is ready
-let unloadable = null;  // why the Worker's engine could not load its wasm: the main thread would fail alike
+const engines = {}; // thread -> Promise of the engine (or null)
+const opened = {}; // thread -> the engine that Promise gave (a failed one is no longer handed out)
+let freshMain = false; // a main-thread engine failed: the next one is a new wasm instance (module.js)
+let table = null; // the parameter table, from the first engine that is ready
+let unloadable = null; // why the Worker's engine could not load its wasm: the main thread would fail alike
 
 // The bundle's entry says where the engine comes from: `worker()` starts the Worker (null where it cannot be one; the
 // entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> serveEngine, `wasm` the wasm's
@@ -34,25 +35,33 @@ export function paramTable() {
 
 // Whether this browser can hand a canvas to a Worker at all (the Worker itself finds out whether WebGL2 runs there).
 export function workerCapable() {
-  return typeof Worker === 'function' && typeof OffscreenCanvas === 'function' && typeof HTMLCanvasElement !== 'undefined' &&
-    typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function';
+  return (
+    typeof Worker === 'function' &&
+    typeof OffscreenCanvas === 'function' &&
+    typeof HTMLCanvasElement !== 'undefined' &&
+    typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function'
+  );
 }
 
 // Resolves to the engine for `thread` ('worker' or 'main'), or null (the worker could not start: use main). Nothing is
 // fetched before the page's load event (page_ready.js), whoever asks first (a mount, table(), <miro-fish>).
 export function openEngine(thread) {
   if (!engines[thread]) {
-    engines[thread] = afterFirstPaint().then(() => (thread === 'worker' ? startWorker() : startLocal())).catch((e) => {
-      if (thread === 'main') warn(errorText(e));
-      return null;
-    });
+    engines[thread] = afterFirstPaint()
+      .then(() => (thread === 'worker' ? startWorker() : startLocal()))
+      .catch((e) => {
+        if (thread === 'main') warn(errorText(e));
+        return null;
+      });
   }
   return engines[thread];
 }
 
 // The parameter table from the engine for `thread` (the main thread's when the Worker cannot start); null if none.
 export function openTable(thread) {
-  return openEngine(thread).then((e) => e || openEngine('main')).then((e) => (e ? e.table : null));
+  return openEngine(thread)
+    .then((e) => e || openEngine('main'))
+    .then((e) => (e ? e.table : null));
 }
 
 // An engine: post(msg, transfer), listen(id, fn) for one school's messages, forget(id), what `ready` said, its live
@@ -63,9 +72,17 @@ export function openTable(thread) {
 function makeEngine(thread, post) {
   const listeners = new Map();
   const engine = {
-    thread, post, table: null, live: 0, dead: false,
-    listen(id, fn) { listeners.set(id, fn); },
-    forget(id) { listeners.delete(id); },
+    thread,
+    post,
+    table: null,
+    live: 0,
+    dead: false,
+    listen(id, fn) {
+      listeners.set(id, fn);
+    },
+    forget(id) {
+      listeners.delete(id);
+    },
     receive(/** @type {import('../protocol.js').EngineMessage} */ msg) {
       if (msg.t === 'warn') warn(msg.text);
       else if (msg.t === 'fatal') engine.fail(msg.error);
@@ -113,10 +130,10 @@ function startWorker() {
     try {
       worker = source.worker();
     } catch (e) {
-      worker = null;  // a CSP or an origin that forbids it, or no URL to start it from
+      worker = null; // a CSP or an origin that forbids it, or no URL to start it from
     }
     if (!worker) {
-      resolve(null);  // the main thread, quietly
+      resolve(null); // the main thread, quietly
       return;
     }
     const engine = makeEngine('worker', (msg, transfer) => worker.postMessage(msg, transfer || []));
@@ -129,23 +146,27 @@ function startWorker() {
       resolve(null);
     };
     worker.onerror = (e) => {
-      if (e && e.preventDefault) e.preventDefault();  // no uncaught-error report: the main thread takes over
-      if (ready) engine.fail('the Worker stopped (' + errorText(e && (e.error || e.message) || 'error') + ')');
+      if (e && e.preventDefault) e.preventDefault(); // no uncaught-error report: the main thread takes over
+      if (ready) engine.fail('the Worker stopped (' + errorText((e && (e.error || e.message)) || 'error') + ')');
       else fail();
     };
     worker.onmessageerror = () => {
       if (ready) engine.fail('a message from the Worker could not be read');
     };
     engine.terminate = () => worker.terminate();
-    if (MIROFISH_TEST) engine.kill = () => worker.terminate();  // handle._test.killWorker(): a browser's kill
-    const onReady = hello(engine, (e) => {
-      ready = true;
-      clearTimeout(timer);
-      resolve(e);
-    }, (e) => {
-      unloadable = e;  // the same files, the same origin rules on the main thread: not fetched twice
-      fail();
-    });
+    if (MIROFISH_TEST) engine.kill = () => worker.terminate(); // handle._test.killWorker(): a browser's kill
+    const onReady = hello(
+      engine,
+      (e) => {
+        ready = true;
+        clearTimeout(timer);
+        resolve(e);
+      },
+      (e) => {
+        unloadable = e; // the same files, the same origin rules on the main thread: not fetched twice
+        fail();
+      },
+    );
     worker.onmessage = (e) => (ready ? engine.receive(e.data) : onReady(e.data));
     // The last school gone: the worker goes too (its wasm, its contexts); the next mount starts a new one.
     engine.release = () => {
@@ -158,16 +179,23 @@ function startWorker() {
 
 function startLocal() {
   if (unloadable) return Promise.reject(unloadable);
-  return source.local().then((serveEngine) => new Promise((resolve, reject) => {
-    let toHost = null;
-    const served = serveEngine((msg) => queueMicrotask(() => toHost(msg)));
-    const engine = makeEngine('main', (msg) => queueMicrotask(() => served.receive(msg)));
-    let ready = false;
-    const onReady = hello(engine, (e) => {
-      ready = true;
-      resolve(e);
-    }, reject);
-    toHost = (msg) => (ready ? engine.receive(msg) : onReady(msg));
-    engine.post({ t: 'hello', wasm: source.wasm, fresh: freshMain });
-  }));
+  return source.local().then(
+    (serveEngine) =>
+      new Promise((resolve, reject) => {
+        let toHost = null;
+        const served = serveEngine((msg) => queueMicrotask(() => toHost(msg)));
+        const engine = makeEngine('main', (msg) => queueMicrotask(() => served.receive(msg)));
+        let ready = false;
+        const onReady = hello(
+          engine,
+          (e) => {
+            ready = true;
+            resolve(e);
+          },
+          reject,
+        );
+        toHost = (msg) => (ready ? engine.receive(msg) : onReady(msg));
+        engine.post({ t: 'hello', wasm: source.wasm, fresh: freshMain });
+      }),
+  );
 }

@@ -30,7 +30,9 @@ export function loadEngineScript(url, crossOrigin) {
       tag.src = url;
       document.head.appendChild(tag);
     });
-    loading.catch(() => { loading = null; });  // a later mount may try again
+    loading.catch(() => {
+      loading = null;
+    }); // a later mount may try again
   }
   return loading;
 }

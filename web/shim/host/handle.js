@@ -16,7 +16,8 @@ export class School {
   constructor(h, destroy) {
     this.#h = h;
     this.#destroy = destroy;
-    if (MIROFISH_TEST) {  // the browser suite's hooks, in the test bundle only (build/web/test)
+    if (MIROFISH_TEST) {
+      // the browser suite's hooks, in the test bundle only (build/web/test)
       Object.defineProperty(this, '_test', {
         value: Object.freeze({
           fakeCost: (ms) => h.call({ t: 'test', fn: 'fakeCost', ms }),
@@ -42,8 +43,12 @@ export class School {
       });
     }
   }
-  get canvas() { return this.#h.destroyed ? null : this.#h.canvas; }
-  get thread() { return this.#h.engine.thread; }
+  get canvas() {
+    return this.#h.destroyed ? null : this.#h.canvas;
+  }
+  get thread() {
+    return this.#h.engine.thread;
+  }
   pause() {
     this.#h.setFlags({ paused: true });
   }
@@ -61,7 +66,8 @@ export class School {
       warn('set(name, value) needs an option name, not ' + describe(name));
       return Promise.resolve(undefined);
     }
-    if (name === 'avoid') {  // a selector, not a number (host/avoid.js)
+    if (name === 'avoid') {
+      // a selector, not a number (host/avoid.js)
       h.avoid.set(value);
       return Promise.resolve(undefined);
     }
@@ -86,10 +92,10 @@ export class School {
   share() {
     const h = this.#h;
     if (h.destroyed) return location.href;
-    const hash = shareHash(location.hash, h.snapshot.hash);  // a hash route is kept
+    const hash = shareHash(location.hash, h.snapshot.hash); // a hash route is kept
     const url = location.href.split('#')[0] + hash;
     try {
-      history.replaceState(history.state, '', url);  // no scroll, no history entry, no hashchange
+      history.replaceState(history.state, '', url); // no scroll, no history entry, no hashchange
       h.lastHashApplied = hash;
     } catch (e) {
       warn('share(): the address bar could not be updated (' + errorText(e) + ')');
@@ -161,11 +167,19 @@ function plain(v) {
 }
 
 function touchAt(h, what, clientX, clientY) {
-  const x = Number(clientX), y = Number(clientY);
+  const x = Number(clientX),
+    y = Number(clientY);
   if (h.destroyed) return false;
   if (!Number.isFinite(x) || !Number.isFinite(y)) {
-    warn(what + '(' + describe(clientX) + ', ' + describe(clientY) + '): needs two finite numbers (viewport CSS px); ' +
-      'ignored');
+    warn(
+      what +
+        '(' +
+        describe(clientX) +
+        ', ' +
+        describe(clientY) +
+        '): needs two finite numbers (viewport CSS px); ' +
+        'ignored',
+    );
     return false;
   }
   const [wx, wy] = pointerAt(h, x, y);
@@ -177,16 +191,35 @@ function touchAt(h, what, clientX, clientY) {
 /** @returns {import('../../mirofish').MiroFishStats} */
 function stats(h) {
   const st = h.snapshot.stats;
-  if (h.destroyed || !st) {  // the whole shape, zeros: a page may read stats().quality.level before the first frame
-    return { fish: 0, steps: 0, frames: st ? st.frames : 0, fps: 0, simMs: 0, renderMs: 0, gpuMs: null,
-      state: h.destroyed ? 'destroyed' : h.failed ? 'failed' : 'starting', seeking: false, rendering: false, thread: h.engine.thread,
-      maxFps: 0, scares: 0, feeds: 0, pellets: 0, eaten: 0, states: { cruise: 0, sprint: 0, hover: 0, startle: 0 },
-      form: { type: '', phase: '', targets: 0, settled: 0, added: 0 }, softwareGL: false, renderer: '',
+  if (h.destroyed || !st) {
+    // the whole shape, zeros: a page may read stats().quality.level before the first frame
+    return {
+      fish: 0,
+      steps: 0,
+      frames: st ? st.frames : 0,
+      fps: 0,
+      simMs: 0,
+      renderMs: 0,
+      gpuMs: null,
+      state: h.destroyed ? 'destroyed' : h.failed ? 'failed' : 'starting',
+      seeking: false,
+      rendering: false,
+      thread: h.engine.thread,
+      maxFps: 0,
+      scares: 0,
+      feeds: 0,
+      pellets: 0,
+      eaten: 0,
+      states: { cruise: 0, sprint: 0, hover: 0, startle: 0 },
+      form: { type: '', phase: '', targets: 0, settled: 0, added: 0 },
+      softwareGL: false,
+      renderer: '',
       canvas: { width: 0, height: 0 },
-      quality: { mode: 'auto', level: 0, levels: 0, dpr: 1, detail: 0, fps: 0, reason: '', changes: 0, stalls: 0 } };
+      quality: { mode: 'auto', level: 0, levels: 0, dpr: 1, detail: 0, fps: 0, reason: '', changes: 0, stalls: 0 },
+    };
   }
   const out = Object.assign({}, st, { thread: h.engine.thread });
-  out.state = schoolState(h.flags, null, h.failed ? 'failed' : st.state);  // failed: heal.js
+  out.state = schoolState(h.flags, null, h.failed ? 'failed' : st.state); // failed: heal.js
   if (out.state !== 'running' && out.state !== 'idle') out.fps = 0;
   return out;
 }

@@ -27,7 +27,13 @@ export function shareHash(currentHash, pairs) {
   if (!route) return '#' + pairs;
   const q = route.indexOf('?');
   const path = q >= 0 ? route.slice(0, q) : route;
-  const kept = q >= 0 ? route.slice(q + 1).split('&').filter((kv) => kv && kv.slice(0, 3) !== 'mf=') : [];
+  const kept =
+    q >= 0
+      ? route
+          .slice(q + 1)
+          .split('&')
+          .filter((kv) => kv && kv.slice(0, 3) !== 'mf=')
+      : [];
   kept.push('mf=' + encodeURIComponent(pairs));
   return '#' + path + '?' + kept.join('&');
 }

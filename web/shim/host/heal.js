@@ -6,8 +6,8 @@
 import { warn } from '../util.js';
 import { openEngine, retire } from './engine_link.js';
 
-const SILENT_MS = 2000;  // no message this long from a running, visible school (snapshots come every 250 ms): a ping
-const PING_MS = 2000;    // ...which the engine answers at once from its message handler; none by then: failed
+const SILENT_MS = 2000; // no message this long from a running, visible school (snapshots come every 250 ms): a ping
+const PING_MS = 2000; // ...which the engine answers at once from its message handler; none by then: failed
 
 // Settles one pending call as its method documents for a failure (handle.js maps undefined to 0, '' and false).
 export function settleFailed(pending, cause) {
@@ -19,26 +19,28 @@ export function settleFailed(pending, cause) {
 /** @param {import('./school.js').HostSchool} h @param {string} cause */
 export function failSchool(h, cause) {
   if (h.destroyed || h.failed) return;
-  h.failed = cause;  // stats().state reads 'failed'; h.post sends nothing; calls settle at once (calls.js)
+  h.failed = cause; // stats().state reads 'failed'; h.post sends nothing; calls settle at once (calls.js)
   h.watch.stop();
   const old = h.engine;
   h.leaveEngine();
-  if (old.thread === 'main') retire(old);  // a trapped wasm instance takes no new schools
+  if (old.thread === 'main') retire(old); // a trapped wasm instance takes no new schools
   if (h.healed) {
     warn('the school failed again (' + cause + '); it stays stopped, as last drawn');
   } else {
     h.healed = true;
     warn('the school failed (' + cause + '); mounting it again on the main thread');
-    openEngine('main').then((engine) => (engine && !h.destroyed ? h.remount(engine) : null)).then((msg) => {
-      if (!msg || h.destroyed) return;
-      if (msg.error) {
-        warn('the school could not be mounted again (' + msg.error + '); it stays stopped');
-        return;
-      }
-      h.failed = null;
-      h.afterRemount();
-      h.watch.heard();
-    });
+    openEngine('main')
+      .then((engine) => (engine && !h.destroyed ? h.remount(engine) : null))
+      .then((msg) => {
+        if (!msg || h.destroyed) return;
+        if (msg.error) {
+          warn('the school could not be mounted again (' + msg.error + '); it stays stopped');
+          return;
+        }
+        h.failed = null;
+        h.afterRemount();
+        h.watch.heard();
+      });
   }
   h.calls.settleAll(cause);
 }
@@ -47,11 +49,21 @@ export function failSchool(h, cause) {
 // animates where the page can see it; hidden, paused or still, no timer runs at all.
 /** @param {import('./school.js').HostSchool} h @param {(cause: string) => void} onSilent */
 export function createWatch(h, onSilent) {
-  let timer = 0, heard = 0, pinged = 0;
+  let timer = 0,
+    heard = 0,
+    pinged = 0;
   const due = () => {
-    const st = h.snapshot.stats, f = h.flags;
-    return !h.destroyed && !h.failed && !f.paused && !f.hidden && !f.offscreen && !!st &&
-      (st.state === 'running' || st.state === 'idle');
+    const st = h.snapshot.stats,
+      f = h.flags;
+    return (
+      !h.destroyed &&
+      !h.failed &&
+      !f.paused &&
+      !f.hidden &&
+      !f.offscreen &&
+      !!st &&
+      (st.state === 'running' || st.state === 'idle')
+    );
   };
   const arm = (ms) => {
     if (!timer && due()) timer = setTimeout(check, ms);

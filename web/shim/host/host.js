@@ -10,8 +10,14 @@ import { describe, warn } from '../util.js';
 let canvasCounter = 0;
 
 export function resolveTarget(target) {
-  if (target === undefined || target === null || target === window || target === document ||
-      target === document.documentElement || target === document.body) {
+  if (
+    target === undefined ||
+    target === null ||
+    target === window ||
+    target === document ||
+    target === document.documentElement ||
+    target === document.body
+  ) {
     return { ok: true, element: null };
   }
   if (typeof target === 'string') {
@@ -37,15 +43,19 @@ export function resolveTarget(target) {
 // body, not the viewport: then it goes into <html>, next to the body, where fixed means the viewport again.
 export function fullscreenParent() {
   const cs = getComputedStyle(document.body);
-  const traps = cs.transform !== 'none' || cs.filter !== 'none' || cs.perspective !== 'none' ||
-    /paint|layout|strict|content/.test(cs.contain || '') || /transform|filter|perspective/.test(cs.willChange || '');
+  const traps =
+    cs.transform !== 'none' ||
+    cs.filter !== 'none' ||
+    cs.perspective !== 'none' ||
+    /paint|layout|strict|content/.test(cs.contain || '') ||
+    /transform|filter|perspective/.test(cs.willChange || '');
   return traps ? document.documentElement : document.body;
 }
 
 // Out of the layout and transparent to input: the page behaves exactly as without MiroFish.
 export function createCanvas(fullscreen, layer) {
   const canvas = document.createElement('canvas');
-  canvas.id = 'mirofish-' + (++canvasCounter);
+  canvas.id = 'mirofish-' + ++canvasCounter;
   canvas.setAttribute('aria-hidden', 'true');
   canvas.setAttribute('role', 'presentation');
   canvas.tabIndex = -1;

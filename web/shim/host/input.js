@@ -1,5 +1,6 @@
 // What the page tells a school: pointer, touch and clicks (the fish avoid the pointer, a click feeds or scares them),
-// tab visibility, reduced motion, forced colours and reduced transparency, URL-hash changes. One set of window listeners serves every school on the page: each
+// tab visibility, reduced motion, forced colours and reduced transparency, URL-hash changes. One set of window
+// listeners serves every school on the page: each
 // joins the hub on mount and leaves on destroy; the last one out removes the listeners. `h` is a school's host side
 // (host/school.js): it forwards what it hears to the engine, the pointer at most once a frame.
 import { PASSIVE, createListeners } from '../util.js';
@@ -28,43 +29,112 @@ export const inputHub = {
     const each = (fn) => (e) => {
       for (const h of this.schools) fn(h, e);
     };
-    l.on(window, 'pointermove', (e) => {
-      if (e.pointerType === 'touch') touch.move(e);
-      else for (const h of this.schools) onPointerMove(h, e);
-    }, PASSIVE);
-    l.on(window, 'pointerdown', (e) => {
-      if (e.pointerType === 'touch') touch.down(e);
-      else for (const h of this.schools) onPointerDown(h, e);
-    }, PASSIVE);
-    l.on(window, 'pointerup', (e) => { if (e.pointerType === 'touch') touch.up(e); }, PASSIVE);
-    l.on(window, 'pointercancel', (e) => { if (e.pointerType === 'touch') touch.cancel(); }, PASSIVE);
+    l.on(
+      window,
+      'pointermove',
+      (e) => {
+        if (e.pointerType === 'touch') touch.move(e);
+        else for (const h of this.schools) onPointerMove(h, e);
+      },
+      PASSIVE,
+    );
+    l.on(
+      window,
+      'pointerdown',
+      (e) => {
+        if (e.pointerType === 'touch') touch.down(e);
+        else for (const h of this.schools) onPointerDown(h, e);
+      },
+      PASSIVE,
+    );
+    l.on(
+      window,
+      'pointerup',
+      (e) => {
+        if (e.pointerType === 'touch') touch.up(e);
+      },
+      PASSIVE,
+    );
+    l.on(
+      window,
+      'pointercancel',
+      (e) => {
+        if (e.pointerType === 'touch') touch.cancel();
+      },
+      PASSIVE,
+    );
     l.on(window, 'touchstart', (e) => touch.feed(e), PASSIVE);
     l.on(window, 'touchmove', (e) => touch.feed(e), PASSIVE);
-    l.on(window, 'touchend', (e) => { if (!e.touches || !e.touches.length) touch.end(); }, PASSIVE);
+    l.on(
+      window,
+      'touchend',
+      (e) => {
+        if (!e.touches || !e.touches.length) touch.end();
+      },
+      PASSIVE,
+    );
     l.on(window, 'scroll', () => touch.cancel(), PASSIVE);
-    l.on(window, 'mouseout', each((h, e) => { if (!e.relatedTarget) pointerGone(h); }), PASSIVE);
-    l.on(document.documentElement, 'pointerleave', each((h, e) => { if (e.pointerType !== 'touch') pointerGone(h); }),
-      PASSIVE);
+    l.on(
+      window,
+      'mouseout',
+      each((h, e) => {
+        if (!e.relatedTarget) pointerGone(h);
+      }),
+      PASSIVE,
+    );
+    l.on(
+      document.documentElement,
+      'pointerleave',
+      each((h, e) => {
+        if (e.pointerType !== 'touch') pointerGone(h);
+      }),
+      PASSIVE,
+    );
     l.on(window, 'blur', each(pointerGone), PASSIVE);
-    l.on(window, 'scroll', each((h) => h.input.refreshRect()), PASSIVE);
-    l.on(document, 'visibilitychange', each((h) => h.setFlags({ hidden: hiddenNow(h) })), PASSIVE);
-    l.on(window, 'hashchange', each((h) => h.onHashChange()), PASSIVE);
+    l.on(
+      window,
+      'scroll',
+      each((h) => h.input.refreshRect()),
+      PASSIVE,
+    );
+    l.on(
+      document,
+      'visibilitychange',
+      each((h) => h.setFlags({ hidden: hiddenNow(h) })),
+      PASSIVE,
+    );
+    l.on(
+      window,
+      'hashchange',
+      each((h) => h.onHashChange()),
+      PASSIVE,
+    );
     if (!window.matchMedia) return;
     const mq = window.matchMedia(REDUCED_MOTION);
-    l.on(mq, 'change', each((h) => h.setFlags({ reduced: mq.matches })));
-    for (const q of [FORCED_COLORS, REDUCED_TRANSPARENCY]) l.on(window.matchMedia(q), 'change', each((h) => h.onMedia()));
+    l.on(
+      mq,
+      'change',
+      each((h) => h.setFlags({ reduced: mq.matches })),
+    );
+    for (const q of [FORCED_COLORS, REDUCED_TRANSPARENCY])
+      l.on(
+        window.matchMedia(q),
+        'change',
+        each((h) => h.onMedia()),
+      );
   },
 };
 
-// Touch (S-HOST-4): a tap feeds (or scares, with click=scare), a touch that scrolls never does; the fish avoid a resting or dragging finger until
+// Touch (S-HOST-4): a tap feeds (or scares, with click=scare), a touch that scrolls never does; the fish avoid a
+// resting or dragging finger until
 // the page scrolls; a touch screen left alone goes idle (idleFps) after TOUCH_IDLE_MS, as a mouse leaving would.
 const TAP_SLOP_PX = 10;
 const TAP_MAX_MS = 500;
 const TOUCH_IDLE_MS = 3000;
 const touch = {
-  tap: null,          // {x, y, t} of a touch that may still become a tap
-  scrolling: false,   // the current touch moved the page: it is not an obstacle, and not a tap
-  active: false,      // a finger is down
+  tap: null, // {x, y, t} of a touch that may still become a tap
+  scrolling: false, // the current touch moved the page: it is not an obstacle, and not a tap
+  active: false, // a finger is down
   idleTimer: 0,
   down(e) {
     this.tap = { x: e.clientX, y: e.clientY, t: performance.now() };
@@ -81,7 +151,8 @@ const touch = {
     if (!tap || this.scrolling || performance.now() - tap.t > TAP_MAX_MS) return;
     for (const h of inputHub.schools) poke(h, e);
   },
-  cancel() {  // the browser took the gesture (a scroll), or the page scrolled under a finger
+  cancel() {
+    // the browser took the gesture (a scroll), or the page scrolled under a finger
     if (!this.active || this.scrolling) return;
     this.tap = null;
     this.scrolling = true;

@@ -7,7 +7,7 @@ import { splitHash } from './hash.js';
 import { claimHost, createCanvas, fullscreenParent } from './host.js';
 import { HostSchool, workerRoom } from './school.js';
 
-const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread'];  // options the engine never sees
+const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread']; // options the engine never sees
 let warnedNoWebGL = false;
 
 // The browser suite runs every test on both paths: its bundle reads the default from the page (build/web/test only).
@@ -24,25 +24,30 @@ export function chooseThread(options, fallback) {
   return 'worker';
 }
 
-// Resolves to {h} or {error}; a worker that cannot draw (no WebGL2 on an OffscreenCanvas) hands over to the main thread.
+// Resolves to {h} or {error}; a worker that cannot draw (no WebGL2 on an OffscreenCanvas) hands over to the main
+// thread.
 export function mountSchool(element, options, thread) {
   const onMain = () => openEngine('main').then((engine) => (engine ? attach(engine, element, options) : { error: '' }));
-  const first = thread === 'worker' ? openEngine('worker').then((engine) => (engine && workerRoom()
-    ? attach(engine, element, options) : onMain())) : onMain();
-  return first.then((r) => (r.error && r.thread === 'worker' ? onMain() : r)).then((r) => {
-    if (r.error && !warnedNoWebGL) {
-      warnedNoWebGL = true;
-      warn(r.error + '; the page is left as it is, without fish');
-    }
-    return r;
-  });
+  const first =
+    thread === 'worker'
+      ? openEngine('worker').then((engine) => (engine && workerRoom() ? attach(engine, element, options) : onMain()))
+      : onMain();
+  return first
+    .then((r) => (r.error && r.thread === 'worker' ? onMain() : r))
+    .then((r) => {
+      if (r.error && !warnedNoWebGL) {
+        warnedNoWebGL = true;
+        warn(r.error + '; the page is left as it is, without fish');
+      }
+      return r;
+    });
 }
 
 function attach(engine, element, options) {
   const fullscreen = element === null;
-  const layers = findInfo(paramTable(), 'layer').values;  // behind, back, element (C++ kParamValues)
-  let layer = layers[layers.indexOf(String(options.layer).trim().toLowerCase())] || layers[Number(options.layer)] ||
-    'behind';
+  const layers = findInfo(paramTable(), 'layer').values; // behind, back, element (C++ kParamValues)
+  let layer =
+    layers[layers.indexOf(String(options.layer).trim().toLowerCase())] || layers[Number(options.layer)] || 'behind';
   if (layer === 'element' && fullscreen) {
     warn('layer "element" needs an element to mount into; using "behind"');
     layer = 'behind';

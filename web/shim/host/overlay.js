@@ -7,7 +7,11 @@ const OVERLAY_FRAMES = 120;
 /** @param {import('./school.js').HostSchool} h */
 export function createOverlay(h) {
   return {
-    canvas: null, ctx: null, sim: new Float32Array(OVERLAY_FRAMES), ren: new Float32Array(OVERLAY_FRAMES), head: 0,
+    canvas: null,
+    ctx: null,
+    sim: new Float32Array(OVERLAY_FRAMES),
+    ren: new Float32Array(OVERLAY_FRAMES),
+    head: 0,
     push(s, r) {
       this.sim[this.head] = s;
       this.ren[this.head] = r;
@@ -22,7 +26,7 @@ export function createOverlay(h) {
         const st = c.style;
         st.position = h.fullscreen ? 'fixed' : 'absolute';
         st.left = st.bottom = '8px';
-        st.width = '180px';  // 240x80 backing store: crisp at DPR 1.33, readable everywhere
+        st.width = '180px'; // 240x80 backing store: crisp at DPR 1.33, readable everywhere
         st.height = '60px';
         st.pointerEvents = 'none';
         st.zIndex = '2147483647';
@@ -46,7 +50,7 @@ export function createOverlay(h) {
       this.push(st.simMs, st.renderMs);
       g.fillStyle = 'rgba(0,0,0,0.55)';
       g.fillRect(0, 0, 240, 80);
-      const px = 80 / 16.7;  // the full height is one 60 Hz frame budget
+      const px = 80 / 16.7; // the full height is one 60 Hz frame budget
       for (let i = 0; i < OVERLAY_FRAMES; i++) {
         const k = (this.head + i) % OVERLAY_FRAMES;
         const s = Math.min(80, this.sim[k] * px);
@@ -59,10 +63,28 @@ export function createOverlay(h) {
       g.fillStyle = '#fff';
       g.font = '15px sans-serif';
       // The draw time includes an attached studio's overlay; its own share is shown after it.
-      g.fillText('sim ' + st.simMs.toFixed(2) + ' ms  draw ' + st.renderMs.toFixed(2) + ' ms' +
-        (h.studio && h.studio.ms ? ' (overlay ' + h.studio.ms.toFixed(2) + ')' : ''), 4, 17);
-      g.fillText(st.fish + ' fish  ' + st.fps + ' fps  level ' + st.quality.level + '  ' + h.engine.thread +
-        (st.gpuMs === null ? '' : '  gpu ' + st.gpuMs.toFixed(1)), 4, 36);
+      g.fillText(
+        'sim ' +
+          st.simMs.toFixed(2) +
+          ' ms  draw ' +
+          st.renderMs.toFixed(2) +
+          ' ms' +
+          (h.studio && h.studio.ms ? ' (overlay ' + h.studio.ms.toFixed(2) + ')' : ''),
+        4,
+        17,
+      );
+      g.fillText(
+        st.fish +
+          ' fish  ' +
+          st.fps +
+          ' fps  level ' +
+          st.quality.level +
+          '  ' +
+          h.engine.thread +
+          (st.gpuMs === null ? '' : '  gpu ' + st.gpuMs.toFixed(1)),
+        4,
+        36,
+      );
     },
   };
 }

@@ -17,8 +17,11 @@ export function afterFirstPaint() {
       requestAnimationFrame(go);
       setTimeout(go, 200);
     });
-    settled = painted.then(() => (document.readyState === 'complete' ? null
-      : new Promise((resolve) => window.addEventListener('load', () => resolve(null), { once: true }))));
+    settled = painted.then(() =>
+      document.readyState === 'complete'
+        ? null
+        : new Promise((resolve) => window.addEventListener('load', () => resolve(null), { once: true })),
+    );
   }
   return settled;
 }

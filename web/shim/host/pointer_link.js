@@ -11,7 +11,7 @@ export class PointerLink {
     this.y = 0;
     this.sent = true;
     this.timer = 0;
-    this.flush = this.flush.bind(this);  // the slot's timer callback, bound once
+    this.flush = this.flush.bind(this); // the slot's timer callback, bound once
   }
 
   // The pointer in world px (input.js converts), or gone (`present` false).

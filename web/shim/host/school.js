@@ -12,14 +12,20 @@ import { createControls, rememberedPause } from './controls.js';
 import { paramTable } from './engine_link.js';
 import { splitHash } from './hash.js';
 import { createWatch, failSchool } from './heal.js';
-import { FORCED_COLORS, REDUCED_TRANSPARENCY, createInput, hiddenNow, mediaMatches, prefersReducedMotion } from
-  './input.js';
+import {
+  FORCED_COLORS,
+  REDUCED_TRANSPARENCY,
+  createInput,
+  hiddenNow,
+  mediaMatches,
+  prefersReducedMotion,
+} from './input.js';
 import { createOverlay } from './overlay.js';
 import { PointerLink } from './pointer_link.js';
 import { Sizing } from './sizing.js';
 
-const FAINT_OPACITY = '0.5';  // the canvas's opacity under prefers-reduced-transparency
-const WORKER_SCHOOLS = 4;  // Chrome keeps 4 live WebGL contexts a Worker (16 a page): the next schools go on the page
+const FAINT_OPACITY = '0.5'; // the canvas's opacity under prefers-reduced-transparency
+const WORKER_SCHOOLS = 4; // Chrome keeps 4 live WebGL contexts a Worker (16 a page): the next schools go on the page
 
 let schoolCounter = 0;
 
@@ -66,8 +72,13 @@ export class HostSchool {
     const controls = engineOptions.controls;
     const remembered = controls !== undefined && truthy(controls) && rememberedPause();
     /** What the page says; the engine hears each change (`flags`). */
-    this.flags = { paused: remembered || truthy(options.paused === undefined ? false : options.paused), hidden: false,
-      offscreen: false, away: false, reduced: prefersReducedMotion() };
+    this.flags = {
+      paused: remembered || truthy(options.paused === undefined ? false : options.paused),
+      hidden: false,
+      offscreen: false,
+      away: false,
+      reduced: prefersReducedMotion(),
+    };
     /** The engine's last snapshot: what every reading method answers from. */
     this.snapshot = { stats: null, params: {}, hash: '', obstacles: [] };
     this.readHash = true;
@@ -89,10 +100,11 @@ export class HostSchool {
     this.calls = new Calls(this.post);
     this.pointerLink = new PointerLink(this.post);
     this.watch = createWatch(this, (cause) => {
-      if (this.engine.thread === 'worker') this.engine.fail(cause);  // a silent Worker fails all its schools
+      if (this.engine.thread === 'worker')
+        this.engine.fail(cause); // a silent Worker fails all its schools
       else this.fail(cause);
     });
-    this.flags.hidden = hiddenNow(this);  // at mount: in the mount message, not a message of its own
+    this.flags.hidden = hiddenNow(this); // at mount: in the mount message, not a message of its own
     this.onMedia();
     this.sizing = new Sizing(this);
     this.input = createInput(this);
@@ -105,7 +117,7 @@ export class HostSchool {
 
   /** @type {import('../protocol.js').PostFromSchool} */
   post(msg, transfer) {
-    if (this.failed) return;  // the engine failed: nothing more goes to it (heal.js)
+    if (this.failed) return; // the engine failed: nothing more goes to it (heal.js)
     this.engine.post(Object.assign(msg, { id: this.id }), transfer);
   }
 
@@ -118,19 +130,35 @@ export class HostSchool {
   // engine's `mounted` message. At mount, and once more after a failure (heal.js) on a fresh canvas.
   /** @param {Engine} engine @param {string} ours @param {number} steps */
   mountOn(engine, ours, steps) {
-    const box = this.fullscreen  // the padding box the canvas fills: the world's size when nothing else gives one
+    const box = this.fullscreen // the padding box the canvas fills: the world's size when nothing else gives one
       ? { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight }
       : { width: this.element.clientWidth, height: this.element.clientHeight };
     const offscreen = engine.thread === 'worker' ? this.canvas.transferControlToOffscreen() : this.canvas;
     /** @type {Promise<import('../protocol.js').Mounted>} */
-    const mounted = new Promise((resolve) => { this.onMounted = resolve; });
+    const mounted = new Promise((resolve) => {
+      this.onMounted = resolve;
+    });
     this.engine = engine;
     this.engineLeft = false;
     engine.live++;
     if (engine.thread === 'worker') workerSchools.add(this);
     engine.listen(this.id, (msg) => this.receive(msg));
-    engine.post({ t: 'mount', id: this.id, canvas: offscreen, options: this.engineOptions, ours, steps, box,
-      flags: this.flags, once: this.once, view: this.sizing.measure(), antialias: this.antialias }, [offscreen]);
+    engine.post(
+      {
+        t: 'mount',
+        id: this.id,
+        canvas: offscreen,
+        options: this.engineOptions,
+        ours,
+        steps,
+        box,
+        flags: this.flags,
+        once: this.once,
+        view: this.sizing.measure(),
+        antialias: this.antialias,
+      },
+      [offscreen],
+    );
     return mounted;
   }
 
@@ -170,9 +198,9 @@ export class HostSchool {
     if (this.destroyed) return;
     Object.assign(this.flags, change);
     this.post({ t: 'flags', flags: change });
-    if (this.controls) this.controls.reflect();  // a page's pause() shows on the button
+    if (this.controls) this.controls.reflect(); // a page's pause() shows on the button
     if (!this.canvas.isConnected) setTimeout(this.destroyIfDetached, 0);
-    this.watch.stop();  // hidden or paused: no watchdog timer at all; shown again: silence counts from now
+    this.watch.stop(); // hidden or paused: no watchdog timer at all; shown again: silence counts from now
     this.watch.heard();
   }
 
@@ -197,7 +225,7 @@ export class HostSchool {
   // Forced colours hide the canvas and stop the school as a hidden tab would; reduced transparency makes it fainter.
   onMedia() {
     this.forced = mediaMatches(FORCED_COLORS);
-    this.canvas.style.visibility = this.forced ? 'hidden' : '';  // this.canvas: a lost context's replacement too
+    this.canvas.style.visibility = this.forced ? 'hidden' : ''; // this.canvas: a lost context's replacement too
     this.canvas.style.opacity = mediaMatches(REDUCED_TRANSPARENCY) ? FAINT_OPACITY : '';
     if (this.controls) this.controls.sync();
     if (this.flags.hidden !== hiddenNow(this)) this.setFlags({ hidden: hiddenNow(this) });
@@ -267,15 +295,16 @@ export class HostSchool {
       snap.obstacles = msg.obstacles;
       if (this.perf) this.perf.sync();
       if (this.controls) this.controls.sync();
-      if (this.studio && !this.destroyed) this.studio.params(snap.params, snap.hash);  // pushed: the studio polls none
+      if (this.studio && !this.destroyed) this.studio.params(snap.params, snap.hash); // pushed: the studio polls none
     }
     if (this.destroyed) return;
-    if (!this.canvas.isConnected) {  // the host left the document (a single-page app moved on): clean up
+    if (!this.canvas.isConnected) {
+      // the host left the document (a single-page app moved on): clean up
       this.destroyIfDetached();
       return;
     }
     if (this.perf) this.perf.draw();
-    const st = msg.stats.state;  // the poll for boxes that moved unseen runs only while the school animates
+    const st = msg.stats.state; // the poll for boxes that moved unseen runs only while the school animates
     if (this.avoid && (st === 'running' || st === 'idle')) this.avoid.tick(performance.now());
   }
 
@@ -284,7 +313,7 @@ export class HostSchool {
   swapCanvas() {
     const c = this.newCanvas();
     const off = this.engine.thread === 'worker' ? c.transferControlToOffscreen() : c;
-    this.post({ t: 'canvas', canvas: off }, [off]);  // the local engine ignores the transfer list
+    this.post({ t: 'canvas', canvas: off }, [off]); // the local engine ignores the transfer list
   }
 
   // A copy of the canvas element in its place (no layout shift), with the page's listeners on it.
@@ -292,7 +321,8 @@ export class HostSchool {
     const c = /** @type {HTMLCanvasElement} */ (this.canvas.cloneNode());
     this.canvas.replaceWith(c);
     this.canvas = c;
-    if (this.listeners) {  // started (a mount's own failure comes before)
+    if (this.listeners) {
+      // started (a mount's own failure comes before)
       this.input.teardown();
       this.input.start();
       this.sizing.teardown();

@@ -48,7 +48,15 @@ export class Sizing {
         this.resizeObserver.observe(h.canvas);
       }
     } else {
-      h.listeners.on(window, 'resize', () => { this.measure(); this.send(false); }, PASSIVE);
+      h.listeners.on(
+        window,
+        'resize',
+        () => {
+          this.measure();
+          this.send(false);
+        },
+        PASSIVE,
+      );
     }
     this.watchDpr();
   }

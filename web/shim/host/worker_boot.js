@@ -4,8 +4,10 @@
 // import (CORS). Throws where the page's CSP forbids blob: Workers; a bootstrap that fails to load the engine fires
 // the Worker's error event: either way engine_link.js takes the main thread.
 export function crossOriginWorker(engineUrl, type) {
-  const code = type === 'module' ? 'import ' + JSON.stringify(engineUrl) + ';'
-    : 'importScripts(' + JSON.stringify(engineUrl) + ');';
+  const code =
+    type === 'module'
+      ? 'import ' + JSON.stringify(engineUrl) + ';'
+      : 'importScripts(' + JSON.stringify(engineUrl) + ');';
   const blobUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
   try {
     return type === 'module' ? new Worker(blobUrl, { type: 'module' }) : new Worker(blobUrl);
