@@ -19,6 +19,7 @@
 //            --port N (server; default: a free one)  --load-max 2.5  --wait-max-min 15
 //            --no-check (skip the mount check)  --keep-reports DIR (write each Lighthouse JSON there)
 //            --with-defer (adds a 4th variant: the worker tag with `defer`)  --with-async (the same with `async`)
+//            --with-noauto (the tag alone, data-auto="false": what the critical path costs without a school)
 //            --baseline FILE (adds 'single': the same tag on another build's mirofish.js, e.g. main's, with
 //            the mirofish-host.js, mirofish-engine.js and mirofish.wasm beside FILE when it has them)
 import { createServer } from 'node:http';
@@ -91,6 +92,10 @@ if (BASELINE) { // opt-in: the same tag on another build's mirofish.js (before i
   TAGS.single = '<script src="/single/mirofish.js" data-fish="200" data-seed="7"></script>';
   LABEL.single = 'with MiroFish (--baseline)';
 }
+if (argv.includes('--with-noauto')) { // opt-in: the tag alone (data-auto=false: no school, nothing after load)
+  TAGS.noauto = '<script src="/mirofish.js" data-auto="false"></script>';
+  LABEL.noauto = 'the tag, data-auto=false';
+}
 if (ASYNC) { // opt-in: the worker tag with `async`
   TAGS.async = '<script src="/mirofish.js" data-fish="200" data-seed="7" async></script>';
   LABEL.async = 'with MiroFish (worker, async)';
@@ -142,7 +147,7 @@ const server = createServer((req, res) => {
   if (engineFiles[path]) return send(200, ENGINE_FILES[path], engineFiles[path]);
   if (path === '/single/mirofish.js' && baseline) return send(200, 'text/javascript; charset=utf-8', baseline);
   if (baselineFiles[path]) return send(200, ...baselineFiles[path]);
-  const m = /^\/(without|worker|main|defer|async|single)(\/.*)$/.exec(path);
+  const m = /^\/(without|worker|main|defer|async|single|noauto)(\/.*)$/.exec(path);
   if (m && !pages[m[1]]) return miss();
   if (!m) return miss();
   const rest = m[2] === '/' ? '/index.html' : m[2];
