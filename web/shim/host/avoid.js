@@ -10,7 +10,7 @@ import { describe, warn as say } from '../util.js';
 const AVOID_POLL_MS = 500; // a read at least this often while the school animates
 
 export class Avoid {
-  /** @param {import('./school.js').HostSchool} h */
+  /** @param {Pick<import('./school.js').HostSchool, 'input' | 'once' | 'post'>} h what it reads of its school */
   constructor(h) {
     this.h = h;
     this.selector = '';

@@ -34,7 +34,10 @@ export function controlsOption(value) {
 }
 
 // `h` is a school's host side (host/mount.js); sync() follows the engine's `controls` and h.forced.
-/** @param {import('./school.js').HostSchool} h */
+/**
+ * @param {Pick<import('./school.js').HostSchool, 'flags' | 'forced' | 'fullscreen' | 'host' | 'listeners' | 'setFlags' | 'snapshot'>} h
+ *   what it reads of its school
+ */
 export function createControls(h) {
   let button = null,
     icon = null,

@@ -5,8 +5,13 @@
 // (host/school.js): it forwards what it hears to the engine, the pointer at most once a frame.
 import { PASSIVE, createListeners } from '../util.js';
 
+/**
+ * What the input reads of a school, and calls on it: nothing else (tsc checks it).
+ * @typedef {Pick<import('./school.js').HostSchool, 'canvas' | 'flags' | 'forced' | 'fullscreen' | 'input' | 'onHashChange' | 'onMedia' |
+ *   'pointer' | 'poke' | 'setFlags' | 'studio'>} InputSchool
+ */
 export const inputHub = {
-  /** @type {Set<import('./school.js').HostSchool>} */
+  /** @type {Set<InputSchool>} */
   schools: new Set(),
   listeners: null,
   motionQuery: null,
@@ -208,33 +213,40 @@ export function prefersReducedMotion() {
 }
 
 // Hidden to the engine: a hidden tab, or forced colours (p.forced, kept by the host's onMedia).
+/** @param {InputSchool} h */
 export function hiddenNow(h) {
   return document.visibilityState === 'hidden' || !!h.forced;
 }
 
+/** @param {InputSchool} h */
 export function pointerAt(h, clientX, clientY) {
   if (!h.fullscreen) h.input.refreshRect();
   const r = h.input.rect;
   return [clientX - r.left, clientY - r.top];
 }
+/** @param {InputSchool} h */
 function pointerBack(h) {
   if (h.flags.away) h.setFlags({ away: false });
 }
+/** @param {InputSchool} h */
 function pointerGone(h) {
   h.pointer(false, 0, 0);
   if (!h.flags.away) h.setFlags({ away: true });
 }
+/** @param {InputSchool} h */
 function onPointerMove(h, e) {
   const [x, y] = pointerAt(h, e.clientX, e.clientY);
   h.pointer(true, x, y);
   pointerBack(h);
 }
+/** @param {InputSchool} h */
 function onPointerDown(h, e) {
   poke(h, e);
   pointerBack(h);
 }
 // A click or tap feeds or scares the fish (the click option), unless an attached studio takes it (to select a fish,
 // or a click on its panel); a press of the pause button is the button's alone.
+/** @param {InputSchool} h */
 function poke(h, e) {
   if (e.target && e.target.closest && e.target.closest('[data-mirofish-controls]')) return;
   const [x, y] = pointerAt(h, e.clientX, e.clientY);
@@ -242,7 +254,8 @@ function poke(h, e) {
 }
 
 // A school's own input state: where its canvas is and whether it is on screen.
-/** @param {import('./school.js').HostSchool} h */
+/** @param {InputSchool} h */
+/** @param {InputSchool} h */
 export function createInput(h) {
   let intersectionObserver = null;
   const input = {

@@ -4,7 +4,7 @@
 
 const OVERLAY_FRAMES = 120;
 
-/** @param {import('./school.js').HostSchool} h */
+/** @param {Pick<import('./school.js').HostSchool, 'engine' | 'fullscreen' | 'host' | 'snapshot' | 'studio'>} h what it reads of its school */
 export function createOverlay(h) {
   return {
     canvas: null,

@@ -3,7 +3,7 @@
 import { PASSIVE } from '../util.js';
 
 export class Sizing {
-  /** @param {import('./school.js').HostSchool} h */
+  /** @param {Pick<import('./school.js').HostSchool, 'canvas' | 'destroyed' | 'input' | 'listeners' | 'post'>} h what it reads of its school */
   constructor(h) {
     this.h = h;
     this.view = { cssWidth: 0, cssHeight: 0, devicePixels: null, dpr: 1 };
