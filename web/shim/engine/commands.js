@@ -88,28 +88,9 @@ export function command(s, msg, out) {
       s.snapshots.changed();
       reply(true);
       return;
-    case 'trajectory': {
-      let rec;
-      try {
-        rec = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
-      } catch (e) {
-        s.snapshots.now();
-        out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
-        return;
-      }
-      chunks(
-        s,
-        msg,
-        rec.total,
-        rec.work,
-        () => {
-          const value = rec.done();
-          reply(value, [value.data.buffer]);
-        },
-        rec.free,
-      );
+    case 'trajectory':
+      trajectory(s, msg, out, reply);
       return;
-    }
     case 'canvas': // the host's fresh canvas, in the old one's place on the page
       s.context.replace(msg.canvas);
       return;
@@ -123,6 +104,29 @@ export function command(s, msg, out) {
     default:
       s.warn('unknown engine message ' + describe(msg.t));
   }
+}
+
+// S-DEV-6 trajectory(): the school's hash run off screen in chunks; over the limits, a RangeError for the page.
+/**
+ * @param {import('./school.js').EngineSchool} s
+ * @param {import('../protocol.js').TrajectoryCall} msg
+ * @param {import('../protocol.js').PostToHost} out
+ * @param {(value: *, transfer?: Transferable[]) => void} reply
+ */
+function trajectory(s, msg, out, reply) {
+  let rec;
+  try {
+    rec = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
+  } catch (e) {
+    s.snapshots.now();
+    out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
+    return;
+  }
+  const done = () => {
+    const value = rec.done();
+    reply(value, [value.data.buffer]);
+  };
+  chunks(s, msg, rec.total, rec.work, done, rec.free);
 }
 
 // set(name, value): the value held, after the table's clamping (or undefined for an unknown name, with a warning).
