@@ -20,7 +20,8 @@ export function afterFirstPaint() {
     settled = painted.then(() =>
       document.readyState === 'complete'
         ? null
-        : new Promise((resolve) => window.addEventListener('load', () => resolve(null), { once: true })),
+        : // a task after it: resolved inside `load` the host would be fetched while the page's handlers still run
+          new Promise((resolve) => window.addEventListener('load', () => setTimeout(resolve, 0, null), { once: true })),
     );
   }
   return settled;
