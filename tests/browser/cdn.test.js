@@ -80,11 +80,18 @@ describe('MiroFish from another origin (a CDN)', () => {
     return { context, p, log, workers };
   }
   // When the page's own timeline says each mirofish file was asked for, against its load event (load: its start;
-  // loaded: its end). Playwright's 'load' and 'request' events come over different channels and may arrive out of
-  // order (a CI run saw the host's request reported before 'load'), so the order is read in the page.
-  const timeline = (p) => p.evaluate(() => {
+  // loaded: its end) and the first frame shown after it (present: the loader's one-dot mark, page_ready.js).
+  // Playwright's 'load' and 'request' events come over different channels and may arrive out of order (a CI run saw
+  // the host's request reported before 'load'), so the order is read in the page.
+  const timeline = (p) => p.evaluate(async () => {
     const nav = performance.getEntriesByType('navigation')[0];
-    const t = { load: nav.loadEventStart, loaded: nav.loadEventEnd };
+    const present = await new Promise((resolve) => { // Element Timing is read by an observer only
+      const o = new PerformanceObserver((l) => resolve(l.getEntries().find((e) => e.identifier === 'mirofish-present')));
+      o.observe({ type: 'element', buffered: true });
+      setTimeout(resolve, 1000);
+    });
+    const t = { load: nav.loadEventStart, loaded: nav.loadEventEnd, present: present ? present.renderTime : null,
+      marks: document.querySelectorAll('[elementtiming]').length };
     for (const e of performance.getEntriesByType('resource')) {
       const path = new URL(e.name).pathname;
       if (/mirofish[^/]*$/.test(path)) t[path] = e.startTime;
@@ -227,6 +234,8 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     const t = await timeline(p);
     assert.ok(t['/dist/mirofish.js'] < t.load, JSON.stringify(t));
     assert.ok(t['/dist/mirofish-host.js'] >= t.loaded, JSON.stringify(t)); // and the engine is the host's to fetch
+    assert.ok(t.present > t.loaded && t['/dist/mirofish-host.js'] >= t.present, 'after the frame after load: ' + JSON.stringify(t));
+    assert.equal(t.marks, 0, 'the mark is gone');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
@@ -243,6 +252,8 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     const t = await timeline(p);
     assert.ok(t['/mirofish.js'] < t.load, JSON.stringify(t));
     assert.ok(t['/mirofish-host.js'] >= t.loaded, JSON.stringify(t));
+    assert.ok(t.present > t.loaded && t['/mirofish-host.js'] >= t.present, 'after the frame after load: ' + JSON.stringify(t));
+    assert.equal(t.marks, 0, 'the mark is gone');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

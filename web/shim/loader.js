@@ -7,7 +7,7 @@
 // one warning naming the file and where it was looked for; mount() then resolves to null, as for any failed mount.
 import { VERSION } from './constants.js';
 import { truthy, warn } from './util.js';
-import { afterFirstPaint } from './host/page_ready.js';
+import { afterPageSettled } from './host/page_ready.js';
 
 const SLOT = Symbol.for('mirofish.host');
 
@@ -30,7 +30,7 @@ function install(script) {
   }
   const load = () =>
     loading ||
-    (loading = afterFirstPaint().then(
+    (loading = afterPageSettled().then(
       () =>
         new Promise((resolve) => {
           if (!url) {

@@ -5,7 +5,7 @@ import { openTable, paramTable } from './engine_link.js';
 import { resolveTarget } from './host.js';
 import { School } from './handle.js';
 import { chooseThread, defaultThread, mountSchool } from './mount.js';
-import { afterFirstPaint } from './page_ready.js';
+import { afterPageSettled } from './page_ready.js';
 
 let current = null;
 let ready = Promise.resolve(null);
@@ -36,7 +36,7 @@ export function mount(target, options) {
         return null;
       }
       const thread = chooseThread(opts, defaultThread());
-      return afterFirstPaint()
+      return afterPageSettled()
         .then(() => mountSchool(where.element, opts, thread))
         .then((r) => {
           if (!r.h) return null;

@@ -3,7 +3,7 @@
 // shares one engine of each kind. Both speak the same messages; the local one delivers them a microtask later, so a
 // page's code sees the same order and timing on either path.
 import { errorText, warn } from '../util.js';
-import { afterFirstPaint } from './page_ready.js';
+import { afterPageSettled } from './page_ready.js';
 
 const WORKER_START_MS = 15000; // a worker that has not said ready by then is given up for the main thread
 
@@ -47,7 +47,7 @@ export function workerCapable() {
 // fetched before the page's load event (page_ready.js), whoever asks first (a mount, table(), <miro-fish>).
 export function openEngine(thread) {
   if (!engines[thread]) {
-    engines[thread] = afterFirstPaint()
+    engines[thread] = afterPageSettled()
       .then(() => (thread === 'worker' ? startWorker() : startLocal()))
       .catch((e) => {
         if (thread === 'main') warn(errorText(e));
