@@ -37,7 +37,7 @@ export function afterPageSettled() {
 // counts against that LCP in Lighthouse's simulation (issue 31), and our WebGL context would queue behind that raster
 // anyway. So the engine waits for the first frame presented after `load`: a one-dot mark, 1 px, out of the layout and
 // all but transparent, whose Element Timing entry says when it reached the screen (with or after the LCP image's
-// paint in 10 of 10 runs of the theme bench). Text, not an image: a CSP without data: images would refuse one. It
+// paint in 10 of 10 loads of the theme, mobile and desktop sizes). Text, not an image: a CSP without data: images would refuse one. It
 // goes at once where Element Timing is missing (Firefox, Safari) or the page is hidden, and never later than
 // PRESENT_WAIT_MS. On a page with no content of its own the mark is its largest paint (1 px): docs/hosting.md.
 const PRESENT_WAIT_MS = 1000;
