@@ -12,7 +12,8 @@ const SIZES = [
   [640, 360],
 ];
 
-export function buildRecord(section, s) {
+// The panel's controls, and the fieldset that greys them together.
+function controls() {
   const opt = (value, text, selected) => el('option', { value, textContent: text, selected: !!selected });
   const ui = {
     seconds: el('input', { type: 'number', min: 0.5, max: 600, step: 0.5, value: 10, 'aria-label': 'duration (s)' }),
@@ -44,20 +45,14 @@ export function buildRecord(section, s) {
     ),
     el('div', { className: 'row' }, ui.go, ui.cancel, ui.bar),
   );
+  return { ui, fields };
+}
+
+export function buildRecord(section, s) {
+  const { ui, fields } = controls();
   section.append(el('h3', {}, 'Record'), fields, ui.say, ui.link);
 
-  const options = () => {
-    const [width, height] = ui.size.value.split('x').map(Number);
-    return {
-      seconds: Number(ui.seconds.value),
-      fps: Number(ui.fps.value),
-      width,
-      height,
-      format: ui.format.value,
-      alpha: ui.alpha.checked,
-      background: ui.background.value,
-    };
-  };
+  const options = () => readOptions(ui);
   let recorder = null,
     controller = null,
     url = '';
@@ -146,5 +141,19 @@ export function buildRecord(section, s) {
       if (controller) controller.abort();
       if (url) URL.revokeObjectURL(url);
     },
+  };
+}
+
+// What the controls ask for, as record()'s options.
+function readOptions(ui) {
+  const [width, height] = ui.size.value.split('x').map(Number);
+  return {
+    seconds: Number(ui.seconds.value),
+    fps: Number(ui.fps.value),
+    width,
+    height,
+    format: ui.format.value,
+    alpha: ui.alpha.checked,
+    background: ui.background.value,
   };
 }

@@ -84,23 +84,7 @@ export function buildTeach(container, s) {
     show(fish, checks, n) {
       const lines = [];
       if (fish && fish.fish >= 0) {
-        const f = (v) => v.toFixed(0);
-        lines.push(
-          'fish ' + fish.fish + (fish.panicked ? ' (panicked)' : '') + '  ' + (s.core.stateNames[fish.behaviour] || ''),
-        );
-        lines.push('neighbours: separation ' + fish.sepN + ', alignment ' + fish.aliN + ', cohesion ' + fish.cohN);
-        lines.push(
-          'forces px/s2: sep ' +
-            f(Math.hypot(fish.sepX, fish.sepY)) +
-            ', ali ' +
-            f(Math.hypot(fish.aliX, fish.aliY)) +
-            ', coh ' +
-            f(Math.hypot(fish.cohX, fish.cohY)) +
-            ' (limit ' +
-            f(fish.limit) +
-            ')',
-        );
-        lines.push('its distance checks: grid ' + fish.gridChecks + ', brute force ' + Math.max(0, n - 1));
+        lines.push(...fishLines(fish, n, s.core.stateNames));
       } else if (t.select) {
         lines.push('click a fish to select it');
       }
@@ -118,4 +102,23 @@ export function buildTeach(container, s) {
       readout.textContent = lines.join('\n');
     },
   };
+}
+
+// What the selected fish sees and feels, from the C++ inspection (studio_core.cpp's FIELDS).
+function fishLines(fish, n, stateNames) {
+  const f = (v) => v.toFixed(0);
+  return [
+    'fish ' + fish.fish + (fish.panicked ? ' (panicked)' : '') + '  ' + (stateNames[fish.behaviour] || ''),
+    'neighbours: separation ' + fish.sepN + ', alignment ' + fish.aliN + ', cohesion ' + fish.cohN,
+    'forces px/s2: sep ' +
+      f(Math.hypot(fish.sepX, fish.sepY)) +
+      ', ali ' +
+      f(Math.hypot(fish.aliX, fish.aliY)) +
+      ', coh ' +
+      f(Math.hypot(fish.cohX, fish.cohY)) +
+      ' (limit ' +
+      f(fish.limit) +
+      ')',
+    'its distance checks: grid ' + fish.gridChecks + ', brute force ' + Math.max(0, n - 1),
+  ];
 }
