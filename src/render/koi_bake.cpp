@@ -18,7 +18,9 @@ float smoothstep(float e0, float e1, float x) {
   return t * t * (3.0f - 2.0f * t);
 }
 float mixf(float a, float b, float t) { return a + (b - a) * t; }
-uint8_t toByte(float v) { return uint8_t(std::lround(clamp01(v) * 255.0f)); }
+// lround for a value in 0..255 (in double, x + 0.5 keeps every bit that decides, and truncation is floor): no libm
+// call per texel in wasm.
+uint8_t toByte(float v) { return uint8_t(int(double(clamp01(v) * 255.0f) + 0.5)); }
 
 // ---- shape (lengths) ------------------------------------------------------------------------------
 constexpr float kBodyEnd = 0.8f;      // peduncle; the tail fin spans the rest
@@ -85,33 +87,53 @@ void bakeShapeRows(std::vector<uint8_t>* out, int j0, int j1) {
   }
 }
 
-void bakeProfile(std::vector<float>* out) {
-  // Extent of the shapes per fine s column, then each strip's sample = the max over its dilated window.
-  constexpr float kFine = 0.0025f, kDy = 0.002f;
-  const float s0 = kProfileS0 - kProfileStep - kRibbonMaxSpan / float(kStripSegments[kStrips - 1]);
-  const float s1 = kProfileS0 + kProfileStep * float(kProfileN) + kRibbonMaxSpan / float(kStripSegments[kStrips - 1]);
-  const int columns = int((s1 - s0) / kFine) + 1;
-  std::vector<float> fish(size_t(columns), 0.0f), shadow(size_t(columns), 0.0f);
-  for (int c = 0; c < columns; ++c) {
-    float s = s0 + kFine * float(c);
+// The profile's columns: each fine s column's extent of the shapes (fish, shadow), then each strip's sample = the max
+// over its dilated window. Computed the same way wherever they are used, so the sliced bake matches the whole one.
+constexpr float kFine = 0.0025f, kDy = 0.002f;
+struct ProfileColumns {
+  float s0, s1;
+  int count;
+  ProfileColumns()
+      : s0(kProfileS0 - kProfileStep - kRibbonMaxSpan / float(kStripSegments[kStrips - 1])),
+        s1(kProfileS0 + kProfileStep * float(kProfileN) + kRibbonMaxSpan / float(kStripSegments[kStrips - 1])),
+        count(int((s1 - s0) / kFine) + 1) {}
+};
+
+// Columns [c0, c1) of the extents (out sized by the first slice): (fish, shadow) per column.
+void bakeProfileColumns(std::vector<float>* out, int c0, int c1) {
+  const ProfileColumns cols;
+  if (c0 == 0) out->assign(size_t(cols.count) * 2, 0.0f);
+  c1 = std::min(c1, cols.count);
+  for (int c = c0; c < c1; ++c) {
+    float s = cols.s0 + kFine * float(c);
+    float& fish = (*out)[size_t(c) * 2];
+    float& shadow = (*out)[size_t(c) * 2 + 1];
     for (float y = 0.34f; y >= 0.0f; y -= kDy) {
       float body = bodyDistance(s, y), tail = tailDistance(s, y);
-      if (fish[size_t(c)] == 0.0f && std::min(std::min(body, tail), pelvicDistance(s, y)) < 0.0f)
-        fish[size_t(c)] = y + kDy;
-      if (shadow[size_t(c)] == 0.0f && std::min(body, tail + 0.01f) < 0.0f) shadow[size_t(c)] = y + kDy;
+      if (fish == 0.0f && std::min(std::min(body, tail), pelvicDistance(s, y)) < 0.0f) fish = y + kDy;
+      if (shadow == 0.0f && std::min(body, tail + 0.01f) < 0.0f) shadow = y + kDy;
+      if (fish != 0.0f && shadow != 0.0f) break;  // both found: the rest of the column changes neither
     }
   }
+}
+
+// The strips' samples from the columns: only the columns near each sample are read (with two to spare each side,
+// far beyond float rounding), tested as before.
+void bakeProfileStrips(const std::vector<float>& columns, std::vector<float>* out) {
+  const ProfileColumns cols;
   out->assign(size_t(kStrips) * kProfileN * 2, 0.0f);
   for (int strip = 0; strip < kStrips; ++strip) {
     const float window = kProfileStep + kRibbonMaxSpan / float(kStripSegments[strip]);
     float* table = out->data() + size_t(strip) * kProfileN * 2;
     for (int k = 0; k < kProfileN; ++k) {
       float s = kProfileS0 + kProfileStep * float(k);
+      const int lo = std::max(0, int((s - window - cols.s0) / kFine) - 2);
+      const int hi = std::min(cols.count, int((s + window - cols.s0) / kFine) + 3);
       float f = 0.0f, sh = 0.0f;
-      for (int c = 0; c < columns; ++c) {
-        if (std::fabs(s0 + kFine * float(c) - s) > window) continue;
-        f = std::max(f, fish[size_t(c)]);
-        sh = std::max(sh, shadow[size_t(c)]);
+      for (int c = lo; c < hi; ++c) {
+        if (std::fabs(cols.s0 + kFine * float(c) - s) > window) continue;
+        f = std::max(f, columns[size_t(c) * 2]);
+        sh = std::max(sh, columns[size_t(c) * 2 + 1]);
       }
       table[k * 2] = f;
       table[k * 2 + 1] = sh;
@@ -179,21 +201,30 @@ void bakePatternTiles(std::vector<uint8_t>* out, int t0, int t1) {
   }
 }
 
-// The slices, in order: the shape field in four bands of rows, the patch atlas in four bands of tiles, the profiles.
-constexpr int kShapeBands = 4, kPatternBands = 4;
+// The slices, in order: the shape field in bands of rows, the patch atlas in bands of tiles, the profile's columns in
+// bands, the profiles. Small enough that a slice on a page's main thread is a short task, and that a browser's
+// first-tier wasm code runs only the first slice or two of each kind before its optimised code takes over (a band a
+// quarter of the table ran 3-5x slower as the first than as the next, in Chromium).
+constexpr int kShapeBands = 16, kPatternBands = 16, kColumnBands = 8;
 static_assert(kShapeH % kShapeBands == 0 && kPatternTiles % kPatternBands == 0, "bands divide the tables");
 
 }  // namespace
+
+int koiBakeSlices() { return kShapeBands + kPatternBands + kColumnBands + 1; }
 
 bool bakeKoiSlice(KoiBake* out, int slice) {
   if (slice < kShapeBands) {
     const int rows = kShapeH / kShapeBands;
     bakeShapeRows(&out->shape, slice * rows, (slice + 1) * rows);
-  } else if (slice < kShapeBands + kPatternBands) {
-    const int tiles = kPatternTiles / kPatternBands, band = slice - kShapeBands;
-    bakePatternTiles(&out->pattern, band * tiles, (band + 1) * tiles);
+  } else if ((slice -= kShapeBands) < kPatternBands) {
+    const int tiles = kPatternTiles / kPatternBands;
+    bakePatternTiles(&out->pattern, slice * tiles, (slice + 1) * tiles);
+  } else if ((slice -= kPatternBands) < kColumnBands) {
+    const int per = (ProfileColumns().count + kColumnBands - 1) / kColumnBands;
+    bakeProfileColumns(&out->columns, slice * per, (slice + 1) * per);
   } else {
-    bakeProfile(&out->profile);
+    bakeProfileStrips(out->columns, &out->profile);
+    std::vector<float>().swap(out->columns);  // only the strips read them
     out->complete = true;
   }
   return out->complete;

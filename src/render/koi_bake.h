@@ -43,6 +43,7 @@ struct KoiBake {
   std::vector<uint8_t> shape;    // kShapeW * kShapeH * 4
   std::vector<uint8_t> pattern;  // (kPatternTileW * kPatternTilesX) * (kPatternTileH * kPatternTilesY) * 2
   std::vector<float> profile;    // kStrips * kProfileN * 2
+  std::vector<float> columns;    // the profile's working columns while the bake runs (empty once complete)
   bool complete = false;         // every slice is in
 };
 
@@ -52,6 +53,7 @@ void bakeKoi(KoiBake* out);
 // One slice of the bake (slice 0, 1, ... in order); true once the last is in. The same bytes as bakeKoi: a page's
 // main thread bakes in slices, a task each, so its first school never blocks the page for the whole bake.
 bool bakeKoiSlice(KoiBake* out, int slice);
+int koiBakeSlices();  // how many there are
 
 // The bake every renderer of this process draws with: the same tables for every pond, made once (the rest of a
 // sliced bake, or all of it, on first use) and kept for context restores.

@@ -1,6 +1,7 @@
 // The renderer's GL-free core, natively (src/render/koi_bake.cpp): the baked tables' sizes and determinism.
 #include <catch2/catch.hpp>
 
+#include "base/fnv1a.h"
 #include "render/koi_bake.h"
 
 using namespace mirofish;
@@ -29,7 +30,9 @@ TEST_CASE("koi bake: in slices, and the process's shared bake, the same bytes as
     ++slices;
     CHECK_FALSE(sliced.complete);
   }
-  CHECK(slices + 1 == 9);  // four bands of the shape field, four of the patch atlas, the profiles
+  // Bands of the shape field, of the patch atlas and of the profile's columns, then the profiles.
+  CHECK(slices + 1 == koiBakeSlices());
+  CHECK(sliced.columns.empty());  // the profile's working columns are let go
   CHECK(sliced.shape == whole.shape);
   CHECK(sliced.pattern == whole.pattern);
   CHECK(sliced.profile == whole.profile);
@@ -41,4 +44,17 @@ TEST_CASE("koi bake: in slices, and the process's shared bake, the same bytes as
   CHECK(shared.shape == whole.shape);
   CHECK(shared.pattern == whole.pattern);
   CHECK(shared.profile == whole.profile);
+}
+
+// The bytes the koi shaders were tuned on (pinned): a change to the bake's arithmetic or order shows here first, before
+// any picture changes. wasm runs the same code (the page's golden hashes are of the school, not of its pixels).
+TEST_CASE("koi bake: the pinned bytes", "[render]") {
+  KoiBake b;
+  bakeKoi(&b);
+  const auto hash = [](const void* p, size_t n) {
+    return fnv1aBytes(kFnvOffset, static_cast<const unsigned char*>(p), n);
+  };
+  CHECK(hash(b.shape.data(), b.shape.size()) == 0xd2d7b2fb35919b0dULL);
+  CHECK(hash(b.pattern.data(), b.pattern.size()) == 0x1f6f3f3e71c08aecULL);
+  CHECK(hash(b.profile.data(), b.profile.size() * sizeof(float)) == 0x852ac77217d6c1b8ULL);
 }
