@@ -41,7 +41,7 @@ if (typeof slot === 'function') {
       api,
       mount,
       table,
-      autoMount: () => autoMount(script),
+      autoMount: (/** @type {HTMLCanvasElement | null} */ early) => autoMount(script, early),
       connect: (el) => connectElement(el, mount),
       disconnect: disconnectElement,
     };

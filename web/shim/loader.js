@@ -1,12 +1,14 @@
 // mirofish.js, the classic script: all of MiroFish on the page's critical path (issue 31), a loader of ~2 KB gzipped.
 // It installs the one global, window.MiroFish (its whole API: mount() and table() return Promises already), defines
-// <miro-fish> at once, and reads its own tag's data-* for the auto-mount. Nothing else runs before the page has
-// painted and fired `load` (host/page_ready.js); then it adds the host, mirofish-host.js (web/shim/classic.js: the
+// <miro-fish> at once, reads its own tag's data-* for the auto-mount, and puts that school's canvas, empty, in the
+// body (earlyCanvas, below). Nothing else runs before the page has painted and fired `load` and shown the frame after
+// it (host/page_ready.js); then it adds the host, mirofish-host.js (web/shim/classic.js: the
 // canvas, input, controls and the link to the engine), beside itself, and hands it every call. The host then fetches
 // the engine, mirofish-engine.js and mirofish.wasm, beside it too. A host that is missing, or of another version, is
 // one warning naming the file and where it was looked for; mount() then resolves to null, as for any failed mount.
 import { VERSION } from './constants.js';
 import { truthy, warn } from './util.js';
+import { guessLayer, makeCanvas } from './host/host.js';
 import { afterPageSettled } from './host/page_ready.js';
 
 const SLOT = Symbol.for('mirofish.host');
@@ -85,6 +87,9 @@ function install(script) {
   });
   Object.defineProperty(window, 'MiroFish', { value: api, configurable: true, writable: false });
 
+  let early = null; // the auto-mount's canvas, in the page before the host is (earlyCanvas)
+  let own = false; // the tag carries options of its own: a background school even beside <miro-fish> (api.js autoMount)
+
   // <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
   if (typeof customElements !== 'undefined' && typeof HTMLElement !== 'undefined' && !customElements.get('miro-fish')) {
     const call = (el, what) => (host ? host[what](el) : load().then((h) => h && h[what](el)));
@@ -92,6 +97,10 @@ function install(script) {
       'miro-fish',
       class extends HTMLElement {
         connectedCallback() {
+          if (early && !own) {
+            early.remove(); // the elements are the page's schools: no background one (api.js autoMount)
+            early = null;
+          }
           if (getComputedStyle(this).display === 'inline') this.style.display = 'block'; // an inline box has no size
           call(this, 'connect');
         }
@@ -111,6 +120,35 @@ function install(script) {
     truthy(data.auto === undefined ? true : data.auto) &&
     (/mirofish[^/]*\.js([?#]|$)/i.test(src || '') || Object.keys(data).length)
   ) {
-    ready = load().then((h) => (h ? h.autoMount() : null));
+    own = Object.keys(data).some((name) => name !== 'auto');
+    if (own || !document.querySelector('miro-fish')) early = earlyCanvas(data.layer);
+    ready = load().then((h) => {
+      const canvas = early;
+      early = null;
+      if (h) return h.autoMount(canvas);
+      if (canvas) canvas.remove();
+      return null;
+    });
   }
+}
+
+// The auto-mount's canvas, empty and transparent, in the body as soon as there is one (the tag in <head>: when the
+// parser adds the body), so that the page's first paints are already layered around it. Added at mount instead, it
+// makes the page raster again just as the engine starts, and the school's WebGL context waits for that raster
+// (100-200 ms of the first fish on a software GPU). The host takes it (host/mount.js), or removes it where no school
+// comes.
+function earlyCanvas(layer) {
+  const canvas = makeCanvas(true, guessLayer(layer, null));
+  const put = () => {
+    if (!document.body || canvas.parentNode) return;
+    document.body.insertBefore(canvas, document.body.firstChild);
+    watch.disconnect();
+  };
+  const watch = new MutationObserver(put);
+  if (document.body) put();
+  else {
+    watch.observe(document.documentElement, { childList: true });
+    document.addEventListener('DOMContentLoaded', put, { once: true });
+  }
+  return canvas;
 }

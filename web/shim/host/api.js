@@ -14,6 +14,12 @@ const schools = new Set(); // live handles, in mount order (MiroFish.all)
 // Resolves to the school's handle, or to null (with one warning saying why, or silently when `signal` aborted it).
 // It never rejects, in any environment (server rendering included).
 export function mount(target, options) {
+  return mountWith(target, options);
+}
+
+// mount(), and the canvas the classic loader put in the page for the auto-mount (mount.js mountSchool).
+/** @param {HTMLCanvasElement} [early] */
+function mountWith(target, options, early) {
   let opts = options;
   if (opts === undefined || opts === null) opts = {};
   if (typeof opts !== 'object') {
@@ -37,7 +43,7 @@ export function mount(target, options) {
       }
       const thread = chooseThread(opts, defaultThread());
       return afterPageSettled()
-        .then(() => mountSchool(where.element, opts, thread))
+        .then(() => mountSchool(where.element, opts, thread, early))
         .then((r) => {
           if (!r.h) return null;
           const h = r.h;
@@ -99,8 +105,10 @@ export const api = Object.freeze({
 
 // The classic script mounts behind the page from its own tag (mirofish.js, web/shim/loader.js, hands it over with
 // data-auto not false): data-* are the options. Only its own tag: bundled into an app, currentScript is the app's
-// tag, which neither looks like mirofish.js nor carries one of our options. MiroFish.ready is this Promise.
-export function autoMount(script) {
+// tag, which neither looks like mirofish.js nor carries one of our options. MiroFish.ready is this Promise. `early`:
+// the canvas the loader put in the page for it (loader.js); it goes again where no school comes.
+/** @param {HTMLCanvasElement | null} [early] */
+export function autoMount(script, early) {
   const options = {};
   for (const name of Object.keys(script.dataset)) options[name] = script.dataset[name];
   const ours = /mirofish[^/]*\.js([?#]|$)/i.test(script.src || '');
@@ -112,13 +120,14 @@ export function autoMount(script) {
     const elements = document.querySelector('miro-fish') !== null;
     const own = Object.keys(options);
     if (elements && !own.length) return Promise.resolve(null);
-    const go = () => mount(undefined, options);
+    const go = () => mountWith(undefined, options, early || undefined);
     if (ours) return go();
     if (!asked && !own.length) return Promise.resolve(null); // an app's own tag: no engine fetched to find out
     return table().then((t) => (asked || own.some((name) => findInfo(t, name)) ? go() : null));
   };
   const done = (h) => {
     if (h && !current) current = h;
+    if (!h && early) early.remove();
     return h;
   };
   if (document.readyState === 'loading') {

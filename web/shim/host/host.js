@@ -52,10 +52,9 @@ export function fullscreenParent() {
   return traps ? document.documentElement : document.body;
 }
 
-// Out of the layout and transparent to input: the page behaves exactly as without MiroFish.
-export function createCanvas(fullscreen, layer) {
+// Out of the layout and transparent to input: the page behaves exactly as without MiroFish. No id (createCanvas).
+export function makeCanvas(fullscreen, layer) {
   const canvas = document.createElement('canvas');
-  canvas.id = 'mirofish-' + ++canvasCounter;
   canvas.setAttribute('aria-hidden', 'true');
   canvas.setAttribute('role', 'presentation');
   canvas.tabIndex = -1;
@@ -71,6 +70,23 @@ export function createCanvas(fullscreen, layer) {
   cs.margin = cs.padding = '0';
   cs.background = 'transparent';
   return canvas;
+}
+
+export function createCanvas(fullscreen, layer) {
+  return nameCanvas(makeCanvas(fullscreen, layer));
+}
+
+// A canvas of ours gets its id from the host (the loader's, made before the host loaded, when the host takes it).
+export function nameCanvas(canvas) {
+  canvas.id = 'mirofish-' + ++canvasCounter;
+  return canvas;
+}
+
+// The layer a mount's `layer` option most likely names before the parameter table is known (the table's numbers and
+// spellings come with the engine): the canvas is placed for it, and moved at mount if the table says otherwise.
+export function guessLayer(option, element) {
+  const name = String(option).trim().toLowerCase();
+  return name === 'back' || (name === 'element' && element) ? name : 'behind';
 }
 
 // Styles the layer needs on an element host; returns the function that gives the host its own styles back.
