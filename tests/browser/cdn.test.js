@@ -90,7 +90,13 @@ describe('MiroFish from another origin (a CDN)', () => {
       o.observe({ type: 'element', buffered: true });
       setTimeout(resolve, 1000);
     });
+    const lcp = await new Promise((resolve) => { // the page's largest paint: the last candidate
+      const o = new PerformanceObserver((l) => resolve(l.getEntries().pop()));
+      o.observe({ type: 'largest-contentful-paint', buffered: true });
+      setTimeout(resolve, 1000);
+    });
     const t = { load: nav.loadEventStart, loaded: nav.loadEventEnd, present: present ? present.renderTime : null,
+      lcp: lcp ? lcp.renderTime : null, lcpUrl: lcp ? lcp.url : null,
       marks: document.querySelectorAll('[elementtiming]').length };
     for (const e of performance.getEntriesByType('resource')) {
       const path = new URL(e.name).pathname;
@@ -226,15 +232,63 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
     const events = [];
     context.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
+    // When the canvas came into the page (the tag is in <head>: the loader puts it in the body as the parser adds it).
+    await context.addInitScript(() => {
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.localName === 'canvas' && !window.__canvas) {
+          window.__canvas = n;
+          window.__canvasAt = performance.now();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
     const p = await context.newPage();
     const log = h.watchConsole(p);
     await p.goto(env.srv.base + '/fixtures/auto.html');
     await h.waitForFish(p, 2);
     assert.deepEqual([...events].sort(), ['/dist/mirofish-engine.js', '/dist/mirofish-host.js', '/dist/mirofish.js', '/dist/mirofish.wasm']);
+    // The school draws on the canvas the loader put in the page before its first paint: the page is layered around it
+    // from the start, and does not raster again as the engine starts.
+    const early = await p.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      const ours = document.querySelectorAll('canvas');
+      return { at: window.__canvasAt, fcp: fcp && fcp.startTime, same: ours.length === 1 && ours[0] === window.__canvas,
+        id: ours[0] && ours[0].id, parent: window.__canvas && window.__canvas.parentNode.localName };
+    });
+    assert.ok(early.same && early.parent === 'body' && /^mirofish-\d+$/.test(early.id), JSON.stringify(early));
+    assert.ok(early.fcp > early.at, 'in the page before its first paint: ' + JSON.stringify(early));
     const t = await timeline(p);
     assert.ok(t['/dist/mirofish.js'] < t.load, JSON.stringify(t));
     assert.ok(t['/dist/mirofish-host.js'] >= t.loaded, JSON.stringify(t)); // and the engine is the host's to fetch
     assert.ok(t.present > t.loaded && t['/dist/mirofish-host.js'] >= t.present, 'after the frame after load: ' + JSON.stringify(t));
+    assert.equal(t.marks, 0, 'the mark is gone');
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
+
+  it('the critical path on a page whose largest paint is an image: the host after that paint', async () => {
+    // A large image painted after `load` (the LCP of a page like the Lighthouse bench's theme): the loader goes on its
+    // paint, or on the frame after `load` (the mark) if that comes first; either way after it.
+    // Noise, as a 24-bit BMP (Chromium leaves low-entropy images, a flat colour, out of LCP).
+    const w = 300, ht = 150, row = w * 3, bmp = Buffer.alloc(54 + row * ht);
+    bmp.write('BM', 0);
+    bmp.writeUInt32LE(bmp.length, 2);
+    bmp.writeUInt32LE(54, 10);
+    bmp.writeUInt32LE(40, 14);
+    bmp.writeInt32LE(w, 18);
+    bmp.writeInt32LE(ht, 22);
+    bmp.writeUInt16LE(1, 26);
+    bmp.writeUInt16LE(24, 28);
+    crypto.randomFillSync(bmp, 54);
+    fs.writeFileSync(path.join(pagesDir, 'big.bmp'), bmp);
+    const events = [];
+    const { context, p, log } = await open('<img src="big.bmp" width="600" height="300" alt="">' +
+      '<script src="mirofish.js" data-fish="20"></script>', null, (ctx) => {
+      ctx.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
+    });
+    assert.equal((await school(p)).fish, 20);
+    const t = await timeline(p);
+    assert.ok(/big\.bmp$/.test(t.lcpUrl), 'the image is the page\'s largest paint: ' + JSON.stringify(t));
+    assert.ok(t['/mirofish-host.js'] >= t.loaded && t['/mirofish-host.js'] >= t.lcp, 'after it: ' + JSON.stringify(t));
     assert.equal(t.marks, 0, 'the mark is gone');
     assert.deepEqual(log.errors(), []);
     await context.close();
@@ -249,6 +303,9 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     await h.waitFor(p, () => document.querySelector('miro-fish').school &&
       document.querySelector('miro-fish').school.stats().frames >= 1);
     assert.deepEqual([...events].sort(), ['/mirofish-engine.js', '/mirofish-host.js', '/mirofish.js', '/mirofish.wasm']);
+    // A bare tag beside <miro-fish>: the elements are the schools, the loader's background canvas went as they came.
+    assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('canvas'), (c) => c.parentNode.localName)),
+      ['miro-fish']);
     const t = await timeline(p);
     assert.ok(t['/mirofish.js'] < t.load, JSON.stringify(t));
     assert.ok(t['/mirofish-host.js'] >= t.loaded, JSON.stringify(t));
