@@ -12,7 +12,10 @@
 // front that notes performance.timeOrigin + performance.now() at that call (self.__firstDraw, in the page or in its
 // Worker), minus the page's own timeOrigin. Text and wasm are served gzipped; loopback, no throttling.
 //
-//   node first_fish.mjs --baseline FILE [--runs 5] [--json FILE]
+// With --before DIR (the dist/ of another build of the split files, e.g. main before a change), the same page with
+// that build, self-hosted and from the CDN, joins the rounds: before and after in one run.
+//
+//   node first_fish.mjs --baseline FILE [--before DIR] [--runs 5] [--json FILE]
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -33,6 +36,7 @@ const opt = (name, def) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] :
 const BASELINE = opt('--baseline', null);
 const RUNS = Number(opt('--runs', '5'));
 const JSON_OUT = opt('--json', null);
+const BEFORE = opt('--before', null);
 if (!BASELINE || !existsSync(BASELINE)) {
   console.error('--baseline FILE: the single-file mirofish.js to compare with (build main before issue 31)');
   process.exit(2);
@@ -53,6 +57,12 @@ const FILES = {
   '/new/mirofish-host.js': readFileSync(join(DIST, 'mirofish-host.js')),
   '/new/mirofish.wasm': readFileSync(join(DIST, 'mirofish.wasm')),
 };
+if (BEFORE) {
+  for (const f of ['mirofish.js', 'mirofish-engine.js', 'mirofish-host.js', 'mirofish.wasm']) {
+    if (!existsSync(join(BEFORE, f))) { console.error('--before ' + BEFORE + ': no ' + f + ' there'); process.exit(2); }
+    FILES['/before/' + f] = readFileSync(join(BEFORE, f));
+  }
+}
 const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript; charset=utf-8',
   '.wasm': 'application/wasm', '.jpg': 'image/jpeg', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
 
@@ -84,6 +94,7 @@ const cdn = `http://localhost:${cdnServer.address().port}`;
 const tag = (src) => `<script src="${src}" data-fish="200" data-seed="7"></script>`;
 const VARIANTS = { single: tag('/old/mirofish.js'), 'single-cdn': tag(cdn + '/old/mirofish.js'),
   split: tag('/new/mirofish.js'), 'split-cdn': tag(cdn + '/new/mirofish.js') };
+if (BEFORE) Object.assign(VARIANTS, { before: tag('/before/mirofish.js'), 'before-cdn': tag(cdn + '/before/mirofish.js') });
 const pages = Object.fromEntries(Object.entries(VARIANTS).map(([v, t]) => [v, withTag(stripped, t)]));
 const base = `http://127.0.0.1:${pageServer.address().port}`;
 
@@ -134,4 +145,6 @@ const d = (a, b) => Math.round(med[a].firstFrameMs - med[b].firstFrameMs);
 console.log(`split - single: ${d('split', 'single') > 0 ? '+' : ''}${d('split', 'single')} ms; ` +
   `split-cdn - single: ${d('split-cdn', 'single') > 0 ? '+' : ''}${d('split-cdn', 'single')} ms; ` +
   `split-cdn - single-cdn: ${d('split-cdn', 'single-cdn') > 0 ? '+' : ''}${d('split-cdn', 'single-cdn')} ms (target: at most +150)`);
+if (BEFORE) console.log(`split - before: ${d('split', 'before') > 0 ? '+' : ''}${d('split', 'before')} ms; ` +
+  `split-cdn - before-cdn: ${d('split-cdn', 'before-cdn') > 0 ? '+' : ''}${d('split-cdn', 'before-cdn')} ms`);
 if (JSON_OUT) writeFileSync(resolve(JSON_OUT), JSON.stringify({ date: new Date().toISOString(), command: 'node first_fish.mjs ' + argv.join(' '), runs, medians: med }, null, 2) + '\n');
