@@ -314,4 +314,21 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
+
+  it('a bare tag in <head> and <miro-fish> in the body: the loader\'s background canvas never stays', async () => {
+    fs.writeFileSync(path.join(pagesDir, 'head-element.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+      '<title>head tag</title><link rel="icon" href="data:,"><script src="mirofish.js"></script></head><body>' +
+      '<h1>Elements only</h1><miro-fish fish="10" style="display: block; height: 120px"></miro-fish></body></html>');
+    const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
+    const p = await context.newPage();
+    const log = h.watchConsole(p);
+    await p.goto(pages.base + '/head-element.html');
+    await h.waitFor(p, () => document.querySelector('miro-fish').school &&
+      document.querySelector('miro-fish').school.stats().frames >= 1);
+    await p.waitForTimeout(300);
+    assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('canvas'), (c) => c.parentNode.localName)),
+      ['miro-fish']);
+    assert.deepEqual(log.errors(), []);
+    await context.close();
+  });
 });

@@ -1,7 +1,7 @@
 // mirofish.js, the classic script: all of MiroFish on the page's critical path (issue 31), a loader of ~2 KB gzipped.
 // It installs the one global, window.MiroFish (its whole API: mount() and table() return Promises already), defines
 // <miro-fish> at once, reads its own tag's data-* for the auto-mount, and puts that school's canvas, empty, in the
-// body (earlyCanvas, below). Nothing else runs before the page has painted and fired `load` and shown the frame after
+// body (earlyCanvas, below). Nothing else runs before the page has painted and fired `load` and shown its paint after
 // it (host/page_ready.js); then it adds the host, mirofish-host.js (web/shim/classic.js: the
 // canvas, input, controls and the link to the engine), beside itself, and hands it every call. The host then fetches
 // the engine, mirofish-engine.js and mirofish.wasm, beside it too. A host that is missing, or of another version, is
@@ -87,7 +87,7 @@ function install(script) {
   });
   Object.defineProperty(window, 'MiroFish', { value: api, configurable: true, writable: false });
 
-  let early = null; // the auto-mount's canvas, in the page before the host is (earlyCanvas)
+  let early = null; // the auto-mount's canvas, in the page before the host is: {canvas, drop} (earlyCanvas)
   let own = false; // the tag carries options of its own: a background school even beside <miro-fish> (api.js autoMount)
 
   // <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
@@ -98,7 +98,7 @@ function install(script) {
       class extends HTMLElement {
         connectedCallback() {
           if (early && !own) {
-            early.remove(); // the elements are the page's schools: no background one (api.js autoMount)
+            early.drop(); // the elements are the page's schools: no background one (api.js autoMount)
             early = null;
           }
           if (getComputedStyle(this).display === 'inline') this.style.display = 'block'; // an inline box has no size
@@ -123,10 +123,10 @@ function install(script) {
     own = Object.keys(data).some((name) => name !== 'auto');
     if (own || !document.querySelector('miro-fish')) early = earlyCanvas(data.layer);
     ready = load().then((h) => {
-      const canvas = early;
+      const placed = early;
       early = null;
-      if (h) return h.autoMount(canvas);
-      if (canvas) canvas.remove();
+      if (h) return h.autoMount(placed && placed.canvas);
+      if (placed) placed.drop();
       return null;
     });
   }
@@ -139,8 +139,10 @@ function install(script) {
 // comes.
 function earlyCanvas(layer) {
   const canvas = makeCanvas(true, guessLayer(layer, null));
+  let state = 0; // 0: waiting for a body, 1: in it, 2: dropped (a <miro-fish> came first, or no school comes)
   const put = () => {
-    if (!document.body || canvas.parentNode) return;
+    if (state || !document.body) return;
+    state = 1;
     document.body.insertBefore(canvas, document.body.firstChild);
     watch.disconnect();
   };
@@ -150,5 +152,12 @@ function earlyCanvas(layer) {
     watch.observe(document.documentElement, { childList: true });
     document.addEventListener('DOMContentLoaded', put, { once: true });
   }
-  return canvas;
+  return {
+    canvas,
+    drop() {
+      state = 2;
+      watch.disconnect();
+      canvas.remove();
+    },
+  };
 }
