@@ -20,8 +20,17 @@ if (typeof window !== 'undefined' && typeof document !== 'undefined') {
 }
 
 function install(script) {
-  let host = null; // what the host handed back, once it has run
-  let loading = null; // Promise of it (or of null: missing, with its one warning)
+  const link = hostLink(script);
+  const auto = startAutoMount(script, link.load);
+  Object.defineProperty(window, 'MiroFish', { value: pageApi(link, auto), configurable: true, writable: false });
+  defineElement(link, auto.elementCame);
+}
+
+// The host, added beside this script once the page is ready for it: load() resolves to what it hands back (or to
+// null: missing, or of another version, with its one warning); host() is that, once it has run.
+function hostLink(script) {
+  let host = null;
+  let loading = null;
   const src = script && script.src;
   let url = '';
   try {
@@ -70,66 +79,82 @@ function install(script) {
           document.head.appendChild(tag);
         }),
     ));
+  return { load, host: () => host };
+}
 
-  const api = Object.freeze({
+// window.MiroFish: every call waits for the host, and hands it over.
+function pageApi(link, auto) {
+  return Object.freeze({
     version: VERSION,
-    mount: (target, options) => load().then((h) => (h ? h.mount(target, options) : null)),
+    mount: (target, options) => link.load().then((h) => (h ? h.mount(target, options) : null)),
     get current() {
-      return host ? host.api.current : null;
+      const h = link.host();
+      return h ? h.api.current : null;
     },
     get ready() {
-      return ready;
+      return auto.ready;
     },
     get all() {
-      return host ? host.api.all : [];
+      const h = link.host();
+      return h ? h.api.all : [];
     },
-    table: () => load().then((h) => (h ? h.table() : [])),
+    table: () => link.load().then((h) => (h ? h.table() : [])),
   });
-  Object.defineProperty(window, 'MiroFish', { value: api, configurable: true, writable: false });
+}
 
-  let early = null; // the auto-mount's canvas, in the page before the host is: {canvas, drop} (earlyCanvas)
-  let own = false; // the tag carries options of its own: a background school even beside <miro-fish> (api.js autoMount)
-
-  // <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
-  if (typeof customElements !== 'undefined' && typeof HTMLElement !== 'undefined' && !customElements.get('miro-fish')) {
-    const call = (el, what) => (host ? host[what](el) : load().then((h) => h && h[what](el)));
-    customElements.define(
-      'miro-fish',
-      class extends HTMLElement {
-        connectedCallback() {
-          if (early && !own) {
-            early.drop(); // the elements are the page's schools: no background one (api.js autoMount)
-            early = null;
-          }
-          if (getComputedStyle(this).display === 'inline') this.style.display = 'block'; // an inline box has no size
-          call(this, 'connect');
-        }
-        disconnectedCallback() {
-          call(this, 'disconnect');
-        }
-      },
-    );
+// <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
+function defineElement(link, elementCame) {
+  if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
+    return;
   }
+  const call = (el, what) => {
+    const h = link.host();
+    return h ? h[what](el) : link.load().then((loaded) => loaded && loaded[what](el));
+  };
+  customElements.define(
+    'miro-fish',
+    class extends HTMLElement {
+      connectedCallback() {
+        elementCame();
+        if (getComputedStyle(this).display === 'inline') this.style.display = 'block'; // an inline box has no size
+        call(this, 'connect');
+      }
+      disconnectedCallback() {
+        call(this, 'disconnect');
+      }
+    },
+  );
+}
 
-  // The auto-mount from this tag's data-* (data-auto="false" turns it off). A tag that neither looks like
-  // mirofish.js nor carries a data-* (the script bundled into an app's own file) fetches nothing.
-  let ready = Promise.resolve(null);
+// The auto-mount from this tag's data-* (data-auto="false" turns it off). A tag that neither looks like
+// mirofish.js nor carries a data-* (the script bundled into an app's own file) fetches nothing. `ready` is
+// MiroFish.ready; elementCame(): a <miro-fish> connected, and a bare tag then mounts no background school (api.js
+// autoMount), so its canvas goes at once.
+function startAutoMount(script, load) {
+  const auto = { ready: Promise.resolve(null), elementCame: () => {} };
   const data = script && script.dataset;
   if (
-    data &&
-    truthy(data.auto === undefined ? true : data.auto) &&
-    (/mirofish[^/]*\.js([?#]|$)/i.test(src || '') || Object.keys(data).length)
+    !data ||
+    !truthy(data.auto === undefined ? true : data.auto) ||
+    !(/mirofish[^/]*\.js([?#]|$)/i.test(script.src || '') || Object.keys(data).length)
   ) {
-    own = Object.keys(data).some((name) => name !== 'auto');
-    if (own || !document.querySelector('miro-fish')) early = earlyCanvas(data.layer);
-    ready = load().then((h) => {
-      const placed = early;
-      early = null;
-      if (h) return h.autoMount(placed && placed.canvas);
-      if (placed) placed.drop();
-      return null;
-    });
+    return auto;
   }
+  const own = Object.keys(data).some((name) => name !== 'auto'); // a background school even beside <miro-fish>
+  let early = own || !document.querySelector('miro-fish') ? earlyCanvas(data.layer) : null;
+  auto.elementCame = () => {
+    if (!early || own) return;
+    early.drop();
+    early = null;
+  };
+  auto.ready = load().then((h) => {
+    const placed = early;
+    early = null;
+    if (h) return h.autoMount(placed && placed.canvas);
+    if (placed) placed.drop();
+    return null;
+  });
+  return auto;
 }
 
 // The auto-mount's canvas, empty and transparent, in the body as soon as there is one (the tag in <head>: when the
