@@ -1,5 +1,5 @@
 // S-COST-7: the engine is neither fetched nor started before the page has painted once (a frame, then a task; a
-// hidden page does not paint, so a short timer stands in), has fired its `load` event, and has shown the frame after
+// hidden page does not paint, so a short timer stands in), has fired its `load` event, and has shown its paint after
 // it (afterPresented, below): until then the page's critical path carries mirofish.js alone (the loader), and the
 // host and the engine's files (its JS and the wasm) never compete with the page's own images and scripts for the
 // network (issue 31; before issue 22 the Worker's fetch cost Lighthouse's LCP +170 ms). A page that never loads never
