@@ -30,7 +30,7 @@ for (let i = 2; i < process.argv.length; i++) {
     process.exit(2);
   }
 }
-// auto quality climbs one level per ~2 s of headroom (web/shim/engine/quality.js): 14 s lets it settle.
+// auto quality climbs one level per ~2 s of headroom (web/engine/quality.js): 14 s lets it settle.
 const T = opts.quick ? { warm: 4, window: 3 } : { warm: 14, window: 10 };
 
 if (!fs.existsSync(path.join(VANTA, 'dist', 'vanta.birds.min.js'))) {

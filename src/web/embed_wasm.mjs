@@ -1,7 +1,7 @@
 // Re-embeds a bundle's wasm (Emscripten SINGLE_FILE writes it as a base64 data: URI) gzip-compressed, then base64:
 // gzip of base64 over already-compressed bytes is almost exactly those bytes (6 bits a character, nothing to match),
 // so the script costs the wasm's own compressed size, and zopfli compresses ~5 % better than gzip -9. The page
-// inflates it with DecompressionStream (inflateWasm in web/shim/wasm_text.js). Measured on the ecology bundle:
+// inflates it with DecompressionStream (inflateWasm in web/core/wasm_text.js). Measured on the ecology bundle:
 // printable ASCII (the previous encoding) 78.5 KB gzipped, this 69.2 KB. zopfli is a Debian package
 // (scripts/ensure-deps); without it Node's zlib level 9 does the same job ~5 KB larger, with a warning.
 //   node embed_wasm.mjs FILE...               (each FILE is rewritten in place; the wasm is its data: URI)

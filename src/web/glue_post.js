@@ -1,5 +1,5 @@
 // Inside Emscripten's factory (--post-js): Embind's GL finds a canvas by selector in specialHTMLTargets first, which a
-// Worker (no document) needs; the engine registers its OffscreenCanvas there (web/shim/engine/school.js).
+// Worker (no document) needs; the engine registers its OffscreenCanvas there (web/engine/school.js).
 Module['specialHTMLTargets'] = specialHTMLTargets;
 // Emscripten's GL names come from one counter that never goes down, and each table is padded up to it: every mount
 // grew every table by ~1 KB. A name freed in a table is given out again (GL.counter stays above all, for its checks).

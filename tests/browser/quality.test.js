@@ -1,4 +1,4 @@
-// The frame-budget governor (web/shim/engine/quality.js, an ES module) on its own, with a synthetic clock: the order
+// The frame-budget governor (web/engine/quality.js, an ES module) on its own, with a synthetic clock: the order
 // of the levels, hysteresis, the fixed level after flip-flops, the software-GL start, and host stalls left out.
 // No browser and no real timing.
 'use strict';
@@ -12,7 +12,7 @@ const h = require('./helpers');
 // The module as the test bundle builds it (MIROFISH_TEST: the fixed-cost hook is live).
 async function loadGovernor() {
   globalThis.MIROFISH_TEST = true;
-  const m = await import(pathToFileURL(path.join(h.ROOT, 'web', 'shim', 'engine', 'quality.js')).href);
+  const m = await import(pathToFileURL(path.join(h.ROOT, 'web', 'engine', 'quality.js')).href);
   return { createGovernor: () => new m.Governor(), qualityLevels: m.qualityLevels };
 }
 
@@ -148,7 +148,7 @@ describe('quality governor', () => {
   });
 
   it('recognises software rasterizers by their renderer strings', async () => {
-    const ctx = await import(pathToFileURL(path.join(h.ROOT, 'web', 'shim', 'engine', 'gl_probe.js')).href);
+    const ctx = await import(pathToFileURL(path.join(h.ROOT, 'web', 'engine', 'gl_probe.js')).href);
     for (const r of ['ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
       'llvmpipe (LLVM 15.0.6, 256 bits)', 'softpipe', 'Mesa OffScreen Software Rasterizer',
       'ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11 vs_5_0 ps_5_0, D3D11)']) {

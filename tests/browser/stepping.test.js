@@ -7,7 +7,7 @@ const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
-const STILL_WAIT_MS = 250;  // web/shim/engine/loop.js: a display frame that does not come by then no longer holds replies
+const STILL_WAIT_MS = 250;  // web/engine/loop.js: a display frame that does not come by then no longer holds replies
 
 describe('a stepped paused school', () => {
   const env = h.serverAndBrowser();

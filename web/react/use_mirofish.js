@@ -3,8 +3,8 @@
 // AbortSignal mount() takes: an abort before it resolves cancels it, one after destroys the school. Option changes
 // go to the live school through set() (pause()/resume() for `paused`), never through a remount.
 import { useEffect, useRef, useState } from 'react';
-import { mount, table } from '../shim/index.js';
-import { truthy } from '../shim/util.js';
+import { mount, table } from '../entry/mirofish.mjs';
+import { truthy } from '../core/util.js';
 
 const MOUNT_ONLY = ['hash', 'thread', 'signal']; // read once, at mount (as <miro-fish> reads them)
 

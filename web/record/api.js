@@ -1,7 +1,7 @@
 // record(school, options) -> Promise<Blob>, and school.record(options) once this script is on the page: the school
 // handle's class gets the method from here, so the page's own bundle (mirofish.js) carries none of it.
-import { VERSION } from '../shim/constants.js';
-import { errorText, warn } from '../shim/util.js';
+import { VERSION } from '../core/constants.js';
+import { errorText, warn } from '../core/util.js';
 import { pickCodec } from './encode.js';
 import { normalise } from './options.js';
 import { runRecording } from './link.js';

@@ -1,7 +1,7 @@
 // record()'s options, checked once on the page's side: each bad value rejects with one sentence that names it (a
 // RangeError or TypeError), before any Worker or wasm starts. What goes to the recorder is plain numbers and strings.
-import { STEP_HZ } from '../shim/constants.js';
-import { describe } from '../shim/util.js';
+import { STEP_HZ } from '../core/constants.js';
+import { describe } from '../core/util.js';
 
 export const FPS = [24, 25, 30, 60];
 export const MAX_WIDTH = 3840,

@@ -1,8 +1,8 @@
 // The recorder's end of its channel: the same code in its dedicated Worker and on the page's main thread (the
 // fallback). It loads the engine's wasm (its own copy: the page's engine is never asked) once, then runs one job at
 // a time as the page's messages say, with progress, an abort, and the file's bytes moved back (not copied).
-import { errorText } from '../shim/util.js';
-import { loadModule } from '../shim/engine/module.js';
+import { errorText } from '../core/util.js';
+import { loadModule } from '../core/module.js';
 import { runJob } from './job.js';
 
 // `post(msg, transfer)` to the page; returns the function that takes the page's messages.

@@ -1,9 +1,9 @@
 // MiroFishStudio.attach(school): the panel, the teaching view and the live metrics on one mounted school, through the
-// handle's _studio() hooks (web/shim/host/handle.js): the school's arrays after each frame and its parameters after
+// handle's _studio() hooks (web/host/handle.js): the school's arrays after each frame and its parameters after
 // each change come by message, the same on both threads; the overlay draws on a canvas of its own. The classic script
 // (classic.js) also installs the global and
 // attaches by itself to the page's school when the URL hash has studio=1; the ES module (index.js) does neither.
-import { VERSION } from '../shim/constants.js';
+import { VERSION } from '../core/constants.js';
 import { buildControls } from './controls.js';
 import { FISH_ARRAYS, METRICS_ARRAY, STATES_ARRAY, X, Y, framePond } from './arrays.js';
 import { loadCore } from './core.js';

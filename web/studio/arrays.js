@@ -1,5 +1,5 @@
 // The school's arrays as the studio reads them: the last studioFrame message the engine sent (after each drawn frame,
-// on either thread: web/shim/engine/commands.js postStudioFrame), by the indices of the constants table
+// on either thread: web/engine/commands.js postStudioFrame), by the indices of the constants table
 // (src/base/constants.h kStudio*, which C++ Pond::studioArray and the engine use too).
 import {
   kStudioFishArrays,

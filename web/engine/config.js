@@ -1,0 +1,101 @@
+// Configuration of a school: defaults < mount options / data-* < URL hash (the hash wins, within the page's ceilings).
+// Option values arrive as the page gave them (numbers, booleans, attribute strings) and are read here, with the C++
+// number grammar, so the host needs no wasm.
+import { STEP_HZ } from '../core/constants.js';
+import { describe, errorText, findInfo } from '../core/util.js';
+
+const DEFAULT_DENSITY = 200 / 1.44; // fish per million CSS px: 200 at 1600x900
+const DEFAULT_FISH_MIN = 40;
+const DEFAULT_FISH_MAX = 300;
+
+// Anything unreadable becomes NaN, which C++ rejects with a specific warning. A named option's value names
+// (`quality: 'high'`) come from the table's values column (C++ kParamValues).
+/** @param {import('./school.js').EngineSchool} s */
+export function optionNumber(s, name, value) {
+  const info = typeof value === 'string' ? findInfo(s.table, name) : null;
+  const names = info ? info.values : null;
+  if (names && names.length) {
+    const i = names.indexOf(value.trim().toLowerCase());
+    if (i >= 0) return i;
+  }
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string') {
+    const str = value.trim().toLowerCase();
+    if (str === 'true' || str === 'yes' || str === 'on') return 1;
+    if (str === 'false' || str === 'no' || str === 'off') return 0;
+    return s.M.parseNumber(str); // C++ parseDecimal: `data-opacity="0x1"` is refused as `#op=0x1` is
+  }
+  return NaN;
+}
+
+// Applies the page owner's options (host-only names are already taken out); `box` is the host's CSS size at mount.
+/** @param {import('./school.js').EngineSchool} s */
+export function applyOptions(s, options, box) {
+  const given = {};
+  const { ParamStatus } = s.M; // C++ ParamStatus (sim/params.h), an Embind enum
+  for (const name of Object.keys(options)) {
+    const value = options[name];
+    const r = s.pond.set(name, optionNumber(s, name, value));
+    if (r.status === ParamStatus.Unknown) {
+      s.warn('unknown option ' + describe(name) + ' ignored (known: ' + s.table.map((x) => x.name).join(', ') + ')');
+      continue;
+    }
+    if (r.warning) s.warn('option ' + name + '=' + describe(value) + ': ' + r.warning, name);
+    const info = findInfo(s.table, name);
+    if (info && (r.status === ParamStatus.Ok || r.status === ParamStatus.Clamped)) given[info.name] = true;
+  }
+  // Without a recorded world size the world is the host's CSS size at mount time; a hash with w/h overrides it.
+  if (!given.width && box.width >= 1) s.pond.set('width', Math.round(box.width));
+  if (!given.height && box.height >= 1) s.pond.set('height', Math.round(box.height));
+  s.view.autoWorld = !given.width && !given.height; // the world follows the viewport until a hash fixes it
+  // Phones (S-HOST-4): `density` fish per million CSS px, or, when the page gives neither, 200 at 1600x900 scaled
+  // by area within 40..300, so a 390x844 phone gets ~46 fish instead of a solid band of 200.
+  if (!given.fish) {
+    const mpx = (s.pond.get('width') * s.pond.get('height')) / 1e6;
+    const density = s.pond.get('density');
+    const n =
+      density > 0 ? density * mpx : Math.min(DEFAULT_FISH_MAX, Math.max(DEFAULT_FISH_MIN, DEFAULT_DENSITY * mpx));
+    s.pond.set('fish', Math.round(n));
+  }
+  // A link may ask for at most 1 000 fish, or as many as the page itself shows (S-COST-3).
+  if (!given.maxFish) s.pond.set('maxFish', Math.max(s.pond.get('maxFish'), s.pond.get('fish')));
+}
+
+// Reads our part of a hash into the pond (C++ decodeLink: the page's ceilings apply); false when nothing is ours.
+/** @param {import('./school.js').EngineSchool} s */
+export function applyHash(s, ours) {
+  if (!ours) return false;
+  let r;
+  try {
+    r = s.pond.applyHash(ours);
+  } catch (e) {
+    s.warn('the URL hash could not be read (' + errorText(e) + '); ignored');
+    return false;
+  }
+  for (const w of r.warnings) s.warn(w, 'hash'); // each already names the hash and the key
+  if (!r.anyKey) return false;
+  if (/(^|&)(w|h|width|height)=/.test(ours)) s.view.autoWorld = false; // a shared world is kept, letterboxed
+  s.seek.left = r.hasSeek ? Math.round(r.seekSeconds * STEP_HZ) : 0;
+  return true;
+}
+
+// The values the frame loop reads every frame, cached: each Embind get() marshals a string. Refreshed after the
+// options, every set() and every hash (nothing else changes them).
+/** @param {import('./school.js').EngineSchool} s */
+export function readConfig(s) {
+  const c = s.cfg;
+  c.maxFps = s.pond.get('maxFps');
+  c.idleFps = Math.max(1, s.pond.get('idleFps'));
+  c.reducedMotion = s.pond.get('reducedMotion');
+  c.water = s.pond.get('water');
+  c.fish = s.pond.count();
+}
+
+// S-SIM-13: one warning when the parameters make a fish outrun its own radius (not repeated while unchanged).
+/** @param {import('./school.js').EngineSchool} s */
+export function checkSanity(s) {
+  const w = s.pond.sanityWarning();
+  if (w && w !== s.lastSanity) s.warn(w, '');
+  s.lastSanity = w;
+}

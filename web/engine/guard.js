@@ -1,0 +1,36 @@
+// One guard for everything the engine runs for a school (its commands, frames, long-work slices, snapshots, the
+// mount's start): a throw there (a wasm trap, out of memory, a bug) would otherwise end the rAF chain or the reply
+// silently, leaving the page's Promises pending and the fish frozen. The first throw stops that school for good and
+// tells the host once ({t:'error'}); the host settles what waits and mounts the school again (host/heal.js).
+import { errorText } from '../core/util.js';
+
+// Runs fn.call(self, arg) for school `s`; nothing runs once the school has failed. No closure per call: a frame
+// passes its bound function and its time.
+export function guard(s, fn, self, arg) {
+  if (s.failed) return undefined;
+  try {
+    return fn.call(self, arg);
+  } catch (e) {
+    failed(s, e);
+    return undefined;
+  }
+}
+
+// `fn` for timers and rAF: made once (at the school's start), guarded on every call.
+export function guarded(s, fn, self) {
+  return (arg) => guard(s, fn, self, arg);
+}
+
+// Stops every loop, slice and snapshot of the school (they all stop for a destroyed one) and says so once. What it
+// holds (the pond, the context) goes when the host's `destroy` comes.
+export function failed(s, e) {
+  if (s.failed) return;
+  s.failed = true;
+  s.destroyed = true;
+  try {
+    s.loop.stop();
+  } catch (ignored) {
+    // the loop's own state is all that is left to lose
+  }
+  s.out({ t: 'error', id: s.id, error: errorText(e) });
+}

@@ -1,0 +1,303 @@
+// The frame loop and its state machine: which state the school is in, when the next frame comes, and what one costs.
+// States, in the order protocol.js's schoolState decides them: paused > hidden > lost (no GL context) > reduced-motion
+// > empty (nothing to draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the
+// engine runs: a Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
+import { schoolState } from '../core/protocol.js';
+import { guarded } from './guard.js';
+import { IN_WORKER, soon } from './pump.js';
+
+const SEEK_BUDGET_MS = 8; // ms per slice a t=SECONDS seek may take: the page never freezes
+const CAP_SLACK_MS = 2; // a frame this early for the maxFps cap still counts (vsync jitter)
+const TIMER_BELOW_FPS = 50; // below this rate a timer wakes the loop, not every vsync
+const STILL_WAIT_MS = 250; // a display frame that does not come by then (a throttled rAF) no longer holds replies
+
+const raf =
+  typeof requestAnimationFrame === 'function'
+    ? (fn) => requestAnimationFrame(fn)
+    : (fn) => setTimeout(() => fn(performance.now()), 16);
+const cancelRaf =
+  typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+
+// Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first
+// batch
+// is one unit, so a heavy school never freezes the page before it has been timed), at most doubling: performance.now()
+// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units
+// done;
+// est.workMs adds up the time spent in work() (the step's own cost, for the overhead bench).
+export function within(ms, left, work, est) {
+  const start = performance.now();
+  let done = 0,
+    n = 1;
+  while (done < left && n > 0) {
+    const t = performance.now();
+    work(n);
+    done += n;
+    const end = performance.now();
+    est.stepMs = Math.max(0.001, (end - t) / n);
+    est.workMs += end - t;
+    n = Math.min(left - done, n * 2, Math.floor(((ms - (end - start)) * 0.9) / est.stepMs));
+  }
+  return done;
+}
+
+// `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
+// governor, and the hooks draw(now) and onFrame() (the snapshot for the host).
+export class Loop {
+  /** @param {import('./school.js').EngineSchool} s */
+  constructor(s) {
+    this.s = s;
+    this.rafId = 0;
+    this.timerId = 0;
+    this.seekQueued = false;
+    this.stillGate = 0; // the rAF after a still frame: until it comes, further still frames wait for it
+    this.stillTimer = 0; // ...or until STILL_WAIT_MS have passed
+    this.stillWaiting = []; // what waits for that frame (a step's reply)
+    this.stillOwed = false; // a still frame skipped while hidden: drawn when the school shows again
+    this.lastTime = 0; // rAF time of the previous simulated frame; 0 restarts the clock
+    this.nextDue = 0; // rAF time the next frame is due under the frame-rate cap
+    this.timerWoke = false; // this rAF was asked for by the low-rate timer, which already kept the cap
+    this.lastState = '';
+    this.presentId = 0; // the animation frame a still frame is drawn again in (present())
+    this.presented = false; // a frame was drawn in an animation frame since the school last fell still
+    // Bound once: requestAnimationFrame and setTimeout get the same functions every frame (nothing allocated). Each
+    // runs under the school's guard (guard.js): a throw fails the school once instead of ending the chain silently.
+    this.frame = guarded(s, this.frame, this);
+    this.wake = guarded(s, this.wake, this);
+    this.seekChunk = guarded(s, this.seekChunk, this);
+    this.openGate = guarded(s, this.openGate, this);
+    this.present = guarded(s, this.present, this);
+    this.stepN = (n) => s.pond.step(n);
+  }
+
+  state() {
+    return schoolState(this.s.flags, this.s.cfg);
+  }
+
+  animating() {
+    const st = this.state();
+    return !this.s.destroyed && (st === 'running' || st === 'idle');
+  }
+
+  // One still frame (paused, reduced motion, after a resize or a set()): counted, but no loop.
+  drawOnce() {
+    const s = this.s;
+    if (!s.started || s.destroyed || s.flags.lost || s.flags.hidden || s.flags.offscreen) return;
+    const t0 = performance.now();
+    if (s.draw(t0)) {
+      s.timing.frames++;
+      s.timing.renderMs = performance.now() - t0;
+      s.snapshots.frame();
+      if (IN_WORKER && !this.presented && !this.presentId) this.presentId = raf(this.present);
+    }
+  }
+
+  // WebKit shows a Worker's OffscreenCanvas only from frames drawn in one of the Worker's animation frames: a still
+  // school's frames are drawn in a message's task, and its first one (reduced motion, a mount paused) never showed.
+  // So the first still frame after the school falls still is drawn again in the next animation frame (not counted).
+  present() {
+    const s = this.s;
+    this.presentId = 0;
+    if (this.presented || s.destroyed || this.animating() || !s.started || !this.canDraw()) return;
+    if (s.draw(performance.now())) this.presented = true;
+  }
+
+  // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate, idleFps when idle.
+  targetFps() {
+    const s = this.s;
+    let fps = Math.min(s.cfg.maxFps, s.governor.current().fps);
+    if (this.state() === 'idle') fps = Math.min(fps, s.cfg.idleFps);
+    return fps;
+  }
+
+  // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame (within()).
+  seekSome() {
+    const seek = this.s.seek;
+    seek.left -= within(SEEK_BUDGET_MS, seek.left, this.stepN, seek);
+  }
+
+  // A seek in slices of SEEK_BUDGET_MS back to back (pump.js), then one still frame where it ends: while paused or
+  // under reduced motion on either path, and always in a Worker, where no page waits and the frames only draw
+  // meanwhile. On the main thread a running school's frames take one slice each (frame()). Hidden, it waits.
+  seekInSlices() {
+    if (!this.seekQueued) {
+      this.seekQueued = true;
+      soon(this.seekChunk);
+    }
+  }
+  seekChunk() {
+    const s = this.s;
+    this.seekQueued = false;
+    if (s.destroyed || s.seek.left <= 0 || (this.animating() && !IN_WORKER) || this.state() === 'hidden') return;
+    this.seekSome();
+    if (s.seek.left > 0) this.seekInSlices();
+    else this.still(noop);
+  }
+
+  // A still frame after a command (a step, a seek's end) on a school that is not animating: at most one per display
+  // frame. The first draws at once; any more before the next display frame wait for it and share one frame. then()
+  // runs once the frame is drawn, or at once when none will be (animating: its frames show it; hidden: nobody sees).
+  still(then) {
+    if (this.animating() || !this.canDraw()) {
+      if (!this.animating()) this.stillOwed = true;
+      then();
+      return;
+    }
+    if (this.stillGate) {
+      this.stillWaiting.push(then);
+      return;
+    }
+    this.drawOnce();
+    this.closeGate();
+    then();
+  }
+  closeGate() {
+    this.stillGate = raf(this.openGate);
+    this.stillTimer = setTimeout(this.openGate, STILL_WAIT_MS);
+  }
+  openGate() {
+    if (this.stillGate) cancelRaf(this.stillGate);
+    clearTimeout(this.stillTimer);
+    this.stillGate = this.stillTimer = 0;
+    const waiting = this.stillWaiting,
+      n = waiting.length;
+    if (!n) return;
+    if (!this.animating() && this.canDraw()) {
+      this.drawOnce();
+      this.closeGate();
+    }
+    for (let k = 0; k < n; k++) waiting[k]();
+    waiting.splice(0, n);
+  }
+  canDraw() {
+    const s = this.s,
+      f = s.flags;
+    return s.started && !s.destroyed && !f.lost && !f.hidden && !f.offscreen;
+  }
+
+  render(now) {
+    const s = this.s;
+    const timed = s.context.gpuTimer && !s.flags.lost;
+    if (timed) s.context.gpuTimer.begin();
+    const drawn = !s.flags.lost && s.draw(now);
+    // The first frames the budget measures are timed to the end of their drawing, which a renderer may do later on
+    // other threads (SwiftShader, llvmpipe, a GPU): what it costs, whatever it calls itself.
+    if (drawn && s.governor.measuring) s.context.gl.finish();
+    if (timed) {
+      s.context.gpuTimer.end();
+      s.timing.gpuMs = s.context.gpuTimer.poll();
+    }
+    return drawn;
+  }
+
+  frame(now) {
+    this.rafId = 0;
+    if (!this.animating()) return;
+    // A vsync that comes before the next frame is due is skipped: 120/144 Hz displays still get maxFps frames.
+    const interval = 1000 / this.targetFps();
+    if (!this.timerWoke && this.nextDue && now < this.nextDue - CAP_SLACK_MS) {
+      this.schedule();
+      return;
+    }
+    this.timerWoke = false;
+    this.nextDue = this.nextDue && now - this.nextDue < interval ? this.nextDue + interval : now + interval;
+    const s = this.s;
+    const dt = this.lastTime ? (now - this.lastTime) / 1000 : 0;
+    this.lastTime = now;
+    const t0 = performance.now();
+    const seeking = s.seek.left > 0;
+    if (!seeking) s.pond.advance(dt);
+    else if (!IN_WORKER) this.seekSome(); // in a Worker the seek's own slices step it (seekInSlices)
+    const t1 = performance.now();
+    if (this.render(now)) {
+      this.presented = true;
+      this.account(now, t0, t1, seeking);
+    }
+    this.schedule();
+  }
+
+  // A drawn frame's numbers: the fps window, the frame budget, and the host's snapshot.
+  account(now, t0, t1, seeking) {
+    const s = this.s,
+      tm = s.timing;
+    const t2 = performance.now();
+    tm.frames++;
+    tm.simMs = t1 - t0;
+    tm.renderMs = t2 - t1;
+    tm.frameTimes.push(t2);
+    while (tm.frameTimes.length && tm.frameTimes[0] < t2 - 1000) tm.frameTimes.shift();
+    // The budget is about drawing: the simulation's 60 steps a second cost the same at every level. A software
+    // rasterizer's timer queries time its queue across threads, not its work (SwiftShader: 15 ms a frame at 20 fps
+    // and 18 ms at 42 fps): there the frame rate it holds decides, with the render submit time.
+    const cost = s.softwareGL || s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
+    if (seeking) s.governor.reset();
+    else if (s.governor.sample(now, cost, this.targetFps())) s.resolution.applyLevel();
+    s.snapshots.frame();
+  }
+
+  // Full rate: one rAF per display frame. Below TIMER_BELOW_FPS (idle, a low level, a low maxFps): a timer wakes the
+  // loop just before the next frame is due, so nothing is woken every vsync.
+  schedule() {
+    if (this.rafId || this.timerId || !this.animating()) return;
+    if (this.targetFps() < TIMER_BELOW_FPS && this.s.seek.left === 0 && this.nextDue) {
+      this.timerId = setTimeout(this.wake, Math.max(0, this.nextDue - performance.now() - 8));
+    } else {
+      this.rafId = raf(this.frame);
+    }
+  }
+  wake() {
+    this.timerId = 0;
+    this.timerWoke = true;
+    if (!this.rafId && this.animating()) this.rafId = raf(this.frame);
+  }
+
+  stop() {
+    if (this.rafId) cancelRaf(this.rafId);
+    if (this.timerId) clearTimeout(this.timerId);
+    this.rafId = this.timerId = 0;
+    this.lastTime = this.nextDue = 0;
+    this.s.governor.reset();
+  }
+
+  dispose() {
+    this.stop();
+    if (this.presentId) cancelRaf(this.presentId);
+    this.presentId = 0;
+    this.stillWaiting.length = 0; // a destroyed school answers nothing more
+    this.openGate();
+  }
+
+  // Re-evaluates the state after any change: hidden/paused cancel every frame; running/idle (re)schedule.
+  update() {
+    const s = this.s;
+    if (s.destroyed) return;
+    const now = this.state();
+    const changed = now !== this.lastState;
+    this.lastState = now;
+    if (!this.canDraw()) this.openGate(); // hidden or lost: what waits for a still frame goes on without it
+    if (!this.animating()) {
+      this.stop();
+      if (changed) this.presented = false;
+      s.timing.frameTimes.length = 0;
+      const owed = this.stillOwed && this.canDraw();
+      if (owed || (changed && (now === 'reduced-motion' || now === 'paused' || now === 'empty'))) {
+        this.stillOwed = false;
+        this.drawOnce();
+      }
+      if (s.seek.left > 0 && (now === 'paused' || now === 'reduced-motion')) this.seekInSlices();
+      if (changed) s.snapshots.frame();
+      return;
+    }
+    this.stillOwed = false;
+    if (s.seek.left > 0 && IN_WORKER) this.seekInSlices();
+    if (now === 'running' && this.timerId) {
+      // back from idle: full rate at once
+      clearTimeout(this.timerId);
+      this.timerId = 0;
+    }
+    if (!this.rafId && !this.timerId) this.lastTime = this.nextDue = 0; // no catching up the time it was stopped
+    this.schedule();
+    if (changed) s.snapshots.frame();
+  }
+}
+
+function noop() {}

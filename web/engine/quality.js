@@ -1,0 +1,269 @@
+// Frame budget (S-COST-2): each pond measures what its frames cost and steps quality down when it cannot hold its
+// rate (canvas resolution first, then cheap fish, then frame rate), and back up with hysteresis. It never touches the
+// simulation, so a replay is exact at every level. Modelled on drei's PerformanceMonitor: averages over short windows,
+// a lower and an upper bound with a margin between them, and a fixed level after a number of flip-flops.
+
+const QUALITY_WINDOW_MS = 500; // a decision needs at least this long...
+const QUALITY_WINDOW_FRAMES = 6; // ...and this many frames
+const QUALITY_UP_WINDOWS = 3; // windows of headroom in a row before a step up
+const QUALITY_MAX_FLIPS = 3; // step-ups that had to be undone before the level stays put...
+const QUALITY_HOLD_WINDOWS = 240; // ...for ~2 min of windows, then it is tried again (each hold twice the last):
+// a minute of load on the machine must not cap the page for good
+const QUALITY_SLOW = 0.8; // below 80 % of the level's frame rate: frames are being missed
+const QUALITY_ROOM = 0.75; // the level above, as predicted, must cost under 3/4 of the budget: headroom
+// Per-frame cost of the fish detail levels relative to the full koi (1 000 fish in SwiftShader: 69 / 85 / 93 ms).
+const DETAIL_COST = [0.74, 0.91, 1];
+const STALL_FRAMES = 3; // a gap this many frame intervals long, after a cheap frame, is a stall
+const FIRST_FRAMES = 4; // frames measured at the lowest level before the first decision
+
+// Levels from best to cheapest: {dpr, detail (2 full koi, 1 cheap back layer, 0 all cheap), fps}.
+export function qualityLevels(deviceDpr, maxFps) {
+  const res = [deviceDpr];
+  for (const r of [1.5, 1, 0.75, 0.5]) if (r < res[res.length - 1] - 1e-3) res.push(r);
+  const levels = res.map((dpr) => ({ dpr, detail: 2, fps: maxFps }));
+  const low = res[res.length - 1];
+  levels.push({ dpr: low, detail: 1, fps: maxFps }, { dpr: low, detail: 0, fps: maxFps });
+  for (const fps of [30, 20]) if (fps < maxFps) levels.push({ dpr: low, detail: 0, fps });
+  return levels;
+}
+
+// What a frame costing `cost` at level `from` would cost at level `to`: pixels grow with dpr squared, the detail by
+// DETAIL_COST; a higher frame rate costs the same per frame.
+function predictCost(cost, from, to) {
+  return (cost * (to.dpr / from.dpr) ** 2 * DETAIL_COST[to.detail]) / DETAIL_COST[from.detail];
+}
+
+export function describeLevel(l) {
+  return (
+    'dpr ' +
+    +l.dpr.toFixed(2) +
+    ', ' +
+    ['cheap fish', 'cheap back layer', 'full koi'][l.detail] +
+    ', ' +
+    Math.round(l.fps) +
+    ' fps'
+  );
+}
+
+export class Governor {
+  constructor() {
+    /** @type {import('../mirofish').MiroFishQuality['mode']} */
+    this.mode = 'auto';
+    this.configured = false;
+    this.measuring = false; // auto's first frames, at the lowest level (measured())
+    this.levels = qualityLevels(1, 60);
+    this.level = 0;
+    this.reason = 'starting at the top level';
+    this.budget = 6;
+    this.ceiling = 0; // the best level auto may climb back to
+    this.flips = 0;
+    this.holds = 0; // holds after flip-flops so far (each lasts twice the last)
+    this.heldAt = 0; // the window the current hold began
+    this.changes = 0;
+    // window accumulators (numbers only: nothing allocated per frame)
+    this.start = this.frames = this.cost = this.skip = this.upStreak = this.windowIndex = 0;
+    this.last = this.stalled = this.stalls = 0;
+    this.lastUpWindow = -1e9;
+    // The window's length and frame count; the test bundle's hooks (handle._test) also fake the cost.
+    this.test = {
+      cost: -1,
+      windowMs: QUALITY_WINDOW_MS,
+      windowFrames: QUALITY_WINDOW_FRAMES,
+      upWindows: QUALITY_UP_WINDOWS,
+      onLevel: null,
+    };
+  }
+
+  current() {
+    return this.levels[this.level];
+  }
+
+  // (Re)builds the levels for the device's DPR and the page's settings; keeps the level where it can.
+  // Auto starts at the lowest level, whatever the renderer calls itself (WebKit says "Apple GPU" on llvmpipe): its
+  // first frames, timed to the end of their drawing, say how far up it can start (measured()).
+  configure(mode, deviceDpr, maxFps, budget) {
+    const first = !this.configured;
+    this.configured = true;
+    const modeChanged = mode !== this.mode;
+    this.mode = mode;
+    this.budget = budget;
+    const before = this.levels[this.level];
+    this.levels = qualityLevels(deviceDpr, maxFps);
+    const last = this.levels.length - 1;
+    if (mode === 'high') {
+      this.level = 0;
+      this.reason = 'quality=high: fixed at the top level';
+    } else if (mode === 'low') {
+      this.level = last;
+      this.reason = 'quality=low: fixed at the lowest level';
+    } else if (first || modeChanged) {
+      this.level = last;
+      this.measuring = true;
+      this.ceiling = 0;
+      this.flips = this.holds = 0;
+      this.reason = 'measuring its first frames at the lowest level';
+    } else {
+      // Same place in the ladder: the same detail and frame rate, the nearest resolution.
+      let best = 0;
+      for (let i = 0; i < this.levels.length; i++) {
+        const l = this.levels[i];
+        if (l.detail === before.detail && l.fps === before.fps && l.dpr >= Math.min(before.dpr, deviceDpr) - 1e-3)
+          best = i;
+      }
+      this.level = best;
+      this.ceiling = Math.min(this.ceiling, this.level);
+    }
+    this.reset();
+  }
+
+  // Forget the running window (after a pause, a seek or a level change, the next frames aren't typical).
+  reset() {
+    this.start = 0;
+    this.frames = 0;
+    this.cost = 0;
+    this.stalled = 0;
+    this.upStreak = 0;
+  }
+
+  // One rendered frame at rAF time `now` (ms) that cost `costMs` (render submit, or GPU time when larger).
+  // `targetFps` is what the frame loop aims for now (the level's rate, or less while idle).
+  // Returns true when the level changed.
+  sample(now, costMs, targetFps) {
+    if (this.mode !== 'auto') return false;
+    const t = this.test;
+    const faked = MIROFISH_TEST && t.cost >= 0;
+    if (this.start === 0) {
+      // the first frame only starts the clock
+      this.start = this.last = now;
+      return false;
+    }
+    if (this.measuring) return this.measured(now, faked ? t.cost : costMs, targetFps);
+    // S-COST-6 the school judges its own work, not the host's stalls: a gap of more than STALL_FRAMES frame intervals
+    // after a frame whose own work took under half an interval is the page's main thread or the machine stopping us
+    // (a host's 200 ms long task), not our fill cost, which shows as every gap growing alike. It is left out.
+    const interval = 1000 / targetFps,
+      gap = now - this.last;
+    this.last = now;
+    if (gap > STALL_FRAMES * interval && costMs < 0.5 * interval) {
+      this.stalled += gap - interval;
+      this.stalls++;
+    }
+    this.frames++;
+    this.cost += faked ? t.cost : costMs;
+    const span = now - this.start - this.stalled;
+    if (span < t.windowMs || this.frames < t.windowFrames) return false;
+    const fps = (this.frames * 1000) / span;
+    const cost = this.cost / this.frames;
+    this.windowIndex++;
+    this.start = now;
+    this.frames = 0;
+    this.cost = 0;
+    this.stalled = 0;
+    if (this.skip > 0) {
+      this.skip--;
+      return false;
+    }
+    const slow = !faked && fps < QUALITY_SLOW * targetFps;
+    const heavy = cost > this.budget;
+    if (slow || heavy) {
+      this.upStreak = 0;
+      if (this.level >= this.levels.length - 1) {
+        this.reason = 'lowest level, still ' + (heavy ? 'over budget' : 'missing frames');
+        return false;
+      }
+      if (this.windowIndex - this.lastUpWindow <= 2) {
+        // a step up that did not hold: a flip-flop
+        if (++this.flips === QUALITY_MAX_FLIPS) this.heldAt = this.windowIndex;
+        this.ceiling = this.level + 1;
+      }
+      this.level++;
+      this.reason =
+        (heavy
+          ? 'render ' + cost.toFixed(1) + ' ms over the ' + this.budget + ' ms budget'
+          : fps.toFixed(1) + ' fps, below ' + Math.round(targetFps)) +
+        ': stepped down to ' +
+        describeLevel(this.current());
+      return this.changed();
+    }
+    // A step-up that did not hold bars that level for 20 windows (~10 s), then it may be tried again.
+    if (this.flips < QUALITY_MAX_FLIPS && this.windowIndex - this.lastUpWindow > 20) this.ceiling = 0;
+    // What a frame would cost one level up. The margin between this and the step-down bound (the budget) is the
+    // hysteresis.
+    const predicted = predictCost(cost, this.current(), this.levels[Math.max(0, this.level - 1)]);
+    const room = predicted < QUALITY_ROOM * this.budget && (faked || fps >= 0.92 * targetFps);
+    if (!room) {
+      this.upStreak = 0;
+      return false;
+    }
+    if (++this.upStreak < t.upWindows || this.level === 0) return false;
+    if (this.flips >= QUALITY_MAX_FLIPS && this.windowIndex - this.heldAt > QUALITY_HOLD_WINDOWS * 2 ** this.holds) {
+      this.holds++; // the hold is over: the levels above may be tried again
+      this.flips = 0;
+      this.ceiling = 0;
+    }
+    if (this.flips >= QUALITY_MAX_FLIPS) {
+      this.reason = 'held after ' + this.flips + ' step-ups that did not hold: ' + describeLevel(this.current());
+      return false;
+    }
+    if (this.level <= this.ceiling) return false;
+    this.level--;
+    this.lastUpWindow = this.windowIndex;
+    this.reason =
+      'headroom (render ' +
+      cost.toFixed(1) +
+      ' ms, ' +
+      fps.toFixed(0) +
+      ' fps): stepped up to ' +
+      describeLevel(this.current());
+    return this.changed();
+  }
+
+  // The first frames at the lowest level: once FIRST_FRAMES are in, the school starts at the best level whose
+  // predicted cost leaves the same room as a step up needs (QUALITY_ROOM), and climbs or falls from there as usual.
+  measured(now, costMs, targetFps) {
+    this.frames++;
+    this.cost += costMs;
+    if (this.frames < FIRST_FRAMES) return false;
+    const fps = (this.frames * 1000) / Math.max(1, now - this.start),
+      cost = this.cost / this.frames;
+    const here = this.current();
+    this.measuring = false;
+    this.start = now;
+    this.frames = this.cost = 0;
+    let to = this.level;
+    if (fps >= 0.92 * targetFps || (MIROFISH_TEST && this.test.cost >= 0)) {
+      for (let i = this.levels.length - 1; i >= 0; i--) {
+        if (predictCost(cost, here, this.levels[i]) >= QUALITY_ROOM * this.budget) break;
+        to = i;
+      }
+    }
+    this.reason =
+      'measured ' + cost.toFixed(1) + ' ms a frame at the lowest level: started at ' + describeLevel(this.levels[to]);
+    if (to === this.level) return false;
+    this.level = to;
+    return this.changed();
+  }
+
+  changed() {
+    this.changes++;
+    this.upStreak = 0;
+    this.skip = 1; // the window right after a change pays for the change itself
+    return true;
+  }
+
+  /** @returns {import('../mirofish').MiroFishQuality} */
+  stats() {
+    const l = this.current();
+    return {
+      mode: this.mode,
+      level: this.level,
+      levels: this.levels.length,
+      dpr: l.dpr,
+      detail: l.detail,
+      fps: l.fps,
+      reason: this.reason,
+      changes: this.changes,
+      stalls: this.stalls,
+    };
+  }
+}

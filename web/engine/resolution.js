@@ -1,0 +1,96 @@
+// The canvas's backing store = CSS size x the quality level's DPR (at the top level min(devicePixelRatio, maxDpr)),
+// from the size the host measures (S-WEB-4, S-ASK-7); and the world, when it was taken from the viewport, follows a
+// rotated or resized one. The engine owns the canvas (an OffscreenCanvas in the Worker), so it alone sets its size.
+import { findInfo } from '../core/util.js';
+
+export class Resolution {
+  /** @param {import('./school.js').EngineSchool} s */
+  constructor(s) {
+    this.s = s;
+    this.qualityKey = '';
+    this.worldTimer = 0;
+    this.applyWorld = this.applyWorld.bind(this);
+  }
+
+  // The quality ladder is built for the device's DPR (after maxDpr) and the page's quality, maxFps and budget.
+  configureQuality(deviceDpr) {
+    const s = this.s,
+      pond = s.pond;
+    const mode = findInfo(s.table, 'quality').values[pond.get('quality')] || 'auto';
+    const key = [mode, deviceDpr, pond.get('maxFps'), pond.get('budget')].join();
+    if (key === this.qualityKey) return;
+    this.qualityKey = key;
+    s.governor.configure(mode, deviceDpr, pond.get('maxFps'), pond.get('budget'));
+    pond.setDetail(s.governor.current().detail);
+  }
+
+  // A new level: the fish detail now, the canvas resolution through resize().
+  applyLevel() {
+    const s = this.s;
+    s.pond.setDetail(s.governor.current().detail);
+    this.resize(true);
+    if (MIROFISH_TEST && s.governor.test.onLevel) s.governor.test.onLevel(s.governor.stats());
+  }
+
+  resize(force) {
+    const s = this.s,
+      v = s.view;
+    if (s.destroyed || !v.cssWidth || !v.cssHeight) return;
+    const maxDpr = s.pond.get('maxDpr');
+    this.configureQuality(Math.min(v.dpr, maxDpr > 0 ? maxDpr : 2));
+    const scale = s.governor.current().dpr;
+    const [pw, ph] = this.backingStore(scale);
+    const changed = s.context.canvas.width !== pw || s.context.canvas.height !== ph;
+    if (changed) {
+      s.context.canvas.width = pw;
+      s.context.canvas.height = ph;
+    }
+    s.pond.setViewport(v.cssWidth, v.cssHeight, pw, ph, scale);
+    this.followViewport();
+    // A resized canvas is cleared: redraw now if no frame is coming.
+    if ((changed || force) && !s.loop.animating()) s.loop.drawOnce();
+  }
+
+  // Exact device pixels when no cap applies; trusted only if they agree with CSS x DPR (emulated device scale
+  // factors report CSS pixels there).
+  backingStore(scale) {
+    const v = this.s.view,
+      d = v.devicePixels,
+      w = v.cssWidth,
+      h = v.cssHeight;
+    if (d && scale === v.dpr && Math.abs(d[0] - w * v.dpr) <= 1 && Math.abs(d[1] - h * v.dpr) <= 1) return d;
+    return [Math.max(1, Math.round(w * scale)), Math.max(1, Math.round(h * scale))];
+  }
+
+  // Rotation and resize: a world taken from the viewport follows it (settled for 300 ms), so a phone turned sideways
+  // gets a sideways pond instead of a letterboxed strip. The school goes on (same fish, the walls move). A world from
+  // a hash or from width/height options stays as it is, letterboxed, so a replay stays exact. Small differences (a
+  // scrollbar appearing) are letterboxed too; a change of more than 5 % is followed.
+  followViewport() {
+    const s = this.s,
+      v = s.view;
+    if (!v.autoWorld || this.worldTimer) return;
+    const w = Math.round(v.cssWidth),
+      h = Math.round(v.cssHeight);
+    const near = (a, b) => Math.abs(a - b) <= 0.05 * b;
+    if (w < 100 || h < 100 || (near(w, s.pond.get('width')) && near(h, s.pond.get('height')))) return;
+    this.worldTimer = setTimeout(this.applyWorld, 300);
+  }
+  applyWorld() {
+    const s = this.s,
+      v = s.view;
+    this.worldTimer = 0;
+    const w = Math.round(v.cssWidth),
+      h = Math.round(v.cssHeight);
+    if (s.destroyed || !v.autoWorld || w < 100 || h < 100) return;
+    s.pond.set('width', w);
+    s.pond.set('height', h);
+    s.snapshots.changed();
+    if (!s.loop.animating()) s.loop.drawOnce();
+  }
+
+  teardown() {
+    if (this.worldTimer) clearTimeout(this.worldTimer);
+    this.worldTimer = 0;
+  }
+}

@@ -1,0 +1,161 @@
+// One school as the engine runs it: a C++ Pond drawing on its canvas (an OffscreenCanvas in the Worker, or the page's
+// canvas on the main thread), its frame loop, frame budget and resolution. It knows nothing of the DOM: the host tells
+// it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
+import { errorText } from '../core/util.js';
+import { command } from './commands.js';
+import { applyHash, applyOptions, checkSanity, readConfig } from './config.js';
+import { Context, giveBack } from './context.js';
+import { SOFTWARE_GL, probeRenderer } from './gl_probe.js';
+import { guard } from './guard.js';
+import { Loop } from './loop.js';
+import { Governor } from './quality.js';
+import { Resolution } from './resolution.js';
+import { Snapshots } from './snapshots.js';
+
+// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
+// In two parts, so that the page's main thread can run them a task apart: the GL context and the renderers' programs
+// here, then the school and its first frame in start(table, out) (`out(msg, transfer)` posts to the host), which
+// returns the school. Returns {error} without WebGL2.
+export function attachEngineSchool(M, init, targets) {
+  const selector = '#mirofish-engine-' + init.id;
+  const pond = new M.Pond();
+  targets[selector] = init.canvas; // Emscripten's GL finds the canvas by selector: a worker has no document
+  let error = '';
+  try {
+    error = pond.attach(selector, init.antialias === true);
+  } catch (e) {
+    error = 'WebGL2 could not start (' + errorText(e) + ')';
+  }
+  if (error) {
+    delete targets[selector];
+    pond.delete();
+    return { error };
+  }
+  const gl = M.currentGL(); // the context C++ made on this canvas (never getContext() again: Firefox throws)
+  return {
+    start: (table, out) => startEngineSchool(M, table, init, out, targets, selector, pond, gl),
+    cancel: () => {
+      delete targets[selector];
+      try {
+        pond.release();
+      } finally {
+        pond.delete();
+      }
+      giveBack(gl);
+    },
+  };
+}
+
+/** @param {import('../core/protocol.js').PostToHost} out */
+function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
+  const attach = (canvas) => {
+    targets[selector] = canvas;
+    return pond.attach(selector, init.antialias === true);
+  };
+  const s = new EngineSchool(M, table, init, out, pond, gl, attach);
+  s.context.watch();
+  // Configuration first (options < hash), then the school, then what follows the page.
+  applyOptions(s, init.options, init.box);
+  applyHash(s, init.ours);
+  pond.begin();
+  // A school mounted again after a failure (host/heal.js) seeks back to the steps it had: same hash, same steps,
+  // same state.
+  if (init.steps > 0) s.seek.left = init.steps;
+  readConfig(s);
+  checkSanity(s);
+  s.resolution.resize(false);
+  s.started = true;
+  s.loop.update();
+  s.snapshots.changed();
+  const handle = (msg) => command(s, msg, out);
+  return {
+    school: s,
+    handle: (msg) => guard(s, handle, null, msg), // every command under the school's guard (guard.js)
+    destroy: () => {
+      s.destroy();
+      delete targets[selector];
+    },
+  };
+}
+
+// One school as the engine runs it. Its parts: the pond (C++), the loop (frames and the state machine), the
+// resolution (the canvas's backing store and the quality level), the context (the canvas, its GL context and its
+// loss) and the snapshots (what the host reads). The rest is what those parts share: what the page said (flags,
+// view), what the pond's params mean for the loop (cfg), what frames cost (timing), a pending seek.
+export class EngineSchool {
+  /**
+   * @param {*} M the Emscripten module
+   * @param {import('../core/protocol.js').Ready['table']} table the parameter table
+   * @param {import('../core/protocol.js').Mount} init
+   * @param {import('../core/protocol.js').PostToHost} out
+   * @param {*} pond the C++ Pond, attached to init.canvas
+   * @param {WebGL2RenderingContext} gl the context it made there
+   * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach
+   */
+  constructor(M, table, init, out, pond, gl, attach) {
+    this.M = M;
+    this.table = table;
+    this.id = init.id;
+    this.out = out;
+    this.pond = pond;
+    this.renderer = probeRenderer(gl);
+    this.softwareGL = SOFTWARE_GL.test(this.renderer);
+    this.governor = new Governor();
+    /** What each frame reads of the params (config.js readConfig). */
+    this.cfg = { maxFps: 60, idleFps: 30, reducedMotion: 1, water: 0, fish: 0 };
+    /** What the page says (host messages), and `lost` (the context's). */
+    this.flags = Object.assign(
+      { paused: false, hidden: false, offscreen: false, away: false, reduced: false, lost: false },
+      init.flags,
+    );
+    this.view = Object.assign({ cssWidth: 0, cssHeight: 0, devicePixels: null, dpr: 1, autoWorld: true }, init.view);
+    this.timing = { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null };
+    this.seek = { left: 0, stepMs: Infinity, workMs: 0 };
+    this.destroyed = false;
+    /** A throw in its work stopped it for good (guard.js). */
+    this.failed = false;
+    this.started = false;
+    this.lastSanity = '';
+    this.lastWorkMs = 0;
+    /** The test bundle's extra contexts (_test.evict). */
+    this.extra = [];
+    /** An attached studio (mirofish-studio.js): {frame()} after each drawn frame. */
+    this.studio = null;
+    /** A <miro-fish> school says one warning per name (an attribute changed 1 000 times a second warns once). */
+    this.once = init.once ? {} : null;
+    this.context = new Context(this, init.canvas, gl, attach);
+    this.loop = new Loop(this);
+    this.resolution = new Resolution(this);
+    this.snapshots = new Snapshots(this);
+  }
+
+  warn(text, name) {
+    if (this.once && name !== undefined) {
+      if (this.once[name]) return;
+      this.once[name] = 1;
+    }
+    this.out({ t: 'warn', text });
+  }
+
+  // Draws the school, then sends an attached studio (mirofish-studio.js) the arrays it draws its overlay from.
+  draw(now) {
+    const drawn = this.pond.render(now / 1000);
+    if (drawn && this.studio) this.studio.frame();
+    return drawn;
+  }
+
+  // Stops the loop and takes back everything the engine made: the wasm objects and the GPU context.
+  destroy() {
+    this.destroyed = true;
+    this.loop.dispose();
+    this.resolution.teardown();
+    this.snapshots.stop();
+    this.context.dispose();
+    try {
+      this.pond.release();
+    } finally {
+      this.pond.delete(); // frees the school and renderer memory in the wasm heap
+    }
+    giveBack(this.context.gl);
+  }
+}

@@ -1,0 +1,13 @@
+// mirofish-engine.js: the engine as a classic script, fetched only after the page's load event. In a Worker (started
+// from its URL, or from a same-origin blob: bootstrap that importScripts it when mirofish.js came from another
+// origin) it serves the page's schools; on the main thread (an injected <script>) it hands serveEngine to the host
+// that asked for it, through a Symbol-keyed slot that is gone again at once. The host names the wasm's URL.
+import { inWorker, serveEngine, serveWorker } from '../engine/serve.js';
+
+const SLOT = Symbol.for('mirofish.engine'); // web/host/engine_script.js fills it before adding the tag
+
+if (inWorker()) {
+  serveWorker();
+} else if (typeof globalThis[SLOT] === 'function') {
+  globalThis[SLOT](serveEngine);
+}

@@ -1,0 +1,17 @@
+// mirofish-engine.mjs: the engine as an ES module. Started as a module Worker it serves the page's schools; imported
+// on the main thread (mirofish.mjs's fallback) it exports serveEngine. Its wasm is the file beside it, written as the
+// literal `new URL('./mirofish.wasm', import.meta.url)` that Vite and webpack 5 emit as an asset and rewrite.
+import { setWasmUrl } from '../core/module.js';
+import { inWorker, serveEngine, serveWorker } from '../engine/serve.js';
+
+setWasmUrl(() => {
+  try {
+    return new URL('./mirofish.wasm', import.meta.url).href;
+  } catch (e) {
+    // No import.meta.url (an IIFE bundle): beside the page, where such an app copies it.
+    return new URL('mirofish.wasm', document.baseURI).href;
+  }
+});
+if (inWorker()) serveWorker();
+
+export { serveEngine };

@@ -1,0 +1,28 @@
+// mirofish-record.js, the classic script (an IIFE): window.MiroFishRecord, and school.record() on the page's schools.
+// The same file is its own Worker (as mirofish.js is): started from its `src`, it records instead. Lazily loaded
+// (the studio adds it when its Record panel opens), so the page's background bundle carries none of it.
+import { setWasmUrl } from '../core/module.js';
+import { installGlobal } from '../record/api.js';
+import { setWorkerSource } from '../record/link.js';
+import { inWorker, serveWorker } from '../record/serve.js';
+
+// The engine's wasm is the mirofish.wasm beside this file (the same module as mirofish-engine.js's, compiled as it
+// downloads): in its Worker, beside the Worker's own script; on the page, beside the tag's src.
+const script = typeof document !== 'undefined' ? document.currentScript : null;
+setWasmUrl(
+  () => new URL('mirofish.wasm', inWorker() ? self.location.href : (script && script.src) || document.baseURI).href,
+);
+if (inWorker()) {
+  serveWorker();
+} else if (typeof document !== 'undefined') {
+  setWorkerSource({ worker: () => (sameOrigin(script) ? new Worker(script.src) : null) });
+  installGlobal();
+}
+
+function sameOrigin(script) {
+  try {
+    return !!(script && script.src) && new URL(script.src, location.href).origin === location.origin;
+  } catch (e) {
+    return false;
+  }
+}

@@ -1,0 +1,30 @@
+// mirofish-record.mjs, the ES module: `record`, `supported`, `install` and the default export; no global. Started as
+// a module Worker it records (the Worker is made with the literal pattern bundlers look for, as mirofish.mjs's is).
+import { setWasmUrl } from '../core/module.js';
+import { api, install, record, supported } from '../record/api.js';
+import { setWorkerSource } from '../record/link.js';
+import { inWorker, serveWorker } from '../record/serve.js';
+
+// The engine's wasm, the file beside this one (the literal bundlers emit as an asset, as mirofish-engine.mjs's).
+setWasmUrl(() => new URL('./mirofish.wasm', import.meta.url).href);
+if (inWorker()) serveWorker();
+else {
+  setWorkerSource({
+    worker: () =>
+      foreign(import.meta.url)
+        ? null
+        : new Worker(new URL('./mirofish-record.mjs', import.meta.url), { type: 'module' }),
+  });
+}
+
+function foreign(url) {
+  try {
+    const u = new URL(url);
+    return /^https?:$/.test(u.protocol) && u.origin !== location.origin;
+  } catch (e) {
+    return false;
+  }
+}
+
+export default api;
+export { install, record, supported };

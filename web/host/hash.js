@@ -1,0 +1,39 @@
+// The URL hash on the page's side. A hash route (#/about, #!/x) belongs to the page's router; our pairs may ride in its
+// query as one `mf` parameter (#/about?mf=n%3D300%26seed%3D7), which routers pass through. Any other hash is ours if
+// it has a key of ours (the engine decides that).
+import { warn } from '../core/util.js';
+
+export function splitHash(hash) {
+  const h = hash.charAt(0) === '#' ? hash.slice(1) : hash;
+  if (h.charAt(0) !== '/' && h.charAt(0) !== '!') return { route: '', ours: h };
+  const q = h.indexOf('?');
+  let ours = '';
+  if (q >= 0) {
+    for (const kv of h.slice(q + 1).split('&')) {
+      if (kv.slice(0, 3) !== 'mf=') continue;
+      try {
+        ours = decodeURIComponent(kv.slice(3));
+      } catch (e) {
+        warn('the mf= part of the URL hash is not valid percent-encoding; ignored');
+      }
+    }
+  }
+  return { route: h, ours };
+}
+
+// The hash share() writes: our pairs, or the page's route with our pairs as its `mf` query parameter.
+export function shareHash(currentHash, pairs) {
+  const { route } = splitHash(currentHash);
+  if (!route) return '#' + pairs;
+  const q = route.indexOf('?');
+  const path = q >= 0 ? route.slice(0, q) : route;
+  const kept =
+    q >= 0
+      ? route
+          .slice(q + 1)
+          .split('&')
+          .filter((kv) => kv && kv.slice(0, 3) !== 'mf=')
+      : [];
+  kept.push('mf=' + encodeURIComponent(pairs));
+  return '#' + path + '?' + kept.join('&');
+}

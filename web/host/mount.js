@@ -1,0 +1,130 @@
+// Mounting a school: which engine it asks for (a Worker or this thread), its canvas in the page, and the school's
+// page side (school.js) on that engine; a Worker that cannot draw hands over to the main thread.
+import { describe, findInfo, warn } from '../core/util.js';
+import { controlsOption } from './controls.js';
+import { openEngine, paramTable, workerCapable } from './engine_link.js';
+import { splitHash } from './hash.js';
+import { claimHost, createCanvas, fullscreenParent, guessLayer, nameCanvas } from './host.js';
+import { HostSchool, workerRoom } from './school.js';
+
+const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread']; // options the engine never sees
+let warnedNoWebGL = false;
+
+// The browser suite runs every test on both paths: its bundle reads the default from the page (build/web/test only).
+export const defaultThread = () => (MIROFISH_TEST && globalThis.__mirofishThread) || 'auto';
+
+// Which engine a mount asks for first: the page's `thread` option, else a Worker where the browser can draw there.
+// (The studio attaches to either by the same messages: it asks for nothing here.)
+export function chooseThread(options, fallback) {
+  const asked = options.thread === undefined ? fallback : String(options.thread).trim().toLowerCase();
+  if (asked !== 'main' && asked !== 'worker' && asked !== 'auto') {
+    warn('option thread=' + describe(options.thread) + ': use "auto", "worker" or "main"; using "auto"');
+  }
+  if (asked === 'main' || !workerCapable()) return 'main';
+  return 'worker';
+}
+
+// Resolves to {h} or {error}; a worker that cannot draw (no WebGL2 on an OffscreenCanvas) hands over to the main
+// thread. The canvas goes into the page at once, while the engine loads (or was put there by the classic loader
+// before the page's first paint: `early`): the page rasters again once it is in, and a WebGL context asked for on it
+// soon after waits for that raster (80-120 ms on a software GPU, more while the engine starts beside it), so the first
+// mount takes the canvas that has been in the page all along.
+/** @param {HTMLCanvasElement} [early] the loader's canvas for the page's background (element null) */
+export function mountSchool(element, options, thread, early) {
+  let placed =
+    early && element === null && early.isConnected ? adopt(early, options.layer) : placeCanvas(element, options.layer);
+  const take = () => {
+    const p = placed;
+    placed = null;
+    return p;
+  };
+  const onMain = () =>
+    openEngine('main').then((engine) => (engine ? attach(engine, element, options, take()) : { error: '' }));
+  const first =
+    thread === 'worker'
+      ? openEngine('worker').then((engine) =>
+          engine && workerRoom() ? attach(engine, element, options, take()) : onMain(),
+        )
+      : onMain();
+  return first
+    .then((r) => (r.error && r.thread === 'worker' ? onMain() : r))
+    .then((r) => {
+      const unused = take(); // no engine took it: the page as it was
+      if (unused) unplace(unused);
+      if (r.error && !warnedNoWebGL) {
+        warnedNoWebGL = true;
+        warn(r.error + '; the page is left as it is, without fish');
+      }
+      return r;
+    });
+}
+
+/** @typedef {{canvas: HTMLCanvasElement, layer: string, restoreHost: () => void}} Placed */
+
+/** @returns {Placed} */
+function placeCanvas(element, option) {
+  const layer = guessLayer(option, element);
+  const canvas = createCanvas(element === null, layer);
+  const restoreHost = claimHost(element, layer);
+  const host = element === null ? fullscreenParent() : element;
+  host.insertBefore(canvas, host.firstChild);
+  return { canvas, layer, restoreHost };
+}
+
+// The loader's canvas (made for the same guess), in the body where it was put: moved only where the body turned out
+// to trap a fixed canvas (host.js fullscreenParent).
+/** @returns {Placed} */
+function adopt(canvas, option) {
+  nameCanvas(canvas);
+  const host = fullscreenParent();
+  if (canvas.parentNode !== host) host.insertBefore(canvas, host.firstChild);
+  return { canvas, layer: guessLayer(option, null), restoreHost: () => {} };
+}
+
+/** @param {Placed} placed */
+function unplace(placed) {
+  placed.canvas.remove();
+  placed.restoreHost();
+}
+
+/** @param {Placed | null} placed the canvas placed at the mount's start, or null: a new one */
+function attach(engine, element, options, placed) {
+  const fullscreen = element === null;
+  const layers = findInfo(paramTable(), 'layer').values; // behind, back, element (C++ kParamValues)
+  let layer =
+    layers[layers.indexOf(String(options.layer).trim().toLowerCase())] || layers[Number(options.layer)] || 'behind';
+  if (layer === 'element' && fullscreen) {
+    warn('layer "element" needs an element to mount into; using "behind"');
+    layer = 'behind';
+  }
+  if (placed && placed.layer !== layer) {
+    unplace(placed);
+    placed = null;
+  }
+  if (!placed) placed = placeCanvas(element, layer);
+  const { canvas, restoreHost } = placed;
+  const host = /** @type {HTMLElement} */ (canvas.parentNode);
+  const engineOptions = {};
+  for (const name of Object.keys(options)) if (!HOST_ONLY.includes(name)) engineOptions[name] = options[name];
+  if ('controls' in options) engineOptions.controls = controlsOption(options.controls);
+  const h = new HostSchool(engine, canvas, host, element, restoreHost, options, engineOptions);
+  return h.mountOn(engine, initialHash(h, options), 0).then((msg) => {
+    if (msg.error) {
+      h.teardown(false);
+      return { error: msg.error, thread: engine.thread };
+    }
+    h.start(options);
+    return { h };
+  });
+}
+
+// Our part of the page's hash at mount (the `hash` option: false reads none, a string reads that one).
+function initialHash(h, options) {
+  const readHash = options.hash === undefined ? true : options.hash !== false && options.hash !== 'false';
+  h.readHash = readHash;
+  if (!readHash) return '';
+  const hash = typeof options.hash === 'string' && options.hash !== 'true' ? options.hash : location.hash;
+  if (!hash || hash === '#') return '';
+  h.lastHashApplied = hash;
+  return splitHash(hash).ours;
+}

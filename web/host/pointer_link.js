@@ -1,0 +1,40 @@
+// The pointer's way to the engine: at most one message a frame. The first goes at once, the rest wait for the next
+// slot, latest wins (a 1 000 Hz mouse would otherwise send 1 000 messages a second).
+const POINTER_MS = 16;
+
+export class PointerLink {
+  /** @param {import('../core/protocol.js').PostFromSchool} post */
+  constructor(post) {
+    this.post = post;
+    this.present = false;
+    this.x = 0;
+    this.y = 0;
+    this.sent = true;
+    this.timer = 0;
+    this.flush = this.flush.bind(this); // the slot's timer callback, bound once
+  }
+
+  // The pointer in world px (input.js converts), or gone (`present` false).
+  move(present, x, y) {
+    if (!present && !this.present && this.sent) return;
+    this.present = present;
+    this.x = x;
+    this.y = y;
+    this.sent = false;
+    if (!this.timer) this.flush();
+  }
+
+  flush() {
+    this.timer = 0;
+    if (this.sent) return;
+    this.sent = true;
+    this.post({ t: 'pointer', present: this.present, x: this.x, y: this.y });
+    this.timer = setTimeout(this.flush, POINTER_MS);
+  }
+
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = 0;
+    this.sent = true;
+  }
+}
