@@ -15,7 +15,7 @@
  * @property {boolean} [paused] the page's pause() or the pause button
  * @property {boolean} [hidden] the tab is hidden, or forced colours hide the canvas
  * @property {boolean} [offscreen] the canvas is scrolled out of view
- * @property {boolean} [away] the pointer left the page (idleFps)
+ * @property {boolean} [away] the pointer left the page, or the visitor rests (no input for 3 s): idleFps
  * @property {boolean} [reduced] prefers-reduced-motion
  */
 

@@ -251,6 +251,7 @@ function testHook(s, msg, out) {
       throw new Error('test: set() throws');
     };
   } else if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
+  else if (msg.fn === 'holdFrames') s.loop.holdMsPerMp = typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0;
   else if (msg.fn === 'windows')
     Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;

@@ -5,6 +5,7 @@
 import { schoolState } from '../core/protocol.js';
 import { guarded } from './guard.js';
 import { IN_WORKER, soon } from './pump.js';
+import { hostStallRule } from './quality.js';
 
 const SEEK_BUDGET_MS = 8; // ms per slice a t=SECONDS seek may take: the page never freezes
 const CAP_SLACK_MS = 2; // a frame this early for the maxFps cap still counts (vsync jitter)
@@ -59,6 +60,8 @@ export class Loop {
     this.lastState = '';
     this.presentId = 0; // the animation frame a still frame is drawn again in (present())
     this.presented = false; // a frame was drawn in an animation frame since the school last fell still
+    this.hostMs = 0; // of the time since the last frame, the host's own task ('late' rule)
+    this.frameAt = 0; // the time the governor reads for this frame: its stamp, or its callback's start ('late')
     // Bound once: requestAnimationFrame and setTimeout get the same functions every frame (nothing allocated). Each
     // runs under the school's guard (guard.js): a throw fails the school once instead of ending the chain silently.
     this.frame = guarded(s, this.frame, this);
@@ -67,6 +70,10 @@ export class Loop {
     this.openGate = guarded(s, this.openGate, this);
     this.present = guarded(s, this.present, this);
     this.stepN = (n) => s.pond.step(n);
+    s.governor.hostStalls = hostStallRule(IN_WORKER);
+    // The test bundle's stand-in for a slow compositor (handle._test.holdFrames): each frame is held this many ms per
+    // megapixel of the backing store before the next is asked for, as a fill-bound GPU holds the next animation frame.
+    this.holdMsPerMp = 0;
   }
 
   state() {
@@ -101,10 +108,12 @@ export class Loop {
     if (s.draw(performance.now())) this.presented = true;
   }
 
-  // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate, idleFps when idle.
+  // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate (the full rate while
+  // the budget measures its first frames), idleFps when idle.
   targetFps() {
-    const s = this.s;
-    let fps = Math.min(s.cfg.maxFps, s.governor.current().fps);
+    const s = this.s,
+      g = s.governor;
+    let fps = Math.min(s.cfg.maxFps, g.measuring ? g.measuringFps() : g.current().fps);
     if (this.state() === 'idle') fps = Math.min(fps, s.cfg.idleFps);
     return fps;
   }
@@ -204,13 +213,18 @@ export class Loop {
     const dt = this.lastTime ? (now - this.lastTime) / 1000 : 0;
     this.lastTime = now;
     const t0 = performance.now();
+    // On the main thread under the 'late' rule (quality.js), a callback that starts over an interval after the time
+    // its frame was due waited for the host's task: that wait is the host's, and the frame is timed from its start.
+    const late = s.governor.hostStalls === 'late';
+    this.hostMs = late ? Math.max(0, t0 - now - interval) : 0;
+    this.frameAt = late ? t0 : now;
     const seeking = s.seek.left > 0;
     if (!seeking) s.pond.advance(dt);
     else if (!IN_WORKER) this.seekSome(); // in a Worker the seek's own slices step it (seekInSlices)
     const t1 = performance.now();
     if (this.render(now)) {
       this.presented = true;
-      this.account(now, t0, t1, seeking);
+      this.account(this.frameAt, t0, t1, seeking);
     }
     this.schedule();
   }
@@ -230,7 +244,7 @@ export class Loop {
     // and 18 ms at 42 fps): there the frame rate it holds decides, with the render submit time.
     const cost = s.softwareGL || s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
     if (seeking) s.governor.reset();
-    else if (s.governor.sample(now, cost, this.targetFps())) s.resolution.applyLevel();
+    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs)) s.resolution.applyLevel();
     s.snapshots.frame();
   }
 
@@ -238,7 +252,10 @@ export class Loop {
   // loop just before the next frame is due, so nothing is woken every vsync.
   schedule() {
     if (this.rafId || this.timerId || !this.animating()) return;
-    if (this.targetFps() < TIMER_BELOW_FPS && this.s.seek.left === 0 && this.nextDue) {
+    if (MIROFISH_TEST && this.holdMsPerMp > 0) {
+      const c = this.s.context.canvas;
+      this.timerId = setTimeout(this.wake, (this.holdMsPerMp * c.width * c.height) / 1e6);
+    } else if (this.targetFps() < TIMER_BELOW_FPS && this.s.seek.left === 0 && this.nextDue) {
       this.timerId = setTimeout(this.wake, Math.max(0, this.nextDue - performance.now() - 8));
     } else {
       this.rafId = raf(this.frame);

@@ -2,6 +2,9 @@
 // rate (canvas resolution first, then cheap fish, then frame rate), and back up with hysteresis. It never touches the
 // simulation, so a replay is exact at every level. Modelled on drei's PerformanceMonitor: averages over short windows,
 // a lower and an upper bound with a margin between them, and a fixed level after a number of flip-flops.
+// What it counts is the frames as they reach the screen: a late animation frame is the pipeline's cost (the GPU, the
+// compositor, the machine), whatever the engine's own submit took; only a gap the page can show was its host's own
+// work is left out (hostStalls below).
 
 const QUALITY_WINDOW_MS = 500; // a decision needs at least this long...
 const QUALITY_WINDOW_FRAMES = 6; // ...and this many frames
@@ -9,12 +12,29 @@ const QUALITY_UP_WINDOWS = 3; // windows of headroom in a row before a step up
 const QUALITY_MAX_FLIPS = 3; // step-ups that had to be undone before the level stays put...
 const QUALITY_HOLD_WINDOWS = 240; // ...for ~2 min of windows, then it is tried again (each hold twice the last):
 // a minute of load on the machine must not cap the page for good
-const QUALITY_SLOW = 0.8; // below 80 % of the level's frame rate: frames are being missed
+const QUALITY_SLOW = 0.8; // below 80 % of the level's frame rate: frames are being missed...
+const QUALITY_SLOW_WINDOWS = 2; // ...in this many windows in a row (~1 s; one hiccup is not a level's cost)
 const QUALITY_ROOM = 0.75; // the level above, as predicted, must cost under 3/4 of the budget: headroom
 // Per-frame cost of the fish detail levels relative to the full koi (1 000 fish in SwiftShader: 69 / 85 / 93 ms).
 const DETAIL_COST = [0.74, 0.91, 1];
-const STALL_FRAMES = 3; // a gap this many frame intervals long, after a cheap frame, is a stall
-const FIRST_FRAMES = 4; // frames measured at the lowest level before the first decision
+const STALL_FRAMES = 3; // 'gap' rule: a gap this many frame intervals long, after a cheap frame, is a stall
+const FIRST_FRAMES = 8; // frames measured at the lowest level, at the full rate, before the first decision
+const FIRST_LATE = 2; // ...of which at most this many came late (over 1.5 intervals): the pipeline keeps up there
+
+// How the host's own stalls are told from ours (S-COST-6), by where the engine runs:
+// - 'none': a Worker. The page's main thread cannot delay a Worker's animation frames, so every late frame is the
+//   pipeline's: counted.
+// - 'late': the page's main thread, where the browser stamps an animation frame with the time it was due (Chromium,
+//   which also shows the page its Long Animation Frames): a callback that starts long after its stamp waited for the
+//   host's task; that wait (hostMs, from the loop) is left out, and a frame held back by the GPU is not late.
+// - 'gap': the main thread elsewhere (the stamp is the callback's own time): a gap of over STALL_FRAMES intervals
+//   after a frame whose own work took under half an interval is taken for the host's, as before.
+/** @returns {'none' | 'late' | 'gap'} the rule for an engine in a Worker or not, in this browser */
+export function hostStallRule(inWorker) {
+  if (inWorker) return 'none';
+  const types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : null;
+  return Array.isArray(types) && types.includes('long-animation-frame') ? 'late' : 'gap';
+}
 
 // Levels from best to cheapest: {dpr, detail (2 full koi, 1 cheap back layer, 0 all cheap), fps}.
 export function qualityLevels(deviceDpr, maxFps) {
@@ -45,10 +65,17 @@ export function describeLevel(l) {
   );
 }
 
+// The 'gap' rule's stall: the time past one interval of a long gap after a cheap frame, or 0.
+function gapStall(gap, costMs, interval) {
+  return gap > STALL_FRAMES * interval && costMs < 0.5 * interval ? gap - interval : 0;
+}
+
 export class Governor {
   constructor() {
     /** @type {import('../mirofish').MiroFishQuality['mode']} */
     this.mode = 'auto';
+    /** @type {'none' | 'late' | 'gap'} how a host's stall is told from ours (HOST_STALLS); the loop sets it */
+    this.hostStalls = 'gap';
     this.configured = false;
     this.measuring = false; // auto's first frames, at the lowest level (measured())
     this.levels = qualityLevels(1, 60);
@@ -61,8 +88,9 @@ export class Governor {
     this.heldAt = 0; // the window the current hold began
     this.changes = 0;
     // window accumulators (numbers only: nothing allocated per frame)
-    this.start = this.frames = this.cost = this.skip = this.upStreak = this.windowIndex = 0;
+    this.start = this.frames = this.cost = this.skip = this.upStreak = this.slowStreak = this.windowIndex = 0;
     this.last = this.stalled = this.stalls = 0;
+    this.late = 0; // the first frames that came late (measured())
     this.lastUpWindow = -1e9;
     // The window's length and frame count; the test bundle's hooks (handle._test) also fake the cost.
     this.test = {
@@ -123,12 +151,15 @@ export class Governor {
     this.cost = 0;
     this.stalled = 0;
     this.upStreak = 0;
+    this.slowStreak = 0;
+    this.late = 0;
   }
 
-  // One rendered frame at rAF time `now` (ms) that cost `costMs` (render submit, or GPU time when larger).
+  // One rendered frame at time `now` (ms) that cost `costMs` (render submit, or GPU time when larger); `hostMs` of the
+  // time since the last frame was the host's own task ('late': the loop's measure; 0 elsewhere).
   // `targetFps` is what the frame loop aims for now (the level's rate, or less while idle).
   // Returns true when the level changed.
-  sample(now, costMs, targetFps) {
+  sample(now, costMs, targetFps, hostMs = 0) {
     if (this.mode !== 'auto') return false;
     const t = this.test;
     const faked = MIROFISH_TEST && t.cost >= 0;
@@ -137,15 +168,20 @@ export class Governor {
       this.start = this.last = now;
       return false;
     }
-    if (this.measuring) return this.measured(now, faked ? t.cost : costMs, targetFps);
-    // S-COST-6 the school judges its own work, not the host's stalls: a gap of more than STALL_FRAMES frame intervals
-    // after a frame whose own work took under half an interval is the page's main thread or the machine stopping us
-    // (a host's 200 ms long task), not our fill cost, which shows as every gap growing alike. It is left out.
+    if (this.measuring) return this.measured(now, faked ? t.cost : costMs, targetFps, hostMs);
+    // S-COST-6 the school judges its own pipeline, not the host's stalls (HOST_STALLS): what is left out is the
+    // host's.
     const interval = 1000 / targetFps,
       gap = now - this.last;
     this.last = now;
-    if (gap > STALL_FRAMES * interval && costMs < 0.5 * interval) {
-      this.stalled += gap - interval;
+    const host =
+      this.hostStalls === 'late'
+        ? Math.min(hostMs, gap)
+        : this.hostStalls === 'gap'
+          ? gapStall(gap, costMs, interval)
+          : 0;
+    if (host > 0) {
+      this.stalled += host;
       this.stalls++;
     }
     this.frames++;
@@ -164,8 +200,9 @@ export class Governor {
       return false;
     }
     const slow = !faked && fps < QUALITY_SLOW * targetFps;
+    this.slowStreak = slow ? this.slowStreak + 1 : 0;
     const heavy = cost > this.budget;
-    if (slow || heavy) {
+    if ((slow && this.slowStreak >= QUALITY_SLOW_WINDOWS) || heavy) {
       this.upStreak = 0;
       if (this.level >= this.levels.length - 1) {
         this.reason = 'lowest level, still ' + (heavy ? 'over budget' : 'missing frames');
@@ -180,7 +217,11 @@ export class Governor {
       this.reason =
         (heavy
           ? 'render ' + cost.toFixed(1) + ' ms over the ' + this.budget + ' ms budget'
-          : fps.toFixed(1) + ' fps, below ' + Math.round(targetFps)) +
+          : fps.toFixed(1) +
+            ' fps delivered, below ' +
+            Math.round(QUALITY_SLOW * 100) +
+            ' % of ' +
+            Math.round(targetFps)) +
         ': stepped down to ' +
         describeLevel(this.current());
       return this.changed();
@@ -218,27 +259,49 @@ export class Governor {
     return this.changed();
   }
 
-  // The first frames at the lowest level: once FIRST_FRAMES are in, the school starts at the best level whose
-  // predicted cost leaves the same room as a step up needs (QUALITY_ROOM), and climbs or falls from there as usual.
-  measured(now, costMs, targetFps) {
+  // The rate the loop aims for while the first frames are measured: the full rate, at the lowest level's resolution
+  // and detail, so that their cadence says whether the pipeline keeps up with it.
+  measuringFps() {
+    return this.levels[0].fps;
+  }
+
+  // The first frames at the lowest resolution, at the full rate: once FIRST_FRAMES are in, and only if they reached
+  // the screen at the full rate (at most FIRST_LATE late: what a frame's own submit or gl.finish() cannot see, the
+  // compositor's share, shows here), the school starts at the best level whose predicted cost leaves the same room as a step up
+  // needs (QUALITY_ROOM); else at the lowest. From there it climbs or falls as usual: a start that the screen does
+  // not hold is left within a window or two.
+  measured(now, costMs, targetFps, hostMs) {
+    const gap = now - this.last - (this.hostStalls === 'late' ? hostMs : 0);
+    this.last = now;
+    if (gap > 1.5 * (1000 / targetFps)) this.late++;
     this.frames++;
     this.cost += costMs;
     if (this.frames < FIRST_FRAMES) return false;
     const fps = (this.frames * 1000) / Math.max(1, now - this.start),
-      cost = this.cost / this.frames;
+      cost = this.cost / this.frames,
+      late = this.late;
     const here = this.current();
     this.measuring = false;
     this.start = now;
-    this.frames = this.cost = 0;
+    this.last = now;
+    this.frames = this.cost = this.late = 0;
     let to = this.level;
-    if (fps >= 0.92 * targetFps || (MIROFISH_TEST && this.test.cost >= 0)) {
+    const keptUp = late <= FIRST_LATE;
+    if (keptUp || (MIROFISH_TEST && this.test.cost >= 0)) {
       for (let i = this.levels.length - 1; i >= 0; i--) {
         if (predictCost(cost, here, this.levels[i]) >= QUALITY_ROOM * this.budget) break;
         to = i;
       }
     }
     this.reason =
-      'measured ' + cost.toFixed(1) + ' ms a frame at the lowest level: started at ' + describeLevel(this.levels[to]);
+      'measured ' +
+      cost.toFixed(1) +
+      ' ms a frame, ' +
+      fps.toFixed(0) +
+      ' fps delivered at the lowest resolution' +
+      (keptUp ? '' : ', ' + late + ' of ' + FIRST_FRAMES + ' late for ' + Math.round(targetFps)) +
+      ': started at ' +
+      describeLevel(this.levels[to]);
     if (to === this.level) return false;
     this.level = to;
     return this.changed();
@@ -246,7 +309,7 @@ export class Governor {
 
   changed() {
     this.changes++;
-    this.upStreak = 0;
+    this.upStreak = this.slowStreak = 0;
     this.skip = 1; // the window right after a change pays for the change itself
     return true;
   }

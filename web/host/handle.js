@@ -21,6 +21,8 @@ export class School {
       Object.defineProperty(this, '_test', {
         value: Object.freeze({
           fakeCost: (ms) => h.call({ t: 'test', fn: 'fakeCost', ms }),
+          // a fill-bound pipeline: each frame held `ms` per megapixel of the backing store (engine/loop.js)
+          holdFrames: (ms) => h.call({ t: 'test', fn: 'holdFrames', ms }),
           windows: (ms, frames, upWindows) => h.call({ t: 'test', fn: 'windows', ms, frames, upWindows }),
           onLevel: (fn) => {
             h.onLevel = typeof fn === 'function' ? fn : null;

@@ -19,13 +19,14 @@ export const inputHub = {
   join(h) {
     this.schools.add(h);
     if (!this.listeners) this.start();
+    else rest.input(); // a new school shows its first seconds at the full rate, as at the page's load
   },
   leave(h) {
     this.schools.delete(h);
     if (!this.schools.size && this.listeners) {
       this.listeners.clear();
       this.listeners = null;
-      touch.stopIdle();
+      rest.stop();
     }
   },
   start() {
@@ -34,10 +35,12 @@ export const inputHub = {
     const each = (fn) => (e) => {
       for (const h of this.schools) fn(h, e);
     };
+    rest.input(); // the rest clock counts from the mount
     l.on(
       window,
       'pointermove',
       (e) => {
+        rest.input();
         if (e.pointerType === 'touch') touch.move(e);
         else for (const h of this.schools) onPointerMove(h, e);
       },
@@ -47,11 +50,14 @@ export const inputHub = {
       window,
       'pointerdown',
       (e) => {
+        rest.input();
         if (e.pointerType === 'touch') touch.down(e);
         else for (const h of this.schools) onPointerDown(h, e);
       },
       PASSIVE,
     );
+    // A visitor who reads (issue 38): any input keeps the full rate, none for REST_MS is a resting visitor (idleFps).
+    for (const type of ['keydown', 'wheel']) l.on(window, type, () => rest.input(), PASSIVE);
     l.on(
       window,
       'pointerup',
@@ -68,8 +74,24 @@ export const inputHub = {
       },
       PASSIVE,
     );
-    l.on(window, 'touchstart', (e) => touch.feed(e), PASSIVE);
-    l.on(window, 'touchmove', (e) => touch.feed(e), PASSIVE);
+    l.on(
+      window,
+      'touchstart',
+      (e) => {
+        rest.input();
+        touch.feed(e);
+      },
+      PASSIVE,
+    );
+    l.on(
+      window,
+      'touchmove',
+      (e) => {
+        rest.input();
+        touch.feed(e);
+      },
+      PASSIVE,
+    );
     l.on(
       window,
       'touchend',
@@ -78,7 +100,15 @@ export const inputHub = {
       },
       PASSIVE,
     );
-    l.on(window, 'scroll', () => touch.cancel(), PASSIVE);
+    l.on(
+      window,
+      'scroll',
+      () => {
+        rest.input();
+        touch.cancel();
+      },
+      PASSIVE,
+    );
     l.on(
       window,
       'mouseout',
@@ -130,22 +160,52 @@ export const inputHub = {
   },
 };
 
+// A visitor at rest (issue 38): no pointer move, click, wheel, scroll, key or touch for REST_MS, counted from the mount
+// or the last input, is a reader (or nobody): every school goes idle (idleFps) and keeps a resting pointer where it
+// is. The next input brings the full rate back within a frame. One timer for the page, re-armed only when it fires:
+// an input costs a clock read, nothing is set or cleared per event. No finger rests while it is down.
+const REST_MS = 3000;
+const rest = {
+  last: 0, // the last input's time
+  timer: 0,
+  resting: false,
+  input() {
+    this.last = performance.now();
+    if (this.resting) {
+      this.resting = false;
+      for (const h of inputHub.schools) pointerBack(h);
+    }
+    if (!this.timer) this.timer = setTimeout(this.check, REST_MS);
+  },
+  check() {
+    rest.timer = 0;
+    const left = REST_MS - (performance.now() - rest.last);
+    if (left > 0 || touch.active) {
+      rest.timer = setTimeout(rest.check, Math.max(left, 50));
+      return;
+    }
+    rest.resting = true;
+    for (const h of inputHub.schools) if (!h.flags.away) h.setFlags({ away: true });
+  },
+  stop() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = 0;
+    this.resting = false;
+  },
+};
+
 // Touch (S-HOST-4): a tap feeds (or scares, with click=scare), a touch that scrolls never does; the fish avoid a
-// resting or dragging finger until
-// the page scrolls; a touch screen left alone goes idle (idleFps) after TOUCH_IDLE_MS, as a mouse leaving would.
+// resting or dragging finger until the page scrolls; a touch screen left alone rests (idleFps) as any page does.
 const TAP_SLOP_PX = 10;
 const TAP_MAX_MS = 500;
-const TOUCH_IDLE_MS = 3000;
 const touch = {
   tap: null, // {x, y, t} of a touch that may still become a tap
   scrolling: false, // the current touch moved the page: it is not an obstacle, and not a tap
   active: false, // a finger is down
-  idleTimer: 0,
   down(e) {
     this.tap = { x: e.clientX, y: e.clientY, t: performance.now() };
     this.scrolling = false;
     this.active = true;
-    this.wake();
   },
   move(e) {
     if (this.tap && Math.hypot(e.clientX - this.tap.x, e.clientY - this.tap.y) > TAP_SLOP_PX) this.tap = null;
@@ -169,35 +229,15 @@ const touch = {
     for (const h of inputHub.schools) {
       const [x, y] = pointerAt(h, t.clientX, t.clientY);
       h.pointer(true, x, y);
+      pointerBack(h);
     }
-    this.wake();
   },
   end() {
     for (const h of inputHub.schools) h.pointer(false, 0, 0);
     this.scrolling = this.active = false;
-    this.armIdle();
-  },
-  wake() {
-    this.stopIdle();
-    for (const h of inputHub.schools) pointerBack(h);
-  },
-  armIdle() {
-    this.stopIdle();
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = 0;
-      for (const h of inputHub.schools) pointerGone(h);
-    }, TOUCH_IDLE_MS);
-  },
-  stopIdle() {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = 0;
+    rest.input(); // the rest clock counts from the finger's lift
   },
 };
-
-// A device whose main pointer is a finger: it starts the idle clock at mount (nothing else would).
-export function touchFirst() {
-  return mediaMatches('(hover: none) and (pointer: coarse)');
-}
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 // Windows high contrast: the fish are hidden (and cost nothing); reduced transparency: they are fainter.
@@ -265,7 +305,6 @@ export function createInput(h) {
     },
     start() {
       inputHub.join(h);
-      if (touchFirst()) touch.armIdle();
       if (typeof IntersectionObserver !== 'undefined') {
         intersectionObserver = new IntersectionObserver((entries) => {
           const out = !entries[entries.length - 1].isIntersecting;
