@@ -232,7 +232,7 @@ export interface MiroFishOptions {
   ripple?: number | string;
   /** Fish size scale (number; hash key `size`). */
   fishSize?: number | string;
-  /** Frame rate while the pointer is away (number, fps; hash key `idle`). */
+  /** Frame rate while the visitor rests or the pointer is away (number, fps; hash key `idle`). */
   idleFps?: number | string;
   /** Cap on devicePixelRatio (number; hash key `dpr`). */
   maxDpr?: number | string;
@@ -675,7 +675,7 @@ export interface MiroFishAttributes {
   ripple?: number | string;
   /** Fish size scale (number; hash key `size`). */
   'fish-size'?: number | string;
-  /** Frame rate while the pointer is away (number, fps; hash key `idle`). */
+  /** Frame rate while the visitor rests or the pointer is away (number, fps; hash key `idle`). */
   'idle-fps'?: number | string;
   /** Cap on devicePixelRatio (number; hash key `dpr`). */
   'max-dpr'?: number | string;

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -23,9 +24,17 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; ch
   '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm' };
 
 // routes: URL path -> a file, or {html} for a page written by the bench. The bench may change them between rounds
-// (an A/B of bundles swaps routes['/dist/mirofish.js']). Resolves to {base, routes, close()}.
+// (an A/B of bundles swaps routes['/dist/mirofish.js']). Resolves to {base, routes, served, close()}: `served` lists
+// every file sent, {path, bytes, gz (its gzip -9 size: what a server that compresses sends), at (Date.now())}.
 export function serve(routes = {}) {
   const all = Object.assign({ '/dist/mirofish.js': BUNDLE, '/bench.html': path.join(HERE, 'bench.html') }, routes);
+  const served = [];
+  const gzCache = new Map();
+  const log = (p, body) => {
+    const key = p + ':' + body.length;
+    if (!gzCache.has(key)) gzCache.set(key, zlib.gzipSync(body, { level: 9 }).length);
+    served.push({ path: p, bytes: body.length, gz: gzCache.get(key), at: Date.now() });
+  };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
     if (url.pathname === '/favicon.ico') {  // no icon, and no 404 in the page's console
@@ -43,6 +52,7 @@ export function serve(routes = {}) {
     if (route && typeof route === 'object') {
       res.writeHead(200, Object.assign(headers, { 'Content-Type': TYPES['.html'] }));
       res.end(route.html);
+      log(url.pathname, Buffer.from(route.html));
       return;
     }
     const file = route || path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
@@ -53,11 +63,14 @@ export function serve(routes = {}) {
       return;
     }
     res.writeHead(200, Object.assign(headers, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' }));
-    fs.createReadStream(file).pipe(res);
+    const body = fs.readFileSync(file);
+    res.end(body);
+    log(url.pathname, body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
     base: `http://127.0.0.1:${server.address().port}`,
     routes: all,
+    served,
     close: () => new Promise((r) => server.close(r)),
   })));
 }

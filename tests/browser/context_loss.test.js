@@ -40,7 +40,7 @@ describe('a lost WebGL context', () => {
 
   // Back drawing, paused: its state hash and steps, and a never-lost school's hash at the same step.
   async function sameAsNeverLost(page) {
-    await h.waitFor(page, () => window.__s.stats().state === 'running' && window.__s.stats().rendering, undefined, 40000);
+    await h.waitFor(page, () => /^(running|idle)$/.test(window.__s.stats().state) && window.__s.stats().rendering, undefined, 40000);
     const f = await page.evaluate(() => window.__s.stats().frames);
     await h.waitFor(page, (n) => window.__s.stats().frames >= n + 3, f);
     await page.evaluate(() => window.__s.pause());

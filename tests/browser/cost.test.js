@@ -93,7 +93,7 @@ describe('cost control', () => {
     assert.equal(r.start.level, 0, `at the top (${r.start.reason})`);
     assert.ok(r.left, 'the held frames moved the level');
     assert.equal(r.left.level, 1, 'one level down');
-    assert.match(r.left.reason, /^\d+\.\d fps delivered, below 80 % of 60: stepped down to dpr 0\.75/);
+    assert.match(r.left.reason, /^\d+\.\d fps delivered, below 80 % of (60|30): stepped down to dpr 0\.75/); // 30: idle, at rest
     assert.ok(r.left.ms < 8000, `left within seconds (${r.left.ms | 0} ms)`);
     assert.deepEqual(log.errors(), []);
     await context.close();
@@ -287,7 +287,7 @@ describe('cost control', () => {
     });
     assert.equal(r.a.state, 'empty');
     assert.equal(r.b.frames, r.a.frames, 'no frames while empty');
-    assert.equal(r.after, 'running');
+    assert.match(r.after, h.ANIMATING);
     await h.waitFor(page, (f) => window.__s.stats().frames > f + 2, r.b.frames);
     assert.deepEqual(log.errors(), []);
     await context.close();
@@ -331,7 +331,9 @@ describe('cost control', () => {
       await window.__s.step(0);
       return window.__s.stats().frames;
     });
+    let x = 0;
     const count = async (n, ms) => {
+      await page.mouse.move(20 + (x = (x + 7) % 300), 20); // a visitor who moves: no rest (idleFps) mid-count
       const f0 = await frames();
       await realm.evaluate(([k, dt]) => self.__tick(k, dt), [n, ms]);
       return (await frames()) - f0;

@@ -81,7 +81,7 @@ describe(`every engine: ${ENGINE}`, () => {
     await ready(page, 3);
     const s = await stats(page);
     assert.equal(s.thread, expectedThread);
-    assert.equal(s.state, 'running');
+    assert.match(s.state, h.ANIMATING);
     assert.equal(s.fish, 150);
     assert.equal(s.rendering, true);
     const fish = await fishPixels(page);
@@ -149,7 +149,7 @@ describe(`every engine: ${ENGINE}`, () => {
     await setHidden(false);
     await page.waitFor((f) => window.MiroFish.current.stats().frames >= f + 3, b.frames);
     const c = await sample();
-    assert.equal(c.state, 'running');
+    assert.match(c.state, h.ANIMATING);
     assert.ok(c.steps > b.steps);
     await page.done();
   });
@@ -197,7 +197,7 @@ describe(`every engine: ${ENGINE}`, () => {
     await page.sleep(500);
     assert.equal((await read()).steps, b.steps, 'no steps while paused');
     await page.press(' ');
-    await page.waitFor(() => window.MiroFish.current.stats().state === 'running');
+    await page.waitFor(() => /^(running|idle)$/.test(window.MiroFish.current.stats().state));
     assert.equal((await read()).pressed, 'false');
     await page.waitFor((n) => window.MiroFish.current.stats().steps > n, b.steps);
     await page.done();

@@ -39,7 +39,7 @@ describe('a failing engine', () => {
 
   // Back on the main thread and running: its steps advance on the same handle, in the same place.
   async function runsAgain(page, why) {
-    await h.waitFor(page, () => window.__s.stats().thread === 'main' && window.__s.stats().state === 'running',
+    await h.waitFor(page, () => window.__s.stats().thread === 'main' && /^(running|idle)$/.test(window.__s.stats().state),
       undefined, 10000);
     const before = (await state(page)).steps;
     await h.waitFor(page, (n) => window.__s.stats().steps > n + 5, before, 5000);

@@ -349,7 +349,11 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
-module.exports = { ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
+// A school that animates: 'running', or 'idle' once the visitor rests (no input for 3 s since the mount or the last
+// input; issue 38) or the pointer is away. A test that never moves the pointer is a resting visitor after 3 s.
+const ANIMATING = /^(running|idle)$/;
+
+module.exports = { ANIMATING, ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
   instrument, instrumentSource, fnv1a, countContextsIn, watchTimers,
   watchConsole, waitFor, waitForFish, readySchool, expectWorkerSchool, decodePng,
   diffPixels, shot, fishPixels };

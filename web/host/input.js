@@ -36,100 +36,61 @@ export const inputHub = {
       for (const h of this.schools) fn(h, e);
     };
     rest.input(); // the rest clock counts from the mount
+    this.listenPointer(l, each);
+    this.listenTouch(l);
+    this.listenPage(l, each);
+  },
+  // The mouse and pen (a touch's pointer events go to `touch`), and the other inputs that keep the full rate.
+  listenPointer(l, each) {
+    const mouse = (touchFn, fn) => (e) => {
+      rest.input();
+      if (e.pointerType === 'touch') touchFn(e);
+      else for (const h of this.schools) fn(h, e);
+    };
     l.on(
       window,
       'pointermove',
-      (e) => {
-        rest.input();
-        if (e.pointerType === 'touch') touch.move(e);
-        else for (const h of this.schools) onPointerMove(h, e);
-      },
+      mouse((e) => touch.move(e), onPointerMove),
       PASSIVE,
     );
     l.on(
       window,
       'pointerdown',
-      (e) => {
-        rest.input();
-        if (e.pointerType === 'touch') touch.down(e);
-        else for (const h of this.schools) onPointerDown(h, e);
-      },
+      mouse((e) => touch.down(e), onPointerDown),
       PASSIVE,
     );
     // A visitor who reads (issue 38): any input keeps the full rate, none for REST_MS is a resting visitor (idleFps).
     for (const type of ['keydown', 'wheel']) l.on(window, type, () => rest.input(), PASSIVE);
-    l.on(
-      window,
-      'pointerup',
-      (e) => {
-        if (e.pointerType === 'touch') touch.up(e);
-      },
-      PASSIVE,
-    );
-    l.on(
-      window,
-      'pointercancel',
-      (e) => {
-        if (e.pointerType === 'touch') touch.cancel();
-      },
-      PASSIVE,
-    );
-    l.on(
-      window,
-      'touchstart',
-      (e) => {
-        rest.input();
-        touch.feed(e);
-      },
-      PASSIVE,
-    );
-    l.on(
-      window,
-      'touchmove',
-      (e) => {
-        rest.input();
-        touch.feed(e);
-      },
-      PASSIVE,
-    );
-    l.on(
-      window,
-      'touchend',
-      (e) => {
-        if (!e.touches || !e.touches.length) touch.end();
-      },
-      PASSIVE,
-    );
+    const gone = each((h, e) => {
+      if ((e.type === 'mouseout' && !e.relatedTarget) || (e.type === 'pointerleave' && e.pointerType !== 'touch'))
+        pointerGone(h);
+    });
+    l.on(window, 'mouseout', gone, PASSIVE);
+    l.on(document.documentElement, 'pointerleave', gone, PASSIVE);
+    l.on(window, 'blur', each(pointerGone), PASSIVE);
+  },
+  listenTouch(l) {
+    const fed = (e) => {
+      rest.input();
+      touch.feed(e);
+    };
+    l.on(window, 'pointerup', (e) => e.pointerType === 'touch' && touch.up(e), PASSIVE);
+    l.on(window, 'pointercancel', (e) => e.pointerType === 'touch' && touch.cancel(), PASSIVE);
+    l.on(window, 'touchstart', fed, PASSIVE);
+    l.on(window, 'touchmove', fed, PASSIVE);
+    l.on(window, 'touchend', (e) => (!e.touches || !e.touches.length) && touch.end(), PASSIVE);
+  },
+  // The page: scrolling, visibility, the hash, and the media queries followed live.
+  listenPage(l, each) {
+    const refresh = each((h) => h.input.refreshRect());
     l.on(
       window,
       'scroll',
-      () => {
+      (e) => {
         rest.input();
         touch.cancel();
+        refresh(e);
       },
-      PASSIVE,
-    );
-    l.on(
-      window,
-      'mouseout',
-      each((h, e) => {
-        if (!e.relatedTarget) pointerGone(h);
-      }),
-      PASSIVE,
-    );
-    l.on(
-      document.documentElement,
-      'pointerleave',
-      each((h, e) => {
-        if (e.pointerType !== 'touch') pointerGone(h);
-      }),
-      PASSIVE,
-    );
-    l.on(window, 'blur', each(pointerGone), PASSIVE);
-    l.on(
-      window,
-      'scroll',
-      each((h) => h.input.refreshRect()),
       PASSIVE,
     );
     l.on(
