@@ -65,7 +65,7 @@ export class Governor {
     this.last = this.stalled = this.stalls = 0;
     this.lastUpWindow = -1e9;
     // The window's length and frame count; the test bundle's hooks (handle._test) also fake the cost.
-    this.test = {
+    this.tuning = {
       cost: -1,
       windowMs: QUALITY_WINDOW_MS,
       windowFrames: QUALITY_WINDOW_FRAMES,
@@ -130,7 +130,7 @@ export class Governor {
   // Returns true when the level changed.
   sample(now, costMs, targetFps) {
     if (this.mode !== 'auto') return false;
-    const t = this.test;
+    const t = this.tuning;
     const faked = MIROFISH_TEST && t.cost >= 0;
     if (this.start === 0) {
       // the first frame only starts the clock
@@ -231,7 +231,7 @@ export class Governor {
     this.start = now;
     this.frames = this.cost = 0;
     let to = this.level;
-    if (fps >= 0.92 * targetFps || (MIROFISH_TEST && this.test.cost >= 0)) {
+    if (fps >= 0.92 * targetFps || (MIROFISH_TEST && this.tuning.cost >= 0)) {
       for (let i = this.levels.length - 1; i >= 0; i--) {
         if (predictCost(cost, here, this.levels[i]) >= QUALITY_ROOM * this.budget) break;
         to = i;
