@@ -33,7 +33,7 @@
 
   // The studio's script is loaded only when asked for (the "tune" link's key in the hash): a visitor downloads the
   // background alone. The key is the link's (index.html), so this page writes it once; the studio reads it itself.
-  const studioKey = document.getElementById('tune-link').hash.slice(1);
+  const studioKey = /** @type {HTMLAnchorElement} */ (document.getElementById('tune-link')).hash.slice(1);
   const loadStudio = () => {
     if (!location.hash.slice(1).split('&').includes(studioKey) || document.getElementById('mirofish-studio-script')) {
       return;

@@ -126,6 +126,7 @@ void readParam(const std::string& key, const std::string& val, DecodedHash& r) {
     return;
   }
   r.anyKey = true;
+  if (id == int(ParamId::width) || id == int(ParamId::height)) r.hasWorld = true;
   if (!inHash(kParamInfo[id])) {
     addWarning(&r.warnings, WarningId::HashPageSetting, {kParamInfo[id].name});
     return;

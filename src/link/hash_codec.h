@@ -20,7 +20,8 @@ struct DecodedHash {
   std::vector<Warning> warnings;  // one named warning per problem (base/warnings.h), with its sentence
   double seekSeconds = 0;         // t=SECONDS, clamped to [0, 3600]
   bool hasSeek = false;
-  bool anyKey = false;  // false for a plain anchor such as "#about"
+  bool anyKey = false;    // false for a plain anchor such as "#about"
+  bool hasWorld = false;  // w= or h= (width, height) given, valid or not: a shared world, kept as it is
   // S-CHO form=KIND[:TEXT] (TEXT percent-encoded) and at=SECONDS, when the formation starts (simulated time).
   FormSpec form;  // kind None when absent or refused (with its warning)
   double formAt = 0;

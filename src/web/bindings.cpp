@@ -58,6 +58,8 @@ val pondApplyHash(Pond& pond, const std::string& hash) {
   o.set("anyKey", r.anyKey);
   o.set("hasSeek", r.hasSeek);
   o.set("seekSeconds", r.seekSeconds);
+  o.set("seekSteps", double(r.seekSteps));
+  o.set("hasWorld", r.hasWorld);
   o.set("warnings", warningTexts(r.warnings));
   return o;
 }

@@ -5,6 +5,7 @@
 #include <limits>
 #include <utility>
 
+#include "base/constants.h"
 #include "base/number_text.h"
 #include "web/studio_arrays.h"
 
@@ -78,6 +79,8 @@ HashResult Pond::applyHash(const std::string& hash) {
   r.anyKey = d.anyKey;
   r.hasSeek = d.hasSeek;
   r.seekSeconds = d.seekSeconds;
+  r.seekSteps = d.hasSeek ? (long long)(d.seekSeconds * double(kStepHz) + 0.5) : 0;
+  r.hasWorld = d.hasWorld;
   r.warnings = std::move(d.warnings);
   if (!d.anyKey) return r;  // a plain anchor belongs to the page
   params_ = d.params;

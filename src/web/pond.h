@@ -31,6 +31,8 @@ struct HashResult {
   bool anyKey = false;  // false for a plain anchor (#about): the page keeps it
   bool hasSeek = false;
   double seekSeconds = 0;
+  long long seekSteps = 0;        // t= in whole steps (as the CLI rounds it), 0 without one: the engine seeks there
+  bool hasWorld = false;          // w= or h=: the world is the link's, letterboxed, not the page's size
   std::vector<Warning> warnings;  // JS gets their sentences
 };
 

@@ -172,7 +172,7 @@ describe('MiroFish from another origin (a CDN)', () => {
     await context.close();
   });
 
-  it('under a CSP that forbids blob: Workers: the main thread, the browser\'s one report, nothing from MiroFish', async () => {
+  it('under a CSP that forbids blob: Workers: the main thread, the browser\'s one report, MiroFish\'s one note', async () => {
     const csp = `default-src 'self'; script-src 'self' ${cors.base} 'wasm-unsafe-eval'; ` +
       `worker-src 'self'; connect-src 'self' ${cors.base}; img-src data:`;
     const { context, p, log } = await open(classic(cors.base), csp);
@@ -181,6 +181,9 @@ describe('MiroFish from another origin (a CDN)', () => {
     assert.deepEqual(violations, h.THREAD === 'worker' ? ['worker-src blob'] : []);
     assert.ok(log.errors().length <= 1, JSON.stringify(log.errors()));
     assert.deepEqual(ours(log), []);
+    const notes = log.log.filter((m) => m.type === 'info' && m.text.startsWith('MiroFish: ')).map((m) => m.text);
+    assert.deepEqual(notes, h.THREAD === 'worker' ? ["MiroFish: this page's Content-Security-Policy refused the " +
+      "engine's Worker (worker-src): it runs on the main thread instead"] : []);
     await context.close();
   });
 

@@ -12,7 +12,7 @@ describe('strict Content-Security-Policy', () => {
   const env = h.serverAndBrowser();
 
   // Opens the CSP fixture under `?csp=<csp>` and waits for 3 frames; the page records every CSP violation.
-  async function open(csp, header) {
+  async function open(csp, header, fixture = 'csp.html', hash = '') {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addInitScript(() => {
       window.__violations = [];
@@ -20,7 +20,7 @@ describe('strict Content-Security-Policy', () => {
     });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
-    const response = await page.goto(env.srv.base + '/fixtures/csp.html?csp=' + csp);
+    const response = await page.goto(env.srv.base + '/fixtures/' + fixture + '?csp=' + csp + hash);
     assert.equal(response.headers()['content-security-policy'], header);
     await h.waitForFish(page, 3);
     return { context, page, consoleLog };
@@ -64,7 +64,7 @@ describe('strict Content-Security-Policy', () => {
     await context.close();
   });
 
-  it('worker-src \'none\': the school runs on the main thread instead, and MiroFish says nothing', async () => {
+  it('worker-src \'none\': the school runs on the main thread instead, and MiroFish says so in one note', async () => {
     const { context, page, consoleLog } = await open('noworker', h.STRICT_CSP + "; worker-src 'none'");
     assert.equal(await thread(page), 'main');
     assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
@@ -75,7 +75,81 @@ describe('strict Content-Security-Policy', () => {
     const errors = consoleLog.errors().map((m) => m.text);
     assert.equal(errors.length, refused.length, errors.join('\n'));
     for (const text of errors) assert.match(text, /worker.*violates the following Content Security Policy directive: "worker-src 'none'"/i);
-    assert.deepEqual(consoleLog.warnings(), [], 'no warning from MiroFish: the main thread takes over quietly');
+    assert.deepEqual(consoleLog.warnings(), [], 'no warning from MiroFish: the main thread is a fallback, not a fault');
+    assert.deepEqual(notes(consoleLog), h.THREAD === 'worker' ? [WORKER_NOTE("worker-src")] : []);
+    await context.close();
+  });
+
+  // A nonce-only policy (issue 39): the loader's tag carries the nonce, and every file MiroFish adds beside it (the
+  // host, the main-thread engine, the studio's recorder) carries it too. No Worker may start under it.
+  it('script-src \'nonce-abc\': the nonce carries to the host and the engine; the refused Worker is one note', async () => {
+    const { context, page, consoleLog } = await open('nonce', h.NONCE_CSP, 'csp-nonce.html');
+    assert.equal(await thread(page), 'main');
+    assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
+    // Only the Worker is refused (the browser says so itself, once): never a script of ours.
+    const refused = h.THREAD === 'worker' ? [`worker-src ${env.srv.base}/dist/mirofish-engine.js`] : [];
+    assert.deepEqual(await violations(page), refused);
+    assert.equal(consoleLog.errors().length, refused.length, consoleLog.errors().map((m) => m.text).join('\n'));
+    assert.deepEqual(consoleLog.warnings(), [], 'no "not found": nothing was missing');
+    assert.deepEqual(notes(consoleLog), h.THREAD === 'worker' ? [WORKER_NOTE('worker-src')] : []);
+    await context.close();
+  });
+
+  it('script-src \'nonce-abc\' with data-thread="main", the studio and the recorder: a school, a panel, a clip', async () => {
+    const { context, page, consoleLog } = await open('nonce', h.NONCE_CSP, 'csp-nonce-studio.html', '#studio=1');
+    assert.equal(await thread(page), 'main');
+    await h.waitFor(page, () => {
+      const root = document.querySelector('mirofish-studio');
+      const rec = root && root.shadowRoot.querySelector('section[aria-label="record"]');
+      return rec && !rec.querySelector('fieldset').disabled && !rec.querySelector('button').disabled;
+    }, undefined, 30000);
+    await page.locator('mirofish-studio').evaluate((host) => {
+      const root = host.shadowRoot.querySelector('section[aria-label="record"]');
+      root.querySelector('input[type=number]').value = '0.25';
+      root.querySelector('select[aria-label="frames a second"]').value = '24';
+      root.querySelector('select[aria-label=size]').value = '640x360';
+      root.querySelector('button').click();
+    });
+    await h.waitFor(page, () => !document.querySelector('mirofish-studio').shadowRoot.querySelector('a.download').hidden,
+      undefined, 60000);
+    const clip = await page.locator('mirofish-studio').evaluate(async (host) => {
+      const a = host.shadowRoot.querySelector('a.download');
+      const blob = await (await fetch(a.href)).blob();
+      return { name: a.download, size: blob.size, type: blob.type };
+    });
+    assert.equal(clip.name, 'mirofish-7-0.25s.webm');
+    assert.equal(clip.type, 'video/webm');
+    assert.ok(clip.size > 1000, `${clip.size} bytes`);
+    assert.ok(await h.fishPixels(page) > 500, 'the school still swims');
+    assert.equal(page.workers().length, 0, 'data-thread="main": MiroFish tried no Worker, the recorder\'s neither');
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(consoleLog.errors(), []);
+    assert.deepEqual(consoleLog.warnings(), []);
+    await context.close();
+  });
+
+  it('a policy that refuses the engine\'s script: named as refused, with the directive, never as "not found"', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
+    const page = await context.newPage();
+    const consoleLog = h.watchConsole(page);
+    const base = env.srv.base;
+    // mirofish.js and its host are allowed by their URLs; the engine beside them is not, nor any Worker.
+    await page.route(base + '/fixtures/csp.html', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: Object.assign({}, response.headers(), { 'content-security-policy':
+        `script-src ${base}/dist/mirofish.js ${base}/dist/mirofish-host.js 'wasm-unsafe-eval'; worker-src 'none'` }) });
+    });
+    await page.goto(base + '/fixtures/csp.html');
+    await h.waitFor(page, () => window.MiroFish && window.MiroFish.ready.then(() => true));
+    assert.equal(await page.evaluate(() => window.MiroFish.ready), null, 'no school: its engine could not run');
+    const said = consoleLog.warnings().filter((t) => /mirofish-engine/.test(t));
+    assert.deepEqual(said, [`MiroFish: this page's Content-Security-Policy refused mirofish-engine.js at ` +
+      `${base}/dist/mirofish-engine.js (script-src-elem): allow its URL there, or give the page's nonce to mirofish.js`]);
     await context.close();
   });
 });
+
+// MiroFish's one line where the page's CSP refused its engine's Worker (core/channel.js).
+const WORKER_NOTE = (directive) =>
+  `MiroFish: this page's Content-Security-Policy refused the engine's Worker (${directive}): it runs on the main thread instead`;
+const notes = (log) => log.log.filter((m) => m.type === 'info' && /^MiroFish:/.test(m.text)).map((m) => m.text);

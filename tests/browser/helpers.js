@@ -22,6 +22,8 @@ const STUDIO = process.env.MIROFISH_STUDIO || path.join(ROOT, 'build', 'web', 'd
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
 const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+// `?csp=nonce`: only scripts with the nonce `abc` run (tests/browser/fixtures/csp-nonce*.html carry it); no Worker may start.
+const NONCE_CSP = "script-src 'nonce-abc' 'wasm-unsafe-eval'";
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
@@ -67,6 +69,7 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
       else if (csp === 'worker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'self'";
       else if (csp === 'noworker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'none'";
+      else if (csp === 'nonce') headers['Content-Security-Policy'] = NONCE_CSP;
       res.writeHead(200, headers);
       if (recorder && path.extname(file) === '.html') {
         const tag = `<script src="${require('./engines').RECORDER}"></script>`;
@@ -353,7 +356,7 @@ function serverAndBrowser(launchOptions) {
 // input; issue 38) or the pointer is away. A test that never moves the pointer is a resting visitor after 3 s.
 const ANIMATING = /^(running|idle)$/;
 
-module.exports = { ANIMATING, ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
+module.exports = { ANIMATING, ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, NONCE_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
   instrument, instrumentSource, fnv1a, countContextsIn, watchTimers,
   watchConsole, waitFor, waitForFish, readySchool, expectWorkerSchool, decodePng,
   diffPixels, shot, fishPixels };

@@ -214,6 +214,14 @@ TEST_CASE("hash codec: specific inputs and their warnings", "[hash]") {
     }
   }
 
+  SECTION("w= or h= (by key or name, valid or not) is a shared world; other keys are not") {
+    CHECK(decodeHash("#w=1200&n=50").hasWorld);
+    CHECK(decodeHash("#height=700").hasWorld);
+    CHECK(decodeHash("#w=abc").hasWorld);
+    CHECK_FALSE(decodeHash("#n=50&t=3").hasWorld);
+    CHECK_FALSE(decodeHash("#about").hasWorld);
+  }
+
   SECTION("t=25 seeks; t out of range is clamped; t=abc is ignored") {
     DecodedHash r = decodeHash("#n=50&t=25");
     CHECK(r.hasSeek);

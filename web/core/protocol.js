@@ -46,10 +46,14 @@
  */
 /** @typedef {{t: 'flags', id: number, flags: Flags}} SetFlags */
 /** @typedef {{t: 'view', id: number, view: View, force: boolean}} SetView */
-/** The pointer in world px, or gone (`present` false). At most one a frame. @typedef {{t: 'pointer', id: number,
- * present: boolean, x: number, y: number}} Pointer */
 /**
- * A touch at a world point: `click` (the click option decides what it does), or feed()/scare() from the page.
+ * The pointer in canvas CSS px (the engine letterboxes it into the world), or gone (`present` false). At most one
+ * a frame.
+ * @typedef {{t: 'pointer', id: number, present: boolean, x: number, y: number}} Pointer
+ */
+/**
+ * A touch at a point in canvas CSS px (the engine letterboxes it into the world): `click` (the click option decides
+ * what it does), or feed()/scare() from the page.
  * @typedef {'click' | 'feed' | 'scare'} PokeKind
  * @typedef {{t: 'poke', id: number, what: PokeKind, x: number, y: number}} Poke
  */

@@ -4,14 +4,23 @@
 
 export const PASSIVE = { passive: true };
 
+/** @param {string} message */
 export function warn(message) {
   console.warn('MiroFish: ' + message);
 }
 
+// What a page's owner may want to know, though nothing is wrong (the main thread took over from a refused Worker).
+/** @param {string} message */
+export function note(message) {
+  console.info('MiroFish: ' + message);
+}
+
+/** @param {*} e @returns {string} */
 export function errorText(e) {
   return e && e.message ? e.message : String(e);
 }
 
+/** @param {*} value @returns {string} */
 export function describe(value) {
   try {
     const s = typeof value === 'string' ? JSON.stringify(value) : String(value);
@@ -21,6 +30,7 @@ export function describe(value) {
   }
 }
 
+/** @param {*} value @returns {boolean} */
 export function truthy(value) {
   if (typeof value === 'string') {
     const s = value.trim().toLowerCase();
@@ -31,8 +41,13 @@ export function truthy(value) {
 
 // Every listener a part adds goes through here, so teardown can take each one back.
 export function createListeners() {
+  /** @type {[EventTarget, string, EventListenerOrEventListenerObject, (boolean | AddEventListenerOptions)?][]} */
   const list = [];
   return {
+    /**
+     * @param {EventTarget} target @param {string} type @param {EventListenerOrEventListenerObject} fn
+     * @param {boolean | AddEventListenerOptions} [opts]
+     */
     on(target, type, fn, opts) {
       target.addEventListener(type, fn, opts);
       list.push([target, type, fn, opts]);
@@ -45,6 +60,7 @@ export function createListeners() {
 }
 
 // The parameter table row for a name or hash key (the table comes from C++: the engine's `ready` message).
+/** @param {*[]} table the parameter table's rows @param {string} name @returns {*} the row, or null */
 export function findInfo(table, name) {
   return table.find((p) => p.name === name) || table.find((p) => p.key === name) || null;
 }

@@ -5,6 +5,7 @@ import { errorText } from './util.js';
 
 const FILE = 'mirofish.wasm';
 
+/** @param {string} url @returns {Promise<WebAssembly.Module>} */
 export function compileWasm(url) {
   let where;
   try {
@@ -58,6 +59,7 @@ export function compileWasm(url) {
   );
 }
 
+/** @param {*} url */
 function describeUrl(url) {
   return typeof url === 'string' ? JSON.stringify(url.slice(0, 80)) : typeof url;
 }

@@ -2,6 +2,7 @@
 // The inverse of src/web/embed_wasm.mjs: base64 of the gzipped module. No fetch, no data: URI (strict CSP).
 
 // Resolves to the module's bytes; rejects, with why, in a browser without DecompressionStream.
+/** @param {string} text @returns {Promise<Uint8Array<ArrayBuffer>>} */
 export function inflateWasm(text) {
   if (typeof DecompressionStream !== 'function') {
     return Promise.reject(

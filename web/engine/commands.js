@@ -1,8 +1,7 @@
 // The engine's protocol: what each of the host's messages about one school does (flags, view, set, step, hash,
 // form, a new canvas, the studio, the test bundle's hooks) and the replies it sends with the caller's seq. The school
 // itself (its pond, loop, snapshots, teardown) is school.js; a lost context, context.js.
-import { FORM_HOLD, STUDIO_ARRAYS } from '../core/constants.js';
-import { describe, errorText, findInfo } from '../core/util.js';
+import { describe, errorText, findInfo, FORM_HOLD, STUDIO_ARRAYS } from '../core/index.js';
 import { applyHash, checkSanity, optionNumber, readConfig } from './config.js';
 import { giveBack } from './context.js';
 import { guarded } from './guard.js';
@@ -48,8 +47,7 @@ export function command(s, msg, out) {
         s.warn('unknown poke ' + describe(msg.what) + ' ignored');
         return;
       }
-      if (!s.loop.animating()) s.loop.drawOnce();
-      s.snapshots.changed();
+      s.showChange();
       return;
     case 'obstacles':
       for (let k = 0; k < msg.n; k++)
@@ -84,8 +82,7 @@ export function command(s, msg, out) {
       return;
     case 'release':
       s.pond.releaseForm();
-      if (!s.loop.animating()) s.loop.drawOnce();
-      s.snapshots.changed();
+      s.showChange();
       reply(true);
       return;
     case 'trajectory':
@@ -154,8 +151,7 @@ function afterChange(s, name) {
   if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount', name);
   if (name === 'width' || name === 'height') s.view.autoWorld = false;
   s.loop.update();
-  if (!s.loop.animating()) s.loop.drawOnce(); // colours and sizes show at once even when paused
-  s.snapshots.changed();
+  s.showChange(); // colours and sizes show at once even when paused
 }
 
 /** @param {import('./school.js').EngineSchool} s */
@@ -217,15 +213,14 @@ function form(s, options) {
   }
   const r = s.pond.form(o.type, text, hold);
   if (r.warning) s.warn(r.warning);
-  if (!s.loop.animating()) s.loop.drawOnce();
-  s.snapshots.changed();
+  s.showChange();
   return r.ok;
 }
 
 // Copies of what the studio reads (Pond::studioArray, by the constants table's kStudio* indices), moved to the page,
 // not copied again; the main thread's local link hands over the same message, as the heap's views would change under
 // the studio once the heap grows. Only while a studio is attached.
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {import('../core/protocol.js').PostToHost} out */
 function postStudioFrame(s, out) {
   const arrays = [],
     transfer = [];
@@ -240,9 +235,13 @@ function postStudioFrame(s, out) {
 
 // The test bundle's hooks (handle._test): a fixed frame cost, shorter windows, a level callback, a lost context,
 // failures (a wasm trap now or in the next frame's step, a throw in the next set()).
-/** @param {import('./school.js').EngineSchool} s */
+/**
+ * @param {import('./school.js').EngineSchool} s
+ * @param {import('../core/protocol.js').TestCall} msg
+ * @param {import('../core/protocol.js').PostToHost} out
+ */
 function testHook(s, msg, out) {
-  const t = s.governor.test;
+  const t = s.governor.tuning;
   if (msg.fn === 'trap') {
     if (!msg.inFrame) s.M.trap(); // a real `unreachable` in the wasm (bindings.cpp): this command never replies
     s.pond.advance = () => s.M.trap(); // own property over Embind's prototype method: the next frame's step

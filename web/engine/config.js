@@ -1,8 +1,7 @@
 // Configuration of a school: defaults < mount options / data-* < URL hash (the hash wins, within the page's ceilings).
 // Option values arrive as the page gave them (numbers, booleans, attribute strings) and are read here, with the C++
 // number grammar, so the host needs no wasm.
-import { STEP_HZ } from '../core/constants.js';
-import { describe, errorText, findInfo } from '../core/util.js';
+import { describe, errorText, findInfo } from '../core/index.js';
 
 const DEFAULT_DENSITY = 200 / 1.44; // fish per million CSS px: 200 at 1600x900
 const DEFAULT_FISH_MIN = 40;
@@ -62,22 +61,17 @@ export function applyOptions(s, options, box) {
   if (!given.maxFish) s.pond.set('maxFish', Math.max(s.pond.get('maxFish'), s.pond.get('fish')));
 }
 
-// Reads our part of a hash into the pond (C++ decodeLink: the page's ceilings apply); false when nothing is ours.
-/** @param {import('./school.js').EngineSchool} s */
+// Reads our part of a hash into the pond (C++ decodeLink: the page's ceilings apply), and the school applies what
+// C++ decoded (school.js apply()); false when nothing is ours.
+/** @param {import('./school.js').EngineSchool} s @param {string} ours */
 export function applyHash(s, ours) {
   if (!ours) return false;
-  let r;
   try {
-    r = s.pond.applyHash(ours);
+    return s.apply(s.pond.applyHash(ours));
   } catch (e) {
     s.warn('the URL hash could not be read (' + errorText(e) + '); ignored');
     return false;
   }
-  for (const w of r.warnings) s.warn(w, 'hash'); // each already names the hash and the key
-  if (!r.anyKey) return false;
-  if (/(^|&)(w|h|width|height)=/.test(ours)) s.view.autoWorld = false; // a shared world is kept, letterboxed
-  s.seek.left = r.hasSeek ? Math.round(r.seekSeconds * STEP_HZ) : 0;
-  return true;
 }
 
 // The values the frame loop reads every frame, cached: each Embind get() marshals a string. Refreshed after the

@@ -11,7 +11,8 @@ const ASK_GAP_MS = 1000; // at most one new canvas asked for a second (a wait th
 // wait twice as long (2 s .. 32 s), until a context lives 30 s.
 export class Context {
   /**
-   * @param {import('./school.js').EngineSchool} s
+   * @param {Pick<import('./school.js').EngineSchool, 'M' | 'destroyed' | 'flags' | 'id' | 'loop' | 'out' | 'pond' |
+   *   'resolution' | 'snapshots' | 'warn'>} s what it reads of its school
    * @param {OffscreenCanvas | HTMLCanvasElement} canvas
    * @param {WebGL2RenderingContext} gl the context Pond::attach made on it
    * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach Pond::attach on another canvas ('' or why

@@ -2,10 +2,16 @@
 // mount's start): a throw there (a wasm trap, out of memory, a bug) would otherwise end the rAF chain or the reply
 // silently, leaving the page's Promises pending and the fish frozen. The first throw stops that school for good and
 // tells the host once ({t:'error'}); the host settles what waits and mounts the school again (host/heal.js).
-import { errorText } from '../core/util.js';
+import { errorText } from '../core/index.js';
+
+/**
+ * What the guard reads of a school.
+ * @typedef {Pick<import('./school.js').EngineSchool, 'destroyed' | 'failed' | 'id' | 'loop' | 'out'>} Guarded
+ */
 
 // Runs fn.call(self, arg) for school `s`; nothing runs once the school has failed. No closure per call: a frame
 // passes its bound function and its time.
+/** @param {Guarded} s @param {Function} fn @param {*} self @param {*} [arg] */
 export function guard(s, fn, self, arg) {
   if (s.failed) return undefined;
   try {
@@ -17,12 +23,14 @@ export function guard(s, fn, self, arg) {
 }
 
 // `fn` for timers and rAF: made once (at the school's start), guarded on every call.
+/** @param {Guarded} s @param {Function} fn @param {*} [self] */
 export function guarded(s, fn, self) {
   return (arg) => guard(s, fn, self, arg);
 }
 
 // Stops every loop, slice and snapshot of the school (they all stop for a destroyed one) and says so once. What it
 // holds (the pond, the context) goes when the host's `destroy` comes.
+/** @param {Guarded} s @param {*} e */
 export function failed(s, e) {
   if (s.failed) return;
   s.failed = true;

@@ -2,7 +2,7 @@
 // States, in the order protocol.js's schoolState decides them: paused > hidden > lost (no GL context) > reduced-motion
 // > empty (nothing to draw) > idle (pointer away: idleFps) > running. Only running and idle animate. It runs where the
 // engine runs: a Worker's own requestAnimationFrame (OffscreenCanvas), or the page's.
-import { schoolState } from '../core/protocol.js';
+import { schoolState } from '../core/index.js';
 import { guarded } from './guard.js';
 import { IN_WORKER, soon } from './pump.js';
 import { hostStallRule } from './quality.js';
@@ -44,7 +44,11 @@ export function within(ms, left, work, est) {
 // `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
 // governor, and the hooks draw(now) and onFrame() (the snapshot for the host).
 export class Loop {
-  /** @param {import('./school.js').EngineSchool} s */
+  /**
+   * @param {Pick<import('./school.js').EngineSchool, 'cfg' | 'context' | 'destroyed' | 'draw' | 'failed' | 'flags' |
+   *   'governor' | 'id' | 'loop' | 'out' | 'pond' | 'resolution' | 'seek' | 'snapshots' | 'softwareGL' | 'started' |
+   *   'timing'>} s what it reads of its school
+   */
   constructor(s) {
     this.s = s;
     this.rafId = 0;

@@ -93,7 +93,7 @@ export class Governor {
     this.late = 0; // the first frames that came late (measured())
     this.lastUpWindow = -1e9;
     // The window's length and frame count; the test bundle's hooks (handle._test) also fake the cost.
-    this.test = {
+    this.tuning = {
       cost: -1,
       windowMs: QUALITY_WINDOW_MS,
       windowFrames: QUALITY_WINDOW_FRAMES,
@@ -161,7 +161,7 @@ export class Governor {
   // Returns true when the level changed.
   sample(now, costMs, targetFps, hostMs = 0) {
     if (this.mode !== 'auto') return false;
-    const t = this.test;
+    const t = this.tuning;
     const faked = MIROFISH_TEST && t.cost >= 0;
     if (this.start === 0) {
       // the first frame only starts the clock
@@ -287,7 +287,7 @@ export class Governor {
     this.frames = this.cost = this.late = 0;
     let to = this.level;
     const keptUp = late <= FIRST_LATE;
-    if (keptUp || (MIROFISH_TEST && this.test.cost >= 0)) {
+    if (keptUp || (MIROFISH_TEST && this.tuning.cost >= 0)) {
       for (let i = this.levels.length - 1; i >= 0; i--) {
         if (predictCost(cost, here, this.levels[i]) >= QUALITY_ROOM * this.budget) break;
         to = i;

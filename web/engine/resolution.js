@@ -1,10 +1,13 @@
 // The canvas's backing store = CSS size x the quality level's DPR (at the top level min(devicePixelRatio, maxDpr)),
 // from the size the host measures (S-WEB-4, S-ASK-7); and the world, when it was taken from the viewport, follows a
 // rotated or resized one. The engine owns the canvas (an OffscreenCanvas in the Worker), so it alone sets its size.
-import { findInfo } from '../core/util.js';
+import { findInfo } from '../core/index.js';
 
 export class Resolution {
-  /** @param {import('./school.js').EngineSchool} s */
+  /**
+   * @param {Pick<import('./school.js').EngineSchool, 'context' | 'destroyed' | 'governor' | 'loop' | 'pond' |
+   *   'showChange' | 'table' | 'view'>} s what it reads of its school
+   */
   constructor(s) {
     this.s = s;
     this.qualityKey = '';
@@ -29,7 +32,7 @@ export class Resolution {
     const s = this.s;
     s.pond.setDetail(s.governor.current().detail);
     this.resize(true);
-    if (MIROFISH_TEST && s.governor.test.onLevel) s.governor.test.onLevel(s.governor.stats());
+    if (MIROFISH_TEST && s.governor.tuning.onLevel) s.governor.tuning.onLevel(s.governor.stats());
   }
 
   resize(force) {
@@ -85,8 +88,7 @@ export class Resolution {
     if (s.destroyed || !v.autoWorld || w < 100 || h < 100) return;
     s.pond.set('width', w);
     s.pond.set('height', h);
-    s.snapshots.changed();
-    if (!s.loop.animating()) s.loop.drawOnce();
+    s.showChange();
   }
 
   teardown() {

@@ -1,7 +1,7 @@
 // One school as the engine runs it: a C++ Pond drawing on its canvas (an OffscreenCanvas in the Worker, or the page's
 // canvas on the main thread), its frame loop, frame budget and resolution. It knows nothing of the DOM: the host tells
 // it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
-import { errorText } from '../core/util.js';
+import { errorText } from '../core/index.js';
 import { command } from './commands.js';
 import { applyHash, applyOptions, checkSanity, readConfig } from './config.js';
 import { Context, giveBack } from './context.js';
@@ -129,6 +129,25 @@ export class EngineSchool {
     this.snapshots = new Snapshots(this);
   }
 
+  // Something the page sees changed (a poke, a set(), a form, a new world): drawn once at once if the school is still
+  // (its own frames show it otherwise), then a snapshot with the change.
+  showChange() {
+    if (!this.loop.animating()) this.loop.drawOnce();
+    this.snapshots.changed();
+  }
+
+  // A hash as C++ decoded it (Pond::applyHash, over hash_codec's decode): its warnings, a shared world (w=, h=) kept
+  // as the link has it, and its seek in whole steps. False when nothing in it is ours (a plain anchor).
+  /** @param {{anyKey: boolean, hasWorld: boolean, seekSteps: number, warnings: string[]}} decoded */
+  apply(decoded) {
+    for (const w of decoded.warnings) this.warn(w, 'hash'); // each already names the hash and the key
+    if (!decoded.anyKey) return false;
+    if (decoded.hasWorld) this.view.autoWorld = false; // a shared world is kept, letterboxed
+    this.seek.left = decoded.seekSteps;
+    return true;
+  }
+
+  /** @param {string} text @param {string} [name] */
   warn(text, name) {
     if (this.once && name !== undefined) {
       if (this.once[name]) return;

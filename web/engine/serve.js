@@ -1,9 +1,7 @@
 // The engine's end of the channel: loads the wasm once (from the URL the host's `hello` names, else the entry's),
 // then mounts, drives and destroys schools as the host's messages say. The same code serves a Worker
 // (self.postMessage) and the main-thread fallback (a local port).
-import { VERSION } from '../core/constants.js';
-import { errorText } from '../core/util.js';
-import { loadModule } from '../core/module.js';
+import { errorText, loadModule, VERSION } from '../core/index.js';
 import { attachEngineSchool } from './school.js';
 
 // `post(msg, transfer)` sends to the host; returns the function that takes the host's messages, and the live schools.
@@ -123,14 +121,16 @@ function bakeKoi(M) {
 // Whatever escapes every school's guard (guard.js) fails the whole engine: the host hears it once ({t:'fatal'}) and
 // mounts its schools again on the main thread. An unhandled rejection here is one of ours: the page has no code here.
 export function serveWorker() {
-  const engine = serveEngine((msg, transfer) => self.postMessage(msg, transfer || []));
+  /** @type {import('../core/protocol.js').PostToHost} */
+  const post = (msg, transfer) => self.postMessage(msg, transfer || []);
+  const engine = serveEngine(post);
   self.onmessage = (e) => engine.receive(e.data);
   let told = false;
   const fatal = (e, why) => {
     e.preventDefault();
     if (told) return;
     told = true;
-    self.postMessage({ t: 'fatal', error: errorText(why) });
+    post({ t: 'fatal', error: errorText(why) });
   };
   self.addEventListener('error', (e) => fatal(e, e.error || e.message));
   self.addEventListener('unhandledrejection', (e) => fatal(e, e.reason));

@@ -3,10 +3,16 @@
 // the obstacles ride only when something changed them.
 import { guarded } from './guard.js';
 
+/**
+ * What the snapshots read of their school.
+ * @typedef {Pick<import('./school.js').EngineSchool, 'cfg' | 'context' | 'destroyed' | 'failed' | 'flags' |
+ *   'governor' | 'id' | 'loop' | 'out' | 'pond' | 'renderer' | 'seek' | 'softwareGL' | 'timing'>} Snapshotted
+ */
+
 const SNAPSHOT_MS = 250; // a snapshot to the host at most this often while animating (and after every change)
 
 export class Snapshots {
-  /** @param {import('./school.js').EngineSchool} s */
+  /** @param {Snapshotted} s what it reads of its school */
   constructor(s) {
     this.s = s;
     this.last = 0;
@@ -72,7 +78,7 @@ function obstacleBoxes(s) {
 
 /**
  * The engine's part of the page's stats(): checked against MiroFishStats (web/mirofish.d.ts) by `tsc -p web`.
- * @param {import('./school.js').EngineSchool} s
+ * @param {Snapshotted} s
  * @returns {import('../core/protocol.js').EngineStats}
  */
 function liveStats(s) {

@@ -1,7 +1,7 @@
 // S-DEV-6: the run a school's hash gives from step 0, recorded as `mirofish run --trajectory` writes it, on a second
 // school in the wasm (the one on screen is not touched). Frames are copied out one at a time, so wasm memory never
 // holds the whole recording; a request over the limits throws, before any stepping. The engine runs it in chunks.
-import { describe } from '../core/util.js';
+import { describe } from '../core/index.js';
 
 const MAX_TRAJECTORY_STEPS = 216000; // steps per call: one hour of simulation
 const MAX_TRAJECTORY_BYTES = 256 * 1024 * 1024; // ...and the most Float32Array bytes it returns

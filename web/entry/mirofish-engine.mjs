@@ -1,8 +1,11 @@
 // mirofish-engine.mjs: the engine as an ES module. Started as a module Worker it serves the page's schools; imported
 // on the main thread (mirofish.mjs's fallback) it exports serveEngine. Its wasm is the file beside it, written as the
 // literal `new URL('./mirofish.wasm', import.meta.url)` that Vite and webpack 5 emit as an asset and rewrite.
-import { setWasmUrl } from '../core/module.js';
+import createGlue from 'mirofish-glue';
+import { setGlue, setWasmUrl } from '../core/index.js';
 import { inWorker, serveEngine, serveWorker } from '../engine/serve.js';
+
+setGlue(createGlue);
 
 setWasmUrl(() => {
   try {

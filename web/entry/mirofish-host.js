@@ -5,8 +5,7 @@
 // thread) and mirofish.wasm (compiled as it downloads). From this page's origin the engine's file is the Worker; from
 // another origin (a CDN) a blob: bootstrap on this origin loads it (web/host/worker_boot.js); where neither may
 // run, the same engine runs on the main thread.
-import { VERSION } from '../core/constants.js';
-import { warn } from '../core/util.js';
+import { besideScript, VERSION, warn } from '../core/index.js';
 import { api, autoMount, mount, table } from '../host/api.js';
 import { connectElement, disconnectElement } from '../host/element.js';
 import { loadEngineScript } from '../host/engine_script.js';
@@ -26,15 +25,7 @@ if (typeof slot === 'function') {
           : foreignUrl(files.engine)
             ? crossOriginWorker(files.engine, 'classic')
             : new Worker(files.engine),
-      local: () =>
-        files
-          ? loadEngineScript(files.engine, script.crossOrigin)
-          : Promise.reject(
-              new Error(
-                'mirofish.js cannot tell where its engine is (no src of its own): ' +
-                  'load it with <script src=".../mirofish.js">',
-              ),
-            ),
+      local: () => loadEngineScript(script),
       wasm: files ? files.wasm : '',
     });
     return {
@@ -52,12 +43,6 @@ if (typeof slot === 'function') {
 
 // The engine's files, beside mirofish.js (its query too: a `?v=3` that busts caches busts theirs).
 function engineFiles(script) {
-  if (!script || !script.src) return null;
-  try {
-    const src = new URL(script.src, location.href);
-    const beside = (name) => new URL(name + src.search, src).href;
-    return { engine: beside('mirofish-engine.js'), wasm: beside('mirofish.wasm') };
-  } catch (e) {
-    return null;
-  }
+  const engine = besideScript(script, 'mirofish-engine.js');
+  return engine ? { engine, wasm: besideScript(script, 'mirofish.wasm') } : null;
 }

@@ -1,14 +1,17 @@
 // mirofish-record.js, the classic script (an IIFE): window.MiroFishRecord, and school.record() on the page's schools.
 // The same file is its own Worker (as mirofish.js is): started from its `src`, it records instead. Lazily loaded
 // (the studio adds it when its Record panel opens), so the page's background bundle carries none of it.
-import { setWasmUrl } from '../core/module.js';
+import createGlue from 'mirofish-glue';
+import { setGlue, setWasmUrl } from '../core/index.js';
 import { installGlobal } from '../record/api.js';
 import { setWorkerSource } from '../record/link.js';
 import { inWorker, serveWorker } from '../record/serve.js';
 
 // The engine's wasm is the mirofish.wasm beside this file (the same module as mirofish-engine.js's, compiled as it
 // downloads): in its Worker, beside the Worker's own script; on the page, beside the tag's src.
-const script = typeof document !== 'undefined' ? document.currentScript : null;
+const script =
+  typeof document !== 'undefined' ? /** @type {HTMLScriptElement | null} */ (document.currentScript) : null;
+setGlue(createGlue);
 setWasmUrl(
   () => new URL('mirofish.wasm', inWorker() ? self.location.href : (script && script.src) || document.baseURI).href,
 );

@@ -6,7 +6,7 @@ import { classicSource, setRecorderSource } from '../studio/recorder.js';
 
 setWasmSource(wasmText);
 setRecorderSource(
-  classicSource(typeof document !== 'undefined' && document.currentScript ? document.currentScript.src : ''),
+  classicSource(typeof document !== 'undefined' ? /** @type {HTMLScriptElement} */ (document.currentScript) : null),
 );
 installGlobal();
 

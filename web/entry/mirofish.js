@@ -6,8 +6,7 @@
 // canvas, input, controls and the link to the engine), beside itself, and hands it every call. The host then fetches
 // the engine, mirofish-engine.js and mirofish.wasm, beside it too. A host that is missing, or of another version, is
 // one warning naming the file and where it was looked for; mount() then resolves to null, as for any failed mount.
-import { VERSION } from '../core/constants.js';
-import { truthy, warn } from '../core/util.js';
+import { besideScript, errorText, siblingScript, truthy, VERSION, warn } from '../core/index.js';
 import { guessLayer, makeCanvas } from '../host/host.js';
 import { afterPageSettled } from '../host/page_ready.js';
 
@@ -26,59 +25,31 @@ function install(script) {
   defineElement(link, auto.elementCame);
 }
 
-// The host, added beside this script once the page is ready for it: load() resolves to what it hands back (or to
-// null: missing, or of another version, with its one warning); host() is that, once it has run.
+// The host, added beside this script once the page is ready for it (core/sibling_script.js: its nonce, crossOrigin
+// and query): load() resolves to what it hands back (or to null: missing, refused by the page's CSP, or of another
+// version, with its one warning); host() is that, once it has run.
 function hostLink(script) {
   let host = null;
   let loading = null;
-  const src = script && script.src;
-  let url = '';
-  try {
-    // Beside this script, with its query (a `?v=3` that busts caches busts the host's too).
-    if (src) url = new URL('mirofish-host.js' + new URL(src, location.href).search, src).href;
-  } catch (e) {
-    /* no URL of its own: said below */
-  }
   const load = () =>
     loading ||
-    (loading = afterPageSettled().then(
-      () =>
-        new Promise((resolve) => {
-          if (!url) {
-            warn(
-              'mirofish.js cannot tell where its host is (no src of its own): ' +
-                'load it with <script src=".../mirofish.js">',
-            );
-            resolve(null);
-            return;
-          }
-          const tag = document.createElement('script');
-          let settled = false;
-          const done = (h, problem) => {
-            if (settled) return;
-            settled = true;
-            delete globalThis[SLOT];
-            tag.remove();
-            if (problem) warn(problem);
-            resolve((host = h));
-          };
-          globalThis[SLOT] = (version, make) =>
-            done(
-              version === VERSION ? make(script) : null,
-              version === VERSION
-                ? ''
-                : 'mirofish-host.js at ' + url + ' is ' + version + ', not ' + VERSION + ' as mirofish.js',
-            );
-          tag.onload = () =>
-            done(null, 'mirofish-host.js at ' + url + ' is not the host of this version of mirofish.js');
-          tag.onerror = () => done(null, 'mirofish-host.js was not found at ' + url + ': copy it beside mirofish.js');
-          tag.async = true;
-          if (script.crossOrigin !== null) tag.crossOrigin = script.crossOrigin;
-          if (script.nonce) tag.nonce = script.nonce;
-          tag.src = url;
-          document.head.appendChild(tag);
-        }),
-    ));
+    (loading = afterPageSettled().then(() => {
+      let made = null;
+      let problem = 'is not the host of this version of mirofish.js';
+      globalThis[SLOT] = (version, make) => {
+        if (version === VERSION) made = make(script);
+        else problem = 'is ' + version + ', not ' + VERSION + ' as mirofish.js';
+      };
+      return siblingScript(script, 'mirofish-host.js', 'mirofish.js')
+        .then(
+          () => made || warn('mirofish-host.js at ' + besideScript(script, 'mirofish-host.js') + ' ' + problem),
+          (e) => warn(errorText(e)),
+        )
+        .then(() => {
+          delete globalThis[SLOT];
+          return (host = made);
+        });
+    }));
   return { load, host: () => host };
 }
 

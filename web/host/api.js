@@ -1,9 +1,8 @@
 // The page-facing API: mount(), the script-tag auto-mount, MiroFish.table(), and the classic script's one global.
-import { VERSION } from '../core/constants.js';
-import { describe, errorText, findInfo, warn } from '../core/util.js';
+import { describe, errorText, findInfo, VERSION, warn } from '../core/index.js';
 import { openTable, paramTable } from './engine_link.js';
 import { resolveTarget } from './host.js';
-import { School } from './handle.js';
+import { MiroFishSchool } from './handle.js';
 import { chooseThread, defaultThread, mountSchool } from './mount.js';
 import { afterPageSettled } from './page_ready.js';
 
@@ -57,7 +56,7 @@ function mountWith(target, options, early) {
             if (current === handle) current = null;
             if (signal) signal.removeEventListener('abort', onAbort);
           };
-          handle = new School(h, destroy);
+          handle = new MiroFishSchool(h, destroy);
           h.destroy = () => handle.destroy();
           schools.add(handle);
           if (aborted()) {

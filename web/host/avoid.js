@@ -4,8 +4,7 @@
 // (a scroll, a resize, a DOM or style change) or every AVOID_POLL_MS while the school animates (CSS animations tell
 // no one). They go to the engine only when they changed. A page option only: the hash carries no page layout, so a
 // link replays exactly only on the same layout.
-import { MAX_OBSTACLES as MAX_AVOID } from '../core/constants.js';
-import { describe, warn as say } from '../core/util.js';
+import { describe, MAX_OBSTACLES as MAX_AVOID, warn as say } from '../core/index.js';
 
 const AVOID_POLL_MS = 500; // a read at least this often while the school animates
 

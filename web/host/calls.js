@@ -1,7 +1,7 @@
 // A school's calls to its engine that the page awaits (set, step, stateHash, form, release, trajectory, the test
 // hooks): each goes with a seq, and the engine's one `reply` with that seq settles it. Never rejects for what the
 // page passes (handle.js sends plain values only); a trajectory over the limits rejects with the engine's RangeError.
-import { errorText, warn } from '../core/util.js';
+import { errorText, warn } from '../core/index.js';
 import { settleFailed } from './heal.js';
 
 /**

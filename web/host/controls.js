@@ -35,7 +35,7 @@ export function controlsOption(value) {
 
 // `h` is a school's host side (host/mount.js); sync() follows the engine's `controls` and h.forced.
 /**
- * @param {Pick<import('./school.js').HostSchool, 'flags' | 'forced' | 'fullscreen' | 'host' | 'listeners' | 'setFlags' | 'snapshot'>} h
+ * @param {Pick<import('./school.js').HostSchool, 'flags' | 'forced' | 'fullscreen' | 'listeners' | 'parent' | 'setFlags' | 'snapshot'>} h
  *   what it reads of its school
  */
 export function createControls(h) {
@@ -97,7 +97,7 @@ export function createControls(h) {
       st.top = st.bottom = st.left = st.right = '';
       st[corner < 3 ? 'bottom' : 'top'] = st[corner % 2 ? 'right' : 'left'] = '12px';
       controls.reflect();
-      h.host.appendChild(button);
+      h.parent.appendChild(button);
       shown.add(h);
     },
     reflect() {

@@ -2,7 +2,7 @@
 // `sep-radius` or `sepradius`, `quality`, `layer`, ...). It mounts when connected, applies attribute changes with
 // set(), and destroys itself when disconnected, so a framework may render, move and remove it freely: a move within
 // one task keeps the school (the canvas and its GL context move with the element).
-import { findInfo, truthy } from '../core/util.js';
+import { findInfo, truthy } from '../core/index.js';
 import { openTable, paramTable } from './engine_link.js';
 import { chooseThread, defaultThread } from './mount.js';
 

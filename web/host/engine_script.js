@@ -1,38 +1,30 @@
-// The classic engine (mirofish-engine.js) on the main thread: one <script> tag, which needs no CORS from another
-// origin and which a CSP allows wherever it allowed mirofish.js. The engine hands its serveEngine back through a
-// Symbol-keyed slot (no global name); a missing file rejects with one sentence naming it and where it was looked for.
+// The classic engine (mirofish-engine.js) on the main thread: one <script> tag beside mirofish.js's
+// (core/sibling_script.js: its nonce, crossOrigin and query), which needs no CORS from another origin and which a CSP
+// allows wherever it allowed mirofish.js. The engine hands its serveEngine back through a Symbol-keyed slot (no
+// global name); a missing file, or one the page's CSP refused, rejects with one sentence that says which.
+import { besideScript, siblingScript } from '../core/index.js';
+
 const SLOT = Symbol.for('mirofish.engine');
 
 let loading = null;
 
-export function loadEngineScript(url, crossOrigin) {
+/** @param {HTMLScriptElement} script mirofish.js's tag @returns {Promise<import('./engine_link.js').ServeEngine>} */
+export function loadEngineScript(script) {
   if (!loading) {
-    loading = new Promise((resolve, reject) => {
-      const tag = document.createElement('script');
-      const done = () => {
-        delete globalThis[SLOT];
-        tag.remove();
-      };
-      globalThis[SLOT] = (serveEngine) => {
-        done();
-        resolve(serveEngine);
-      };
-      tag.onload = () => {
-        done();
-        reject(new Error('mirofish-engine.js at ' + url + ' is not the engine of this version of mirofish.js'));
-      };
-      tag.onerror = () => {
-        done();
-        reject(new Error('mirofish-engine.js was not found at ' + url + ': copy it beside mirofish.js'));
-      };
-      tag.async = true;
-      if (crossOrigin !== null && crossOrigin !== undefined) tag.crossOrigin = crossOrigin;
-      tag.src = url;
-      document.head.appendChild(tag);
-    });
+    let serve = null;
+    globalThis[SLOT] = (serveEngine) => {
+      serve = serveEngine;
+    };
+    loading = siblingScript(script, 'mirofish-engine.js', 'mirofish.js')
+      .finally(() => delete globalThis[SLOT])
+      .then(() => {
+        if (serve) return serve;
+        const url = besideScript(script, 'mirofish-engine.js');
+        throw new Error('mirofish-engine.js at ' + url + ' is not the engine of this version of mirofish.js');
+      });
     loading.catch(() => {
-      loading = null;
-    }); // a later mount may try again
+      loading = null; // a later mount may try again
+    });
   }
   return loading;
 }

@@ -1,15 +1,14 @@
 // The public handle of a mounted school (web/mirofish.d.ts MiroFishSchool), the same on both paths: methods that read
 // answer at once from the engine's last snapshot; methods that compute return Promises. Every call is safe after
 // destroy().
-import { schoolState } from '../core/protocol.js';
-import { describe, errorText, warn } from '../core/util.js';
+import { describe, errorText, schoolState, warn } from '../core/index.js';
 import { controlsOption } from './controls.js';
 import { paramTable } from './engine_link.js';
 import { shareHash } from './hash.js';
 import { pointerAt } from './input.js';
 
 // The handle mount() resolves to. Its state is private (#h): the page sees only the methods.
-export class School {
+export class MiroFishSchool {
   /** @type {import('./school.js').HostSchool} */
   #h;
   #destroy;

@@ -1,7 +1,7 @@
 // The URL hash on the page's side. A hash route (#/about, #!/x) belongs to the page's router; our pairs may ride in its
 // query as one `mf` parameter (#/about?mf=n%3D300%26seed%3D7), which routers pass through. Any other hash is ours if
 // it has a key of ours (the engine decides that).
-import { warn } from '../core/util.js';
+import { warn } from '../core/index.js';
 
 export function splitHash(hash) {
   const h = hash.charAt(0) === '#' ? hash.slice(1) : hash;

@@ -3,7 +3,7 @@
 // pending call settles with its method's failure value, stats().state reads 'failed' with one warning naming the
 // cause, and the school is mounted once more on a fresh main-thread engine from its last snapshot's hash and steps.
 // A second failure leaves it 'failed', its canvas as last drawn.
-import { warn } from '../core/util.js';
+import { warn } from '../core/index.js';
 import { openEngine, retire } from './engine_link.js';
 
 const SILENT_MS = 2000; // no message this long from a running, visible school (snapshots come every 250 ms): a ping

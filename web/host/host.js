@@ -5,7 +5,7 @@
 //           with `position: relative; z-index: 1`. An element host gets `position: relative` when static.
 //   element z-index -1 inside the host, whose styles are never touched: the page makes it a stacking context.
 
-import { describe, warn } from '../core/util.js';
+import { describe, warn } from '../core/index.js';
 
 let canvasCounter = 0;
 

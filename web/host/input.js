@@ -3,7 +3,7 @@
 // listeners serves every school on the page: each
 // joins the hub on mount and leaves on destroy; the last one out removes the listeners. `h` is a school's host side
 // (host/school.js): it forwards what it hears to the engine, the pointer at most once a frame.
-import { PASSIVE, createListeners } from '../core/util.js';
+import { createListeners, PASSIVE } from '../core/index.js';
 
 /**
  * What the input reads of a school, and calls on it: nothing else (tsc checks it).

@@ -1,6 +1,6 @@
 // Mounting a school: which engine it asks for (a Worker or this thread), its canvas in the page, and the school's
 // page side (school.js) on that engine; a Worker that cannot draw hands over to the main thread.
-import { describe, findInfo, warn } from '../core/util.js';
+import { describe, findInfo, warn } from '../core/index.js';
 import { controlsOption } from './controls.js';
 import { openEngine, paramTable, workerCapable } from './engine_link.js';
 import { splitHash } from './hash.js';
@@ -38,6 +38,7 @@ export function mountSchool(element, options, thread, early) {
     placed = null;
     return p;
   };
+  /** @type {() => Promise<Attached>} */
   const onMain = () =>
     openEngine('main').then((engine) => (engine ? attach(engine, element, options, take()) : { error: '' }));
   const first =
@@ -66,8 +67,8 @@ function placeCanvas(element, option) {
   const layer = guessLayer(option, element);
   const canvas = createCanvas(element === null, layer);
   const restoreHost = claimHost(element, layer);
-  const host = element === null ? fullscreenParent() : element;
-  host.insertBefore(canvas, host.firstChild);
+  const parent = element === null ? fullscreenParent() : element;
+  parent.insertBefore(canvas, parent.firstChild);
   return { canvas, layer, restoreHost };
 }
 
@@ -76,8 +77,8 @@ function placeCanvas(element, option) {
 /** @returns {Placed} */
 function adopt(canvas, option) {
   nameCanvas(canvas);
-  const host = fullscreenParent();
-  if (canvas.parentNode !== host) host.insertBefore(canvas, host.firstChild);
+  const parent = fullscreenParent();
+  if (canvas.parentNode !== parent) parent.insertBefore(canvas, parent.firstChild);
   return { canvas, layer: guessLayer(option, null), restoreHost: () => {} };
 }
 
@@ -87,7 +88,11 @@ function unplace(placed) {
   placed.restoreHost();
 }
 
-/** @param {Placed | null} placed the canvas placed at the mount's start, or null: a new one */
+/**
+ * @typedef {{h?: HostSchool, error?: string, thread?: 'worker' | 'main'}} Attached
+ * @param {Placed | null} placed the canvas placed at the mount's start, or null: a new one
+ * @returns {Promise<Attached>}
+ */
 function attach(engine, element, options, placed) {
   const fullscreen = element === null;
   const layers = findInfo(paramTable(), 'layer').values; // behind, back, element (C++ kParamValues)
@@ -103,11 +108,11 @@ function attach(engine, element, options, placed) {
   }
   if (!placed) placed = placeCanvas(element, layer);
   const { canvas, restoreHost } = placed;
-  const host = /** @type {HTMLElement} */ (canvas.parentNode);
+  const parent = /** @type {HTMLElement} */ (canvas.parentNode);
   const engineOptions = {};
   for (const name of Object.keys(options)) if (!HOST_ONLY.includes(name)) engineOptions[name] = options[name];
   if ('controls' in options) engineOptions.controls = controlsOption(options.controls);
-  const h = new HostSchool(engine, canvas, host, element, restoreHost, options, engineOptions);
+  const h = new HostSchool(engine, canvas, parent, element, restoreHost, options, engineOptions);
   return h.mountOn(engine, initialHash(h, options), 0).then((msg) => {
     if (msg.error) {
       h.teardown(false);

@@ -4,7 +4,7 @@
 
 const OVERLAY_FRAMES = 120;
 
-/** @param {Pick<import('./school.js').HostSchool, 'engine' | 'fullscreen' | 'host' | 'snapshot' | 'studio'>} h what it reads of its school */
+/** @param {Pick<import('./school.js').HostSchool, 'engine' | 'fullscreen' | 'parent' | 'snapshot' | 'studio'>} h what it reads of its school */
 export function createOverlay(h) {
   return {
     canvas: null,
@@ -32,7 +32,7 @@ export function createOverlay(h) {
         st.zIndex = '2147483647';
         st.borderRadius = '4px';
         c.setAttribute('aria-hidden', 'true');
-        h.host.appendChild(c);
+        h.parent.appendChild(c);
         this.canvas = c;
         this.ctx = c.getContext('2d');
       } else if (!on && this.canvas) {

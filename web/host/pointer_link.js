@@ -14,7 +14,8 @@ export class PointerLink {
     this.flush = this.flush.bind(this); // the slot's timer callback, bound once
   }
 
-  // The pointer in world px (input.js converts), or gone (`present` false).
+  // The pointer in canvas CSS px (input.js converts; the engine letterboxes it into the world), or gone (`present`
+  // false).
   move(present, x, y) {
     if (!present && !this.present && this.sent) return;
     this.present = present;

@@ -5,7 +5,7 @@
 // the hash, media queries), the sizing (sizing.js), the avoid list (avoid.js), the perf overlay (overlay.js), the
 // pause button (controls.js), the calls it awaits (calls.js), the pointer's rate (pointer_link.js) and the watchdog
 // for an engine that fails (heal.js).
-import { createListeners, truthy } from '../core/util.js';
+import { createListeners, truthy } from '../core/index.js';
 import { Avoid } from './avoid.js';
 import { Calls } from './calls.js';
 import { createControls, rememberedPause } from './controls.js';
@@ -38,28 +38,24 @@ export function workerRoom() {
   return n < WORKER_SCHOOLS;
 }
 
-/**
- * @typedef {{thread: 'worker' | 'main', post: import('../core/protocol.js').PostToEngine, live: number, dead: boolean,
- *   listen: (id: number, fn: (msg: import('../core/protocol.js').EngineMessage) => void) => void,
- *   forget: (id: number) => void, fail: (cause: string) => void, release?: () => void, kill?: () => void}} Engine
- */
+/** @typedef {import('./engine_link.js').Engine} Engine */
 
 export class HostSchool {
   /**
    * @param {Engine} engine the engine it mounts on first
    * @param {HTMLCanvasElement} canvas already in the page
-   * @param {HTMLElement} host the canvas's parent (the element, or the page's background's)
+   * @param {HTMLElement} parent the canvas's parent (the element, or the page's background's)
    * @param {HTMLElement | null} element the page's element it fills (null: the page's background)
    * @param {() => void} restoreHost puts the element's styles back
    * @param {Object<string, *>} options the mount's
    * @param {Object<string, *>} engineOptions the options the engine reads, kept for a mount again after a failure
    */
-  constructor(engine, canvas, host, element, restoreHost, options, engineOptions) {
+  constructor(engine, canvas, parent, element, restoreHost, options, engineOptions) {
     this.id = ++schoolCounter;
     this.engine = engine;
     this.engineLeft = false;
     this.canvas = canvas;
-    this.host = host;
+    this.parent = parent;
     this.element = element;
     this.fullscreen = element === null;
     this.restoreHost = restoreHost;
@@ -204,7 +200,7 @@ export class HostSchool {
     this.watch.heard();
   }
 
-  // The pointer at a world point, or gone: at most one message a frame (pointer_link.js).
+  // The pointer at a point of the canvas (CSS px), or gone: at most one message a frame (pointer_link.js).
   pointer(present, x, y) {
     this.pointerLink.move(present, x, y);
   }

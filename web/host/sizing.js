@@ -1,6 +1,6 @@
 // The canvas's CSS size and the device's pixel ratio, tracked through resize, zoom and DPR changes (S-WEB-4, S-ASK-7)
 // and sent to the engine, which sets the backing store (engine/resolution.js). Only what the DOM knows lives here.
-import { PASSIVE } from '../core/util.js';
+import { PASSIVE } from '../core/index.js';
 
 export class Sizing {
   /** @param {Pick<import('./school.js').HostSchool, 'canvas' | 'destroyed' | 'input' | 'listeners' | 'post'>} h what it reads of its school */

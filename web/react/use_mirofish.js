@@ -4,7 +4,7 @@
 // go to the live school through set() (pause()/resume() for `paused`), never through a remount.
 import { useEffect, useRef, useState } from 'react';
 import { mount, table } from '../entry/mirofish.mjs';
-import { truthy } from '../core/util.js';
+import { truthy } from '../core/index.js';
 
 const MOUNT_ONLY = ['hash', 'thread', 'signal']; // read once, at mount (as <miro-fish> reads them)
 

@@ -1,7 +1,6 @@
 // record(school, options) -> Promise<Blob>, and school.record(options) once this script is on the page: the school
 // handle's class gets the method from here, so the page's own bundle (mirofish.js) carries none of it.
-import { VERSION } from '../core/constants.js';
-import { errorText, warn } from '../core/util.js';
+import { errorText, VERSION, warn } from '../core/index.js';
 import { pickCodec } from './encode.js';
 import { normalise } from './options.js';
 import { runRecording } from './link.js';
@@ -22,7 +21,7 @@ export function record(school, options) {
     if (signal !== undefined && !(typeof AbortSignal === 'function' && signal instanceof AbortSignal)) {
       throw new TypeError('record(): signal must be an AbortSignal (new AbortController().signal)');
     }
-    return runRecording(job, o.onProgress, signal);
+    return runRecording(job, o.onProgress, signal, school.thread);
   } catch (e) {
     return Promise.reject(e);
   }
@@ -43,7 +42,7 @@ export function supported(options) {
   }
 }
 
-// school.record(options) on every handle of the class `school` belongs to (mirofish.js's School).
+// school.record(options) on every handle of the class `school` belongs to (mirofish.js's MiroFishSchool).
 export function install(school) {
   const proto = school && Object.getPrototypeOf(school);
   if (!proto || proto === Object.prototype || Object.prototype.hasOwnProperty.call(proto, 'record')) return;

@@ -2,8 +2,7 @@
 // the asked size, built from the school's parameters and hash (as school.trajectory() builds its run: the school on
 // screen is never touched), stepped to each frame's step and drawn, each frame handed to the encoder. Nothing but
 // the encoder's own backpressure paces it: as fast as the machine allows, and never a frame dropped.
-import { STEP_HZ } from '../core/constants.js';
-import { errorText } from '../core/util.js';
+import { errorText, STEP_HZ } from '../core/index.js';
 import { openOutput, pickCodec } from './encode.js';
 import { stepsAt } from './options.js';
 import { createUnderlay } from './underlay.js';

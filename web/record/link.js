@@ -1,48 +1,81 @@
 // The page's side: one recorder Worker per page (started on the first record(), kept for the next), else the same
 // recorder on the main thread: where a Worker cannot start (a script from another origin, a CSP) or cannot draw
-// WebGL2 on an OffscreenCanvas. Either way the school on screen and its engine are never asked for anything.
+// WebGL2 on an OffscreenCanvas. Either way it is the kernel's channel (core/channel.js) carrying the recorder's
+// protocol (core/record_protocol.js), and the school on screen and its engine are never asked for anything.
+import { openLocal, openWorker } from '../core/index.js';
 import { serveRecorder } from './serve.js';
 
-const WORKER_START_MS = 15000;
+/**
+ * @typedef {import('../core/record_protocol.js').RecorderToPage} RecorderToPage
+ * @typedef {import('../core/record_protocol.js').PageToRecorder} PageToRecorder
+ * @typedef {import('../core/channel.js').Channel<RecorderToPage, PageToRecorder>} RecorderChannel
+ */
 
 let source = { worker: () => null };
-let worker = null; // Promise of the Worker's port, or of null (the main thread then)
+/** @type {Promise<RecorderChannel | null> | null} */
+let worker = null; // the Worker's channel, or null (the main thread then)
+/** @type {RecorderChannel | null} */
 let local = null; // the main thread's recorder
 let ids = 0;
 
 // The entry says how to start the Worker (the classic file from its own src, the module by `new URL`).
+/** @param {{worker: () => Worker | null}} s */
 export function setWorkerSource(s) {
   source = s;
 }
 
-// Runs `job`; resolves to a Blob. `onProgress(done, total)`; `signal` an AbortSignal (or undefined).
-export function runRecording(job, onProgress, signal) {
-  return openWorker().then((port) =>
-    port
-      ? send(port, job, onProgress, signal).catch((e) =>
-          e.local ? send(openLocal(), job, onProgress, signal) : Promise.reject(e),
+// Runs `job`; resolves to a Blob. `onProgress(done, total)`; `signal` an AbortSignal (or undefined). `thread`: the
+// school's engine's: a school on the main thread (its `thread: 'main'`, a Worker refused) records there too, trying
+// no Worker (docs/recording.md).
+/**
+ * @param {import('../core/record_protocol.js').RecordJob} job
+ * @param {((done: number, total: number) => void) | undefined} onProgress
+ * @param {AbortSignal | undefined} signal
+ * @param {'worker' | 'main'} [thread]
+ * @returns {Promise<Blob>}
+ */
+export function runRecording(job, onProgress, signal, thread) {
+  if (thread === 'main') return send(openMain(), job, onProgress, signal);
+  if (!worker) {
+    worker = openWorker({
+      make: source.worker,
+      what: 'the recorder',
+      ready: (/** @type {RecorderToPage} */ msg) => msg.t === 'hello', // the Worker's first word
+    });
+  }
+  return worker.then((channel) =>
+    channel && !channel.dead
+      ? send(channel, job, onProgress, signal).catch((e) =>
+          e.local ? send(openMain(), job, onProgress, signal) : Promise.reject(e),
         )
-      : send(openLocal(), job, onProgress, signal),
+      : send(openMain(), job, onProgress, signal),
   );
 }
 
-function send(port, job, onProgress, signal) {
+/**
+ * @param {RecorderChannel} channel
+ * @param {import('../core/record_protocol.js').RecordJob} job
+ * @param {((done: number, total: number) => void) | undefined} onProgress
+ * @param {AbortSignal | undefined} signal
+ * @returns {Promise<Blob>}
+ */
+function send(channel, job, onProgress, signal) {
   const id = ++ids;
   return new Promise((resolve, reject) => {
     const onAbort = () => {
-      port.post({ t: 'abort', id });
+      channel.post({ t: 'abort', id });
       finish();
       reject(signal.reason !== undefined ? signal.reason : new DOMException('record(): cancelled', 'AbortError'));
     };
     const finish = () => {
-      port.forget(id);
+      channel.forget(id);
       if (signal) signal.removeEventListener('abort', onAbort);
     };
     if (signal) {
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
     }
-    port.listen(id, (msg) => {
+    channel.listen(id, (msg) => {
       if (msg.t === 'progress') {
         if (onProgress) {
           try {
@@ -56,69 +89,19 @@ function send(port, job, onProgress, signal) {
       finish();
       if (msg.t === 'done') {
         resolve(new Blob([msg.buffer], { type: msg.mime }));
-      } else {
-        const e = msg.name === 'AbortError' ? new DOMException(msg.error, 'AbortError') : new Error(msg.error);
-        if (msg.local) e.local = true;
+      } else if (msg.t === 'error') {
+        // a RecordError, or the channel's own failure (the Worker stopped)
+        const said = /** @type {import('../core/record_protocol.js').RecordError} */ (msg);
+        const e = said.name === 'AbortError' ? new DOMException(said.error, 'AbortError') : new Error(said.error);
+        if (said.local) Object.assign(e, { local: true });
         reject(e);
       }
     });
-    port.post({ t: 'record', id, job });
+    channel.post({ t: 'record', id, job });
   });
 }
 
-// A port: post(msg), listen(id, fn), forget(id); messages from the recorder go to the listener of their id.
-function makePort(thread, post) {
-  const listeners = new Map();
-  return {
-    thread,
-    post,
-    listen: (id, fn) => listeners.set(id, fn),
-    forget: (id) => listeners.delete(id),
-    receive: (msg) => {
-      if (listeners.has(msg.id)) listeners.get(msg.id)(msg);
-    },
-  };
-}
-
-function openWorker() {
-  if (!worker) {
-    worker = new Promise((resolve) => {
-      let w = null;
-      try {
-        w = source.worker();
-      } catch (e) {
-        /* a CSP or an origin that forbids it */
-      }
-      if (!w) return resolve(null);
-      const port = makePort('worker', (msg, transfer) => w.postMessage(msg, transfer || []));
-      let said = false;
-      const timer = setTimeout(() => give(null), WORKER_START_MS);
-      const give = (p) => {
-        clearTimeout(timer);
-        if (said) return;
-        said = true;
-        if (!p) w.terminate();
-        resolve(p);
-      };
-      w.onerror = (e) => {
-        if (e && e.preventDefault) e.preventDefault();
-        give(null);
-      };
-      w.onmessage = (e) => {
-        if (e.data && e.data.t === 'hello') give(port);
-        else port.receive(e.data);
-      };
-    });
-  }
-  return worker;
-}
-
-function openLocal() {
-  if (!local) {
-    let port = null;
-    const receive = serveRecorder((msg) => queueMicrotask(() => port.receive(msg)));
-    port = makePort('main', (msg) => queueMicrotask(() => receive(msg)));
-    local = port;
-  }
+function openMain() {
+  if (!local) local = openLocal(serveRecorder);
   return local;
 }

@@ -1,7 +1,6 @@
 // record()'s options, checked once on the page's side: each bad value rejects with one sentence that names it (a
 // RangeError or TypeError), before any Worker or wasm starts. What goes to the recorder is plain numbers and strings.
-import { STEP_HZ } from '../core/constants.js';
-import { describe } from '../core/util.js';
+import { describe, STEP_HZ } from '../core/index.js';
 
 export const FPS = [24, 25, 30, 60];
 export const MAX_WIDTH = 3840,
@@ -19,6 +18,7 @@ const DEFAULTS = {
 
 // The job the recorder runs: {seconds, fps, frames, width, height, format, alpha, background [r, g, b], hash, time}.
 // `school` gives the hash when `from` has none; its parameters ride along too (what the hash leaves out: colours).
+/** @returns {import('../core/record_protocol.js').RecordJob} */
 export function normalise(options, school) {
   const o = options === undefined ? {} : options;
   if (o === null || typeof o !== 'object')
@@ -62,7 +62,7 @@ export function normalise(options, school) {
     frames: Math.round(seconds * fps),
     width,
     height,
-    format: v.format,
+    format: /** @type {'webm' | 'mp4'} */ (v.format),
     alpha,
     background,
     hash: hash.replace(/^#/, ''),

@@ -1,11 +1,14 @@
 // The recorder's end of its channel: the same code in its dedicated Worker and on the page's main thread (the
 // fallback). It loads the engine's wasm (its own copy: the page's engine is never asked) once, then runs one job at
 // a time as the page's messages say, with progress, an abort, and the file's bytes moved back (not copied).
-import { errorText } from '../core/util.js';
-import { loadModule } from '../core/module.js';
+import { errorText, loadModule } from '../core/index.js';
 import { runJob } from './job.js';
 
 // `post(msg, transfer)` to the page; returns the function that takes the page's messages.
+/**
+ * @param {import('../core/record_protocol.js').PostToPage} post
+ * @returns {(msg: import('../core/record_protocol.js').PageToRecorder) => void}
+ */
 export function serveRecorder(post) {
   const running = new Map(); // id -> {aborted: reason or null}
   return (msg) => {
@@ -20,8 +23,8 @@ export function serveRecorder(post) {
     const fail = (e) =>
       post({ t: 'error', id: msg.id, error: errorText(e), name: e && e.name, local: !!(e && e.local) });
     if (!canDraw()) {
-      const e = new Error('record(): WebGL2 does not run on an OffscreenCanvas here');
-      e.local = true; // the page runs it on its own thread instead
+      // the page runs it on its own thread instead
+      const e = Object.assign(new Error('record(): WebGL2 does not run on an OffscreenCanvas here'), { local: true });
       running.delete(msg.id);
       fail(e);
       return;
@@ -71,7 +74,9 @@ export function inWorker() {
 
 // In the recorder's dedicated Worker: the page's messages come to self.
 export function serveWorker() {
-  const receive = serveRecorder((msg, transfer) => self.postMessage(msg, transfer || []));
+  /** @type {import('../core/record_protocol.js').PostToPage} */
+  const post = (msg, transfer) => self.postMessage(msg, transfer || []);
+  const receive = serveRecorder(post);
   self.onmessage = (e) => receive(e.data);
-  self.postMessage({ t: 'hello' }); // the page's link waits for this before it sends a job
+  post({ t: 'hello' }); // the page's link waits for this before it sends a job
 }

@@ -3,7 +3,7 @@
 // each change come by message, the same on both threads; the overlay draws on a canvas of its own. The classic script
 // (classic.js) also installs the global and
 // attaches by itself to the page's school when the URL hash has studio=1; the ES module (index.js) does neither.
-import { VERSION } from '../core/constants.js';
+import { VERSION } from '../core/index.js';
 import { buildControls } from './controls.js';
 import { FISH_ARRAYS, METRICS_ARRAY, STATES_ARRAY, X, Y, framePond } from './arrays.js';
 import { loadCore } from './core.js';

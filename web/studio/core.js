@@ -2,7 +2,7 @@
 // the page school's parameters and arrays. A standalone module with two imports, instantiated once from the bytes
 // embedded in this script (no fetch: a strict CSP allows it with 'wasm-unsafe-eval', as it does mirofish.js). Its
 // memory may grow, so every read makes a fresh view.
-import { inflateWasm } from '../core/wasm_text.js';
+import { inflateWasm } from '../core/index.js';
 import { warn } from './util.js';
 
 let wasmSource = () => ''; // the entry's (classic.js, index.js): the wasm gzipped, as base64 (embed_wasm.mjs)
@@ -22,7 +22,7 @@ export function loadCore() {
     corePromise = inflateWasm(wasmSource())
       .then((bytes) => WebAssembly.instantiate(bytes, imports))
       .then(({ instance }) => {
-        instance.exports._initialize();
+        /** @type {() => void} */ (instance.exports._initialize)();
         return createCore(instance.exports);
       })
       .catch((e) => {

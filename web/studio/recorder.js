@@ -1,6 +1,8 @@
 // The recorder (mirofish-record.js / .mjs, issue 33) is a file of its own, loaded the first time the Record panel
 // needs it: it carries the engine's wasm and the muxer, which neither the page's bundle nor the studio's should.
-// Each entry says where it is (classic.js: the script beside this one; index.js: the module beside this one).
+// Each entry says where it is (web/entry/mirofish-studio.js: the script beside its own; .mjs: the module beside it).
+import { besideScript, siblingScript } from '../core/index.js';
+
 let source = () => Promise.reject(new Error("the recorder's location is unknown"));
 let loading = null;
 
@@ -19,22 +21,18 @@ export function loadRecorder() {
   return loading;
 }
 
-// The classic script beside `studioSrc` (mirofish-studio.js -> mirofish-record.js), by a script tag.
-export function classicSource(studioSrc) {
+// The classic script beside the studio's own tag (mirofish-studio.js -> mirofish-record.js), by a script tag that
+// carries its nonce, crossOrigin and query (core/sibling_script.js).
+/** @param {HTMLScriptElement | null} studio the studio's tag */
+export function classicSource(studio) {
   return () => {
     if (window.MiroFishRecord) return Promise.resolve(window.MiroFishRecord);
-    const src = studioSrc && studioSrc.replace(/mirofish-studio(\.min)?\.js(?=[?#]|$)/, 'mirofish-record.js');
-    if (!src || src === studioSrc)
-      return Promise.reject(new Error("mirofish-record.js: no script beside the studio's"));
-    return new Promise((resolve, reject) => {
-      const tag = document.createElement('script');
-      tag.src = src;
-      tag.onload = () =>
-        window.MiroFishRecord
-          ? resolve(window.MiroFishRecord)
-          : reject(new Error(src + ' loaded but did not define MiroFishRecord'));
-      tag.onerror = () => reject(new Error(src + ' could not load'));
-      document.head.append(tag);
-    });
+    return siblingScript(studio, 'mirofish-record.js', 'mirofish-studio.js').then(() =>
+      window.MiroFishRecord
+        ? window.MiroFishRecord
+        : Promise.reject(
+            new Error(besideScript(studio, 'mirofish-record.js') + ' loaded but did not define MiroFishRecord'),
+          ),
+    );
   };
 }

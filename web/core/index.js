@@ -1,0 +1,12 @@
+// The kernel's front (web/core): everything the products (host, engine, studio, record, react) and the entries take
+// from the kernel, and the only file of it they import (scripts/js-layers.mjs holds them to that). Re-exports only:
+// esbuild keeps of the kernel just what a bundle uses (the loader stays ~2.5 KB gzipped). The protocols and the
+// channel's class are types for the products: JSDoc names them where they are listed, as
+// `import('../core/protocol.js').Mount` (a type costs no byte; docs/architecture.md "The JS: floors").
+export { FORM_HOLD, MAX_OBSTACLES, STEP_HZ, STUDIO_ARRAYS, VERSION } from './constants.js';
+export { PASSIVE, createListeners, describe, errorText, findInfo, truthy, warn } from './util.js';
+export { schoolState } from './protocol.js';
+export { openLocal, openWorker } from './channel.js';
+export { besideScript, siblingScript } from './sibling_script.js';
+export { loadModule, setGlue, setWasmUrl } from './module.js';
+export { inflateWasm } from './wasm_text.js';
