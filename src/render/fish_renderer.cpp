@@ -12,6 +12,7 @@
 #include "render/palette.h"
 #include "render/ripples.h"
 #include "render/shaders_embedded.h"
+#include "render/water_tone.h"
 #include "sim/school.h"
 #include "sim/species.h"
 
@@ -232,6 +233,7 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
 
 void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time) {
   const Palette& pal = paletteFor(view.palette);
+  const WaterTone tone = view.lightWater ? WaterTone::Light : WaterTone::Deep;
   const int ripples = view.ripples ? std::min(std::max(view.rippleCount, 0), kMaxRipples) : 0;
   // S-ECO-5 the rings cost every pixel their program draws (a software rasterizer skips no branch), so while they
   // cover less than half the canvas, the plain water is drawn whole and the rings' program only over the box around
@@ -260,8 +262,8 @@ void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, f
     glUniform3f(p.at[0], map.scale, map.offsetX, map.offsetY);
     glUniform2f(p.at[1], float(w), float(h));
     glUniform1f(p.at[2], time);
-    glUniform3fv(p.at[3], 1, pal.waterTop);
-    glUniform3fv(p.at[4], 1, pal.waterBottom);
+    glUniform3fv(p.at[3], 1, waterTop(pal, tone));
+    glUniform3fv(p.at[4], 1, waterBottom(pal, tone));
     glUniform1f(p.at[5], worldH);
     if (k) {
       glUniform4fv(p.at[6], ripples, view.ripples);
@@ -298,7 +300,7 @@ void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const Wor
   glUniform3fv(k.uInk, kMaxSpecies, colours[2]);
   glUniform3fv(k.uFin, kMaxSpecies, colours[3]);
   glUniform1fv(k.uGlow, kMaxSpecies, glow);
-  const float* waterMid = view.water ? pal.waterTop : pal.base;
+  const float* waterMid = view.water ? waterTop(pal, view.lightWater ? WaterTone::Light : WaterTone::Deep) : pal.base;
   glUniform4f(k.uWater, waterMid[0], waterMid[1], waterMid[2], view.water ? 1.0f : 0.0f);
   glUniform1f(k.uOpacity, clampf(finiteOr(view.opacity, 0.55f), 0.0f, 1.0f));
 }

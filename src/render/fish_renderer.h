@@ -28,6 +28,7 @@ struct RenderView {
   float opacity = 0.55f;                // fish opacity over the page (premultiplied alpha)
   int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
   bool water = false;                   // fill the canvas with water colour instead of transparent
+  bool lightWater = false;              // with water: its light tone, not its deep one (water_tone.h)
   // S-ECO-5 with water: the live ripples, rippleCount x (x, y, front radius, amplitude) (ripples.h RippleRing::pack).
   const float* ripples = nullptr;
   int rippleCount = 0;

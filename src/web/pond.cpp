@@ -237,6 +237,8 @@ bool Pond::render(double timeSeconds) {
   view.opacity = float(params_.opacity);
   view.palette = int(params_.palette);
   view.water = params_.water != 0;
+  view.lightWater =
+      chooseWaterTone(paletteAt(int(params_.palette)), int(params_.waterTone), pageText_) == WaterTone::Light;
   if (ripples()) {  // S-ECO-5: no ripple is kept, aged or drawn without water (old startles are skipped then)
     ripples_.addStartles(*school_);
     view.ripples = rippleData_;
@@ -251,6 +253,12 @@ bool Pond::render(double timeSeconds) {
   pelletDraws_ = pellets_.render(*school_, view, map);
   predatorDraws_ = predator_.render(*school_, view, map);  // S-ECO-2 over the school it hunts
   return true;
+}
+
+std::string Pond::waterToneWarning() const {
+  return params_.water != 0
+             ? mirofish::waterToneWarning(paletteAt(int(params_.palette)), int(params_.waterTone), pageText_)
+             : "";
 }
 
 void Pond::setMetrics(bool on) {

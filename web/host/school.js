@@ -23,6 +23,7 @@ import {
 import { createOverlay } from './overlay.js';
 import { PointerLink } from './pointer_link.js';
 import { Sizing } from './sizing.js';
+import { createTone, textElement, textLuminance } from './tone.js';
 
 const FAINT_OPACITY = '0.5'; // the canvas's opacity under prefers-reduced-transparency
 const WORKER_SCHOOLS = 4; // Chrome keeps 4 live WebGL contexts a Worker (16 a page): the next schools go on the page
@@ -78,6 +79,7 @@ export class HostSchool {
       offscreen: false,
       away: false,
       reduced: prefersReducedMotion(),
+      text: textLuminance(textElement(this)), // the water's tone follows it (tone.js)
     };
     /** The engine's last snapshot: what every reading method answers from. */
     this.snapshot = { stats: null, params: {}, hash: '', obstacles: [] };
@@ -113,6 +115,7 @@ export class HostSchool {
     this.avoid = null;
     this.perf = null;
     this.controls = null;
+    this.tone = null;
   }
 
   /** @type {import('../core/protocol.js').PostFromSchool} */
@@ -189,6 +192,8 @@ export class HostSchool {
     this.perf.sync();
     this.controls = createControls(this);
     this.controls.sync();
+    this.tone = createTone(this);
+    this.tone.start();
     this.sizing.observe();
     this.sizing.send(false);
   }
@@ -345,6 +350,7 @@ export class HostSchool {
       this.sizing.teardown();
       this.perf.remove();
       this.controls.remove();
+      this.tone.teardown();
     }
     this.calls.settleAll();
     this.canvas.remove();
