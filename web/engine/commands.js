@@ -31,7 +31,10 @@ export function command(s, msg, out) {
       Object.assign(s.flags, msg.flags);
       if ('text' in msg.flags) {
         checkTone(s); // the page's colour scheme changed: the water follows, paused or not
-        if (!s.loop.animating()) s.loop.drawOnce();
+        if (!s.loop.animating()) {
+          s.loop.presented = false; // and shows: WebKit shows a Worker's still frame only from an animation frame
+          s.loop.drawOnce();
+        }
       }
       s.loop.update();
       s.context.shownAgain(); // a new canvas that waited while hidden is asked for now
