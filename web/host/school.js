@@ -3,8 +3,8 @@
 // What the page says goes out in messages (web/core/protocol.js); what the engine says comes back as snapshots, which
 // the handle (handle.js) reads. Its parts, each a file of its own: the input (input.js: pointer, clicks, visibility,
 // the hash, media queries), the sizing (sizing.js), the avoid list (avoid.js), the perf overlay (overlay.js), the
-// pause button (controls.js), the calls it awaits (calls.js), the pointer's rate (pointer_link.js) and the watchdog
-// for an engine that fails (heal.js).
+// pause button (controls.js), the calls it awaits (calls.js), the pointer's rate (pointer_link.js), the page's text
+// colour for the water's tone (tone.js) and the watchdog for an engine that fails (heal.js).
 import { createListeners, truthy } from '../core/util.js';
 import { Avoid } from './avoid.js';
 import { Calls } from './calls.js';
