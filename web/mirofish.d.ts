@@ -78,7 +78,8 @@ export type MiroFishParamName =
   | 'antialias'
   | 'layer'
   | 'density'
-  | 'controls';
+  | 'controls'
+  | 'waterTone';
 // </generated names>
 
 /**
@@ -260,6 +261,8 @@ export interface MiroFishOptions {
   density?: number | string;
   /** A pause/play button in this corner of the layer; true = bottom-right (whole number; page only). */
   controls?: 'off' | 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left' | number | boolean;
+  /** The water's tone (water=1): auto keeps the page's text at 4.5:1 or more, following its colour scheme (whole number; page only). */
+  waterTone?: 'auto' | 'light' | 'deep' | number;
   // </generated options>
 }
 
@@ -703,6 +706,8 @@ export interface MiroFishAttributes {
   density?: number | string;
   /** A pause/play button in this corner of the layer; true = bottom-right (whole number; page only). */
   controls?: 'off' | 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left' | number | `${number}`;
+  /** The water's tone (water=1): auto keeps the page's text at 4.5:1 or more, following its colour scheme (whole number; page only). */
+  'water-tone'?: 'auto' | 'light' | 'deep' | number | `${number}`;
   // </generated attributes>
 }
 

@@ -26,6 +26,8 @@ void DrawOrder::build(const float* y, const float* depth, int n, float worldH) {
     }
   }
   back_ = back;
+  lower_ = n;
+  topBack_ = 0;
   sortRange(0, back, y, worldH);
   sortRange(back, n, y, worldH);
 }
@@ -40,6 +42,28 @@ void DrawOrder::drop(const unsigned char* hidden) {
   }
   n_ = kept;
   back_ = back;
+  lower_ = kept;
+  topBack_ = 0;
+}
+
+void DrawOrder::lift(const unsigned char* top) {
+  // Four stable runs through the scratch array: lower back, lower front, top back, top front.
+  int* out = scratch_.data();
+  int k = 0, lowerBack = 0, topBack = 0;
+  for (int pass = 0; pass < 4; ++pass) {
+    const bool wantTop = pass >= 2, wantBack = pass % 2 == 0;
+    for (int j = 0; j < n_; ++j) {
+      const int i = order_[j];
+      if ((top[i] != 0) != wantTop || (j < back_) != wantBack) continue;
+      out[k++] = i;
+      lowerBack += pass == 0 ? 1 : 0;
+      topBack += pass == 2 ? 1 : 0;
+    }
+    if (pass == 1) lower_ = k;
+  }
+  std::copy(out, out + n_, order_.data());
+  back_ = lowerBack;
+  topBack_ = topBack;
 }
 
 void DrawOrder::sortRange(int begin, int end, const float* y, float worldH) {

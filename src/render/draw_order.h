@@ -18,16 +18,22 @@ class DrawOrder {
   // Leaves out fish i where hidden[i] (S-CHO: fish landed as a formation's cells, drawn by the formation renderer),
   // keeping both layers' order.
   void drop(const unsigned char* hidden);
-  const int* indices() const { return order_.data(); }  // back layer first, then front
-  int backCount() const { return back_; }
+  // Moves fish i where top[i] after all the others, keeping both layers' order within each part: the order becomes
+  // the lower part's back and front layers, then the top part's back and front layers (S-CHO-4: the fish flying to a
+  // QR code's modules are drawn over its plate, the others under it). After build() and drop().
+  void lift(const unsigned char* top);
+  const int* indices() const { return order_.data(); }  // back layer first, then front (lower part, then top part)
+  int backCount() const { return back_; }               // of the lower part
   int count() const { return n_; }
+  int lowerCount() const { return lower_; }  // fish before the top part: count() unless lift() moved some
+  int topBackCount() const { return topBack_; }
 
  private:
   void sortRange(int begin, int end, const float* y, float worldH);
   std::vector<int> order_;
   std::vector<int> scratch_;  // band scatter target, same size as order_
   int bandStart_[kYBands + 1] = {};
-  int back_ = 0, n_ = 0;
+  int back_ = 0, n_ = 0, lower_ = 0, topBack_ = 0;
 };
 
 }  // namespace mirofish

@@ -7,10 +7,12 @@
 #include <cmath>
 #include <cstring>
 
+#include "render/formation_renderer.h"
 #include "render/gl_program.h"
 #include "render/palette.h"
 #include "render/ripples.h"
 #include "render/shaders_embedded.h"
+#include "render/water_tone.h"
 #include "sim/school.h"
 #include "sim/species.h"
 
@@ -231,6 +233,7 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
 
 void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time) {
   const Palette& pal = paletteFor(view.palette);
+  const WaterTone tone = view.lightWater ? WaterTone::Light : WaterTone::Deep;
   const int ripples = view.ripples ? std::min(std::max(view.rippleCount, 0), kMaxRipples) : 0;
   // S-ECO-5 the rings cost every pixel their program draws (a software rasterizer skips no branch), so while they
   // cover less than half the canvas, the plain water is drawn whole and the rings' program only over the box around
@@ -259,8 +262,8 @@ void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, f
     glUniform3f(p.at[0], map.scale, map.offsetX, map.offsetY);
     glUniform2f(p.at[1], float(w), float(h));
     glUniform1f(p.at[2], time);
-    glUniform3fv(p.at[3], 1, pal.waterTop);
-    glUniform3fv(p.at[4], 1, pal.waterBottom);
+    glUniform3fv(p.at[3], 1, waterTop(pal, tone));
+    glUniform3fv(p.at[4], 1, waterBottom(pal, tone));
     glUniform1f(p.at[5], worldH);
     if (k) {
       glUniform4fv(p.at[6], ripples, view.ripples);
@@ -297,12 +300,12 @@ void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const Wor
   glUniform3fv(k.uInk, kMaxSpecies, colours[2]);
   glUniform3fv(k.uFin, kMaxSpecies, colours[3]);
   glUniform1fv(k.uGlow, kMaxSpecies, glow);
-  const float* waterMid = view.water ? pal.waterTop : pal.base;
+  const float* waterMid = view.water ? waterTop(pal, view.lightWater ? WaterTone::Light : WaterTone::Deep) : pal.base;
   glUniform4f(k.uWater, waterMid[0], waterMid[1], waterMid[2], view.water ? 1.0f : 0.0f);
   glUniform1f(k.uOpacity, clampf(finiteOr(view.opacity, 0.55f), 0.0f, 1.0f));
 }
 
-void FishRenderer::render(const School& school, const RenderView& view) {
+void FishRenderer::render(const School& school, const RenderView& view, FormationRenderer* under) {
   stats_ = RenderStats();
   if (!full_.id || view.pixelWidth < 1 || view.pixelHeight < 1) return;
   const float worldW = float(school.params().width), worldH = float(school.params().height);
@@ -325,7 +328,14 @@ void FishRenderer::render(const School& school, const RenderView& view) {
   order_.build(f.y.data(), f.depth.data(), n, worldH);
   // S-CHO-3: a fish landed on a static formation is drawn at its target as a cell (formation_renderer.h), not a koi.
   const FormationState& form = school.formation();
-  if (form.active() && form.isStatic() && form.settled.size() == size_t(n)) order_.drop(form.settled.data());
+  if (form.active() && form.isStatic() && form.settled.size() == size_t(n)) {
+    order_.drop(form.settled.data());
+    if (under && form.plate()) {  // S-CHO-4: the fish with a module still to reach fly over the plate
+      if (lifted_.size() < size_t(n)) lifted_.resize(std::max(size_t(n), lifted_.size() * 2));
+      for (int i = 0; i < n; ++i) lifted_[size_t(i)] = form.targetOf[size_t(i)] >= 0 ? 1 : 0;
+      order_.lift(lifted_.data());
+    }
+  }
   fillInstances(school, view);
   // One upload: the rows holding the n fish (the staging array always holds whole rows).
   glActiveTexture(GL_TEXTURE0 + kFishUnit);
@@ -348,33 +358,46 @@ void FishRenderer::render(const School& school, const RenderView& view) {
   // The largest species sets the strip (finer strips for bigger fish).
   const float sizePx = kBaseLength * clampf(finiteOr(view.fishSize, 1.0f), 0.05f, 20.0f) * map.scale *
                        largestSpecies(int(school.params().species));
-  const float layerPx[2] = {sizePx * (kBackScale + (kFrontScale - kBackScale) * kFrontDepth), sizePx * kFrontScale};
-  const bool liteLayer[2] = {detail <= 1, detail == 0 || (detail == 1 && layerPx[1] < kSmallFishPx)};
+  const Layers layers{{sizePx * (kBackScale + (kFrontScale - kBackScale) * kFrontDepth), sizePx * kFrontScale},
+                      {detail <= 1, detail == 0 || (detail == 1 && sizePx * kFrontScale < kSmallFishPx)}};
 
+  // S-CHO-4: the fish still swimming, then a QR code's plate, then the fish flying over it to their modules.
+  const int drawn = order_.count(), lower = order_.lowerCount();
+  drawLayers(layers, 0, order_.backCount(), lower, view, map, time);
+  if (under) {
+    stats_.drawCalls += under->renderPlate(school, view, map);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  }
+  drawLayers(layers, lower, order_.topBackCount(), drawn - lower, view, map, time);
+  glBindVertexArray(0);
+  stats_.fishDrawn = drawn;
+}
+
+// One draw per depth layer for the `count` fish from `first` of the draw order, `back` of them in the back layer.
+void FishRenderer::drawLayers(const Layers& l, int first, int back, int count, const RenderView& view,
+                              const WorldToPixels& map, float time) {
+  const int runs[2][2] = {{first, back}, {first + back, count - back}};
   glBindVertexArray(vao_);
-  const int drawn = order_.count();
-  const int layers[2][2] = {{0, order_.backCount()}, {order_.backCount(), drawn - order_.backCount()}};
   const KoiProgram* current = nullptr;
-  for (int l = 0; l < 2; ++l) {
-    if (layers[l][1] <= 0) continue;
-    const KoiProgram& program = liteLayer[l] ? lite_ : full_;
+  for (int k = 0; k < 2; ++k) {
+    if (runs[k][1] <= 0) continue;
+    const KoiProgram& program = l.lite[k] ? lite_ : full_;
     if (current != &program) {
       useKoi(program, view, map, time);
       current = &program;
     }
     int strip = 0;
-    while (strip < kStrips - 1 && layerPx[l] < kStripMinPx[strip]) ++strip;
-    if (liteLayer[l] && strip == 0) strip = 1;  // the cheap koi never needs the finest strip
+    while (strip < kStrips - 1 && l.px[k] < kStripMinPx[strip]) ++strip;
+    if (l.lite[k] && strip == 0) strip = 1;  // the cheap koi never needs the finest strip
     const int stripVertices = (kStripSegments[strip] + 1) * 2;
-    glUniform3i(program.uStrip, layers[l][0], kStripSegments[strip], stripVertices);
+    glUniform3i(program.uStrip, runs[k][0], kStripSegments[strip], stripVertices);
     glUniform2fv(program.uProfile, kProfileN, bake_->profile.data() + size_t(strip) * kProfileN * 2);
     // Each fish: its strip with the first and last vertex repeated (degenerate joins to the next fish).
-    glDrawArrays(GL_TRIANGLE_STRIP, 0, layers[l][1] * (stripVertices + 2));
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, runs[k][1] * (stripVertices + 2));
     ++stats_.drawCalls;
-    if (liteLayer[l]) stats_.fishLite += layers[l][1];
+    if (l.lite[k]) stats_.fishLite += runs[k][1];
   }
-  glBindVertexArray(0);
-  stats_.fishDrawn = drawn;
 }
 
 }  // namespace mirofish

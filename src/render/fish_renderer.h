@@ -18,6 +18,7 @@
 namespace mirofish {
 
 class School;
+class FormationRenderer;
 
 // What the renderer needs beyond the school; filled by the platform layer each frame.
 struct RenderView {
@@ -27,6 +28,7 @@ struct RenderView {
   float opacity = 0.55f;                // fish opacity over the page (premultiplied alpha)
   int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
   bool water = false;                   // fill the canvas with water colour instead of transparent
+  bool lightWater = false;              // with water: its light tone, not its deep one (water_tone.h)
   // S-ECO-5 with water: the live ripples, rippleCount x (x, y, front radius, amplitude) (ripples.h RippleRing::pack).
   const float* ripples = nullptr;
   int rippleCount = 0;
@@ -51,7 +53,9 @@ class FishRenderer {
   // Creates GL objects on the current context; false (with a reason in error()) if it cannot.
   bool init();
   // Draws one frame. The world (school params width x height) is scaled to fit the drawing buffer, centred.
-  void render(const School& school, const RenderView& view);
+  // `under`, when given, draws a QR code's plate (formation_renderer.h) over the water and the swimming fish and
+  // under the fish flying to their modules.
+  void render(const School& school, const RenderView& view, FormationRenderer* under = nullptr);
   // Forget GL objects without deleting them (after a context loss); call init() again on restore.
   void dropContext();
   // Deletes GL objects on the current context.
@@ -64,6 +68,13 @@ class FishRenderer {
   void ensureCapacity(int n);
   void fillInstances(const School& school, const RenderView& view);
   void drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time);
+  // Each depth layer's fish length (device px) and whether it draws the cheap koi: back, front.
+  struct Layers {
+    float px[2];
+    bool lite[2];
+  };
+  void drawLayers(const Layers& layers, int first, int back, int count, const RenderView& view,
+                  const WorldToPixels& map, float time);
 
   // One koi program (the full koi, or the cheap one) and its per-frame uniform locations.
   struct KoiProgram {
@@ -82,9 +93,10 @@ class FishRenderer {
   unsigned shapeTexture_ = 0, patternTexture_ = 0;
   unsigned vao_ = 0, fishTexture_ = 0;  // per-fish data, RGBA32UI, rows of 256 fish x 3 texels
   unsigned waterVao_ = 0;
-  int fishCapacity_ = 0;        // fish the fish texture holds (whole rows)
-  std::vector<float> staging_;  // per-fish floats, grown by doubling, reused every frame
-  DrawOrder order_;             // back layer then front, y-sorted, reused
+  int fishCapacity_ = 0;               // fish the fish texture holds (whole rows)
+  std::vector<float> staging_;         // per-fish floats, grown by doubling, reused every frame
+  DrawOrder order_;                    // back layer then front, y-sorted, reused
+  std::vector<unsigned char> lifted_;  // per fish: drawn over a QR plate (DrawOrder::lift), reused
 
   // The water programs (0 plain, 1 with ripples) and their uniform locations: u_world, u_pixels, u_time, u_top,
   // u_bottom, u_height, u_ripples, u_rippleCount.

@@ -5,6 +5,7 @@
 
 #include "render/gl_program.h"
 #include "render/palette.h"
+#include "render/plate_fade.h"
 #include "render/shaders_embedded.h"
 #include "sim/school.h"
 
@@ -39,18 +40,25 @@ bool FormationRenderer::init(std::string* log) {
   return true;
 }
 
+int FormationRenderer::renderPlate(const School& school, const RenderView& view, const WorldToPixels& map) {
+  const FormationState& form = school.formation();
+  const float a = plateOpacity(form, school.stepCount());
+  if (!gl_.id || !(a > 0) || !form.isStatic()) return 0;
+  if (vertices_.size() < 18) vertices_.resize(18);
+  quad(vertices_.data(), float(form.originX), float(form.originY), float(form.originX + form.cols * form.cell),
+       float(form.originY + form.rows * form.cell), 0);
+  const float plate[4] = {kPlate[0] * a, kPlate[1] * a, kPlate[2] * a, a};  // premultiplied
+  return draw(view, map, plate, kInk, 1);
+}
+
 int FormationRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
   const FormationState& form = school.formation();
   if (!gl_.id || !form.active() || !form.isStatic() || form.cell <= 0) return 0;
   const int n = school.count();
-  const size_t need = size_t(n + 1) * 18;
+  const size_t need = size_t(n) * 18;
   if (vertices_.size() < need) vertices_.resize(need * 2);
   float* v = vertices_.data();
   int quads = 0;
-  const bool qr = form.plate();
-  if (qr)
-    quad(v + 18 * quads++, float(form.originX), float(form.originY), float(form.originX + form.cols * form.cell),
-         float(form.originY + form.rows * form.cell), 0);
   const float cell = float(form.cell);
   for (int i = 0; i < n; ++i) {
     if (!form.drawnAsCell(i)) continue;
@@ -59,23 +67,28 @@ int FormationRenderer::render(const School& school, const RenderView& view, cons
     quad(v + 18 * quads++, form.tx[j] - half, form.ty[j] - half, form.tx[j] + half, form.ty[j] + half, 1);
   }
   if (quads == 0) return 0;
+  if (form.plate()) return draw(view, map, kPlate, kInk, quads);
+  // Text and logos in the palette's patch colour (the skin colour is near white: unreadable on a light page), as
+  // see-through as the fish but never fainter than 0.8, so a name reads.
+  const Palette& pal = kPalettes[view.palette >= 0 && view.palette < kPaletteCount ? view.palette : 0];
+  const float a = view.opacity > 0.8f ? (view.opacity < 1 ? view.opacity : 1.0f) : 0.8f;
+  const float ink[4] = {pal.patch[0] * a, pal.patch[1] * a, pal.patch[2] * a, a};
+  return draw(view, map, kPlate, ink, quads);
+}
+
+// The first `quads` quads of vertices_ in one draw: tone 0 in `plate`, tone 1 in `ink` (premultiplied).
+int FormationRenderer::draw(const RenderView& view, const WorldToPixels& map, const float* plate, const float* ink,
+                            int quads) {
   glUseProgram(gl_.id);
   glUniform3f(at_[0], map.scale, map.offsetX, map.offsetY);
   glUniform2f(at_[1], float(view.pixelWidth), float(view.pixelHeight));
-  glUniform4fv(at_[2], 1, kPlate);
-  if (qr) {
-    glUniform4fv(at_[3], 1, kInk);
-  } else {  // text and logos in the palette's patch colour (the skin colour is near white: unreadable on a light
-            // page), as see-through as the fish but never fainter than 0.8, so a name reads
-    const Palette& pal = kPalettes[view.palette >= 0 && view.palette < kPaletteCount ? view.palette : 0];
-    const float a = view.opacity > 0.8f ? (view.opacity < 1 ? view.opacity : 1.0f) : 0.8f;
-    glUniform4f(at_[3], pal.patch[0] * a, pal.patch[1] * a, pal.patch[2] * a, a);
-  }
+  glUniform4fv(at_[2], 1, plate);
+  glUniform4fv(at_[3], 1, ink);
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha
   glBindVertexArray(gl_.vao);
   glBindBuffer(GL_ARRAY_BUFFER, buffer_);
-  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(sizeof(float) * 18 * size_t(quads)), v, GL_STREAM_DRAW);
+  glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(sizeof(float) * 18 * size_t(quads)), vertices_.data(), GL_STREAM_DRAW);
   glDrawArrays(GL_TRIANGLES, 0, 6 * quads);
   glBindVertexArray(0);
   return 1;

@@ -96,7 +96,9 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(density, "dens", "fish/Mpx", 0, 0, 2000, false, Page, "",                                                          \
     "fish per million CSS px of viewport instead of n; 0 = off")                                                       \
   X(controls, "controls", "-", 0, 0, 4, true, Page, "off|bottom-right|bottom-left|top-right|top-left",                 \
-    "a pause/play button in this corner of the layer; true = bottom-right")
+    "a pause/play button in this corner of the layer; true = bottom-right")                                            \
+  X(waterTone, "tone", "-", 0, 0, 2, true, Page, "auto|light|deep",                                                    \
+    "the water's tone (water=1): auto keeps the page's text at 4.5:1 or more, following its colour scheme")
 
 enum class ParamId : int {
 #define MIROFISH_ENUM(field, ...) field,

@@ -139,6 +139,8 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("applyHash", &pondApplyHash)
       .function("encodeHash", &Pond::encodeHash)
       .function("sanityWarning", &Pond::sanityWarning)
+      .function("setPageText", &Pond::setPageText)
+      .function("waterToneWarning", &Pond::waterToneWarning)
       .function("setDetail", &Pond::setDetail)
       .function("begin", &Pond::begin)
       .function("advance", &Pond::advance)

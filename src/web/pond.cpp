@@ -240,6 +240,8 @@ bool Pond::render(double timeSeconds) {
   view.opacity = float(params_.opacity);
   view.palette = int(params_.palette);
   view.water = params_.water != 0;
+  view.lightWater =
+      chooseWaterTone(paletteAt(int(params_.palette)), int(params_.waterTone), pageText_) == WaterTone::Light;
   if (ripples()) {  // S-ECO-5: no ripple is kept, aged or drawn without water (old startles are skipped then)
     ripples_.addStartles(*school_);
     view.ripples = rippleData_;
@@ -247,13 +249,19 @@ bool Pond::render(double timeSeconds) {
   }
   view.fishSize = float(params_.fishSize);
   view.detail = detail_;
-  renderer_.render(*school_, view);
+  renderer_.render(*school_, view, &cells_);  // the QR plate between the fish swimming and the fish landing
   // Pellets float on the surface, over the fish that rise to them.
   const WorldToPixels map = worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_);
-  cellDraws_ = cells_.render(*school_, view, map);  // over the koi: fish still swimming pass under the plate
+  cellDraws_ = cells_.render(*school_, view, map);  // the landed cells, over the koi
   pelletDraws_ = pellets_.render(*school_, view, map);
   predatorDraws_ = predator_.render(*school_, view, map);  // S-ECO-2 over the school it hunts
   return true;
+}
+
+std::string Pond::waterToneWarning() const {
+  return params_.water != 0
+             ? mirofish::waterToneWarning(paletteAt(int(params_.palette)), int(params_.waterTone), pageText_)
+             : "";
 }
 
 void Pond::setMetrics(bool on) {

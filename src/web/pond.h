@@ -14,6 +14,7 @@
 #include "render/pellet_renderer.h"
 #include "render/predator_renderer.h"
 #include "render/ripples.h"
+#include "render/water_tone.h"
 #include "sim/params.h"
 #include "sim/school.h"
 
@@ -87,6 +88,11 @@ class Pond {
   FormResult form(const std::string& type, const std::string& text, double holdSeconds);
   void releaseForm();
   std::string sanityWarning() const { return mirofish::sanityWarning(params_); }
+  // The page's text colour under the canvas, as its WCAG relative luminance (web/host/tone.js reads it; < 0 or NaN:
+  // unknown): waterTone=auto picks the water it reads on. Takes effect on the next frame.
+  void setPageText(double luminance) { pageText_ = float(luminance); }
+  // With water=1: one sentence when that text reads at under 4.5:1 against the water (render/water_tone.h), else "".
+  std::string waterToneWarning() const;
 
   // Builds the school from the current parameters (step 0). Called once configured, and again on a new seed.
   void begin();
@@ -167,6 +173,7 @@ class Pond {
   int pixelWidth_ = 1, pixelHeight_ = 1;
   double dpr_ = 1;
   int detail_ = 2;
+  float pageText_ = -1;  // the page's text luminance (setPageText), -1 unknown
   int scares_ = 0;
   int feeds_ = 0;
 };

@@ -14,6 +14,7 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 const { ENGINE, openEngine } = require('./engines');
+const look = require('./look');
 
 const haveCli = fs.existsSync(h.CLI);
 const cli = (args) => execFileSync(h.CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
@@ -242,6 +243,25 @@ describe(`every engine: ${ENGINE}`, () => {
     const f = (await stats(page)).frames;
     await page.waitFor((n) => window.MiroFish.current.stats().frames >= n + 3, f);
     assert.ok(await fishPixels(page) > 300, 'fish drawn again');
+    await page.done();
+  });
+
+  // look.test.js's core: with water=1 the page's text reads at 4.5:1 over the water, and still does once a site's own
+  // dark-mode class turns its text light.
+  it('water=1: the page text reads at 4.5:1 over the water, before and after a site\'s dark class', async () => {
+    const page = await open('/fixtures/look.html#water=1');
+    await ready(page);
+    await page.evaluate(async () => {
+      const s = window.MiroFish.current;
+      s.pause();
+      await s.set('opacity', 0); // the water alone
+    });
+    const day = await look.readable(page);
+    assert.ok(day.ratio >= 4.5, `text ${day.text} over the water: ${day.ratio.toFixed(2)}:1`);
+    await page.evaluate(() => document.documentElement.classList.add('night'));
+    const night = await look.readable(page);
+    assert.equal(night.text, 'rgb(232, 230, 227)', 'the class turned the text light');
+    assert.ok(night.ratio >= 4.5, `text ${night.text} over the water: ${night.ratio.toFixed(2)}:1`);
     await page.done();
   });
 

@@ -23,6 +23,24 @@ TEST_CASE("draw order: back layer first, each layer by y; hidden fish dropped", 
   CHECK(order.backCount() == 2);
 }
 
+TEST_CASE("draw order: lift() puts the flagged fish after the rest, each part back layer first", "[render]") {
+  const std::vector<float> y = {50, 10, 40, 30, 20, 60};
+  const std::vector<float> depth = {0.9f, 0.1f, 0.2f, 0.7f, 0.6f, 0.3f};  // back: 1 2 5, front: 0 3 4
+  DrawOrder order;
+  order.build(y.data(), depth.data(), int(y.size()), 100);
+  CHECK(order.lowerCount() == 6);  // nothing lifted yet
+  const unsigned char hidden[] = {0, 0, 0, 0, 1, 0};
+  order.drop(hidden);  // order now 1 2 5 | 3 0
+  const unsigned char top[] = {1, 0, 1, 0, 0, 0};
+  order.lift(top);
+  const std::vector<int> lifted(order.indices(), order.indices() + order.count());
+  CHECK(lifted == std::vector<int>{1, 5, 3, 2, 0});  // lower: back 1 5, front 3; top: back 2, front 0
+  CHECK(order.count() == 5);
+  CHECK(order.lowerCount() == 3);
+  CHECK(order.backCount() == 2);
+  CHECK(order.topBackCount() == 1);
+}
+
 TEST_CASE("draw order: beyond the exact sort, y-bands keep the layers apart and roughly sorted", "[render]") {
   const int n = kExactSortMax * 3;
   std::vector<float> y(static_cast<size_t>(n)), depth(static_cast<size_t>(n));

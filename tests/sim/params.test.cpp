@@ -207,7 +207,7 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
 }
 
 // #18: the table's values column names an option's values (the JS options and the CLI flags take the names).
-TEST_CASE("params: the values column names quality, layer, click, palette and controls", "[params]") {
+TEST_CASE("params: the values column names quality, layer, click, palette, controls and waterTone", "[params]") {
   double v = -1;
   CHECK(paramValueByName(ParamId::quality, "high", &v));
   CHECK(v == 1);
@@ -219,6 +219,8 @@ TEST_CASE("params: the values column names quality, layer, click, palette and co
   CHECK(v == 3);
   CHECK(paramValueByName(ParamId::controls, "top-left", &v));
   CHECK(v == 4);
+  CHECK(paramValueByName(ParamId::waterTone, "deep", &v));
+  CHECK(v == 2);
   v = -1;
   CHECK_FALSE(paramValueByName(ParamId::quality, "hig", &v));
   CHECK_FALSE(paramValueByName(ParamId::quality, "", &v));
@@ -234,5 +236,5 @@ TEST_CASE("params: the values column names quality, layer, click, palette and co
     for (const char* c = kParamValues[k]; *c; ++c) names += *c == '|';
     CHECK(names == int(info.max - info.min) + 1);
   }
-  CHECK(named == 5);
+  CHECK(named == 6);
 }

@@ -17,6 +17,8 @@
  * @property {boolean} [offscreen] the canvas is scrolled out of view
  * @property {boolean} [away] the pointer left the page, or the visitor rests (no input for 3 s): idleFps
  * @property {boolean} [reduced] prefers-reduced-motion
+ * @property {number} [text] the page's text colour under the canvas, its WCAG relative luminance (-1 unknown): the
+ *   water's tone follows it (host/tone.js)
  */
 
 /**

@@ -2,7 +2,7 @@
 // form, a new canvas, the studio, the test bundle's hooks) and the replies it sends with the caller's seq. The school
 // itself (its pond, loop, snapshots, teardown) is school.js; a lost context, context.js.
 import { describe, errorText, findInfo, FORM_HOLD, STUDIO_ARRAYS } from '../core/index.js';
-import { applyHash, checkSanity, optionNumber, readConfig } from './config.js';
+import { applyHash, checkSanity, checkTone, optionNumber, readConfig } from './config.js';
 import { giveBack } from './context.js';
 import { guarded } from './guard.js';
 import { within } from './loop.js';
@@ -28,6 +28,13 @@ export function command(s, msg, out) {
   switch (msg.t) {
     case 'flags':
       Object.assign(s.flags, msg.flags);
+      if ('text' in msg.flags) {
+        checkTone(s); // the page's colour scheme changed: the water follows, paused or not
+        if (!s.loop.animating()) {
+          s.loop.presented = false; // and shows: WebKit shows a Worker's still frame only from an animation frame
+          s.loop.drawOnce();
+        }
+      }
       s.loop.update();
       s.context.shownAgain(); // a new canvas that waited while hidden is asked for now
       s.snapshots.now(); // a pause, a hidden tab: the steps and the state as they stopped
@@ -146,6 +153,7 @@ function afterChange(s, name) {
   readConfig(s);
   const info = name ? findInfo(s.table, name) : null;
   if (!info || info.group === 'sim' || info.group === 'pointer') checkSanity(s);
+  if (!info || ['water', 'palette', 'waterTone'].includes(name)) checkTone(s);
   if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) s.resolution.resize(true);
   if (name === 'seed') s.seek.left = 0;
   if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount', name);

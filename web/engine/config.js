@@ -86,6 +86,16 @@ export function readConfig(s) {
   c.fish = s.pond.count();
 }
 
+// The water's tone: the page's text (the `text` flag, host/tone.js) to the pond, and one warning when that text reads
+// at under 4.5:1 against the water (not repeated while unchanged).
+/** @param {import('./school.js').EngineSchool} s */
+export function checkTone(s) {
+  s.pond.setPageText(typeof s.flags.text === 'number' ? s.flags.text : -1);
+  const w = s.pond.waterToneWarning();
+  if (w && w !== s.lastTone) s.warn(w, 'waterTone');
+  s.lastTone = w;
+}
+
 // S-SIM-13: one warning when the parameters make a fish outrun its own radius (not repeated while unchanged).
 /** @param {import('./school.js').EngineSchool} s */
 export function checkSanity(s) {

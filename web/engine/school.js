@@ -3,7 +3,7 @@
 // it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
 import { errorText } from '../core/index.js';
 import { command } from './commands.js';
-import { applyHash, applyOptions, checkSanity, readConfig } from './config.js';
+import { applyHash, applyOptions, checkSanity, checkTone, readConfig } from './config.js';
 import { Context, giveBack } from './context.js';
 import { SOFTWARE_GL, probeRenderer } from './gl_probe.js';
 import { guard } from './guard.js';
@@ -63,6 +63,7 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
   if (init.steps > 0) s.seek.left = init.steps;
   readConfig(s);
   checkSanity(s);
+  checkTone(s);
   s.resolution.resize(false);
   s.started = true;
   s.loop.update();
@@ -116,6 +117,7 @@ export class EngineSchool {
     this.failed = false;
     this.started = false;
     this.lastSanity = '';
+    this.lastTone = '';
     this.lastWorkMs = 0;
     /** The test bundle's extra contexts (_test.evict). */
     this.extra = [];

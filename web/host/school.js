@@ -3,8 +3,8 @@
 // What the page says goes out in messages (web/core/protocol.js); what the engine says comes back as snapshots, which
 // the handle (handle.js) reads. Its parts, each a file of its own: the input (input.js: pointer, clicks, visibility,
 // the hash, media queries), the sizing (sizing.js), the avoid list (avoid.js), the perf overlay (overlay.js), the
-// pause button (controls.js), the calls it awaits (calls.js), the pointer's rate (pointer_link.js) and the watchdog
-// for an engine that fails (heal.js).
+// pause button (controls.js), the calls it awaits (calls.js), the pointer's rate (pointer_link.js), the page's text
+// colour for the water's tone (tone.js) and the watchdog for an engine that fails (heal.js).
 import { createListeners, truthy } from '../core/index.js';
 import { Avoid } from './avoid.js';
 import { Calls } from './calls.js';
@@ -23,6 +23,7 @@ import {
 import { createOverlay } from './overlay.js';
 import { PointerLink } from './pointer_link.js';
 import { Sizing } from './sizing.js';
+import { createTone, textElement, textLuminance } from './tone.js';
 
 const FAINT_OPACITY = '0.5'; // the canvas's opacity under prefers-reduced-transparency
 const WORKER_SCHOOLS = 4; // Chrome keeps 4 live WebGL contexts a Worker (16 a page): the next schools go on the page
@@ -74,6 +75,7 @@ export class HostSchool {
       offscreen: false,
       away: false,
       reduced: prefersReducedMotion(),
+      text: textLuminance(textElement(this)), // the water's tone follows it (tone.js)
     };
     /** The engine's last snapshot: what every reading method answers from. */
     this.snapshot = { stats: null, params: {}, hash: '', obstacles: [] };
@@ -109,6 +111,7 @@ export class HostSchool {
     this.avoid = null;
     this.perf = null;
     this.controls = null;
+    this.tone = null;
   }
 
   /** @type {import('../core/protocol.js').PostFromSchool} */
@@ -185,6 +188,8 @@ export class HostSchool {
     this.perf.sync();
     this.controls = createControls(this);
     this.controls.sync();
+    this.tone = createTone(this);
+    this.tone.start();
     this.sizing.observe();
     this.sizing.send(false);
   }
@@ -341,6 +346,7 @@ export class HostSchool {
       this.sizing.teardown();
       this.perf.remove();
       this.controls.remove();
+      this.tone.teardown();
     }
     this.calls.settleAll();
     this.canvas.remove();
