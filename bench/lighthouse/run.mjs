@@ -19,6 +19,8 @@
 //            --port N (server; default: a free one)  --load-max 2.5  --wait-max-min 15
 //            --no-check (skip the mount check)  --keep-reports DIR (write each Lighthouse JSON there)
 //            --with-defer (adds a 4th variant: the worker tag with `defer`)  --with-async (the same with `async`)
+//            --pages theme,heading (default theme: the StartBootstrap page; heading: a page of one <h1>, a
+//            personal homepage; each page gets every variant, its differences from its own `without`)
 //            --with-noauto (the tag alone, data-auto="false": what the critical path costs without a school)
 //            --baseline FILE (adds 'single': the same tag on another build's mirofish.js, e.g. main's, with
 //            the mirofish-host.js, mirofish-engine.js and mirofish.wasm beside FILE when it has them)
@@ -67,6 +69,8 @@ const BASELINE = opt('--baseline', null);  // another build's mirofish.js (and w
 const PRESET = opt('--preset', 'desktop');
 if (PRESET !== 'desktop' && PRESET !== 'mobile') throw new Error('--preset must be desktop or mobile');
 const ONLY = opt('--variants', null);
+const PAGES = opt('--pages', 'theme').split(',');
+if (!PAGES.length || PAGES.some((p) => p !== 'theme' && p !== 'heading')) throw new Error('--pages takes theme, heading');
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a positive integer');
 for (const [f, what] of [[SCRIPT, 'build/web/dist/mirofish.js (build it first)'],
   [join(DIST, 'index.html'), `${THEME} (run: cd bench/lighthouse && npm ci)`], [LH_CLI, 'lighthouse (npm ci)'],
@@ -104,14 +108,28 @@ if (DEFER) { // opt-in 4th variant: the worker tag with `defer`
   TAGS.defer = '<script src="/mirofish.js" data-fish="200" data-seed="7" defer></script>';
   LABEL.defer = 'with MiroFish (worker, defer)';
 }
-const VARIANTS = Object.keys(TAGS).filter((v) => !ONLY || ONLY.split(',').includes(v));
-if (!VARIANTS.includes('without')) throw new Error('--variants must include without (the differences are from it)');
+const TAG_VARIANTS = Object.keys(TAGS).filter((v) => !ONLY || ONLY.split(',').includes(v));
+if (!TAG_VARIANTS.includes('without')) throw new Error('--variants must include without (the differences are from it)');
+// A page of one heading: what Lighthouse's simulated LCP makes of the tag where the page itself costs nothing.
+const HEADING = '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>Jane Doe</title>\n</head>\n<body>\n' +
+  '<h1>Jane Doe</h1>\n</body>\n</html>\n';
+// Each variant of each page: 'worker' on the theme, 'heading-worker' on the one-heading page.
+const VARIANTS = PAGES.flatMap((p) => TAG_VARIANTS.map((v) => (p === 'theme' ? v : p + '-' + v)));
+const tagOf = (key) => key.replace(/^heading-/, '');
+const baseOf = (key) => (key.startsWith('heading-') ? 'heading-without' : 'without');
+for (const v of TAG_VARIANTS) {
+  if (v !== 'without') LABEL['heading-' + v] = 'one heading: ' + LABEL[v];
+}
+LABEL['heading-without'] = 'one heading: without MiroFish';
 const pages = {};
-for (const v of VARIANTS) {
-  if (!TAGS[v]) { pages[v] = stripped; continue; }
-  const at = stripped.lastIndexOf('</body>');
-  if (at < 0) throw new Error('no </body> in the theme page');
-  pages[v] = stripped.slice(0, at) + '    ' + TAGS[v] + '\n    ' + stripped.slice(at);
+for (const key of VARIANTS) {
+  const base = key.startsWith('heading-') ? HEADING : stripped;
+  const tag = TAGS[tagOf(key)];
+  if (!tag) { pages[key] = base; continue; }
+  const at = base.lastIndexOf('</body>');
+  if (at < 0) throw new Error('no </body> in the page');
+  pages[key] = base.slice(0, at) + '    ' + tag + '\n    ' + base.slice(at);
 }
 
 // ---- the server: /<variant>/... -> dist/..., /mirofish.js -> the built script, everything else 404 ----
@@ -147,7 +165,7 @@ const server = createServer((req, res) => {
   if (engineFiles[path]) return send(200, ENGINE_FILES[path], engineFiles[path]);
   if (path === '/single/mirofish.js' && baseline) return send(200, 'text/javascript; charset=utf-8', baseline);
   if (baselineFiles[path]) return send(200, ...baselineFiles[path]);
-  const m = /^\/(without|worker|main|defer|async|single|noauto)(\/.*)$/.exec(path);
+  const m = /^\/((?:heading-)?(?:without|worker|main|defer|async|single|noauto))(\/.*)$/.exec(path);
   if (m && !pages[m[1]]) return miss();
   if (!m) return miss();
   const rest = m[2] === '/' ? '/index.html' : m[2];
@@ -212,7 +230,7 @@ async function waitQuiet(tag) {
 async function mountCheck() {
   const { default: puppeteer } = await import('puppeteer-core'); // lighthouse's own dependency
   const out = {};
-  for (const v of VARIANTS.filter((x) => x !== 'without')) {
+  for (const v of VARIANTS.filter((x) => tagOf(x) !== 'without')) {
     out[v] = await withChrome(async (cport) => {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${cport}`, defaultViewport: { width: 1350, height: 940 } });
       try {
@@ -251,12 +269,12 @@ console.log(`lighthouse ${lhVersion} (${PRESET} preset, performance), ${chromeVe
 
 const record = { date: new Date().toISOString(), command: 'node run.mjs ' + argv.join(' '), preset: PRESET, lighthouse: lhVersion,
   chrome: chromeVersion, chromeFlags: CHROME_FLAGS, node: process.version, cores: cpus().length,
-  theme: `${THEME}@${themeVersion}`, externalRemoved: removed, blockedUrlPatterns: BLOCK, tags: TAGS,
+  theme: `${THEME}@${themeVersion}`, pages: PAGES, externalRemoved: removed, blockedUrlPatterns: BLOCK, tags: TAGS,
   loadMax: LOAD_MAX, quietChecks: [], mountCheck: null, runs: [] };
 
 if (CHECK) {
   record.mountCheck = await mountCheck();
-  for (const v of VARIANTS.filter((x) => x !== 'without')) {
+  for (const v of VARIANTS.filter((x) => tagOf(x) !== 'without')) {
     const c = record.mountCheck[v];
     console.log(`mount check ${v}: ` + (c.mounted ? `thread=${c.thread} fish=${c.fish} state=${c.state} frames=${c.frames} fps=${c.fps}` : 'NOT MOUNTED'));
   }
@@ -299,11 +317,14 @@ record.medians = med;
 const fmt = (x, sign, k) => !Number.isFinite(x) ? 'n/a'
   : (sign && x > 0 ? '+' : '') + (k === 'cls' ? x.toFixed(3) : String(Math.round(x)));
 const rows = VARIANTS.map((v) => [LABEL[v], ...KEYS.map(([k]) => fmt(med[v][k], false, k))]);
-for (const v of VARIANTS.filter((x) => x !== 'without')) rows.push([`Δ ${v} − without`, ...KEYS.map(([k]) => fmt(med[v][k] - med.without[k], true, k))]);
+for (const v of VARIANTS.filter((x) => tagOf(x) !== 'without')) {
+  rows.push([`Δ ${v} − ${baseOf(v)}`, ...KEYS.map(([k]) => fmt(med[v][k] - med[baseOf(v)][k], true, k))]);
+}
 const head = ['', ...KEYS.map(([, h]) => h)];
 const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (r) => r.map((c, i) => i === 0 ? c.padEnd(w[i]) : c.padStart(w[i])).join('  ');
-console.log(`\nMedians of ${RUNS} run(s) each, Lighthouse ${lhVersion} ${PRESET} preset (simulated throttling), ${THEME} ${themeVersion}`);
+console.log(`\nMedians of ${RUNS} run(s) each, Lighthouse ${lhVersion} ${PRESET} preset (simulated throttling), ` +
+  PAGES.map((p) => (p === 'theme' ? `${THEME} ${themeVersion}` : 'a page of one heading')).join(' and '));
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 const notQuiet = record.quietChecks.filter((q) => !q.quiet);

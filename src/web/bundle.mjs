@@ -7,6 +7,7 @@
 //   dist/mirofish-engine.js   classic IIFE, the engine: the Worker's script, or a <script> on the main thread
 //   dist/mirofish.mjs         ES module, the page's side (web/entry/mirofish.mjs)
 //   dist/mirofish-engine.mjs  ES module, the engine: the module Worker's entry and the main-thread fallback
+//   dist/mirofish-classic.mjs ES module, `import 'mirofish/classic'` bundled: window.MiroFish over ./mirofish.mjs
 //   dist/mirofish.wasm        the engine's wasm (core/mirofish_core.wasm as linked): both engines fetch it
 //   dist/mirofish-react.mjs   ES module, mirofish/react (web/react): the component and the hook; it imports react and
 //                             ./mirofish.mjs, never a copy of either
@@ -97,6 +98,9 @@ function shimBuilds() {
       external: ['./mirofish-engine.mjs'] },
     { entryPoints: [path.join(entry, 'mirofish-engine.mjs')], format: 'esm',
       outfile: path.join(out, 'dist', 'mirofish-engine.mjs') },
+    // mirofish/classic for bundlers: window.MiroFish over the ES module beside it, never a second copy of it.
+    { entryPoints: [path.join(entry, 'mirofish-classic.mjs')], format: 'esm',
+      outfile: path.join(out, 'dist', 'mirofish-classic.mjs'), plugins: [besideModule(path.join(entry, 'mirofish.mjs'))] },
     { entryPoints: [path.join(entry, 'mirofish.js')], format: 'iife', outfile: path.join(out, 'test', 'mirofish.js'),
       define: { MIROFISH_TEST: 'true' } },
     { entryPoints: [path.join(entry, 'mirofish-host.js')], format: 'iife', outfile: path.join(out, 'test', 'mirofish-host.js'),

@@ -34,7 +34,7 @@ std::string written(const char* type, const char* value) {
 TEST_CASE("constants: the step rate is the one the school steps at", "[base]") {
   CHECK(kStepSeconds == 1.0f / 60.0f);
   CHECK(FixedStep::kDt == 1.0 / 60.0);
-  CHECK(std::string(kVersion) == "0.2.0");
+  CHECK(std::string(kVersion) == "0.3.0");
 }
 
 TEST_CASE("constants: the generated GLSL and JS copies match the table", "[base]") {

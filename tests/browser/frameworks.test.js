@@ -3,7 +3,9 @@
 // production and mount in Chromium: the school runs in the Worker Vite emitted for it, the element is defined, an
 // attribute (or prop) change reaches the school without a remount, 50 mount/unmount cycles leave one canvas, one
 // Worker and one live WebGL context in it, and nothing goes to the console. Also the package's types in TypeScript
-// (JSX, Vue, Svelte) and its import in Node (mount() resolves null there).
+// (JSX, Vue, Svelte) and its import in Node (mount() resolves null there). The package's other exports, bundled
+// the same way (tests/frameworks/exports, no framework; issue 40): mirofish/classic mounts <miro-fish> and gives
+// window.MiroFish, mirofish/studio attaches, mirofish/record records in the Worker Vite emitted for it.
 'use strict';
 
 const { describe, it, before, after } = require('node:test');
@@ -16,7 +18,8 @@ const { execFileSync, spawnSync } = require('node:child_process');
 const h = require('./helpers');
 
 const APPS = path.join(h.ROOT, 'tests', 'frameworks');
-const TARBALL = path.join(h.ROOT, 'build', 'npm', 'mirofish-0.2.0.tgz');
+const VERSION = JSON.parse(fs.readFileSync(path.join(h.ROOT, 'web', 'package.json'), 'utf8')).version;
+const TARBALL = path.join(h.ROOT, 'build', 'npm', `mirofish-${VERSION}.tgz`);
 const BIN = path.join(APPS, 'node_modules', '.bin');
 const NPM_QUIET = ['--no-audit', '--no-fund', '--loglevel=error'];
 
@@ -39,6 +42,29 @@ const sinceMs = (t) => Math.round(performance.now() - t);
 const COUNT_WORKER_CONTEXTS = h.countContextsIn('OffscreenCanvas', 'self');
 const BUILDS = [{ name: 'react', app: 'react' }, { name: 'react-dev', app: 'react', env: { NODE_ENV: 'development' } },
   { name: 'vue', app: 'vue' }, { name: 'svelte', app: 'svelte' }];
+// The exports no framework app imports: one build, two pages (classic.html, tools.html).
+const EXPORTS = { name: 'exports', app: 'exports' };
+
+// `vite build` of one app into out/NAME: its time, and its JS and wasm files (bytes, gzip -9 bytes).
+function viteBuild(out, { name, app, env }) {
+  const t = performance.now();
+  // Warnings are printed (logLevel 'warn' in each vite.config.js): a clean build prints nothing.
+  const run = spawnSync(path.join(BIN, 'vite'), ['build', app, '--outDir', path.join(out, name), '--emptyOutDir',
+    '--base', `/${name}/`], { cwd: APPS, encoding: 'utf8', env: Object.assign({}, process.env, env) });
+  assert.equal(run.status, 0, `vite build ${name}: ${run.stdout}${run.stderr}`);
+  // Rolldown's note that plugins took most of a slow build is about the machine's load, not the app.
+  const printed = (run.stdout + run.stderr).replace(/\[PLUGIN_TIMINGS\][\s\S]*?bundlertimings\s*/g, '');
+  assert.equal(printed.trim(), '', `vite build ${name} printed nothing`);
+  const assets = fs.readdirSync(path.join(out, name, 'assets'));
+  const read = (f) => fs.readFileSync(path.join(out, name, 'assets', f));
+  const sizes = (f) => ({ raw: read(f).length, gz: zlib.gzipSync(read(f), { level: 9 }).length });
+  // The Worker's chunk is the file the app's `new Worker(new URL(...))` names (Vite rewrote the package's URL).
+  const entry = assets.find((f) => /^index-.*\.js$/.test(f));
+  const named = entry && /new Worker\(new URL\([`'"][^`'"]*\/assets\/(mirofish-engine-[\w-]{8}\.js)[`'"]/.exec(read(entry));
+  const worker = named ? named[1] : null;
+  return { buildMs: sinceMs(t), worker, js: Object.fromEntries(assets.map((f) =>
+    [f.replace(/-[\w-]{8}\.js$/, f === worker ? '.worker.js' : '.js'), sizes(f)])) };
+}
 
 describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarball', () => {
   let out, srv, browser;
@@ -52,23 +78,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     execFileSync('npm', ['install', '--no-save', '--offline', ...NPM_QUIET, TARBALL], { cwd: APPS });
     timings.tarballMs = sinceMs(t);
     out = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-frameworks-'));
-    for (const { name, app, env } of BUILDS) {
-      t = performance.now();
-      // Warnings are printed (logLevel 'warn' in each vite.config.js): a clean build prints nothing.
-      const run = spawnSync(path.join(BIN, 'vite'), ['build', app, '--outDir', path.join(out, name), '--emptyOutDir',
-        '--base', `/${name}/`], { cwd: APPS, encoding: 'utf8', env: Object.assign({}, process.env, env) });
-      assert.equal(run.status, 0, `vite build ${name}: ${run.stdout}${run.stderr}`);
-      assert.equal((run.stdout + run.stderr).trim(), '', `vite build ${name} printed nothing`);
-      const assets = fs.readdirSync(path.join(out, name, 'assets'));
-      const read = (f) => fs.readFileSync(path.join(out, name, 'assets', f));
-      const sizes = (f) => ({ raw: read(f).length, gz: zlib.gzipSync(read(f), { level: 9 }).length });
-      // The Worker's chunk is the file the app's `new Worker(new URL(...))` names (Vite rewrote the package's URL).
-      const entry = assets.find((f) => /^index-.*\.js$/.test(f));
-      const named = /new Worker\(new URL\([`'"][^`'"]*\/assets\/(mirofish-engine-[\w-]{8}\.js)[`'"]/.exec(read(entry));
-      const worker = named ? named[1] : null;
-      timings[name] = { buildMs: sinceMs(t), worker, js: Object.fromEntries(assets.map((f) =>
-        [f.replace(/-[\w-]{8}\.js$/, f === worker ? '.worker.js' : '.js'), sizes(f)])) };
-    }
+    for (const build of BUILDS.concat(EXPORTS)) timings[build.name] = viteBuild(out, build);
     srv = await h.serveDir(out);
     browser = await h.launch();
   });
@@ -180,6 +190,54 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     });
   }
 
+  // docs/hosting.md's `import 'mirofish/classic'`, bundled: it gave the element and no school before (the loader
+  // looked for its host beside a tag it does not have).
+  it('mirofish/classic: window.MiroFish, and <miro-fish> and MiroFish.mount() draw in the Worker Vite emitted', async () => {
+    const page = await browser.newPage({ viewport: { width: 640, height: 400 } });
+    const log = h.watchConsole(page);
+    await page.goto(srv.base + '/exports/classic.html');
+    await h.waitFor(page, () => window.__app && window.__app.school() && window.__app.school().stats().frames >= 2);
+    const got = await page.evaluate(async () => {
+      const element = window.__app.school();
+      const page = await window.MiroFish.mount(null, { fish: 12 });
+      while (page.stats().frames < 2) await new Promise((r) => setTimeout(r, 20));
+      return { version: window.MiroFish.version, all: window.MiroFish.all.length, element: element.stats().fish,
+        seed: element.get('seed'), thread: element.stats().thread, page: page.stats().fish,
+        pageThread: page.stats().thread, canvases: document.querySelectorAll('canvas').length };
+    });
+    assert.deepEqual(got, { version: got.version, all: 2, element: 30, seed: 3, thread: 'worker', page: 12,
+      pageThread: 'worker', canvases: 2 });
+    assert.match(got.version, /^\d+\.\d+\.\d+$/);
+    assert.ok(Object.keys(timings.exports.js).some((f) => /^mirofish-.*\.wasm$/.test(f)), 'the wasm, an asset');
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(log.warnings().filter((w) => w.startsWith('MiroFish')), []);
+    await page.close();
+  });
+
+  it('mirofish/studio attaches and mirofish/record records, bundled beside mirofish', async () => {
+    const page = await browser.newPage({ viewport: { width: 640, height: 400 } });
+    const log = h.watchConsole(page);
+    await page.goto(srv.base + '/exports/tools.html');
+    await h.waitFor(page, () => window.__app);
+    const got = await page.evaluate(async () => {
+      const school = await window.__app.mount();
+      const studio = await window.__app.attach(school);
+      const panel = !!document.querySelector('mirofish-studio');
+      window.__app.install(school);  // school.record() from here on
+      const blob = await school.record({ seconds: 0.25, fps: 24, width: 160, height: 90 });
+      studio.detach();
+      return { panel, detached: !document.querySelector('mirofish-studio'), type: blob.type, size: blob.size,
+        thread: school.stats().thread };
+    });
+    assert.deepEqual(got, { panel: true, detached: true, type: got.type, size: got.size, thread: 'worker' });
+    assert.match(got.type, /^video\//);
+    assert.ok(got.size > 500, `a video of 6 frames (${got.size} bytes)`);
+    assert.ok(page.workers().length >= 1);
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(log.warnings().filter((w) => w.startsWith('MiroFish')), []);
+    await page.close();
+  });
+
   it('types <miro-fish> in JSX, Vue and Svelte, and mirofish/react, for TypeScript (tsc, strict)', () => {
     // tests/frameworks/typecheck: what each framework's typings accept, and @ts-expect-error where they must refuse.
     execFileSync(path.join(BIN, 'tsc'), ['-p', 'typecheck'], { cwd: APPS, encoding: 'utf8' });
@@ -198,7 +256,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     const got = spawnSync(process.execPath, ['--input-type=module', '-e', script],
       { cwd: APPS, encoding: 'utf8' });
     assert.equal(got.status, 0, got.stderr);
-    assert.deepEqual(JSON.parse(got.stdout), { version: '0.2.0', hero: null, element: null, page: null, same: true,
+    assert.deepEqual(JSON.parse(got.stdout), { version: VERSION, hero: null, element: null, page: null, same: true,
       html: '<div class="hero">hi</div>' });
     assert.deepEqual(got.stderr.trim().split('\n'),
       Array(3).fill('MiroFish: mount() needs a page (window and document); nothing mounted'));

@@ -13,7 +13,8 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 
-const TARBALL = path.join(h.ROOT, 'build', 'npm', 'mirofish-0.2.0.tgz');
+const VERSION = JSON.parse(fs.readFileSync(path.join(h.ROOT, 'web', 'package.json'), 'utf8')).version;
+const TARBALL = path.join(h.ROOT, 'build', 'npm', `mirofish-${VERSION}.tgz`);
 const ESBUILD = path.join(h.ROOT, 'node_modules', '.bin', 'esbuild');
 
 const page = (body) => `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>
@@ -91,7 +92,7 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; });
     const r = await p.evaluate(() => ({ global: window.__global, version: window.__version, all: window.__all,
       fish: window.__school.stats().fish, thread: window.__school.stats().thread }));
     // Served as files, the module starts its engine as a module Worker (mirofish-engine.mjs beside it).
-    assert.deepEqual(r, { global: 'undefined', version: '0.2.0', all: 1, fish: 30, thread: 'worker' });
+    assert.deepEqual(r, { global: 'undefined', version: VERSION, all: 1, fish: 30, thread: 'worker' });
     assert.deepEqual(log.errors(), []);
     await p.close();
   });
@@ -150,11 +151,20 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; });
     });
   }
 
+  it('carries every image its README shows (none: the pictures stay in the repository)', () => {
+    const pkgDir = path.join(dir, 'node_modules', 'mirofish');
+    const readme = fs.readFileSync(path.join(pkgDir, 'README.md'), 'utf8');
+    const images = [...readme.matchAll(/<img\s[^>]*src="([^"]+)"|!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1] || m[2]);
+    assert.deepEqual(images.filter((src) => !/^https?:/.test(src) && !fs.existsSync(path.join(pkgDir, src))), []);
+  });
+
   it('does not auto-mount when the classic file is bundled into an app', async () => {
     const { p, log } = await open('app.html');
     await h.waitFor(p, () => window.__appRan && window.MiroFish);
     assert.equal(await p.evaluate(() => window.MiroFish.ready.then((s) => s)), null);
     assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
+    // mirofish/classic is the ES module with the global (issue 40): MiroFish.mount() is the module's mount().
+    assert.equal(await p.evaluate(() => typeof window.MiroFish.mount), 'function');
     assert.deepEqual(log.errors(), []);
     await p.close();
   });

@@ -81,6 +81,29 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
     });
   });
 
+  // docs/api.md: present once mirofish-record.js is on the page (issue 40: a school mounted after it had none).
+  it('school.record() is on schools mounted after mirofish-record.js loaded, and on those mounted before it', async () => {
+    const p = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
+    const plog = h.watchConsole(p);
+    await p.goto(env.srv.base + PAGE);
+    const after = await p.evaluate(async () => typeof (await window.MiroFish.mount('#box', { fish: 10 })).record);
+    await p.goto(env.srv.base + '/fixtures/manual.html');
+    const before = await p.evaluate(async () => {
+      const s = await window.MiroFish.mount(null, { fish: 10 });
+      const had = typeof s.record;
+      await new Promise((resolve, reject) => {
+        const tag = Object.assign(document.createElement('script'), { src: '/dist/mirofish-record.js' });
+        tag.onload = resolve;
+        tag.onerror = reject;
+        document.head.appendChild(tag);
+      });
+      return { had, now: typeof s.record };
+    });
+    assert.deepEqual({ after, before }, { after: 'function', before: { had: 'undefined', now: 'function' } });
+    assert.deepEqual(plog.errors(), []);
+    await p.close();
+  });
+
   it('writes a VP9 WebM of seconds x fps frames at the asked size, with progress, the school undisturbed', async () => {
     const r = await page.evaluate(async (bg) => {
       await window.school.step(50);  // the school on screen is elsewhere: the recording starts at the hash's step 0

@@ -7,6 +7,10 @@ import { paramTable } from './engine_link.js';
 import { shareHash } from './hash.js';
 import { pointerAt } from './input.js';
 
+// A later classic script's methods for every handle (mirofish-record.js: record()), whenever it loads: it puts a
+// function here, called with each new handle (web/record/api.js installGlobal).
+const EXTEND = Symbol.for('mirofish.school');
+
 // The handle mount() resolves to. Its state is private (#h): the page sees only the methods.
 export class MiroFishSchool {
   /** @type {import('./school.js').HostSchool} */
@@ -43,6 +47,8 @@ export class MiroFishSchool {
         }),
       });
     }
+    const extend = globalThis[EXTEND];
+    if (typeof extend === 'function') extend(this);
   }
   get canvas() {
     return this.#h.destroyed ? null : this.#h.canvas;

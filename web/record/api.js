@@ -5,6 +5,8 @@ import { pickCodec } from './encode.js';
 import { normalise } from './options.js';
 import { runRecording } from './link.js';
 
+const EXTEND = Symbol.for('mirofish.school'); // web/host/handle.js calls it with each new school handle
+
 // Records `school` (a mounted handle) as options say; rejects with one sentence for bad options, a browser without
 // the encoder, a cancel (an AbortError) or a failure inside.
 export function record(school, options) {
@@ -64,9 +66,16 @@ export function installGlobal() {
     return;
   }
   Object.defineProperty(window, 'MiroFishRecord', { value: api, configurable: true, writable: false });
+  // Schools mounted before this script (the loader's MiroFish.all is empty until its host has loaded: ready), and
+  // after it: the host calls this for each new handle (web/host/handle.js).
   const MF = window.MiroFish;
   if (MF) {
     MF.all.forEach(install);
     MF.ready.then((s) => s && install(s));
   }
+  const before = globalThis[EXTEND];
+  globalThis[EXTEND] = (school) => {
+    if (typeof before === 'function') before(school);
+    install(school);
+  };
 }

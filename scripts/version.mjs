@@ -1,0 +1,54 @@
+// The version, written in each place that states it, agrees with web/package.json (the package's own): with no
+// argument it checks them all and names each one that differs (scripts/test runs it); `node scripts/version.mjs
+// 0.4.0` writes the new one into every place, CHANGELOG.md's heading for it aside (that one is written by hand).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const V = String.raw`(\d+\.\d+\.\d+)`;
+// [file, pattern whose group 1 is the version]: every match must be the version.
+const PLACES = [
+  ['web/package.json', new RegExp(String.raw`^  "version": "${V}"`, 'm')],
+  ['package.json', new RegExp(String.raw`^  "version": "${V}"`, 'm')],
+  ['package-lock.json', new RegExp(String.raw`^  "version": "${V}"`, 'm')],
+  ['package-lock.json', new RegExp(String.raw`^      "name": "mirofish",\n      "version": "${V}"`, 'm')],
+  ['src/base/constants.h', new RegExp(String.raw`X\(kVersion, text, "${V}"`)],
+  ['tests/base/constants.test.cpp', new RegExp(String.raw`std::string\(kVersion\) == "${V}"`)],
+  // The docs: the tarball scripts/pack makes, and the CDN URL it will have once published.
+  ...['README.md', 'docs/hosting.md', 'docs/frameworks.md'].flatMap((f) => [
+    [f, new RegExp(String.raw`mirofish-${V}\.tgz`, 'g')],
+    [f, new RegExp(String.raw`mirofish@${V}`, 'g')],
+  ]),
+];
+
+const want = process.argv[2];
+if (want !== undefined && !/^\d+\.\d+\.\d+$/.test(want)) {
+  console.error('version.mjs: ' + want + ' is not a version (MAJOR.MINOR.PATCH)');
+  process.exit(2);
+}
+const read = (f) => fs.readFileSync(path.join(root, f), 'utf8');
+const version = want || JSON.parse(read('web/package.json')).version;
+const wrong = [];
+let found = 0;
+for (const [file, pattern] of PLACES) {
+  let text = read(file);
+  const global = pattern.global ? pattern : new RegExp(pattern.source, pattern.flags + 'g');
+  const hits = [...text.matchAll(global)];
+  if (!hits.length && !pattern.global) wrong.push(`${file}: no version where ${pattern} expects one`);
+  for (const m of hits) {
+    found++;
+    if (m[1] !== version && !want) wrong.push(`${file}: ${m[1]}, not ${version} (${m[0].trim()})`);
+  }
+  if (want) {
+    text = text.replace(global, (m, v) => m.replace(v, version));
+    fs.writeFileSync(path.join(root, file), text);
+  }
+}
+if (!want && !read('CHANGELOG.md').includes('## ' + version)) wrong.push(`CHANGELOG.md: no "## ${version}" section`);
+if (wrong.length) {
+  console.error('version.mjs: the version is written differently in ' + wrong.length + ' place(s):\n  ' +
+    wrong.join('\n  '));
+  process.exit(1);
+}
+console.log(`version.mjs: ${version} in all ${found} places` + (want ? ' (written)' : ''));
