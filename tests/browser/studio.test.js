@@ -198,6 +198,10 @@ describe('studio', () => {
       await page.locator('mirofish-studio #mf-aliWeight').focus();
       await page.keyboard.press('ArrowLeft');
       await page.locator('mirofish-studio >> text=Copy script tag').click();
+      const look = await copied(page);
+      assert.ok(look.includes('data-palette="2"') && !/data-(width|height)=/.test(look), 'the look alone: ' + look);
+      await page.locator('mirofish-studio >> text=Copy this exact school').click();
+      await h.waitFor(page, (old) => document.querySelector('mirofish-studio').shadowRoot.querySelector('.out').value !== old, look);
       const tag = await copied(page);
       const hashA = await page.evaluate(() => window.MiroFish.current.hash());
       assert.match(tag, /^<script src="\/dist\/mirofish\.js" /);
