@@ -164,6 +164,13 @@ describe('the site', () => {
     assert.match(snippets.element, /^<script src="mirofish\.js"><\/script>\n<miro-fish fish="150" seed="42" /);
     const preview = await settle(page, 'window.configurator.preview', null);
     assert.deepEqual(log.errors(), []);
+    // The preview shows over the sample page's background (the element layer's canvas is at z-index -1 in it).
+    const clip = { x: snippets.box.x, y: snippets.box.y, width: snippets.box.width, height: snippets.box.height };
+    const shown = await h.shot(page, clip);
+    await page.evaluate(() => { document.querySelector('#preview canvas').style.visibility = 'hidden'; });
+    const hidden = await h.shot(page, clip);
+    await page.evaluate(() => { document.querySelector('#preview canvas').style.visibility = ''; });
+    assert.ok(h.diffPixels(shown, hidden) > 2000, 'the preview draws over the sample page');
     const viewport = { width: Math.round(snippets.box.width), height: Math.round(snippets.box.height) };
     assert.deepEqual([preview.width, preview.height], [viewport.width, viewport.height]);
     const mountModule = snippets.mount.replace("from 'mirofish'", "from './mirofish.mjs'").replace('await mount(', 'window.school = await mount(');
