@@ -6,7 +6,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // The side list's order: the README, then the docs a page owner reads first; the rest by name.
-const FIRST = ['hosting', 'options', 'api', 'frameworks', 'url-hash', 'behaviour', 'studio', 'recording', 'cli', 'site'];
+const FIRST = [
+  'hosting',
+  'options',
+  'api',
+  'frameworks',
+  'url-hash',
+  'behaviour',
+  'studio',
+  'recording',
+  'cli',
+  'site',
+];
 
 export function docOrder(root) {
   const names = fs
