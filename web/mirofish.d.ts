@@ -368,6 +368,11 @@ export interface MiroFishParamInfo {
   help: string;
   /** The names a named option also takes, by value (quality: ['auto', 'high', 'low']); [] for plain numbers. */
   values: string[];
+  /**
+   * How a control shows it (C++ ParamScale): 'linear' a slider over the range; 'log' a slider over its logarithm
+   * (counts, sizes, speeds, times); 'seed' a number box with a "new seed" button; 'box' a number box alone (the world).
+   */
+  scale: 'linear' | 'log' | 'seed' | 'box';
 }
 
 /**

@@ -63,6 +63,16 @@ const char* groupName(ParamGroup g) {
   return "sim";
 }
 
+const char* scaleName(ParamScale s) {
+  switch (s) {
+    case ParamScale::Linear: return "linear";
+    case ParamScale::Log: return "log";
+    case ParamScale::Seed: return "seed";
+    case ParamScale::Box: return "box";
+  }
+  return "linear";
+}
+
 int findParam(const std::string& s) {
   for (int i = 0; i < kParamCount; ++i)
     if (s == kParamInfo[i].key || s == kParamInfo[i].name) return i;

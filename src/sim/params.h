@@ -137,6 +137,32 @@ inline constexpr const char* kParamValues[] = {
 };
 constexpr int kParamCount = int(sizeof(kParamInfo) / sizeof(kParamInfo[0]));
 
+// How a control shows a parameter (the studio's panel, the site's configurator): Linear, a slider over the range;
+// Log, a slider over the logarithm (counts, sizes, speeds and times whose range is far wider than their usual
+// values; a range from 0 keeps 0 at its left end); Seed, a number box with a "new seed" button; Box, a number box
+// alone (the world's size, which a page takes from its viewport). The simulation never reads it. Listed apart from
+// the table's rows, which stay as they are: a parameter not named here is Linear.
+enum class ParamScale { Linear, Log, Seed, Box };
+// clang-format off
+#define MIROFISH_PARAM_SCALES(X)                                                                                      \
+  X(fish, Log) X(seed, Seed) X(width, Box) X(height, Box)                                                             \
+  X(sepRadius, Log) X(aliRadius, Log) X(cohRadius, Log) X(maxSpeed, Log) X(minSpeed, Log) X(maxForce, Log)           \
+  X(turnRate, Log) X(edgeMargin, Log) X(edgeForce, Log) X(neighbourCap, Log) X(sprintEvery, Log)                      \
+  X(frightEvery, Log) X(currentScale, Log) X(currentPeriod, Log) X(attractRadius, Log) X(attractPeriod, Log)          \
+  X(predatorRadius, Log) X(pointerRadius, Log) X(scareRadius, Log) X(startleDelay, Log) X(feedRadius, Log)            \
+  X(pelletTime, Log) X(maxFish, Log) X(budget, Log) X(density, Log)
+// clang-format on
+
+constexpr ParamScale paramScale(ParamId id) {
+  switch (id) {
+#define MIROFISH_SCALE(field, scale) \
+  case ParamId::field: return ParamScale::scale;
+    MIROFISH_PARAM_SCALES(MIROFISH_SCALE)
+#undef MIROFISH_SCALE
+    default: return ParamScale::Linear;
+  }
+}
+
 // Every value is held quantized to what the hash carries (3 decimals, integers whole),
 // so params -> hash -> params is the identity.
 struct Params {
@@ -165,6 +191,7 @@ double quantize(const ParamInfo& info, double v);
 ParamStatus setParam(Params& p, ParamId id, double value, Warning* warning);
 // "sim", "pointer", "view" or "page": the group's name in the JS table and the CLI's JSON.
 const char* groupName(ParamGroup g);
+const char* scaleName(ParamScale s);  // "linear", "log", "seed", "box"
 // False for the page owner's own settings (ParamGroup::Page), which a URL hash never carries.
 constexpr bool inHash(const ParamInfo& info) { return info.group != ParamGroup::Page; }
 // Every value inside its table range, non-finite ones at their default (no warnings: the edges give those). What the

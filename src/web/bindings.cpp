@@ -15,8 +15,8 @@ using emscripten::val;
 namespace mirofish {
 namespace {
 
-// The table as [{name, key, unit, def, min, max, integer, group, help, inHash}], so the shim hard-codes no parameter.
-// help is "" here: the page never shows it (the studio fills it in from its own core, studio_param_help).
+// The table as [{name, key, unit, def, min, max, integer, group, help, inHash, values, scale}], so the shim hard-codes
+// no parameter. help is "" here: the page never shows it (the studio fills it in from its own core, studio_param_help).
 val paramTable() {
   val table = val::array();
   for (int i = 0; i < kParamCount; ++i) {
@@ -33,6 +33,7 @@ val paramTable() {
     row.set("help", std::string());
     row.set("inHash", inHash(p));
     row.set("values", std::string(kParamValues[i]));  // "auto|high|low": the names of a named option's values
+    row.set("scale", std::string(scaleName(paramScale(ParamId(i)))));  // how a control shows it (the studio's)
     table.set(i, row);
   }
   return table;

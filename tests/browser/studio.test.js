@@ -122,22 +122,29 @@ describe('studio', () => {
       const numbers = Array.from(root.querySelectorAll('section[aria-label="parameters"] input[type=number]'));  // not Record's
       const labelOf = (input) => root.querySelector('label[for="' + input.id + '"]');
       return {
-        table: table.map((x) => [x.name, x.min, x.max, x.group]),
+        table: table.map((x) => [x.name, x.min, x.max, x.group, x.scale]),
         ranges: ranges.map((x) => [labelOf(x).firstChild.textContent, Number(x.min), Number(x.max),
-          x.closest('details').querySelector('summary').textContent]),
+          x.closest('details').querySelector('summary').textContent, x.hidden]),
         numbers: numbers.map((x) => x.getAttribute('aria-label')),
         groups: Array.from(root.querySelectorAll('details > summary')).map((s) => s.textContent),
         fishValue: root.querySelector('#mf-fish').value,
+        fishBox: root.querySelector('#mf-fish').parentNode.querySelector('input[type=number]').value,
+        newSeed: !!root.querySelector('#mf-seed').parentNode.querySelector('button.new-seed'),
         units: labelOf(root.querySelector('#mf-sepRadius')).textContent,
       };
     });
     assert.equal(r.ranges.length, r.table.length, 'one slider per table row');
     assert.equal(r.numbers.length, r.table.length, 'one number box per table row');
     assert.deepEqual(r.ranges.map((x) => x[0]), r.table.map((x) => x[0]), 'in table order, labelled by name');
-    assert.deepEqual(r.ranges.map((x) => [x[1], x[2]]), r.table.map((x) => [x[1], x[2]]), 'the table\'s ranges');
+    // The table's scale: linear sliders over its ranges, log ones over 0..1000 steps, the seed and the world in boxes.
+    assert.deepEqual(r.ranges.map((x) => [x[1], x[2], x[4]]), r.table.map((x) => x[4] === 'log' ? [0, 1000, false]
+      : [x[1], x[2], x[4] === 'seed' || x[4] === 'box']), 'the table\'s ranges and scales');
+    assert.deepEqual(r.table.filter((x) => x[4] !== 'linear' && x[4] !== 'log').map((x) => x[0]), ['seed', 'width', 'height']);
+    assert.ok(r.table.find((x) => x[0] === 'fish')[4] === 'log' && r.newSeed);
     assert.deepEqual(r.groups.length, new Set(r.table.map((x) => x[3])).size, 'one section per group');
     assert.ok(r.numbers.every((x) => x && x.length > 0), 'every number box has an accessible name');
-    assert.equal(r.fishValue, '200');
+    assert.equal(r.fishBox, '200');
+    assert.ok(Number(r.fishValue) > 400 && Number(r.fishValue) < 500, '200 fish sit near the middle: ' + r.fishValue);
     assert.match(r.units, /px, 1\.\.400/);
     assert.deepEqual(log.errors(), []);
     await context.close();
@@ -198,6 +205,10 @@ describe('studio', () => {
       await page.locator('mirofish-studio #mf-aliWeight').focus();
       await page.keyboard.press('ArrowLeft');
       await page.locator('mirofish-studio >> text=Copy script tag').click();
+      const look = await copied(page);
+      assert.ok(look.includes('data-palette="2"') && !/data-(width|height)=/.test(look), 'the look alone: ' + look);
+      await page.locator('mirofish-studio >> text=Copy this exact school').click();
+      await h.waitFor(page, (old) => document.querySelector('mirofish-studio').shadowRoot.querySelector('.out').value !== old, look);
       const tag = await copied(page);
       const hashA = await page.evaluate(() => window.MiroFish.current.hash());
       assert.match(tag, /^<script src="\/dist\/mirofish\.js" /);
@@ -229,13 +240,13 @@ describe('studio', () => {
     await h.waitFor(page, () => document.querySelector('mirofish-studio'));
     await page.locator('mirofish-studio button.collapse').focus();
     const order = [];
-    for (let i = 0; i < 16; i++) {
+    for (let i = 0; i < 17; i++) {
       order.push(await shadow(page, 'active'));
       await page.keyboard.press('Tab');
     }
-    assert.deepEqual(order.slice(0, 15), ['Hide the studio (Esc)', 'preset', 'Apply preset', 'Reset', 'Copy link',
-      'Copy script tag', 'separation', 'alignment', 'cohesion', 'One at a time: separation', 'click selects a fish',
-      'grid', 'colour by heading', 'Download CSV', 'Simulation']);
+    assert.deepEqual(order.slice(0, 16), ['Hide the studio (Esc)', 'preset', 'Apply preset', 'Reset', 'Copy link',
+      'Copy script tag', 'Copy this exact school', 'separation', 'alignment', 'cohesion', 'One at a time: separation',
+      'click selects a fish', 'grid', 'colour by heading', 'Download CSV', 'Simulation']);
     await page.keyboard.press('Escape');
     assert.deepEqual(await shadow(page, 'collapsed'), [true, false, 'open']);
     const box = await page.locator('mirofish-studio button.open').boundingBox();

@@ -1,6 +1,7 @@
 // The parameter table (params.h): lookups, validation at the edges, quantization, presets, sanity warnings.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -237,4 +238,23 @@ TEST_CASE("params: the values column names quality, layer, click, palette, contr
     CHECK(names == int(info.max - info.min) + 1);
   }
   CHECK(named == 6);
+}
+
+TEST_CASE("params: the scale column puts counts and sizes on a log slider, the seed and the world in boxes",
+          "[params]") {
+  CHECK(paramScale(ParamId::fish) == ParamScale::Log);
+  CHECK(paramScale(ParamId::seed) == ParamScale::Seed);
+  CHECK(paramScale(ParamId::width) == ParamScale::Box);
+  CHECK(paramScale(ParamId::height) == ParamScale::Box);
+  CHECK(paramScale(ParamId::sepWeight) == ParamScale::Linear);
+  CHECK(std::string(scaleName(ParamScale::Log)) == "log");
+  for (int k = 0; k < kParamCount; ++k) {
+    const ParamInfo& info = kParamInfo[k];
+    if (paramScale(ParamId(k)) != ParamScale::Log) continue;
+    INFO(info.name);
+    // A log slider needs a range of decades, a positive top and no named values; its default is off the left edge.
+    CHECK(!*kParamValues[k]);
+    CHECK(info.max > 0);
+    CHECK(info.max >= 10 * std::max(info.min, info.integer ? 1.0 : info.max / 1000));
+  }
 }

@@ -157,6 +157,10 @@ function wireButtons(s, ui, metrics, initial) {
     const tag = scriptTag(school, table);
     copyText(tag).then((ok) => ui.say(tag, ok));
   };
+  ui.copyExact.onclick = () => {
+    const tag = scriptTag(school, table, true);
+    copyText(tag).then((ok) => ui.say(tag, ok));
+  };
   ui.csv.onclick = () => download('mirofish-metrics.csv', metrics.csv());
 }
 

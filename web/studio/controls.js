@@ -1,7 +1,30 @@
 // The parameter controls, generated from the parameter table (MiroFish.table(), straight from C++): one labelled
-// slider and number box per row, grouped as the table groups them, with its unit, range and help. No parameter is
-// named here.
+// slider and number box per row, grouped as the table groups them, with its unit, range and help, on the scale the
+// table gives (C++ ParamScale: a log slider for counts and sizes, a number box and "new seed" for the seed, a number
+// box alone for the world's size). No parameter is named here.
 import { clamp, el, formatValue } from './util.js';
+
+const LOG_STEPS = 1000;
+
+// A slider's position <-> a value. Linear: the value itself. Log: 0..LOG_STEPS over log(value) from the range's
+// bottom (or, for a range from 0, from a floor: 1 for a count, max/1000 otherwise; position 0 is the range's min),
+// rounded to 3 significant digits (whole for integers), so each step lands on a value the hash writes.
+function sliderScale(info) {
+  if (info.scale !== 'log') return { min: info.min, max: info.max, step: sliderStep(info), to: (v) => v, from: Number };
+  const floor = info.min > 0 ? info.min : info.integer ? 1 : info.max / 1000;
+  const span = Math.log(info.max / floor);
+  return {
+    min: 0,
+    max: LOG_STEPS,
+    step: 1,
+    to: (v) => (v <= floor ? (v <= info.min ? 0 : 1) : Math.round((Math.log(v / floor) / span) * LOG_STEPS)),
+    from: (p) => {
+      if (Number(p) <= 0) return info.min;
+      const v = Number((floor * Math.exp((Number(p) / LOG_STEPS) * span)).toPrecision(3));
+      return info.integer ? Math.round(v) : v;
+    },
+  };
+}
 
 const GROUP_TITLES = { sim: 'Simulation', pointer: 'Pointer and scares', view: 'Look', page: 'Page settings' };
 
@@ -25,15 +48,18 @@ export function buildControls(container, table, onSet) {
     const details = el('details', { open: group === 'sim' }, el('summary', {}, GROUP_TITLES[group] || group));
     for (const info of table.filter((x) => x.group === group)) {
       const id = 'mf-' + info.name;
-      const step = sliderStep(info);
+      const scale = sliderScale(info);
       const range = el('input', {
         type: 'range',
         id,
-        min: info.min,
-        max: info.max,
-        step,
+        min: scale.min,
+        max: scale.max,
+        step: scale.step,
         'aria-describedby': id + '-help',
       });
+      range.hidden = info.scale === 'seed' || info.scale === 'box'; // a number box: no slider position means anything
+      const again =
+        info.scale === 'seed' ? el('button', { type: 'button', className: 'new-seed', textContent: 'New seed' }) : null;
       const number = el('input', {
         type: 'number',
         min: info.min,
@@ -52,12 +78,13 @@ export function buildControls(container, table, onSet) {
         { className: 'help', id: id + '-help' },
         info.help + (info.inHash ? '' : ' (page only: not in links)'),
       );
-      const row = el('div', { className: 'param' }, label, range, number, help);
+      const row = el('div', { className: 'param' }, label, again || range, number, help);
+      if (again) row.append(range); // hidden, kept for the row's shape
       let held = info.def; // the school's value (the slider shows it snapped to its step; the box exactly)
       let pending = 0; // this row's sets on their way: the school's older values, pushed meanwhile, are not shown
       const show = (v) => {
         held = v;
-        range.value = String(v);
+        range.value = String(scale.to(v));
         if (number.getRootNode().activeElement !== number) number.value = formatValue(info, v);
       };
       const apply = (raw) => {
@@ -71,7 +98,8 @@ export function buildControls(container, table, onSet) {
           },
         );
       };
-      range.addEventListener('input', () => apply(range.value));
+      range.addEventListener('input', () => apply(scale.from(range.value)));
+      if (again) again.addEventListener('click', () => apply(1 + Math.floor(Math.random() * 0xfffffffe)));
       number.addEventListener('change', () => {
         apply(number.value);
         number.value = formatValue(info, held);

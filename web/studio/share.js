@@ -31,15 +31,19 @@ function bundleSource() {
   return 'mirofish.js';
 }
 
-// The tag with a data-* attribute for every value that differs from the table's default, plus fish, width and
-// height always: without them a page derives those from its viewport (README "Phones"), and the school would differ.
-export function scriptTag(school, table) {
+// The tag with a data-* attribute for every value that differs from the table's default, plus fish always (unset,
+// a page derives the count from its viewport). A background carries the look, not the window: the world's width and
+// height only for `exact`, the replay of this very school (with them the world is pinned and letterboxed elsewhere;
+// without, each page takes its own viewport's, README "Phones").
+export function scriptTag(school, table, exact = false) {
   const params = school.params();
   const attrs = [];
   for (const info of table) {
     const v = params[info.name];
     if (typeof v !== 'number') continue;
-    if (v !== info.def || info.name === 'fish' || info.name === 'width' || info.name === 'height') {
+    const pinned = info.name === 'width' || info.name === 'height';
+    if (pinned && !exact) continue;
+    if (v !== info.def || info.name === 'fish' || pinned || (exact && info.name === 'seed')) {
       attrs.push('data-' + kebab(info.name) + '="' + formatValue(info, v) + '"');
     }
   }

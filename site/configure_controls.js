@@ -1,0 +1,103 @@
+// The configurator's controls: the few options a page owner picks, on scales a person can use (the count on a log
+// slider, the palette by name), their ranges inside the parameter table's (MiroFish.table()).
+const CONTROLS = [
+  { name: 'fish', label: 'Fish', kind: 'log', min: 5, max: 3000 },
+  { name: 'palette', label: 'Palette', kind: 'select' },
+  { name: 'opacity', label: 'Opacity over the text', kind: 'range', min: 0.05, max: 1, step: 0.05 },
+  { name: 'fishSize', label: 'Fish size', kind: 'range', min: 0.3, max: 3, step: 0.1 },
+  { name: 'maxSpeed', label: 'Speed (px/s)', kind: 'range', min: 20, max: 300, step: 5 },
+  { name: 'water', label: 'Water under the fish', kind: 'check' },
+  { name: 'layer', label: 'Where it sits', kind: 'select', hint: 'behind: the page background; element: in a box' },
+  { name: 'click', label: 'A click or tap', kind: 'select' },
+  {
+    name: 'reducedMotion',
+    label: 'Visitors who ask for reduced motion',
+    kind: 'select',
+    choices: [
+      [1, 'see the school still'],
+      [0, 'see it swim anyway'],
+    ],
+  },
+  { name: 'seed', label: 'Seed', kind: 'seed', hint: 'the same seed gives the same school' },
+];
+
+const LOG_STEPS = 1000;
+
+function node(tag, props = {}, ...children) {
+  const n = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k.startsWith('aria-') || k === 'for') n.setAttribute(k, v);
+    else n[k] = v;
+  }
+  n.append(...children);
+  return n;
+}
+
+// One control: its input(s) and show(value); `change(value)` gets the value the owner chose.
+function control(spec, info, change) {
+  const id = 'c-' + spec.name;
+  const label = node('label', { for: id }, spec.label);
+  const row = node('div', { className: 'row' });
+  let show;
+  if (spec.kind === 'select') {
+    const choices = spec.choices || info.values.map((name, i) => [name, name + (i === info.def ? ' (default)' : '')]);
+    const select = node('select', { id });
+    for (const [value, text] of choices) select.append(node('option', { value: String(value) }, text));
+    select.addEventListener('change', () => change(spec.choices ? Number(select.value) : select.value));
+    show = (v) => (select.value = String(typeof v === 'number' && !spec.choices ? info.values[v] : v));
+    row.append(select);
+  } else if (spec.kind === 'check') {
+    const box = node('input', { id, type: 'checkbox' });
+    box.addEventListener('change', () => change(box.checked ? 1 : 0));
+    show = (v) => (box.checked = !!v);
+    row.append(box);
+  } else if (spec.kind === 'seed') {
+    const num = node('input', { id, type: 'number', min: info.min, max: info.max, step: 1 });
+    const again = node('button', { type: 'button' }, 'New seed');
+    num.addEventListener('change', () => change(Math.round(Number(num.value)) || 0));
+    again.addEventListener('click', () => change(1 + Math.floor(Math.random() * 999999)));
+    show = (v) => (num.value = String(v));
+    row.append(num, again);
+  } else {
+    const lo = Math.max(info.min, spec.min),
+      hi = Math.min(info.max, spec.max);
+    const log = spec.kind === 'log';
+    const toSlider = (v) => (log ? Math.round((Math.log(v / lo) / Math.log(hi / lo)) * LOG_STEPS) : v);
+    const fromSlider = (s) => (log ? Math.round(lo * Math.pow(hi / lo, s / LOG_STEPS)) : Number(s));
+    const range = node('input', {
+      id,
+      type: 'range',
+      min: log ? 0 : lo,
+      max: log ? LOG_STEPS : hi,
+      step: log ? 1 : spec.step,
+    });
+    const num = node('input', { type: 'number', min: info.min, max: info.max, step: info.integer ? 1 : 'any' });
+    num.setAttribute('aria-label', spec.label + ' (exact)');
+    range.addEventListener('input', () => change(fromSlider(range.value)));
+    num.addEventListener('change', () => {
+      const v = Number(num.value);
+      if (num.value !== '' && Number.isFinite(v)) change(Math.min(info.max, Math.max(info.min, v)));
+    });
+    show = (v) => {
+      range.value = String(toSlider(Math.min(hi, Math.max(lo, v))));
+      if (document.activeElement !== num) num.value = String(v);
+    };
+    row.append(range, num);
+  }
+  const parts = [label, row];
+  if (spec.hint) parts.push(node('p', { className: 'hint' }, spec.hint));
+  return { parts, show };
+}
+
+// Builds the controls into `form`; returns show(look) to display a look's values (defaults for the rest).
+export function buildControls(form, table, change) {
+  const byName = new Map(table.map((info) => [info.name, info]));
+  const shows = [];
+  for (const spec of CONTROLS) {
+    const info = byName.get(spec.name);
+    const c = control(spec, info, (v) => change(spec.name, v));
+    form.append(...c.parts);
+    shows.push((look) => c.show(look.options[spec.name] ?? info.def));
+  }
+  return (look) => shows.forEach((show) => show(look));
+}
