@@ -15,8 +15,12 @@ const DTS = path.join(ROOT, 'web', 'mirofish.d.ts');
 const OPTIONS_MD = path.join(ROOT, 'docs', 'options.md');
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
 
-const GROUPS = { sim: 'Simulation', pointer: 'Pointer, touch and clicks', view: 'Drawing and page citizenship',
-  page: "The page owner's own settings: a link never reads or writes them (page only)" };
+const GROUPS = {
+  sim: 'Simulation',
+  pointer: 'Pointer, touch and clicks',
+  view: 'Drawing and page citizenship',
+  page: "The page owner's own settings: a link never reads or writes them (page only)",
+};
 
 const table = JSON.parse(execFileSync(CLI, ['params', '--json'], { encoding: 'utf8' }));
 // Named options' value names, from the table's values column (C++ kParamValues), as the shim reads them.
@@ -30,13 +34,18 @@ function doc(p) {
 }
 function type(p) {
   // A named option whose 0 is 'off' is also a switch: true is its first named value after off (controls).
-  if (NAMED[p.name]) return NAMED[p.name].map((n) => `'${n}'`).join(' | ') + ' | number' +
-    (NAMED[p.name][0] === 'off' ? ' | boolean' : '');
+  if (NAMED[p.name])
+    return (
+      NAMED[p.name].map((n) => `'${n}'`).join(' | ') + ' | number' + (NAMED[p.name][0] === 'off' ? ' | boolean' : '')
+    );
   return p.integer && p.max === 1 ? 'number | string | boolean' : 'number | string';
 }
 
-const union = ['/** Names of every parameter; also accepted: their URL-hash keys (`n`, `rsep`, ...). */',
-  'export type MiroFishParamName =', ...table.map((p, i) => `  | '${p.name}'${i === table.length - 1 ? ';' : ''}`)];
+const union = [
+  '/** Names of every parameter; also accepted: their URL-hash keys (`n`, `rsep`, ...). */',
+  'export type MiroFishParamName =',
+  ...table.map((p, i) => `  | '${p.name}'${i === table.length - 1 ? ';' : ''}`),
+];
 const options = [];
 let group = '';
 for (const p of table) {
@@ -61,14 +70,17 @@ for (const p of table) {
     attributes.push(`  // --- ${GROUPS[group]} ---`);
   }
   const name = kebab(p.name);
-  const values = NAMED[p.name] ? NAMED[p.name].map((n) => `'${n}'`).join(' | ') + ' | number | `${number}`' : 'number | string';
+  const values = NAMED[p.name]
+    ? NAMED[p.name].map((n) => `'${n}'`).join(' | ') + ' | number | `${number}`'
+    : 'number | string';
   attributes.push(doc(p), `  ${name.includes('-') ? `'${name}'` : name}?: ${values};`);
 }
 
 function replaceBlock(text, name, lines) {
   const begin = `// <generated ${name}: scripts/gen-types.mjs from the C++ parameter table; do not edit>`;
   const end = `// </generated ${name}>`;
-  const a = text.indexOf(begin), b = text.indexOf(end);
+  const a = text.indexOf(begin),
+    b = text.indexOf(end);
   if (a < 0 || b < a) throw new Error(`web/mirofish.d.ts has no generated block '${name}'`);
   const indent = text.slice(text.lastIndexOf('\n', a) + 1, a);
   return text.slice(0, a + begin.length) + '\n' + lines.join('\n') + '\n' + indent + text.slice(b);
@@ -77,10 +89,16 @@ function replaceBlock(text, name, lines) {
 // docs/options.md: the table as `mirofish params --markdown` prints it (one formatter, in C++), with the words around it.
 function optionsPage() {
   const markdown = execFileSync(CLI, ['params', '--markdown'], { encoding: 'utf8' }).trimEnd();
-  const named = Object.entries(NAMED).map(([name, values]) =>
-    `- \`${name}\`: ${values.map((v, i) => `\`'${v}'\` (${i})`).join(', ')}`);
-  const groups = Object.entries(GROUPS).map(([g, title]) =>
-    `- ${title}: ${table.filter((p) => p.group === g).map((p) => '`' + p.name + '`').join(', ')}`);
+  const named = Object.entries(NAMED).map(
+    ([name, values]) => `- \`${name}\`: ${values.map((v, i) => `\`'${v}'\` (${i})`).join(', ')}`,
+  );
+  const groups = Object.entries(GROUPS).map(
+    ([g, title]) =>
+      `- ${title}: ${table
+        .filter((p) => p.group === g)
+        .map((p) => '`' + p.name + '`')
+        .join(', ')}`,
+  );
   return [
     '# Options',
     '',
@@ -96,17 +114,17 @@ function optionsPage() {
     "`<miro-fish>`, `mount(target, { sepRadius: 30 })`, `await school.set('sepRadius', 30)` (the hash key works too:",
     "`set('rsep', 30)`), and `--sepRadius 30` or `--rsep 30` on the CLI. Values outside a range are clamped and",
     'non-numbers ignored, each with one console warning. Values are quantized to 3 decimals (integers whole), so',
-    'params -> hash -> params is exact. Presets: `preset=default` (S-SIM-2) and `preset=tuned` (the seed\'s tuned school).',
+    "params -> hash -> params is exact. Presets: `preset=default` (S-SIM-2) and `preset=tuned` (the seed's tuned school).",
     '',
     'Options that take names as well as numbers:',
     '',
     ...named,
     '',
-    'The groups (the studio\'s panel and the types follow them):',
+    "The groups (the studio's panel and the types follow them):",
     '',
     ...groups,
     '',
-    'Page-only settings are the page owner\'s ceilings: a shared link cannot raise them',
+    "Page-only settings are the page owner's ceilings: a shared link cannot raise them",
     '([what a visitor pays](behaviour.md#what-a-visitor-pays)). Options outside this table (`avoid`, `signal`, `thread`,',
     '`paused`, `hash`, and `auto` on the script tag) are in [api.md](api.md#mount-options).',
     '',
@@ -126,7 +144,9 @@ if (process.argv.includes('--check')) {
   if (after !== before) stale.push('web/mirofish.d.ts');
   if (pageAfter !== pageBefore) stale.push('docs/options.md');
   if (stale.length) {
-    process.stderr.write(`${stale.join(' and ')} out of date with the parameter table: run node scripts/gen-types.mjs\n`);
+    process.stderr.write(
+      `${stale.join(' and ')} out of date with the parameter table: run node scripts/gen-types.mjs\n`,
+    );
     process.exit(1);
   }
   process.stdout.write('gen-types: web/mirofish.d.ts and docs/options.md match the parameter table\n');

@@ -49,7 +49,10 @@ if (mode === '--gate') {
 if (mode && mode !== '--check') fail('unknown option ' + mode + ' (none, --check or --gate)');
 
 const docs = ['README.md', 'bench/README.md'].concat(
-  fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => 'docs/' + f),
+  fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => 'docs/' + f),
 );
 const stale = [];
 for (const doc of docs) {
@@ -69,6 +72,10 @@ for (const doc of docs) {
   if (mode !== '--check' && next !== text) fs.writeFileSync(path.join(root, doc), next);
 }
 if (mode === '--check' && stale.length) {
-  fail(stale.length + ' size(s) in the docs differ from the build (run node scripts/sizes.mjs):\n  ' + stale.join('\n  '));
+  fail(
+    stale.length + ' size(s) in the docs differ from the build (run node scripts/sizes.mjs):\n  ' + stale.join('\n  '),
+  );
 }
-console.log('sizes.mjs: ' + (mode === '--check' ? 'the docs agree with the build' : stale.length + ' span(s) rewritten'));
+console.log(
+  'sizes.mjs: ' + (mode === '--check' ? 'the docs agree with the build' : stale.length + ' span(s) rewritten'),
+);

@@ -6,7 +6,10 @@ const fs = require('node:fs');
 // {params, rows, columns}: params are the swept parameters' columns (between `seed` and `hash`); every row is an
 // object of strings by column name. `#` lines are comments; the first other line is the header.
 function readSweep(file) {
-  const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  const lines = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'));
   if (!lines.length || !lines[0].startsWith('run,label,seed,')) {
     throw new Error(file + ' is not a mirofish sweep CSV (no run,label,seed,... header)');
   }

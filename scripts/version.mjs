@@ -47,8 +47,9 @@ for (const [file, pattern] of PLACES) {
 }
 if (!want && !read('CHANGELOG.md').includes('## ' + version)) wrong.push(`CHANGELOG.md: no "## ${version}" section`);
 if (wrong.length) {
-  console.error('version.mjs: the version is written differently in ' + wrong.length + ' place(s):\n  ' +
-    wrong.join('\n  '));
+  console.error(
+    'version.mjs: the version is written differently in ' + wrong.length + ' place(s):\n  ' + wrong.join('\n  '),
+  );
   process.exit(1);
 }
 console.log(`version.mjs: ${version} in all ${found} places` + (want ? ' (written)' : ''));

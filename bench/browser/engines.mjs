@@ -24,7 +24,9 @@ for (let i = 2; i < process.argv.length; i++) {
   if (a === '--engines') opts.engines = process.argv[++i].split(',');
   else if (a === '--json') opts.json = process.argv[++i];
   else {
-    process.stderr.write('usage: node bench/browser/engines.mjs [--engines chromium,firefox,webkit,webkit-workers] [--json FILE]\n');
+    process.stderr.write(
+      'usage: node bench/browser/engines.mjs [--engines chromium,firefox,webkit,webkit-workers] [--json FILE]\n',
+    );
     process.exit(2);
   }
 }
@@ -35,72 +37,125 @@ const round = (x, d = 2) => (x === null || x === undefined ? null : Math.round(x
 // The JS-callback clock: every callback the page's thread runs from a timer, an animation frame or an event
 // listener is timed (nested ones once); window.__busy() says the ms spent since the last reset.
 function busyClock() {
-  let busy = 0, depth = 0;
-  const timed = (fn) => function (...args) {
-    if (depth++) {
-      try { return fn.apply(this, args); } finally { depth--; }
-    }
-    const t0 = performance.now();
-    try { return fn.apply(this, args); } finally { depth--; busy += performance.now() - t0; }
-  };
+  let busy = 0,
+    depth = 0;
+  const timed = (fn) =>
+    function (...args) {
+      if (depth++) {
+        try {
+          return fn.apply(this, args);
+        } finally {
+          depth--;
+        }
+      }
+      const t0 = performance.now();
+      try {
+        return fn.apply(this, args);
+      } finally {
+        depth--;
+        busy += performance.now() - t0;
+      }
+    };
   for (const name of ['setTimeout', 'setInterval', 'requestAnimationFrame', 'queueMicrotask']) {
     const orig = window[name];
-    window[name] = function (fn, ...rest) { return orig.call(window, typeof fn === 'function' ? timed(fn) : fn, ...rest); };
+    window[name] = function (fn, ...rest) {
+      return orig.call(window, typeof fn === 'function' ? timed(fn) : fn, ...rest);
+    };
   }
   const wrapped = new WeakMap();
-  const add = EventTarget.prototype.addEventListener, remove = EventTarget.prototype.removeEventListener;
+  const add = EventTarget.prototype.addEventListener,
+    remove = EventTarget.prototype.removeEventListener;
   const wrap = (fn) => {
     if (typeof fn !== 'function') return fn;
     if (!wrapped.has(fn)) wrapped.set(fn, timed(fn));
     return wrapped.get(fn);
   };
-  EventTarget.prototype.addEventListener = function (type, fn, o) { return add.call(this, type, wrap(fn), o); };
-  EventTarget.prototype.removeEventListener = function (type, fn, o) { return remove.call(this, type, wrap(fn), o); };
+  EventTarget.prototype.addEventListener = function (type, fn, o) {
+    return add.call(this, type, wrap(fn), o);
+  };
+  EventTarget.prototype.removeEventListener = function (type, fn, o) {
+    return remove.call(this, type, wrap(fn), o);
+  };
   for (const proto of [Worker.prototype, MessagePort.prototype]) {
     const d = Object.getOwnPropertyDescriptor(proto, 'onmessage');
-    if (d && d.set) Object.defineProperty(proto, 'onmessage', { configurable: true, get: d.get, set(fn) { d.set.call(this, wrap(fn)); } });
+    if (d && d.set)
+      Object.defineProperty(proto, 'onmessage', {
+        configurable: true,
+        get: d.get,
+        set(fn) {
+          d.set.call(this, wrap(fn));
+        },
+      });
   }
   window.__busy = () => busy;
 }
 
 async function stepAt(page, base, fish) {
   await page.goto(base + '/fixtures/manual.html');
-  const side = Math.round(Math.sqrt(fish / 200) * 1000);  // ~200 fish per million world px: a formed school's density
-  return page.evaluate(async ([n, w]) => {
-    const s = await window.MiroFish.mount(null, { fish: n, width: w, height: w, paused: true, hash: false,
-      quality: 'low', maxFish: n });
-    const k = 20;
-    await s.step(1800);
-    const t = [];
-    for (let i = 0; i < 7; i++) {
-      const a = performance.now();
-      await s.step(k);
-      t.push((performance.now() - a) / k);
-    }
-    const thread = s.stats().thread;
-    s.destroy();
-    return { ms: t.sort((x, y) => x - y)[3], thread };
-  }, [fish, side]);
+  const side = Math.round(Math.sqrt(fish / 200) * 1000); // ~200 fish per million world px: a formed school's density
+  return page.evaluate(
+    async ([n, w]) => {
+      const s = await window.MiroFish.mount(null, {
+        fish: n,
+        width: w,
+        height: w,
+        paused: true,
+        hash: false,
+        quality: 'low',
+        maxFish: n,
+      });
+      const k = 20;
+      await s.step(1800);
+      const t = [];
+      for (let i = 0; i < 7; i++) {
+        const a = performance.now();
+        await s.step(k);
+        t.push((performance.now() - a) / k);
+      }
+      const thread = s.stats().thread;
+      s.destroy();
+      return { ms: t.sort((x, y) => x - y)[3], thread };
+    },
+    [fish, side],
+  );
 }
 
 async function defaultPage(page, base) {
   await page.goto(base + '/');
-  await page.waitFor(() => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames > 2,
-    undefined, 60000);
-  await page.sleep(4000);  // the quality level settles
+  await page.waitFor(
+    () => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames > 2,
+    undefined,
+    60000,
+  );
+  await page.sleep(4000); // the quality level settles
   const fps = [];
-  await page.evaluate(() => { window.__busyStart = window.__busy(); window.__t0 = performance.now(); });
+  await page.evaluate(() => {
+    window.__busyStart = window.__busy();
+    window.__t0 = performance.now();
+  });
   for (let i = 0; i < 10; i++) {
     await page.sleep(500);
     fps.push(await page.evaluate(() => window.MiroFish.current.stats().fps));
   }
   const r = await page.evaluate(() => {
     const s = window.MiroFish.current.stats();
-    return { busy: window.__busy() - window.__busyStart, ms: performance.now() - window.__t0, thread: s.thread,
-      level: s.quality.reason, fish: s.fish, renderer: s.renderer };
+    return {
+      busy: window.__busy() - window.__busyStart,
+      ms: performance.now() - window.__t0,
+      thread: s.thread,
+      level: s.quality.reason,
+      fish: s.fish,
+      renderer: s.renderer,
+    };
   });
-  return { fps: median(fps), mainMsPerS: r.busy / (r.ms / 1000), thread: r.thread, fish: r.fish, level: r.level,
-    renderer: r.renderer };
+  return {
+    fps: median(fps),
+    mainMsPerS: r.busy / (r.ms / 1000),
+    thread: r.thread,
+    fish: r.fish,
+    level: r.level,
+    renderer: r.renderer,
+  };
 }
 
 const rows = [];
@@ -116,8 +171,10 @@ try {
       Object.assign(row, await defaultPage(page, clocked.base));
       row.mainMsPerS = round(row.mainMsPerS, 1);
       rows.push(row);
-      process.stdout.write(`${name.padEnd(15)} step 10 000 (formed): ${row.step10k} ms (${row.stepThread})   default page: ` +
-        `${row.fps} fps, ${row.fish} fish (${row.thread}); main thread ${row.mainMsPerS} ms/s; ${row.level}\n`);
+      process.stdout.write(
+        `${name.padEnd(15)} step 10 000 (formed): ${row.step10k} ms (${row.stepThread})   default page: ` +
+          `${row.fps} fps, ${row.fish} fish (${row.thread}); main thread ${row.mainMsPerS} ms/s; ${row.level}\n`,
+      );
       await page.close();
     } finally {
       await engine.close();
@@ -128,7 +185,9 @@ try {
   await clocked.close();
 }
 if (opts.json) {
-  fs.writeFileSync(opts.json, JSON.stringify({ date: new Date().toISOString(), host: os.hostname(), cpus: os.cpus().length,
-    rows }, null, 2) + '\n');
+  fs.writeFileSync(
+    opts.json,
+    JSON.stringify({ date: new Date().toISOString(), host: os.hostname(), cpus: os.cpus().length, rows }, null, 2) +
+      '\n',
+  );
 }
-

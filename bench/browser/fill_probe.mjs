@@ -13,7 +13,9 @@ import { BUNDLE, launch, median, serve } from './lib.mjs';
 import { treeCpuSeconds } from './tree_cpu.mjs';
 
 const argv = process.argv.slice(2);
-let seconds = 5, rounds = 2, caseNames = ['fish150', 'size2', 'fish1000', 'demo2'];
+let seconds = 5,
+  rounds = 2,
+  caseNames = ['fish150', 'size2', 'fish1000', 'demo2'];
 const bundles = [];
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--seconds') seconds = Number(argv[++i]);
@@ -39,14 +41,19 @@ const CASES = {
 // Any other case named NxS: N fish at size S, 1600x900 DPR 1 (e.g. 1000x0.2).
 for (const name of caseNames) {
   const m = /^(\d+)x([\d.]+)$/.exec(name);
-  if (m) CASES[name] = { page: plain(`data-fish="${m[1]}" data-idle="60" data-fish-size="${m[2]}"`), vp: [1600, 900], dpr: 1 };
+  if (m)
+    CASES[name] = {
+      page: plain(`data-fish="${m[1]}" data-idle="60" data-fish-size="${m[2]}"`),
+      vp: [1600, 900],
+      dpr: 1,
+    };
 }
 
 const pages = {};
 for (const [name, c] of Object.entries(CASES)) if (c.page) pages['/probe/' + name] = { html: c.page };
 const server = await serve(pages);
 const base = server.base;
-let current = bundles[0];  // what /dist/mirofish.js serves this round
+let current = bundles[0]; // what /dist/mirofish.js serves this round
 const browser = await launch();
 async function measure(name) {
   const c = CASES[name];
@@ -54,20 +61,27 @@ async function measure(name) {
   const page = await ctx.newPage();
   const url = c.page ? `${base}/probe/${name}` : `${base}/${c.hash}`;
   await page.goto(url);
-  await page.waitForFunction(() => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames > 3,
-    null, { timeout: 60000, polling: 100 });
-  await page.mouse.move(c.vp[0] / 2, c.vp[1] / 2);  // pointer in: full rate
+  await page.waitForFunction(
+    () => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames > 3,
+    null,
+    { timeout: 60000, polling: 100 },
+  );
+  await page.mouse.move(c.vp[0] / 2, c.vp[1] / 2); // pointer in: full rate
   await page.waitForTimeout(1500);
   const c0 = treeCpuSeconds();
   const f0 = await page.evaluate(() => [MiroFish.current.stats().frames, performance.now()]);
   await page.waitForTimeout(seconds * 1000);
   const f1 = await page.evaluate(() => [MiroFish.current.stats().frames, performance.now()]);
   const c1 = treeCpuSeconds();
-  const st = await page.evaluate(() => { const s = MiroFish.current.stats(); return [s.simMs, s.renderMs]; });
-  if (process.env.PROBE_VERBOSE) console.log(name, path.basename(current), 'simMs', st[0].toFixed(2), 'renderMs', st[1].toFixed(2));
+  const st = await page.evaluate(() => {
+    const s = MiroFish.current.stats();
+    return [s.simMs, s.renderMs];
+  });
+  if (process.env.PROBE_VERBOSE)
+    console.log(name, path.basename(current), 'simMs', st[0].toFixed(2), 'renderMs', st[1].toFixed(2));
   await ctx.close();
   const frames = f1[0] - f0[0];
-  return { fps: frames / ((f1[1] - f0[1]) / 1000), cpuMs: frames > 0 ? (c1 - c0) * 1000 / frames : NaN };
+  return { fps: frames / ((f1[1] - f0[1]) / 1000), cpuMs: frames > 0 ? ((c1 - c0) * 1000) / frames : NaN };
 }
 
 const results = {};
@@ -81,13 +95,19 @@ for (let r = 0; r < rounds; r++) {
     }
   }
 }
-console.log('case      bundle                   fps (median [each round])      browser CPU ms per frame (median [each])');
+console.log(
+  'case      bundle                   fps (median [each round])      browser CPU ms per frame (median [each])',
+);
 for (const name of caseNames) {
   for (const b of bundles) {
     const r = results[name][b];
-    const fps = r.map((x) => x.fps), cpu = r.map((x) => x.cpuMs);
-    console.log(`${name.padEnd(9)} ${path.basename(b).padEnd(22)} ${median(fps).toFixed(1).padStart(5)} [${fps.map((x) => x.toFixed(1)).join(', ')}]`.padEnd(64) +
-      `${median(cpu).toFixed(0).padStart(5)} [${cpu.map((x) => x.toFixed(0)).join(', ')}]`);
+    const fps = r.map((x) => x.fps),
+      cpu = r.map((x) => x.cpuMs);
+    console.log(
+      `${name.padEnd(9)} ${path.basename(b).padEnd(22)} ${median(fps).toFixed(1).padStart(5)} [${fps.map((x) => x.toFixed(1)).join(', ')}]`.padEnd(
+        64,
+      ) + `${median(cpu).toFixed(0).padStart(5)} [${cpu.map((x) => x.toFixed(0)).join(', ')}]`,
+    );
   }
 }
 await browser.close();

@@ -24,28 +24,37 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { ARGS, BUNDLE, ROOT, launch, quantile, serve, worldFor } from './lib.mjs';
 
-const VIEWPORT = { width: 1600, height: 900 };  // the harness of issue 7 (peers: three.js birds ~28 fps, Canvas2D ~21)
+const VIEWPORT = { width: 1600, height: 900 }; // the harness of issue 7 (peers: three.js birds ~28 fps, Canvas2D ~21)
 const DPR = 1;
 const DEFAULT_FISH = [150, 1000, 10000];
 const QUALITIES = ['high', 'auto'];
 const STEP_FISH = [10000, 50000];
-const STEADY_TARGET_MS = { 10000: 1.5, 50000: 7.5 };  // issue 19: the formed school's step in the page
+const STEADY_TARGET_MS = { 10000: 1.5, 50000: 7.5 }; // issue 19: the formed school's step in the page
 const NODE_CLI = path.join(ROOT, 'build', 'wasm-node', 'mirofish.js');
 // Issue 7's targets: [fish or 'page', quality, fps at least].
-const FPS_TARGETS = [['page', 'auto', 28], [150, 'high', 25], [1000, 'auto', 28], [1000, 'high', 12], [10000, 'auto', 15]];
+const FPS_TARGETS = [
+  ['page', 'auto', 28],
+  [150, 'high', 25],
+  [1000, 'auto', 28],
+  [1000, 'high', 12],
+  [10000, 'auto', 15],
+];
 const STATE_FISH = 150;
-const MOUSE_EVERY_MS = 30;        // pointer-in: the mouse moves this often (about what a hand on a mouse does)
+const MOUSE_EVERY_MS = 30; // pointer-in: the mouse moves this often (about what a hand on a mouse does)
 const RENDER_TARGET_FISH = 10000; // "10 000 fish render-submit <= 1 ms per frame"
 const RENDER_TARGET_MS = 1;
-const GOTO_MS = 120000;           // a page load on a machine other jobs share can take a minute (the default is 30 s)
+const GOTO_MS = 120000; // a page load on a machine other jobs share can take a minute (the default is 30 s)
 const timerInfo = { isolated: null };
 
 // ---------------------------------------------------------------- arguments
 function usage(code) {
-  const text = 'usage: frame_bench.mjs [--quick] [--json FILE] [--fish N,N,...]\n' +
+  const text =
+    'usage: frame_bench.mjs [--quick] [--json FILE] [--fish N,N,...]\n' +
     '  --quick      short windows (0.5 s warm-up, 1 s samples) for a smoke run\n' +
     '  --json FILE  also write the results as JSON\n' +
-    '  --fish LIST  fish counts for the frame table (default ' + DEFAULT_FISH.join(',') + ')\n' +
+    '  --fish LIST  fish counts for the frame table (default ' +
+    DEFAULT_FISH.join(',') +
+    ')\n' +
     '  --thread T   worker (default) or main: where the school runs\n' +
     '  --steps-only only part 4, the simulation step in the page against node\n';
   (code ? process.stderr : process.stdout).write(text);
@@ -73,7 +82,8 @@ const opts = { quick: false, json: null, fish: DEFAULT_FISH, thread: 'worker', s
   }
 }
 // autoWarm: auto quality climbs one level per ~2 s of headroom (quality.js), so its rows warm up longer.
-const T = opts.quick ? { warm: 0.5, autoWarm: 3, window: 1, settle: 0.3, direct: 10, directBudget: 1 }
+const T = opts.quick
+  ? { warm: 0.5, autoWarm: 3, window: 1, settle: 0.3, direct: 10, directBudget: 1 }
   : { warm: 2, autoWarm: 14, window: 5, settle: 1, direct: 30, directBudget: 3 };
 
 // ---------------------------------------------------------------- small helpers
@@ -92,14 +102,18 @@ function levelText(q) {
 
 // ---------------------------------------------------------------- CPU of every Chromium process (Linux /proc)
 const CLK_TCK = (() => {
-  try { return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100; } catch (e) { return 100; }
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch (e) {
+    return 100;
+  }
 })();
 // Busy clock ticks of the whole machine (all CPUs), from /proc/stat.
 function machineTicks() {
   try {
     const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
     const [user, nice, system, , , irq, softirq] = f;
-    return user + nice + system + irq + softirq;  // not steal: the hypervisor's, not this machine's
+    return user + nice + system + irq + softirq; // not steal: the hypervisor's, not this machine's
   } catch (e) {
     return NaN;
   }
@@ -111,15 +125,21 @@ function machineTicks() {
 function procSnapshot() {
   const procs = new Map();
   let entries = [];
-  try { entries = fs.readdirSync('/proc'); } catch (e) { return null; }
+  try {
+    entries = fs.readdirSync('/proc');
+  } catch (e) {
+    return null;
+  }
   const machine = machineTicks();
   for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');  // f[0] = state (field 3)
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // f[0] = state (field 3)
       procs.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
-    } catch (e) { /* gone */ }
+    } catch (e) {
+      /* gone */
+    }
   }
   const inside = (pid) => {
     for (let p = pid, guard = 0; p > 1 && guard < 64; guard++) {
@@ -143,7 +163,9 @@ function procSnapshot() {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
       const t = /(?:^|\s)--type=(\S+)/.exec(cmd);
       if (t) type = t[1] === 'gpu-process' ? 'gpu' : t[1];
-    } catch (e) { continue; }
+    } catch (e) {
+      continue;
+    }
     if (type !== 'browser' && type !== 'renderer' && type !== 'gpu') type = 'other';
     out[pid] = { type, ticks: e.ticks };
   }
@@ -211,17 +233,25 @@ async function openPond(browser, base, fish, log, quality = 'auto') {
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') log.push(m.type() + ': ' + m.text());
   });
-  page.on('pageerror', (e) => log.push('pageerror: ' + String(e && e.message || e)));
+  page.on('pageerror', (e) => log.push('pageerror: ' + String((e && e.message) || e)));
   await page.goto(base + '/bench.html', { timeout: GOTO_MS });
   const world = worldFor(fish);
-  const st = await page.evaluate((o) => window.bench.mount(o), { thread: opts.thread, fish, width: world.width,
-    height: world.height, quality,
-    maxFish: 100000 });
+  const st = await page.evaluate((o) => window.bench.mount(o), {
+    thread: opts.thread,
+    fish,
+    width: world.width,
+    height: world.height,
+    quality,
+    maxFish: 100000,
+  });
   timerInfo.isolated = await page.evaluate(() => window.crossOriginIsolated);
   if (!st) throw new Error(`mount({fish: ${fish}}) gave no handle (WebGL2 missing?): ${log.join(' | ')}`);
   if (st.fish !== fish) throw new Error(`asked for ${fish} fish, the pond has ${st.fish}`);
   // 0 fish draw one still frame and then no loop at all (state 'empty').
-  await page.waitForFunction((n) => window.bench.stats().frames >= n, fish > 0 ? 2 : 1, { timeout: 60000, polling: 50 });
+  await page.waitForFunction((n) => window.bench.stats().frames >= n, fish > 0 ? 2 : 1, {
+    timeout: 60000,
+    polling: 50,
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   return { context, page, cdp, world };
@@ -248,8 +278,14 @@ async function frameRun(browser, base, fish, quality) {
     const frames = r.end.frames - r.start.frames;
     const steps = r.end.steps - r.start.steps;
     return {
-      fish, quality, level: last.quality, gpuMs: round(last.gpuMs), softwareGL: last.softwareGL,
-      world, samples: r.sim.length, missedSamples: r.gaps,
+      fish,
+      quality,
+      level: last.quality,
+      gpuMs: round(last.gpuMs),
+      softwareGL: last.softwareGL,
+      world,
+      samples: r.sim.length,
+      missedSamples: r.gaps,
       fps: round(frames / dt, 1),
       stepsPerFrame: round(frames ? steps / frames : NaN, 2),
       simMs: { median: round(median(r.sim)), p95: round(quantile(r.sim, 0.95)), mean: round(mean(r.sim)) },
@@ -260,7 +296,10 @@ async function frameRun(browser, base, fish, quality) {
         simMsPerStep: { median: round(median(direct.sim)), p95: round(quantile(direct.sim, 0.95)) },
         renderMs: { median: round(median(direct.ren)), p95: round(quantile(direct.ren, 0.95)) },
       },
-      seconds: m.seconds, mainThread: m.mainThread, processes: m.processes, state: r.end.state,
+      seconds: m.seconds,
+      mainThread: m.mainThread,
+      processes: m.processes,
+      state: r.end.state,
       warnings: log,
     };
   } finally {
@@ -273,28 +312,51 @@ async function pageRun(browser, base) {
   const log = [];
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: DPR });
   const page = await context.newPage();
-  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') log.push(m.type() + ': ' + m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') log.push(m.type() + ': ' + m.text());
+  });
   try {
-    await page.goto(base + '/', { timeout: GOTO_MS });  // the default page as scripts/demo serves it (web/index.html)
-    await page.waitForFunction(() => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames >= 2,
-      null, { timeout: 60000, polling: 50 });
+    await page.goto(base + '/', { timeout: GOTO_MS }); // the default page as scripts/demo serves it (web/index.html)
+    await page.waitForFunction(
+      () => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames >= 2,
+      null,
+      { timeout: 60000, polling: 50 },
+    );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await sleep(T.autoWarm);
-    const snap = () => page.evaluate(() => {
-      const s = window.MiroFish.current.stats();
-      return { t: performance.now(), frames: s.frames, steps: s.steps, fish: s.fish, quality: s.quality, gpuMs: s.gpuMs,
-        state: s.state, thread: s.thread };
-    });
+    const snap = () =>
+      page.evaluate(() => {
+        const s = window.MiroFish.current.stats();
+        return {
+          t: performance.now(),
+          frames: s.frames,
+          steps: s.steps,
+          fish: s.fish,
+          quality: s.quality,
+          gpuMs: s.gpuMs,
+          state: s.state,
+          thread: s.thread,
+        };
+      });
     const m = await measure(cdp, async () => {
       const a = await snap();
       await sleep(T.window);
       return { a, b: await snap() };
     });
     const { a, b } = m.result;
-    return { fish: b.fish, quality: 'auto', level: b.quality, gpuMs: round(b.gpuMs), state: b.state, thread: b.thread,
-      fps: round((b.frames - a.frames) / ((b.t - a.t) / 1000), 1), mainThread: m.mainThread, processes: m.processes,
-      warnings: log };
+    return {
+      fish: b.fish,
+      quality: 'auto',
+      level: b.quality,
+      gpuMs: round(b.gpuMs),
+      state: b.state,
+      thread: b.thread,
+      fps: round((b.frames - a.frames) / ((b.t - a.t) / 1000), 1),
+      mainThread: m.mainThread,
+      processes: m.processes,
+      warnings: log,
+    };
   } finally {
     await context.close();
   }
@@ -312,26 +374,37 @@ async function stepRun(browser, base) {
     for (const fish of STEP_FISH) {
       const world = worldFor(fish);
       // The step where the school runs (opts.thread): in the Worker each batch also pays one message round trip.
-      const ms = await page.evaluate(async ([n, w, h, thread]) => {
-        const s = await window.MiroFish.mount(null, { fish: n, width: w, height: h, paused: true, hash: false,
-          quality: 'low', maxFish: n, thread });
-        const k = n >= 50000 ? 5 : 20;
-        const timed = async () => {
-          const t = [];
-          for (let i = 0; i < 7; i++) {
-            const a = performance.now();
-            await s.step(k);
-            t.push((performance.now() - a) / k);
-          }
-          return t.sort((x, y) => x - y)[3];
-        };
-        await s.step(120);
-        const scattered = await timed();
-        await s.step(1800 - 120 - 7 * k);
-        const steady = await timed();
-        s.destroy();
-        return [scattered, steady];
-      }, [fish, world.width, world.height, opts.thread]);
+      const ms = await page.evaluate(
+        async ([n, w, h, thread]) => {
+          const s = await window.MiroFish.mount(null, {
+            fish: n,
+            width: w,
+            height: h,
+            paused: true,
+            hash: false,
+            quality: 'low',
+            maxFish: n,
+            thread,
+          });
+          const k = n >= 50000 ? 5 : 20;
+          const timed = async () => {
+            const t = [];
+            for (let i = 0; i < 7; i++) {
+              const a = performance.now();
+              await s.step(k);
+              t.push((performance.now() - a) / k);
+            }
+            return t.sort((x, y) => x - y)[3];
+          };
+          await s.step(120);
+          const scattered = await timed();
+          await s.step(1800 - 120 - 7 * k);
+          const steady = await timed();
+          s.destroy();
+          return [scattered, steady];
+        },
+        [fish, world.width, world.height, opts.thread],
+      );
       rows.push({ fish, world, browserMs: round(ms[0], 3), steadyMs: round(ms[1], 3) });
     }
   } finally {
@@ -342,9 +415,21 @@ async function stepRun(browser, base) {
   if (fs.existsSync(NODE_CLI)) {
     const tmp = path.join(os.tmpdir(), 'mirofish-node-bench-' + process.pid + '.json');
     try {
-      execFileSync(process.execPath, [NODE_CLI, 'bench', '--quick', '--series', 'density,density-steady', '--max',
-        String(Math.max(...STEP_FISH)), '--json', tmp],
-        { stdio: 'ignore', env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) });
+      execFileSync(
+        process.execPath,
+        [
+          NODE_CLI,
+          'bench',
+          '--quick',
+          '--series',
+          'density,density-steady',
+          '--max',
+          String(Math.max(...STEP_FISH)),
+          '--json',
+          tmp,
+        ],
+        { stdio: 'ignore', env: Object.assign({}, process.env, { NODE_PATH: '/usr/share/nodejs' }) },
+      );
       node = JSON.parse(fs.readFileSync(tmp, 'utf8'));
     } catch (e) {
       node = null;
@@ -369,12 +454,16 @@ function stepLines(steps) {
   L.push(`Simulation step in the page (${opts.thread} path, paused, handle.step in batches, median of 7) after 120`);
   L.push('warm-up steps (scattered) and after 1 800 (steady: the formed school), against the wasm-node build');
   L.push('(`mirofish bench --quick`, density and density-steady rows), constant density:');
-  L.push(`${pad('fish', 7)} ${pad('world', 11)} ${pad('page ms', 8)} ${pad('node ms', 8)} ${pad('page/node', 9)} ` +
-    `${pad('steady page', 11)} ${pad('steady node', 11)} ${pad('page/node', 9)}`);
+  L.push(
+    `${pad('fish', 7)} ${pad('world', 11)} ${pad('page ms', 8)} ${pad('node ms', 8)} ${pad('page/node', 9)} ` +
+      `${pad('steady page', 11)} ${pad('steady node', 11)} ${pad('page/node', 9)}`,
+  );
   for (const r of steps) {
-    L.push(`${pad(thousands(r.fish), 7)} ${pad(r.world.width + 'x' + r.world.height, 11)} ${pad(fmt(r.browserMs, 3), 8)} ` +
-      `${pad(fmt(r.nodeMs, 3), 8)} ${pad(fmt(r.ratio, 2), 9)} ${pad(fmt(r.steadyMs, 3), 11)} ` +
-      `${pad(fmt(r.nodeSteadyMs, 3), 11)} ${pad(fmt(r.steadyRatio, 2), 9)}`);
+    L.push(
+      `${pad(thousands(r.fish), 7)} ${pad(r.world.width + 'x' + r.world.height, 11)} ${pad(fmt(r.browserMs, 3), 8)} ` +
+        `${pad(fmt(r.nodeMs, 3), 8)} ${pad(fmt(r.ratio, 2), 9)} ${pad(fmt(r.steadyMs, 3), 11)} ` +
+        `${pad(fmt(r.nodeSteadyMs, 3), 11)} ${pad(fmt(r.steadyRatio, 2), 9)}`,
+    );
   }
   if (steps.some((r) => r.nodeMs === null)) L.push(`  (node: ${NODE_CLI} is missing; build the wasm-node preset)`);
   return L;
@@ -403,15 +492,22 @@ async function stateRuns(browser, base) {
     const { a, b } = m.result;
     const dt = (b.t - a.t) / 1000;
     rows.push({
-      state: name, shimState: b.state, expectedShimState: expected,
-      fps: round((b.frames - a.frames) / dt, 1), frames: b.frames - a.frames, steps: b.steps - a.steps,
-      seconds: m.seconds, mainThread: m.mainThread, processes: m.processes,
+      state: name,
+      shimState: b.state,
+      expectedShimState: expected,
+      fps: round((b.frames - a.frames) / dt, 1),
+      frames: b.frames - a.frames,
+      steps: b.steps - a.steps,
+      seconds: m.seconds,
+      mainThread: m.mainThread,
+      processes: m.processes,
     });
   }
   try {
     await sleep(T.warm);
     // Pointer in: the mouse wanders in a small circle around the middle of the window.
-    const cx = VIEWPORT.width / 2, cy = VIEWPORT.height / 2;
+    const cx = VIEWPORT.width / 2,
+      cy = VIEWPORT.height / 2;
     await page.mouse.move(cx, cy);
     await run('pointer in', 'running', async () => {
       const end = Date.now() + T.window * 1000;
@@ -436,7 +532,9 @@ async function stateRuns(browser, base) {
 // ---------------------------------------------------------------- main
 async function main() {
   if (!fs.existsSync(BUNDLE)) {
-    process.stderr.write(`frame_bench: ${BUNDLE} is missing; build it (cmake --preset web && cmake --build --preset web)\n`);
+    process.stderr.write(
+      `frame_bench: ${BUNDLE} is missing; build it (cmake --preset web && cmake --build --preset web)\n`,
+    );
     process.exit(1);
   }
   const started = Date.now();
@@ -445,13 +543,21 @@ async function main() {
   const browser = await launch();
   const out = {
     meta: {
-      date: new Date().toISOString(), chromium: browser.version(), quick: opts.quick,
-      viewport: VIEWPORT, deviceScaleFactor: DPR, warmupSeconds: T.warm, windowSeconds: T.window,
-      bundle: path.relative(ROOT, BUNDLE) || BUNDLE, bundleBytes: fs.statSync(BUNDLE).size,
-      cpus: os.cpus().length, args: ARGS, before,
+      date: new Date().toISOString(),
+      chromium: browser.version(),
+      quick: opts.quick,
+      viewport: VIEWPORT,
+      deviceScaleFactor: DPR,
+      warmupSeconds: T.warm,
+      windowSeconds: T.window,
+      bundle: path.relative(ROOT, BUNDLE) || BUNDLE,
+      bundleBytes: fs.statSync(BUNDLE).size,
+      cpus: os.cpus().length,
+      args: ARGS,
+      before,
       notes: [
         'simMs: pond.advance() per frame (all fixed 60 Hz steps due that frame); renderMs: pond.render() per frame.',
-        'SwiftShader rasterises WebGL on the CPU in the GPU process: renderMs is the page\'s JS+wasm CPU time to ' +
+        "SwiftShader rasterises WebGL on the CPU in the GPU process: renderMs is the page's JS+wasm CPU time to " +
           'build and submit the GL commands, not GPU time; the rasterisation shows in the gpu process CPU.',
         'mainThread: DevTools Performance TaskDuration / ScriptDuration deltas over the window, % of one core.',
         'processes: /proc utime+stime of every Chromium process over the window, % of one core.',
@@ -464,7 +570,8 @@ async function main() {
     background: null,
     checks: [],
   };
-  if (opts.stepsOnly) {  // part 4 alone: no frames, no background states
+  if (opts.stepsOnly) {
+    // part 4 alone: no frames, no background states
     try {
       out.steps = await stepRun(browser, server.base);
     } finally {
@@ -500,124 +607,189 @@ async function main() {
 
   // ---- checks ----
   for (const r of out.background.rows) {
-    out.checks.push({ name: `${r.state}: shim state is '${r.expectedShimState}'`, ok: r.shimState === r.expectedShimState,
-      got: r.shimState });
+    out.checks.push({
+      name: `${r.state}: shim state is '${r.expectedShimState}'`,
+      ok: r.shimState === r.expectedShimState,
+      got: r.shimState,
+    });
   }
   const hidden = out.background.rows.find((r) => r.state === 'hidden');
-  out.checks.push({ name: 'hidden: 0 frames and 0 steps', ok: hidden.frames === 0 && hidden.steps === 0,
-    got: `${hidden.frames} frames, ${hidden.steps} steps` });
+  out.checks.push({
+    name: 'hidden: 0 frames and 0 steps',
+    ok: hidden.frames === 0 && hidden.steps === 0,
+    got: `${hidden.frames} frames, ${hidden.steps} steps`,
+  });
   for (const [what, quality, fps] of FPS_TARGETS) {
     const r = what === 'page' ? out.page : out.frames.find((x) => x.fish === what && x.quality === quality);
     if (!r) continue;
-    out.checks.push({ name: `${what === 'page' ? 'default page' : thousands(what) + ' fish'}, quality=${quality}: >= ${fps} fps`,
-      ok: r.fps >= fps, got: `${fmt(r.fps, 1)} fps at level ${r.level.level} (${levelText(r.level)})`, target: true });
+    out.checks.push({
+      name: `${what === 'page' ? 'default page' : thousands(what) + ' fish'}, quality=${quality}: >= ${fps} fps`,
+      ok: r.fps >= fps,
+      got: `${fmt(r.fps, 1)} fps at level ${r.level.level} (${levelText(r.level)})`,
+      target: true,
+    });
   }
   for (const r of out.steps) {
-    const limit = STEADY_TARGET_MS[r.fish];  // issue 19's targets for the formed school's step in the page
+    const limit = STEADY_TARGET_MS[r.fish]; // issue 19's targets for the formed school's step in the page
     if (limit) {
-      out.checks.push({ name: `steady page step at ${thousands(r.fish)} fish <= ${limit} ms`, ok: r.steadyMs <= limit,
-        got: `${fmt(r.steadyMs, 3)} ms`, target: true });
+      out.checks.push({
+        name: `steady page step at ${thousands(r.fish)} fish <= ${limit} ms`,
+        ok: r.steadyMs <= limit,
+        got: `${fmt(r.steadyMs, 3)} ms`,
+        target: true,
+      });
     }
-    out.checks.push({ name: `browser step at ${thousands(r.fish)} fish <= 1.2x node`, ok: r.ratio !== null && r.ratio <= 1.2,
-      got: `${fmt(r.browserMs, 3)} ms vs ${fmt(r.nodeMs, 3)} ms = ${fmt(r.ratio, 2)}x`, target: true });
+    out.checks.push({
+      name: `browser step at ${thousands(r.fish)} fish <= 1.2x node`,
+      ok: r.ratio !== null && r.ratio <= 1.2,
+      got: `${fmt(r.browserMs, 3)} ms vs ${fmt(r.nodeMs, 3)} ms = ${fmt(r.ratio, 2)}x`,
+      target: true,
+    });
   }
   // The gate's measure (scripts/test-browser): gzip -9, which packs this file ~600 bytes smaller than zlib's level 9.
   const gz = execFileSync('gzip', ['-9c', BUNDLE], { maxBuffer: 1 << 26 }).length;
   out.meta.bundleGzipBytes = gz;
-  out.checks.push({ name: 'mirofish.js (the critical path) <= 15 KB gzipped', ok: gz <= 15000, got: `${gz} bytes`,
-    target: true });
+  out.checks.push({
+    name: 'mirofish.js (the critical path) <= 15 KB gzipped',
+    ok: gz <= 15000,
+    got: `${gz} bytes`,
+    target: true,
+  });
   const tgt = out.frames.find((r) => r.fish === RENDER_TARGET_FISH && r.quality === 'high');
   if (tgt) {
-    out.checks.push({ name: `render-submit at ${thousands(RENDER_TARGET_FISH)} fish <= ${RENDER_TARGET_MS} ms (median)`,
+    out.checks.push({
+      name: `render-submit at ${thousands(RENDER_TARGET_FISH)} fish <= ${RENDER_TARGET_MS} ms (median)`,
       // The rAF loop's median when it has a few frames, else the direct one (SwiftShader may give < 1 fps).
       ok: (() => {
         const v = tgt.samples >= 3 ? tgt.renderMs.median : tgt.direct.renderMs.median;
         return v !== null && v <= RENDER_TARGET_MS;
       })(),
-      got: `${fmt(tgt.renderMs.median, 3)} ms in the rAF loop (${tgt.samples} frames), ` +
-        `${fmt(tgt.direct.renderMs.median, 3)} ms direct (${tgt.direct.calls} calls)`, target: true });
+      got:
+        `${fmt(tgt.renderMs.median, 3)} ms in the rAF loop (${tgt.samples} frames), ` +
+        `${fmt(tgt.direct.renderMs.median, 3)} ms direct (${tgt.direct.calls} calls)`,
+      target: true,
+    });
   }
 
   // ---- report ----
   const L = [];
-  L.push(`MiroFish browser frame bench${opts.quick ? ' (--quick)' : ''}: headless Chromium ${out.meta.chromium}, ` +
-    `SwiftShader WebGL2, ${out.meta.cpus} CPUs; the school on the ${opts.thread === 'main' ? 'main thread' : 'Worker'} ` +
-    `path (stats().thread: ${out.page.thread})`);
-  L.push(`viewport ${VIEWPORT.width}x${VIEWPORT.height} at DPR ${DPR}; world scaled to ~300 fish per 1600x900; ` +
-    `warm-up ${T.warm} s, window ${T.window} s; bundle ${out.meta.bundleBytes} bytes; ` +
-    `timer ${out.meta.crossOriginIsolated ? 'cross-origin isolated (~5 us)' : 'coarse (100 us)'}`);
-  const busiest = Math.max(0, ...out.frames.map((r) => (r.processes && r.processes.elsewhere) || 0),
-    ...out.background.rows.map((r) => (r.processes && r.processes.elsewhere) || 0));
+  L.push(
+    `MiroFish browser frame bench${opts.quick ? ' (--quick)' : ''}: headless Chromium ${out.meta.chromium}, ` +
+      `SwiftShader WebGL2, ${out.meta.cpus} CPUs; the school on the ${opts.thread === 'main' ? 'main thread' : 'Worker'} ` +
+      `path (stats().thread: ${out.page.thread})`,
+  );
+  L.push(
+    `viewport ${VIEWPORT.width}x${VIEWPORT.height} at DPR ${DPR}; world scaled to ~300 fish per 1600x900; ` +
+      `warm-up ${T.warm} s, window ${T.window} s; bundle ${out.meta.bundleBytes} bytes; ` +
+      `timer ${out.meta.crossOriginIsolated ? 'cross-origin isolated (~5 us)' : 'coarse (100 us)'}`,
+  );
+  const busiest = Math.max(
+    0,
+    ...out.frames.map((r) => (r.processes && r.processes.elsewhere) || 0),
+    ...out.background.rows.map((r) => (r.processes && r.processes.elsewhere) || 0),
+  );
   out.meta.contended = busiest > 15;
-  L.push(`machine: rest of the machine busy ${fmt(out.meta.before.elsewherePct, 0)}% before, ` +
-    `${fmt(out.meta.after.elsewherePct, 0)}% after, up to ${fmt(busiest, 0)}% during a window ` +
-    `(% of one core, of ${out.meta.cpus * 100}%)`);
+  L.push(
+    `machine: rest of the machine busy ${fmt(out.meta.before.elsewherePct, 0)}% before, ` +
+      `${fmt(out.meta.after.elsewherePct, 0)}% after, up to ${fmt(busiest, 0)}% during a window ` +
+      `(% of one core, of ${out.meta.cpus * 100}%)`,
+  );
   if (out.meta.contended) {
-    L.push('WARNING: something else kept this machine busy during a measured window (column "else %"): the numbers are contended.');
+    L.push(
+      'WARNING: something else kept this machine busy during a measured window (column "else %"): the numbers are contended.',
+    );
   }
   L.push('');
-  L.push('Per frame, measured in the page from the shim\'s own rAF loop (one sample per rendered frame):');
-  L.push('  sim = pond.advance() (all 60 Hz steps due that frame; sim/st = per step); render = pond.render() = the CPU');
+  L.push("Per frame, measured in the page from the shim's own rAF loop (one sample per rendered frame):");
+  L.push(
+    '  sim = pond.advance() (all 60 Hz steps due that frame; sim/st = per step); render = pond.render() = the CPU',
+  );
   L.push('  time of our JS+wasm to build and submit the GL commands (render-submit). SwiftShader rasterises WebGL on');
-  L.push('  the CPU in the GPU process, so render is submit time, not GPU time, and fps is SwiftShader\'s throughput');
+  L.push("  the CPU in the GPU process, so render is submit time, not GPU time, and fps is SwiftShader's throughput");
   L.push('  on this machine (its cost shows in "gpu %"), not what a real GPU gives.');
   L.push('');
-  L.push(`Default page (web/index.html: 200 fish, quality=auto, ${T.autoWarm} s to settle): ${fmt(out.page.fps, 1)} fps at ` +
-    `level ${out.page.level.level}/${out.page.level.levels - 1} (${levelText(out.page.level)}), gpu ${fmt(out.page.gpuMs, 2)} ms, ` +
-    `main ${fmt(out.page.mainThread.taskPct, 1)} %, all Chromium ${fmt((out.page.processes || {}).total, 1)} %`);
+  L.push(
+    `Default page (web/index.html: 200 fish, quality=auto, ${T.autoWarm} s to settle): ${fmt(out.page.fps, 1)} fps at ` +
+      `level ${out.page.level.level}/${out.page.level.levels - 1} (${levelText(out.page.level)}), gpu ${fmt(out.page.gpuMs, 2)} ms, ` +
+      `main ${fmt(out.page.mainThread.taskPct, 1)} %, all Chromium ${fmt((out.page.processes || {}).total, 1)} %`,
+  );
   L.push(`  level reason: ${out.page.level.reason}`);
   L.push('');
-  L.push(`${pad('fish', 7)} ${padR('quality', 7)} ${padR('level', 28)} ${pad('fps', 5)} ${pad('frames', 6)} ` +
-    `${pad('sim med', 8)} ${pad('sim/st', 7)} ${pad('rend med', 8)} ${pad('rend p95', 8)} ${pad('gpu ms', 6)} ` +
-    `${pad('main %', 6)} ${pad('gpu %', 6)} ${pad('all %', 6)} ${pad('else %', 6)}`);
+  L.push(
+    `${pad('fish', 7)} ${padR('quality', 7)} ${padR('level', 28)} ${pad('fps', 5)} ${pad('frames', 6)} ` +
+      `${pad('sim med', 8)} ${pad('sim/st', 7)} ${pad('rend med', 8)} ${pad('rend p95', 8)} ${pad('gpu ms', 6)} ` +
+      `${pad('main %', 6)} ${pad('gpu %', 6)} ${pad('all %', 6)} ${pad('else %', 6)}`,
+  );
   for (const r of out.frames.concat([out.empty])) {
     const p = r.processes || {};
-    L.push(`${pad(thousands(r.fish), 7)} ${padR(r.quality, 7)} ${padR(r.level.level + ': ' + levelText(r.level), 28)} ` +
-      `${pad(fmt(r.fps, 1), 5)} ${pad(r.samples, 6)} ${pad(fmt(r.simMs.median, 3), 8)} ` +
-      `${pad(fmt(r.simMsPerStep.median, 3), 7)} ${pad(fmt(r.renderMs.median, 3), 8)} ` +
-      `${pad(fmt(r.renderMs.p95, 3), 8)} ${pad(fmt(r.gpuMs, 2), 6)} ${pad(fmt(r.mainThread.taskPct, 1), 6)} ` +
-      `${pad(fmt(p.gpu, 1), 6)} ${pad(fmt(p.total, 1), 6)} ${pad(fmt(p.elsewhere, 1), 6)}`);
+    L.push(
+      `${pad(thousands(r.fish), 7)} ${padR(r.quality, 7)} ${padR(r.level.level + ': ' + levelText(r.level), 28)} ` +
+        `${pad(fmt(r.fps, 1), 5)} ${pad(r.samples, 6)} ${pad(fmt(r.simMs.median, 3), 8)} ` +
+        `${pad(fmt(r.simMsPerStep.median, 3), 7)} ${pad(fmt(r.renderMs.median, 3), 8)} ` +
+        `${pad(fmt(r.renderMs.p95, 3), 8)} ${pad(fmt(r.gpuMs, 2), 6)} ${pad(fmt(r.mainThread.taskPct, 1), 6)} ` +
+        `${pad(fmt(p.gpu, 1), 6)} ${pad(fmt(p.total, 1), 6)} ${pad(fmt(p.elsewhere, 1), 6)}`,
+    );
   }
-  L.push(`  (worlds: ~300 fish per 1600x900, scaled to fit; gpu ms = EXT_disjoint_timer_query_webgl2 of a recent frame;`);
+  L.push(
+    `  (worlds: ~300 fish per 1600x900, scaled to fit; gpu ms = EXT_disjoint_timer_query_webgl2 of a recent frame;`,
+  );
   L.push(`   the last row is a page with 0 fish: what the canvas and the loop cost on their own)`);
-  L.push('  (ms; frames = samples taken; main % = renderer main-thread busy time (DevTools TaskDuration); gpu % / all %');
-  L.push('   = /proc CPU of the GPU process / of all this bench\'s Chromium processes; else % = the rest of the');
+  L.push(
+    '  (ms; frames = samples taken; main % = renderer main-thread busy time (DevTools TaskDuration); gpu % / all %',
+  );
+  L.push("   = /proc CPU of the GPU process / of all this bench's Chromium processes; else % = the rest of the");
   L.push('   machine: well above 0 means contended numbers; all CPU % are of one core)');
   L.push('');
   L.push(`Direct, not paced by the compositor (enough samples even when SwiftShader gives < 1 fps): paused, then`);
   L.push(`handle.step(1) up to ${T.direct} times (fewer at large N) within ${T.directBudget} s: one sim step + one`);
-  L.push('render-submit per call, two display frames between calls. A submit can block while SwiftShader catches up (p95).');
-  L.push(`${pad('fish', 7)} ${pad('calls', 6)} ${pad('sim/st med', 10)} ${pad('sim/st p95', 10)} ` +
-    `${pad('rend med', 8)} ${pad('rend p95', 8)}`);
+  L.push(
+    'render-submit per call, two display frames between calls. A submit can block while SwiftShader catches up (p95).',
+  );
+  L.push(
+    `${pad('fish', 7)} ${pad('calls', 6)} ${pad('sim/st med', 10)} ${pad('sim/st p95', 10)} ` +
+      `${pad('rend med', 8)} ${pad('rend p95', 8)}`,
+  );
   for (const r of out.frames.filter((x) => x.quality === 'high')) {
     const d = r.direct;
-    L.push(`${pad(thousands(r.fish), 7)} ${pad(d.calls, 6)} ${pad(fmt(d.simMsPerStep.median, 3), 10)} ` +
-      `${pad(fmt(d.simMsPerStep.p95, 3), 10)} ${pad(fmt(d.renderMs.median, 3), 8)} ${pad(fmt(d.renderMs.p95, 3), 8)}`);
+    L.push(
+      `${pad(thousands(r.fish), 7)} ${pad(d.calls, 6)} ${pad(fmt(d.simMsPerStep.median, 3), 10)} ` +
+        `${pad(fmt(d.simMsPerStep.p95, 3), 10)} ${pad(fmt(d.renderMs.median, 3), 8)} ${pad(fmt(d.renderMs.p95, 3), 8)}`,
+    );
   }
   L.push('');
   L.push(...stepLines(out.steps));
   L.push('');
-  L.push(`Background states at ${STATE_FISH} fish (world ${out.background.world.width}x${out.background.world.height}), ` +
-    `${T.window} s each; pointer in = mouse moving every ${MOUSE_EVERY_MS} ms:`);
-  L.push(`${padR('state', 13)} ${padR('shim', 8)} ${pad('fps', 5)} ${pad('frames', 6)} ${pad('steps', 6)} ` +
-    `${pad('main %', 6)} ${pad('js %', 6)} ${pad('rndr %', 6)} ${pad('gpu %', 6)} ${pad('brws %', 6)} ${pad('all %', 6)} ` +
-    `${pad('else %', 6)}`);
+  L.push(
+    `Background states at ${STATE_FISH} fish (world ${out.background.world.width}x${out.background.world.height}), ` +
+      `${T.window} s each; pointer in = mouse moving every ${MOUSE_EVERY_MS} ms:`,
+  );
+  L.push(
+    `${padR('state', 13)} ${padR('shim', 8)} ${pad('fps', 5)} ${pad('frames', 6)} ${pad('steps', 6)} ` +
+      `${pad('main %', 6)} ${pad('js %', 6)} ${pad('rndr %', 6)} ${pad('gpu %', 6)} ${pad('brws %', 6)} ${pad('all %', 6)} ` +
+      `${pad('else %', 6)}`,
+  );
   for (const r of out.background.rows) {
     const p = r.processes || {};
-    L.push(`${padR(r.state, 13)} ${padR(r.shimState, 8)} ${pad(fmt(r.fps, 1), 5)} ${pad(r.frames, 6)} ` +
-      `${pad(r.steps, 6)} ${pad(fmt(r.mainThread.taskPct, 1), 6)} ${pad(fmt(r.mainThread.scriptPct, 1), 6)} ` +
-      `${pad(fmt(p.renderer, 1), 6)} ${pad(fmt(p.gpu, 1), 6)} ${pad(fmt(p.browser, 1), 6)} ${pad(fmt(p.total, 1), 6)} ` +
-      `${pad(fmt(p.elsewhere, 1), 6)}`);
+    L.push(
+      `${padR(r.state, 13)} ${padR(r.shimState, 8)} ${pad(fmt(r.fps, 1), 5)} ${pad(r.frames, 6)} ` +
+        `${pad(r.steps, 6)} ${pad(fmt(r.mainThread.taskPct, 1), 6)} ${pad(fmt(r.mainThread.scriptPct, 1), 6)} ` +
+        `${pad(fmt(p.renderer, 1), 6)} ${pad(fmt(p.gpu, 1), 6)} ${pad(fmt(p.browser, 1), 6)} ${pad(fmt(p.total, 1), 6)} ` +
+        `${pad(fmt(p.elsewhere, 1), 6)}`,
+    );
   }
   L.push('  (main % / js % = renderer main thread busy / in script (TaskDuration / ScriptDuration), % of one core:');
-  L.push('   our JS + wasm + GL submit + the page\'s own event handling; brws % = browser process (input routing, ');
+  L.push("   our JS + wasm + GL submit + the page's own event handling; brws % = browser process (input routing, ");
   L.push('   compositor frames); hidden is simulated: visibilityState overridden + visibilitychange)');
   L.push('');
   for (const c of out.checks) {
-    L.push(`${c.ok ? 'ok  ' : (c.target ? 'MISS' : 'FAIL')} ${c.name}: ${c.got}`);
+    L.push(`${c.ok ? 'ok  ' : c.target ? 'MISS' : 'FAIL'} ${c.name}: ${c.got}`);
   }
-  const warnings = [...out.page.warnings, ...out.frames.flatMap((r) => r.warnings), ...out.empty.warnings,
-    ...out.background.warnings];
+  const warnings = [
+    ...out.page.warnings,
+    ...out.frames.flatMap((r) => r.warnings),
+    ...out.empty.warnings,
+    ...out.background.warnings,
+  ];
   if (warnings.length) {
     L.push('');
     L.push('page warnings/errors:');
@@ -635,6 +807,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  process.stderr.write('frame_bench: ' + (e && e.stack || e) + '\n');
+  process.stderr.write('frame_bench: ' + ((e && e.stack) || e) + '\n');
   process.exit(1);
 });

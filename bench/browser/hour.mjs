@@ -20,16 +20,21 @@ const opt = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] :
 const MINUTES = Number(opt('--minutes', 60));
 const CYCLES = Number(opt('--cycles', 200));
 const SCHOOLS = Number(opt('--schools', 16));
-const MINUTE_MS = Number(opt('--minute-ms', 60000));  // a shorter "minute" for trying the script out
+const MINUTE_MS = Number(opt('--minute-ms', 60000)); // a shorter "minute" for trying the script out
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // DevTools on the page, and on its Worker (the engine's, on the worker path) through the page's session.
 async function devtools(page, wasmBytes) {
   const cdp = await page.context().newCDPSession(page);
   const pending = new Map();
-  let seq = 0, worker = null;
-  cdp.on('Target.attachedToTarget', (e) => { if (e.targetInfo.type === 'worker') worker = e.sessionId; });
-  cdp.on('Target.detachedFromTarget', (e) => { if (e.sessionId === worker) worker = null; });
+  let seq = 0,
+    worker = null;
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type === 'worker') worker = e.sessionId;
+  });
+  cdp.on('Target.detachedFromTarget', (e) => {
+    if (e.sessionId === worker) worker = null;
+  });
   cdp.on('Target.receivedMessageFromTarget', (e) => {
     const m = JSON.parse(e.message);
     if (pending.has(m.id)) {
@@ -38,18 +43,23 @@ async function devtools(page, wasmBytes) {
     }
   });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-  const inWorker = (method, params = {}) => new Promise((resolve) => {
-    const id = ++seq;
-    pending.set(id, resolve);
-    setTimeout(() => resolve({}), 20000);  // a Worker gone meanwhile answers nothing
-    cdp.send('Target.sendMessageToTarget', { sessionId: worker, message: JSON.stringify({ id, method, params }) })
-      .catch(() => resolve({}));
-  });
+  const inWorker = (method, params = {}) =>
+    new Promise((resolve) => {
+      const id = ++seq;
+      pending.set(id, resolve);
+      setTimeout(() => resolve({}), 20000); // a Worker gone meanwhile answers nothing
+      cdp
+        .send('Target.sendMessageToTarget', { sessionId: worker, message: JSON.stringify({ id, method, params }) })
+        .catch(() => resolve({}));
+    });
   return {
     async sample() {
       await cdp.send('HeapProfiler.collectGarbage');
-      const out = { pageHeap: (await cdp.send('Runtime.getHeapUsage')).usedSize, wasm: await wasmBytes(),
-        dom: await cdp.send('Memory.getDOMCounters') };
+      const out = {
+        pageHeap: (await cdp.send('Runtime.getHeapUsage')).usedSize,
+        wasm: await wasmBytes(),
+        dom: await cdp.send('Memory.getDOMCounters'),
+      };
       if (worker) {
         await inWorker('HeapProfiler.collectGarbage');
         out.workerHeap = (await inWorker('Runtime.getHeapUsage')).usedSize;
@@ -65,17 +75,19 @@ async function hour(browser, srv) {
   const log = h.watchConsole(page);
   await page.goto(srv.base + '/');
   await h.waitForFish(page, 3);
-  await sleep(2000);  // the Worker is attached by now
+  await sleep(2000); // the Worker is attached by now
   const dt = await devtools(page, () => page.evaluate(() => window.MiroFish.current._test.wasmBytes()));
-  const stats = () => page.evaluate(() => {
-    const s = window.MiroFish.current.stats();
-    return { frames: s.frames, steps: s.steps, state: s.state, thread: s.thread, level: s.quality.level };
-  });
+  const stats = () =>
+    page.evaluate(() => {
+      const s = window.MiroFish.current.stats();
+      return { frames: s.frames, steps: s.steps, state: s.state, thread: s.thread, level: s.quality.level };
+    });
   const rows = [];
   let prev = null;
   for (let minute = 0; minute <= MINUTES; minute++) {
     if (minute) await sleep(MINUTE_MS);
-    const st = await stats(), t = Date.now();
+    const st = await stats(),
+      t = Date.now();
     const mem = await dt.sample();
     const row = Object.assign({ minute }, st, mem);
     if (prev) {
@@ -94,10 +106,19 @@ async function hour(browser, srv) {
 
 function formatRow(r) {
   const kb = (v) => (v === undefined ? '-' : (v / 1024).toFixed(0));
-  return [String(r.minute).padStart(4), kb(r.pageHeap).padStart(8), kb(r.workerHeap).padStart(8), kb(r.wasm).padStart(8),
-    kb(r.total).padStart(8), String(r.dom.nodes).padStart(6),
-    String(r.dom.jsEventListeners).padStart(6), String(r.frames).padStart(8), String(r.steps).padStart(8),
-    (r.fps === undefined ? '-' : r.fps.toFixed(1)).padStart(6), r.state].join(' ');
+  return [
+    String(r.minute).padStart(4),
+    kb(r.pageHeap).padStart(8),
+    kb(r.workerHeap).padStart(8),
+    kb(r.wasm).padStart(8),
+    kb(r.total).padStart(8),
+    String(r.dom.nodes).padStart(6),
+    String(r.dom.jsEventListeners).padStart(6),
+    String(r.frames).padStart(8),
+    String(r.steps).padStart(8),
+    (r.fps === undefined ? '-' : r.fps.toFixed(1)).padStart(6),
+    r.state,
+  ].join(' ');
 }
 
 async function cycles(browser, srv) {
@@ -105,18 +126,19 @@ async function cycles(browser, srv) {
   const log = h.watchConsole(page);
   await page.goto(srv.base + '/fixtures/manual.html');
   await page.evaluate(async () => {
-    window.__keeper = await window.MiroFish.mount(undefined, { fish: 20 });  // keeps the engine (and its Worker)
+    window.__keeper = await window.MiroFish.mount(undefined, { fish: 20 }); // keeps the engine (and its Worker)
   });
   await sleep(2000);
   const dt = await devtools(page, () => page.evaluate(() => window.__keeper._test.wasmBytes()));
-  const run = (n) => page.evaluate(async (count) => {
-    for (let i = 0; i < count; i++) {
-      const s = await window.MiroFish.mount('#box', { fish: 30, seed: i });
-      while (s.stats().frames < 1) await new Promise((r) => setTimeout(r, 10));
-      s.destroy();
-    }
-  }, n);
-  await run(20);  // warm-up: lazily made tables, JIT, caches
+  const run = (n) =>
+    page.evaluate(async (count) => {
+      for (let i = 0; i < count; i++) {
+        const s = await window.MiroFish.mount('#box', { fish: 30, seed: i });
+        while (s.stats().frames < 1) await new Promise((r) => setTimeout(r, 10));
+        s.destroy();
+      }
+    }, n);
+  await run(20); // warm-up: lazily made tables, JIT, caches
   await sleep(500);
   const before = await dt.sample();
   const t0 = Date.now();
@@ -127,10 +149,21 @@ async function cycles(browser, srv) {
   const errors = log.errors().length;
   await page.close();
   const per = (k) => (after[k] === undefined ? undefined : (after[k] - before[k]) / CYCLES);
-  return { cycles: CYCLES, ms, before, after, perCycle: { total: per('total'), pageHeap: per('pageHeap'),
-    workerHeap: per('workerHeap'), wasm: per('wasm'),
-    nodes: (after.dom.nodes - before.dom.nodes) / CYCLES, listeners: (after.dom.jsEventListeners -
-    before.dom.jsEventListeners) / CYCLES }, errors };
+  return {
+    cycles: CYCLES,
+    ms,
+    before,
+    after,
+    perCycle: {
+      total: per('total'),
+      pageHeap: per('pageHeap'),
+      workerHeap: per('workerHeap'),
+      wasm: per('wasm'),
+      nodes: (after.dom.nodes - before.dom.nodes) / CYCLES,
+      listeners: (after.dom.jsEventListeners - before.dom.jsEventListeners) / CYCLES,
+    },
+    errors,
+  };
 }
 
 async function many(browser, srv) {
@@ -156,45 +189,61 @@ async function many(browser, srv) {
       return { state: st.state, rendering: st.rendering, fps: (st.frames - a[k]) / 5, thread: st.thread };
     });
   }, SCHOOLS);
-  const errors = log.errors().length, warnings = log.warnings();
+  const errors = log.errors().length,
+    warnings = log.warnings();
   await page.close();
   const threads = r.reduce((a, s) => Object.assign(a, { [s.thread]: (a[s.thread] || 0) + 1 }), {});
-  return { schools: r, threads, drawing: r.filter((s) => s.rendering && (s.state === 'running' || s.state === 'idle') &&
-    s.fps > 0).length, errors, warnings };
+  return {
+    schools: r,
+    threads,
+    drawing: r.filter((s) => s.rendering && (s.state === 'running' || s.state === 'idle') && s.fps > 0).length,
+    errors,
+    warnings,
+  };
 }
 
 const srv = await h.startServer();
 const browser = await h.launch();
 const out = { thread: h.THREAD, minutes: MINUTES, minuteMs: MINUTE_MS, date: new Date().toISOString() };
 try {
-  console.log(`An hour on a page: the demo homepage, ${h.THREAD} path, ${MINUTES} samples ${MINUTE_MS / 1000} s apart ` +
-    '(KB after a forced GC)');
+  console.log(
+    `An hour on a page: the demo homepage, ${h.THREAD} path, ${MINUTES} samples ${MINUTE_MS / 1000} s apart ` +
+      '(KB after a forced GC)',
+  );
   console.log(' min   pageJS workerJS     wasm    total  nodes lstnrs   frames    steps    fps state');
   out.hour = await hour(browser, srv);
   const rows = out.hour.rows;
-  const first = rows[Math.min(1, rows.length - 1)], last = rows[rows.length - 1];
+  const first = rows[Math.min(1, rows.length - 1)],
+    last = rows[rows.length - 1];
   out.hour.growthAfterFirstMinuteKB = (last.total - first.total) / 1024;
   out.hour.fpsFirst = rows[1] && rows[1].fps;
   out.hour.fpsLast = last.fps;
-  console.log(`growth after the first minute: ${out.hour.growthAfterFirstMinuteKB.toFixed(1)} KB; fps minute 1 ` +
-    `${out.hour.fpsFirst === undefined ? '-' : out.hour.fpsFirst.toFixed(1)}, last ` +
-    `${last.fps === undefined ? '-' : last.fps.toFixed(1)}; console errors ${out.hour.errors}`);
+  console.log(
+    `growth after the first minute: ${out.hour.growthAfterFirstMinuteKB.toFixed(1)} KB; fps minute 1 ` +
+      `${out.hour.fpsFirst === undefined ? '-' : out.hour.fpsFirst.toFixed(1)}, last ` +
+      `${last.fps === undefined ? '-' : last.fps.toFixed(1)}; console errors ${out.hour.errors}`,
+  );
   out.cycles = CYCLES ? await cycles(browser, srv) : { perCycle: {} };
   const pc = out.cycles.perCycle;
   const b = (v) => (v === undefined ? '-' : v.toFixed(0));
   if (CYCLES) {
-    console.log(`${CYCLES} mount/destroy cycles beside a kept school (${out.cycles.ms} ms): ${b(pc.total)} B/cycle ` +
-      `in all (page JS ${b(pc.pageHeap)}, Worker JS ${b(pc.workerHeap)}, wasm ${b(pc.wasm)}), DOM nodes ` +
-      `${pc.nodes}/cycle, listeners ${pc.listeners}/cycle; console errors ${out.cycles.errors}`);
+    console.log(
+      `${CYCLES} mount/destroy cycles beside a kept school (${out.cycles.ms} ms): ${b(pc.total)} B/cycle ` +
+        `in all (page JS ${b(pc.pageHeap)}, Worker JS ${b(pc.workerHeap)}, wasm ${b(pc.wasm)}), DOM nodes ` +
+        `${pc.nodes}/cycle, listeners ${pc.listeners}/cycle; console errors ${out.cycles.errors}`,
+    );
   }
   out.many = await many(browser, srv);
-  console.log(`${SCHOOLS} schools on one page (${JSON.stringify(out.many.threads)}): ${out.many.drawing} drawing; fps ` +
-    out.many.schools.map((s) => s.fps.toFixed(1)).join(' ') + `; console errors ${out.many.errors}, warnings ` +
-    out.many.warnings.length);
+  console.log(
+    `${SCHOOLS} schools on one page (${JSON.stringify(out.many.threads)}): ${out.many.drawing} drawing; fps ` +
+      out.many.schools.map((s) => s.fps.toFixed(1)).join(' ') +
+      `; console errors ${out.many.errors}, warnings ` +
+      out.many.warnings.length,
+  );
 } finally {
   const json = opt('--json', null);
   if (json) fs.writeFileSync(json, JSON.stringify(out, null, 1) + '\n');
-  await Promise.race([browser.close(), sleep(10000)]);  // a close can hang on a loaded machine
+  await Promise.race([browser.close(), sleep(10000)]); // a close can hang on a loaded machine
   await srv.close();
   process.exit(0);
 }

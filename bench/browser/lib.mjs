@@ -16,12 +16,28 @@ export const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'w
 export const TEST_BUNDLE = path.join(ROOT, 'build', 'web', 'test', 'mirofish.js');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // SwiftShader WebGL (the GPU is the CPU: fill cost shows as on phones), and nothing that talks to the network.
-export const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+export const ARGS = [
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--no-sandbox',
+  '--disable-gpu-sandbox',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
+};
 
 // routes: URL path -> a file, or {html} for a page written by the bench. The bench may change them between rounds
 // (an A/B of bundles swaps routes['/dist/mirofish.js']). Resolves to {base, routes, served, close()}: `served` lists
@@ -37,7 +53,8 @@ export function serve(routes = {}) {
   };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
-    if (url.pathname === '/favicon.ico') {  // no icon, and no 404 in the page's console
+    if (url.pathname === '/favicon.ico') {
+      // no icon, and no 404 in the page's console
       res.writeHead(204);
       res.end();
       return;
@@ -46,9 +63,14 @@ export function serve(routes = {}) {
     // the mirofish.js routed at the same path's folder (an A/B of bundles swaps them all together).
     const beside = /^(.*\/)(mirofish-host\.js|mirofish-engine\.js|mirofish\.wasm)$/.exec(url.pathname);
     const bundleThere = beside && all[beside[1] + 'mirofish.js'];
-    const route = all[url.pathname] || (typeof bundleThere === 'string' ? path.join(path.dirname(bundleThere), beside[2]) : undefined);
-    const headers = { 'Cache-Control': 'no-store', 'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp' };
+    const route =
+      all[url.pathname] ||
+      (typeof bundleThere === 'string' ? path.join(path.dirname(bundleThere), beside[2]) : undefined);
+    const headers = {
+      'Cache-Control': 'no-store',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    };
     if (route && typeof route === 'object') {
       res.writeHead(200, Object.assign(headers, { 'Content-Type': TYPES['.html'] }));
       res.end(route.html);
@@ -62,17 +84,24 @@ export function serve(routes = {}) {
       res.end('not found');
       return;
     }
-    res.writeHead(200, Object.assign(headers, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' }));
+    res.writeHead(
+      200,
+      Object.assign(headers, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' }),
+    );
     const body = fs.readFileSync(file);
     res.end(body);
     log(url.pathname, body);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    base: `http://127.0.0.1:${server.address().port}`,
-    routes: all,
-    served,
-    close: () => new Promise((r) => server.close(r)),
-  })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        base: `http://127.0.0.1:${server.address().port}`,
+        routes: all,
+        served,
+        close: () => new Promise((r) => server.close(r)),
+      }),
+    ),
+  );
 }
 
 // Headless Chromium with the benches' flags (plus `extra`).
@@ -82,9 +111,11 @@ export function launch(extra = []) {
 
 // A page that loads the bundle and mounts nothing on its own.
 export function plainPage(body = '', attrs = 'data-auto="false"', src = '/dist/mirofish.js') {
-  return { html: `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+  return {
+    html: `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <style>html,body{margin:0;height:100%}body{background:#eef4f6}</style></head><body>${body}
-<script src="${src}" ${attrs}></script></body></html>` };
+<script src="${src}" ${attrs}></script></body></html>`,
+  };
 }
 
 // Statistics the benches print.
@@ -92,7 +123,8 @@ export function quantile(values, q) {
   if (!values.length) return NaN;
   const v = Float64Array.from(values).sort();
   const pos = (v.length - 1) * q;
-  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  const lo = Math.floor(pos),
+    hi = Math.ceil(pos);
   return v[lo] + (v[hi] - v[lo]) * (pos - lo);
 }
 export const median = (v) => quantile(v, 0.5);

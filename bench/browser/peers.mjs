@@ -33,17 +33,22 @@ const VIEWPORT = { width: 1600, height: 900 };
 const opts = { rounds: 3, settle: 6, window: 10, before: null, json: null };
 const usage = 'usage: peers.mjs [--rounds N] [--settle S] [--window S] [--before DIR] [--json FILE]';
 for (let i = 2; i < process.argv.length; i++) {
-  const a = process.argv[i], v = process.argv[i + 1];
-  if (['--rounds', '--settle', '--window'].includes(a) && /^[1-9]\d*$/.test(v || '')) opts[a.slice(2)] = Number(v), i++;
-  else if (a === '--before' && v && fs.existsSync(path.join(v, 'mirofish.js'))) opts.before = path.resolve(v), i++;
-  else if (a === '--json' && v) opts.json = v, i++;
+  const a = process.argv[i],
+    v = process.argv[i + 1];
+  if (['--rounds', '--settle', '--window'].includes(a) && /^[1-9]\d*$/.test(v || ''))
+    ((opts[a.slice(2)] = Number(v)), i++);
+  else if (a === '--before' && v && fs.existsSync(path.join(v, 'mirofish.js'))) ((opts.before = path.resolve(v)), i++);
+  else if (a === '--json' && v) ((opts.json = v), i++);
   else {
     process.stderr.write(`peers: unknown or bad argument ${a}\n${usage}\n`);
     process.exit(2);
   }
 }
-for (const [what, file, fix] of [['Vanta', path.join(VANTA, 'dist', 'vanta.birds.min.js'), '(cd bench/peers && npm ci)'],
-  ['tsParticles', TSPARTICLES, '(cd bench/peers && npm ci)'], ['the bundle', BUNDLE, 'cmake --build --preset web']]) {
+for (const [what, file, fix] of [
+  ['Vanta', path.join(VANTA, 'dist', 'vanta.birds.min.js'), '(cd bench/peers && npm ci)'],
+  ['tsParticles', TSPARTICLES, '(cd bench/peers && npm ci)'],
+  ['the bundle', BUNDLE, 'cmake --build --preset web'],
+]) {
   if (!fs.existsSync(file)) {
     process.stderr.write(`peers: ${what} is missing at ${file}: ${fix}\n`);
     process.exit(2);
@@ -59,7 +64,8 @@ clickable, whichever background is behind it.</p></main>${body}</body></html>`;
 // A peer draws on the page's main thread: its frames are the page's animation frames.
 const RAF_COUNT = `<script>window.frames_ = 0; (function tick() { window.frames_++; requestAnimationFrame(tick); })();
 window.count = () => window.frames_;</script>`;
-const ours = (dir) => page(`<script src="${dir}/mirofish.js"></script>
+const ours = (dir) =>
+  page(`<script src="${dir}/mirofish.js"></script>
 <script>window.count = () => (window.MiroFish && MiroFish.current ? MiroFish.current.stats().frames : 0);</script>`);
 const PAGES = {
   plain: page('<script>window.count = () => 0;</script>'),
@@ -91,8 +97,10 @@ const ROWS = [
   { name: 'Vanta BIRDS 1 024 (three.js r134)', page: 'vanta', pointer: 'reads' },
 ];
 if (opts.before) {
-  ROWS.push({ name: 'MiroFish before, pointer moving', page: 'before', pointer: 'moves' },
-    { name: 'MiroFish before, a reader (pointer resting)', page: 'before', pointer: 'reads' });
+  ROWS.push(
+    { name: 'MiroFish before, pointer moving', page: 'before', pointer: 'moves' },
+    { name: 'MiroFish before, a reader (pointer resting)', page: 'before', pointer: 'reads' },
+  );
 }
 
 const routes = {
@@ -115,17 +123,23 @@ async function measure(browser, server, row) {
   const tab = await context.newPage();
   const errors = [];
   tab.on('pageerror', (e) => errors.push(String((e && e.message) || e)));
-  tab.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  tab.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   const cdp = await context.newCDPSession(tab);
   await cdp.send('Performance.enable');
-  const taskSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+  const taskSeconds = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
   const from = server.served.length;
   try {
     await tab.goto(`${server.base}/${row.page}.html`, { waitUntil: 'load' });
     await tab.mouse.move(800, 450); // the visitor's pointer comes in
     await sleep(opts.settle * 1000);
-    const loadEnd = await tab.evaluate(() => performance.timeOrigin + performance.getEntriesByType('navigation')[0].loadEventEnd);
-    let moving = row.pointer === 'moves', k = 0;
+    const loadEnd = await tab.evaluate(
+      () => performance.timeOrigin + performance.getEntriesByType('navigation')[0].loadEventEnd,
+    );
+    let moving = row.pointer === 'moves',
+      k = 0;
     const mover = (async () => {
       while (moving) {
         k++;
@@ -133,17 +147,32 @@ async function measure(browser, server, row) {
         await sleep(50);
       }
     })();
-    const a = { cpu: treeCpuSeconds(), task: await taskSeconds(), at: await tab.evaluate(() => [performance.now(), window.count()]) };
+    const a = {
+      cpu: treeCpuSeconds(),
+      task: await taskSeconds(),
+      at: await tab.evaluate(() => [performance.now(), window.count()]),
+    };
     await sleep(opts.window * 1000);
-    const b = { cpu: treeCpuSeconds(), task: await taskSeconds(), at: await tab.evaluate(() => [performance.now(), window.count()]) };
+    const b = {
+      cpu: treeCpuSeconds(),
+      task: await taskSeconds(),
+      at: await tab.evaluate(() => [performance.now(), window.count()]),
+    };
     moving = false;
     await mover;
     const extra = await tab.evaluate(() => {
       const s = window.MiroFish && MiroFish.current;
       if (!s) return null;
       const st = s.stats();
-      return { fish: st.fish, state: st.state, thread: st.thread, level: st.quality.level, dpr: st.quality.dpr,
-        detail: st.quality.detail, levelFps: st.quality.fps };
+      return {
+        fish: st.fish,
+        state: st.state,
+        thread: st.thread,
+        level: st.quality.level,
+        dpr: st.quality.dpr,
+        detail: st.quality.detail,
+        levelFps: st.quality.fps,
+      };
     });
     if (errors.length) throw new Error(`${row.name}: ${errors.join(' | ')}`);
     const s = (b.at[0] - a.at[0]) / 1000;
@@ -151,9 +180,15 @@ async function measure(browser, server, row) {
     const cores = (b.cpu - a.cpu) / s;
     const sent = server.served.slice(from);
     const sum = (list) => list.reduce((n, f) => n + f.gz, 0);
-    return { fps: frames / s, cores, msPerFrame: frames > 0 ? (cores * 1000) / (frames / s) : null,
-      mainMsPerS: ((b.task - a.task) * 1000) / s, gzBeforeLoad: sum(sent.filter((f) => f.at <= loadEnd)),
-      gzAfterLoad: sum(sent.filter((f) => f.at > loadEnd)), extra };
+    return {
+      fps: frames / s,
+      cores,
+      msPerFrame: frames > 0 ? (cores * 1000) / (frames / s) : null,
+      mainMsPerS: ((b.task - a.task) * 1000) / s,
+      gzBeforeLoad: sum(sent.filter((f) => f.at <= loadEnd)),
+      gzAfterLoad: sum(sent.filter((f) => f.at > loadEnd)),
+      extra,
+    };
   } finally {
     await context.close();
   }
@@ -169,8 +204,11 @@ try {
     for (const i of order) {
       const got = await measure(browser, server, ROWS[i]);
       results[i].push(got);
-      process.stderr.write(`peers: round ${r + 1} ${ROWS[i].name}: ${got.fps.toFixed(1)} fps, ${got.cores.toFixed(2)} cores` +
-        (got.extra ? ` (${got.extra.state}, level ${got.extra.level}, dpr ${got.extra.dpr})` : '') + '\n');
+      process.stderr.write(
+        `peers: round ${r + 1} ${ROWS[i].name}: ${got.fps.toFixed(1)} fps, ${got.cores.toFixed(2)} cores` +
+          (got.extra ? ` (${got.extra.state}, level ${got.extra.level}, dpr ${got.extra.dpr})` : '') +
+          '\n',
+      );
     }
   }
 } finally {
@@ -185,26 +223,45 @@ const med = (list, key) => {
 const out = { viewport: VIEWPORT, dpr: 1, rounds: opts.rounds, settle_s: opts.settle, window_s: opts.window, rows: [] };
 for (let i = 0; i < ROWS.length; i++) {
   const l = results[i];
-  out.rows.push({ name: ROWS[i].name, page: ROWS[i].page, pointer: ROWS[i].pointer, fps: med(l, 'fps'),
-    cores: med(l, 'cores'), msPerFrame: ROWS[i].page === 'plain' ? null : med(l, 'msPerFrame'),
-    mainMsPerS: med(l, 'mainMsPerS'), gzBeforeLoad: med(l, 'gzBeforeLoad'), gzAfterLoad: med(l, 'gzAfterLoad'),
-    school: l[l.length - 1].extra, perRound: l.map((x) => ({ fps: +x.fps.toFixed(1), cores: +x.cores.toFixed(2) })) });
+  out.rows.push({
+    name: ROWS[i].name,
+    page: ROWS[i].page,
+    pointer: ROWS[i].pointer,
+    fps: med(l, 'fps'),
+    cores: med(l, 'cores'),
+    msPerFrame: ROWS[i].page === 'plain' ? null : med(l, 'msPerFrame'),
+    mainMsPerS: med(l, 'mainMsPerS'),
+    gzBeforeLoad: med(l, 'gzBeforeLoad'),
+    gzAfterLoad: med(l, 'gzAfterLoad'),
+    school: l[l.length - 1].extra,
+    perRound: l.map((x) => ({ fps: +x.fps.toFixed(1), cores: +x.cores.toFixed(2) })),
+  });
 }
 const f = (x, d = 1) => (x === null || x === undefined ? '-' : x.toFixed(d));
-console.log(`What a background costs the device (headless Chromium, SwiftShader, ${VIEWPORT.width}x${VIEWPORT.height}, DPR 1; ` +
-  `medians of ${opts.rounds} alternating rounds of ${opts.window} s after ${opts.settle} s):`);
+console.log(
+  `What a background costs the device (headless Chromium, SwiftShader, ${VIEWPORT.width}x${VIEWPORT.height}, DPR 1; ` +
+    `medians of ${opts.rounds} alternating rounds of ${opts.window} s after ${opts.settle} s):`,
+);
 console.log('| page | fps | CPU, cores | CPU per frame, ms | main thread, ms/s | gz before load | gz after load |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of out.rows) {
-  console.log(`| ${r.name} | ${f(r.fps)} | ${f(r.cores, 2)} | ${f(r.msPerFrame)} | ${f(r.mainMsPerS)} | ` +
-    `${r.gzBeforeLoad} | ${r.gzAfterLoad} |`);
+  console.log(
+    `| ${r.name} | ${f(r.fps)} | ${f(r.cores, 2)} | ${f(r.msPerFrame)} | ${f(r.mainMsPerS)} | ` +
+      `${r.gzBeforeLoad} | ${r.gzAfterLoad} |`,
+  );
 }
 const row = (name) => out.rows.find((r) => r.name.startsWith(name));
-const moving = row('MiroFish, default tag, pointer moving'), reading = row('MiroFish, default tag, a reader');
+const moving = row('MiroFish, default tag, pointer moving'),
+  reading = row('MiroFish, default tag, a reader');
 const ts = row('tsParticles');
-out.ratios = { readerVsMoving: reading.cores / moving.cores, oursVsTsParticlesPerFrame: moving.msPerFrame / ts.msPerFrame };
+out.ratios = {
+  readerVsMoving: reading.cores / moving.cores,
+  oursVsTsParticlesPerFrame: moving.msPerFrame / ts.msPerFrame,
+};
 console.log(`a reader / a visitor who moves the pointer, CPU: ${out.ratios.readerVsMoving.toFixed(2)} (target <= 0.6)`);
-console.log(`MiroFish / tsParticles, CPU per drawn frame: ${out.ratios.oursVsTsParticlesPerFrame.toFixed(2)} (target <= 1)`);
+console.log(
+  `MiroFish / tsParticles, CPU per drawn frame: ${out.ratios.oursVsTsParticlesPerFrame.toFixed(2)} (target <= 1)`,
+);
 if (opts.before) {
   const was = row('MiroFish before, a reader');
   out.ratios.readerVsBefore = reading.cores / was.cores;

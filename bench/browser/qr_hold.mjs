@@ -8,8 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { launch, serve } from './lib.mjs';
 
-const arg = (name, def) => { const i = process.argv.indexOf(name); return i > 0 ? Number(process.argv[i + 1]) : def; };
-const samples = arg('--samples', 12), dpr = arg('--dpr', 1);
+const arg = (name, def) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : def;
+};
+const samples = arg('--samples', 12),
+  dpr = arg('--dpr', 1);
 const TEXT = 'https://example.org/a/sixty-character-link?x=1&y=2&z=3456789';
 const page = `<!doctype html><meta charset="utf-8"><style>body{margin:0;background:#f4f8fa;font:16px sans-serif}</style>
 <h1>QR hold</h1><script src="/dist/mirofish.js" data-fish="200"></script>`;
@@ -42,9 +46,11 @@ for (let k = 0; k < samples; k++) {
   if (phase !== 'holding') break;
   ok += (await decodes()) ? 1 : 0;
 }
-console.log(`first decode ${first === null ? 'never (20 s)' : first.toFixed(1) + ' s'} after navigation ` +
-  `(200 fish, 1280x800, DPR ${dpr}); form ${JSON.stringify(holding)}; ` +
-  `frames decoded during the hold: ${ok} of ${samples}`);
+console.log(
+  `first decode ${first === null ? 'never (20 s)' : first.toFixed(1) + ' s'} after navigation ` +
+    `(200 fish, 1280x800, DPR ${dpr}); form ${JSON.stringify(holding)}; ` +
+    `frames decoded during the hold: ${ok} of ${samples}`,
+);
 await browser.close();
 await server.close();
 fs.rmSync(tmp, { recursive: true });

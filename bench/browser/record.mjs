@@ -4,8 +4,12 @@
 import { createRequire } from 'node:module';
 
 const h = createRequire(import.meta.url)('../../tests/browser/helpers.js');
-const CASES = [[1280, 720, 'webm', false], [1920, 1080, 'webm', false], [1920, 1080, 'mp4', false],
-  [1920, 1080, 'webm', true]];
+const CASES = [
+  [1280, 720, 'webm', false],
+  [1920, 1080, 'webm', false],
+  [1920, 1080, 'mp4', false],
+  [1920, 1080, 'webm', true],
+];
 
 const srv = await h.startServer();
 const browser = await h.launch();
@@ -16,13 +20,18 @@ try {
     window.school = await window.MiroFish.mount('#box', { paused: true });
   });
   for (const [width, height, format, alpha] of CASES) {
-    const r = await page.evaluate(async (o) => {
-      const t0 = performance.now();
-      const blob = await window.MiroFishRecord.record(window.school, Object.assign({ seconds: 5, fps: 60 }, o));
-      return { ms: performance.now() - t0, size: blob.size };
-    }, { width, height, format, alpha });
-    console.log(`${width}x${height} ${format}${alpha ? ' alpha' : ''}: 300 frames in ${(r.ms / 1000).toFixed(1)} s = ` +
-      `${(300000 / r.ms).toFixed(1)} fps, ${(r.size / 1e6).toFixed(2)} MB (${(r.size * 8 / 5 / 1e6).toFixed(1)} Mbit/s)`);
+    const r = await page.evaluate(
+      async (o) => {
+        const t0 = performance.now();
+        const blob = await window.MiroFishRecord.record(window.school, Object.assign({ seconds: 5, fps: 60 }, o));
+        return { ms: performance.now() - t0, size: blob.size };
+      },
+      { width, height, format, alpha },
+    );
+    console.log(
+      `${width}x${height} ${format}${alpha ? ' alpha' : ''}: 300 frames in ${(r.ms / 1000).toFixed(1)} s = ` +
+        `${(300000 / r.ms).toFixed(1)} fps, ${(r.size / 1e6).toFixed(2)} MB (${((r.size * 8) / 5 / 1e6).toFixed(1)} Mbit/s)`,
+    );
   }
 } finally {
   await browser.close();

@@ -22,34 +22,53 @@ if (!opts.bundles.length || !opts.bundles.every((b) => fs.existsSync(b)) || !(op
   process.exit(2);
 }
 
-const server = await serve();  // /dist/mirofish.js: the bundle of this round
+const server = await serve(); // /dist/mirofish.js: the bundle of this round
 const base = server.base;
 const browser = await launch();
-const k = Math.sqrt(opts.fish / 300);  // ~300 fish per 1600x900 px, as frame_bench.mjs's worldFor
+const k = Math.sqrt(opts.fish / 300); // ~300 fish per 1600x900 px, as frame_bench.mjs's worldFor
 const world = [opts.fish, Math.round(1600 * k), Math.round(900 * k)];
 const batch = opts.fish >= 50000 ? 5 : 20;
 
 async function timedRound(page) {
-  return page.evaluate(async ([n, w, h, k]) => {
-    const s = await window.MiroFish.mount(null, { fish: n, width: w, height: h, paused: true, hash: false,
-      quality: 'low', maxFish: n, thread: 'worker' });
-    await s.step(1800 - 15 * k);
-    const t = [];
-    for (let i = 0; i < 15; i++) {
-      const a = performance.now();
-      await s.step(k);
-      t.push((performance.now() - a) / k);
-    }
-    s.destroy();
-    t.sort((x, y) => x - y);
-    return { median: t[7], min: t[0] };
-  }, [...world, batch]);
+  return page.evaluate(
+    async ([n, w, h, k]) => {
+      const s = await window.MiroFish.mount(null, {
+        fish: n,
+        width: w,
+        height: h,
+        paused: true,
+        hash: false,
+        quality: 'low',
+        maxFish: n,
+        thread: 'worker',
+      });
+      await s.step(1800 - 15 * k);
+      const t = [];
+      for (let i = 0; i < 15; i++) {
+        const a = performance.now();
+        await s.step(k);
+        t.push((performance.now() - a) / k);
+      }
+      s.destroy();
+      t.sort((x, y) => x - y);
+      return { median: t[7], min: t[0] };
+    },
+    [...world, batch],
+  );
 }
 
 async function profiledRound(context, page) {
   await page.evaluate(async ([n, w, h]) => {
-    window.benchSchool = await window.MiroFish.mount(null, { fish: n, width: w, height: h, paused: true,
-      hash: false, quality: 'low', maxFish: n, thread: 'main' });
+    window.benchSchool = await window.MiroFish.mount(null, {
+      fish: n,
+      width: w,
+      height: h,
+      paused: true,
+      hash: false,
+      quality: 'low',
+      maxFish: n,
+      thread: 'main',
+    });
     await window.benchSchool.step(1800);
   }, world);
   const cdp = await context.newCDPSession(page);
@@ -57,18 +76,25 @@ async function profiledRound(context, page) {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   const steps = 300;
-  await page.evaluate(async ([steps, k]) => {
-    for (let i = 0; i < steps / k; i++) await window.benchSchool.step(k);
-  }, [steps, batch]);
+  await page.evaluate(
+    async ([steps, k]) => {
+      for (let i = 0; i < steps / k; i++) await window.benchSchool.step(k);
+    },
+    [steps, batch],
+  );
   const { profile } = await cdp.send('Profiler.stop');
   const name = new Map(profile.nodes.map((n) => [n.id, n.callFrame.functionName || '(anonymous)']));
-  const us = new Map();  // self time a function: each sample's time is the delta to the next
+  const us = new Map(); // self time a function: each sample's time is the delta to the next
   for (let i = 0; i + 1 < profile.samples.length; i++) {
     const f = name.get(profile.samples[i]);
     us.set(f, (us.get(f) || 0) + profile.timeDeltas[i + 1]);
   }
-  return [...us].filter(([f]) => f !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 6)
-    .map(([f, t]) => `${f}=${((t * 1000) / (opts.fish * steps)).toFixed(1)}`).join(' ');
+  return [...us]
+    .filter(([f]) => f !== '(idle)')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([f, t]) => `${f}=${((t * 1000) / (opts.fish * steps)).toFixed(1)}`)
+    .join(' ');
 }
 
 const medians = new Map(opts.bundles.map((b) => [b, []]));
@@ -93,8 +119,10 @@ try {
     console.log(`${opts.fish} fish, ${world[1]}x${world[2]}, after 1 800 steps, the Worker path:`);
     for (const [bundle, m] of medians) {
       m.sort((x, y) => x - y);
-      console.log(`${bundle}: medians ${m.map((x) => x.toFixed(3)).join(' ')}; ` +
-        `their median ${m[m.length >> 1].toFixed(3)} ms`);
+      console.log(
+        `${bundle}: medians ${m.map((x) => x.toFixed(3)).join(' ')}; ` +
+          `their median ${m[m.length >> 1].toFixed(3)} ms`,
+      );
     }
   }
 } finally {

@@ -13,7 +13,8 @@ import { TEST_BUNDLE, launch, median, plainPage, serve, worldFor, writeJson } fr
 const opts = { fish: [10000, 50000], rounds: 7, warm: 300, thread: 'worker', also: null, json: null };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
-  const a = argv[i], v = argv[i + 1];
+  const a = argv[i],
+    v = argv[i + 1];
   if (a === '--fish' && v) opts.fish = argv[++i].split(',').map(Number);
   else if (a === '--rounds' && v) opts.rounds = Number(argv[++i]);
   else if (a === '--warm' && v) opts.warm = Number(argv[++i]);
@@ -21,8 +22,10 @@ for (let i = 0; i < argv.length; i++) {
   else if (a === '--also' && v) opts.also = argv[++i];
   else if (a === '--json' && v) opts.json = argv[++i];
   else {
-    console.error('usage: step_overhead.mjs [--fish N,N] [--rounds R] [--warm W] [--thread worker|main] [--also BUNDLE] ' +
-      '[--json FILE]');
+    console.error(
+      'usage: step_overhead.mjs [--fish N,N] [--rounds R] [--warm W] [--thread worker|main] [--also BUNDLE] ' +
+        '[--json FILE]',
+    );
     process.exit(2);
   }
 }
@@ -34,8 +37,12 @@ const batchFor = (n) => Math.max(10, Math.round(4e6 / n));
 const SETTLE_MS = 300;
 const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
 
-const server = await serve({ '/dist/mirofish.js': TEST_BUNDLE, '/also/mirofish.js': opts.also || TEST_BUNDLE,
-  '/page.html': plainPage(), '/also.html': plainPage('', 'data-auto="false"', '/also/mirofish.js') });
+const server = await serve({
+  '/dist/mirofish.js': TEST_BUNDLE,
+  '/also/mirofish.js': opts.also || TEST_BUNDLE,
+  '/page.html': plainPage(),
+  '/also.html': plainPage('', 'data-auto="false"', '/also/mirofish.js'),
+});
 const browser = await launch();
 const chromium = browser.version();
 
@@ -43,30 +50,58 @@ const chromium = browser.version();
 async function open(url, n, world) {
   const page = await (await browser.newContext({ viewport: { width: 640, height: 400 } })).newPage();
   await page.goto(server.base + url);
-  await page.evaluate(async ([n, w, h, thread, warm]) => {
-    window.__s = await window.MiroFish.mount(undefined, { fish: n, width: w, height: h, paused: true, hash: false,
-      quality: 'low', maxFish: n, thread });
-    await window.__s.step(warm);
-  }, [n, world.width, world.height, opts.thread, opts.warm]);
+  await page.evaluate(
+    async ([n, w, h, thread, warm]) => {
+      window.__s = await window.MiroFish.mount(undefined, {
+        fish: n,
+        width: w,
+        height: h,
+        paused: true,
+        hash: false,
+        quality: 'low',
+        maxFish: n,
+        thread,
+      });
+      await window.__s.step(warm);
+    },
+    [n, world.width, world.height, opts.thread, opts.warm],
+  );
   return page;
 }
 // ms a step of `await step(k)`, and the frames the call drew.
-const stepped = (page, k) => page.evaluate(async (k) => {
-  const s = window.__s, f0 = s.stats().frames, t0 = performance.now();
-  await s.step(k);
-  const ms = (performance.now() - t0) / k, frames = s.stats().frames - f0;
-  const work = s._test && s._test.lastWork ? (await s._test.lastWork()) / k : NaN;
-  return { ms, work, frames, thread: s.thread };
-}, k);
+const stepped = (page, k) =>
+  page.evaluate(async (k) => {
+    const s = window.__s,
+      f0 = s.stats().frames,
+      t0 = performance.now();
+    await s.step(k);
+    const ms = (performance.now() - t0) / k,
+      frames = s.stats().frames - f0;
+    const work = s._test && s._test.lastWork ? (await s._test.lastWork()) / k : NaN;
+    return { ms, work, frames, thread: s.thread };
+  }, k);
 const alone = (page, k) => page.evaluate(async (k) => (await window.__s._test.timeStep(k)) / k, k);
 
 const rows = [];
 for (const n of opts.fish) {
-  const world = worldFor(n), k = batchFor(n);
+  const world = worldFor(n),
+    k = batchFor(n);
   const page = await open('/page.html', n, world);
   const other = opts.also ? await open('/also.html', n, world) : null;
-  const r = { fish: n, world, batch: k, thread: null, awaitMs: [], workMs: [], overheads: [], aloneMs: [], ratios: [],
-    frames: [], alsoMs: [], alsoRatios: [] };
+  const r = {
+    fish: n,
+    world,
+    batch: k,
+    thread: null,
+    awaitMs: [],
+    workMs: [],
+    overheads: [],
+    aloneMs: [],
+    ratios: [],
+    frames: [],
+    alsoMs: [],
+    alsoRatios: [],
+  };
   for (let i = 0; i < opts.rounds; i++) {
     // Rounds alternate which goes first, so a drift of the machine's speed hits both alike.
     let a, b;
@@ -98,17 +133,34 @@ await browser.close();
 await server.close();
 
 const f = (x, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-console.log(`await step(k) against the step alone (${opts.thread} path requested, paused, ${opts.warm} warm-up steps, ` +
-  `median of ${opts.rounds} rounds)`);
-console.log('  await = ms a step of `await step(k)` from the page; in-call = its slices\' stepping; one go = _test.timeStep');
-console.log('  fish  thread   k  await  in-call  await/in-call  one go  await/one go  frames/call' +
-  (opts.also ? '  also  also/one go' : ''));
+console.log(
+  `await step(k) against the step alone (${opts.thread} path requested, paused, ${opts.warm} warm-up steps, ` +
+    `median of ${opts.rounds} rounds)`,
+);
+console.log(
+  "  await = ms a step of `await step(k)` from the page; in-call = its slices' stepping; one go = _test.timeStep",
+);
+console.log(
+  '  fish  thread   k  await  in-call  await/in-call  one go  await/one go  frames/call' +
+    (opts.also ? '  also  also/one go' : ''),
+);
 for (const r of rows) {
-  console.log(`${String(r.fish).padStart(6)}  ${r.thread.padEnd(6)} ${String(r.batch).padStart(3)}  ` +
-    `${f(median(r.awaitMs)).padStart(5)}  ${f(median(r.workMs)).padStart(7)}  ${f(median(r.overheads), 3).padStart(13)}  ` +
-    `${f(median(r.aloneMs)).padStart(6)}  ${f(median(r.ratios), 2).padStart(12)}  ${String(Math.max(...r.frames)).padStart(11)}` +
-    (opts.also ? `  ${f(median(r.alsoMs)).padStart(5)}  ${f(median(r.alsoRatios), 2).padStart(11)}` : ''));
+  console.log(
+    `${String(r.fish).padStart(6)}  ${r.thread.padEnd(6)} ${String(r.batch).padStart(3)}  ` +
+      `${f(median(r.awaitMs)).padStart(5)}  ${f(median(r.workMs)).padStart(7)}  ${f(median(r.overheads), 3).padStart(13)}  ` +
+      `${f(median(r.aloneMs)).padStart(6)}  ${f(median(r.ratios), 2).padStart(12)}  ${String(Math.max(...r.frames)).padStart(11)}` +
+      (opts.also ? `  ${f(median(r.alsoMs)).padStart(5)}  ${f(median(r.alsoRatios), 2).padStart(11)}` : ''),
+  );
 }
-writeJson(opts.json, { date: new Date().toISOString(), chromium, options: opts,
-  rows: rows.map((r) => Object.assign(r, { overhead: median(r.overheads), ratio: median(r.ratios),
-    alsoRatio: opts.also ? median(r.alsoRatios) : null })) });
+writeJson(opts.json, {
+  date: new Date().toISOString(),
+  chromium,
+  options: opts,
+  rows: rows.map((r) =>
+    Object.assign(r, {
+      overhead: median(r.overheads),
+      ratio: median(r.ratios),
+      alsoRatio: opts.also ? median(r.alsoRatios) : null,
+    }),
+  ),
+});

@@ -22,8 +22,15 @@ await page.addScriptTag({ url: '/dist/mirofish-studio.js' });
 const r = await page.evaluate(async (n) => {
   // The main thread: the school's context and the studio's (its own canvas, laid over the school's) are both on this
   // page, so this bench can wait out both with a pixel read.
-  const s = await window.MiroFish.mount(null, { fish: 400, seed: 3, width: 1600, height: 900, quality: 'high',
-    paused: true, thread: 'main' });
+  const s = await window.MiroFish.mount(null, {
+    fish: 400,
+    seed: 3,
+    width: 1600,
+    height: 900,
+    quality: 'high',
+    paused: true,
+    thread: 'main',
+  });
   await s.step(600);
   const st = await window.MiroFishStudio.attach(s);
   st.collapse(true);
@@ -34,7 +41,9 @@ const r = await page.evaluate(async (n) => {
   };
   const gls = [s.canvas.getContext('webgl2'), s.canvas.nextElementSibling.getContext('webgl2')];
   const pixel = new Uint8Array(4);
-  const finish = () => { for (const gl of gls) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel); };
+  const finish = () => {
+    for (const gl of gls) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+  };
   const submit = async (frames) => {
     const t0 = performance.now();
     let own = 0;
@@ -70,8 +79,17 @@ const r = await page.evaluate(async (n) => {
   return out;
 }, rounds);
 const f = (v) => v.toFixed(3).padStart(8);
-console.log('overlays   submit ms  overlay ms   frame ms   (400 fish, 1600x900, DPR 1, medians of ' + rounds + ' rounds)');
-for (const [name, o] of Object.entries(r)) console.log(name.padEnd(8) + f(o.submit) + '   ' + f(o.overlay) + '   ' + f(o.frame));
-console.log('on / off: submit ' + (r.on.submit / r.off.submit).toFixed(2) + 'x, frame ' + (r.on.frame / r.off.frame).toFixed(2) + 'x');
+console.log(
+  'overlays   submit ms  overlay ms   frame ms   (400 fish, 1600x900, DPR 1, medians of ' + rounds + ' rounds)',
+);
+for (const [name, o] of Object.entries(r))
+  console.log(name.padEnd(8) + f(o.submit) + '   ' + f(o.overlay) + '   ' + f(o.frame));
+console.log(
+  'on / off: submit ' +
+    (r.on.submit / r.off.submit).toFixed(2) +
+    'x, frame ' +
+    (r.on.frame / r.off.frame).toFixed(2) +
+    'x',
+);
 await browser.close();
 await srv.close();

@@ -2,10 +2,11 @@
 // threads, renderers), from /proc: steadier than the wall clock or fps when another job shares the cores.
 import fs from 'node:fs';
 
-const TICK = 100;  // USER_HZ
+const TICK = 100; // USER_HZ
 
 export function treeCpuSeconds() {
-  const parent = new Map(), cpu = new Map();
+  const parent = new Map(),
+    cpu = new Map();
   for (const d of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
@@ -13,12 +14,17 @@ export function treeCpuSeconds() {
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       parent.set(Number(d), Number(f[1]));
       cpu.set(Number(d), (Number(f[11]) + Number(f[12])) / TICK);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   let total = 0;
   for (const [pid, t] of cpu) {
     for (let p = pid, hops = 0; p > 1 && hops < 20; p = parent.get(p), hops++) {
-      if (p === process.pid) { if (pid !== process.pid) total += t; break; }
+      if (p === process.pid) {
+        if (pid !== process.pid) total += t;
+        break;
+      }
     }
   }
   return total;

@@ -42,7 +42,10 @@ if (!BASELINE || !existsSync(BASELINE)) {
   process.exit(2);
 }
 for (const f of [join(DIST, 'mirofish.js'), join(THEME_DIST, 'index.html')]) {
-  if (!existsSync(f)) { console.error('missing ' + f + ' (build the web preset; cd bench/lighthouse && npm ci)'); process.exit(2); }
+  if (!existsSync(f)) {
+    console.error('missing ' + f + ' (build the web preset; cd bench/lighthouse && npm ci)');
+    process.exit(2);
+  }
 }
 
 // Notes the first drawArrays of a WebGL2 context in this scope (the page or a Worker), once.
@@ -59,12 +62,23 @@ const FILES = {
 };
 if (BEFORE) {
   for (const f of ['mirofish.js', 'mirofish-engine.js', 'mirofish-host.js', 'mirofish.wasm']) {
-    if (!existsSync(join(BEFORE, f))) { console.error('--before ' + BEFORE + ': no ' + f + ' there'); process.exit(2); }
+    if (!existsSync(join(BEFORE, f))) {
+      console.error('--before ' + BEFORE + ': no ' + f + ' there');
+      process.exit(2);
+    }
     FILES['/before/' + f] = readFileSync(join(BEFORE, f));
   }
 }
-const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript; charset=utf-8',
-  '.wasm': 'application/wasm', '.jpg': 'image/jpeg', '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+};
 
 const { stripped } = stripTheme(readFileSync(join(THEME_DIST, 'index.html'), 'utf8'));
 function serve(cors) {
@@ -78,11 +92,16 @@ function serve(cors) {
       res.writeHead(200, headers);
       res.end(gz ? gzipSync(body) : body);
     };
-    if (FILES[path]) return send(TYPES[extname(path)], /\.js$/.test(path) ? Buffer.concat([Buffer.from(PROBE), FILES[path]]) : FILES[path]);
+    if (FILES[path])
+      return send(
+        TYPES[extname(path)],
+        /\.js$/.test(path) ? Buffer.concat([Buffer.from(PROBE), FILES[path]]) : FILES[path],
+      );
     const m = /^\/page\/(\w[\w-]*)\/$/.exec(path);
     if (m && pages[m[1]]) return send(TYPES['.html'], Buffer.from(pages[m[1]]));
     const file = normalize(join(THEME_DIST, path.replace(/^\/page\/[\w-]+/, '')));
-    if (file.startsWith(THEME_DIST + sep) && existsSync(file)) return send(TYPES[extname(file)] || 'application/octet-stream', readFileSync(file));
+    if (file.startsWith(THEME_DIST + sep) && existsSync(file))
+      return send(TYPES[extname(file)] || 'application/octet-stream', readFileSync(file));
     res.writeHead(404);
     res.end();
   });
@@ -92,14 +111,28 @@ const pageServer = await serve(false);
 const cdnServer = await serve(true);
 const cdn = `http://localhost:${cdnServer.address().port}`;
 const tag = (src) => `<script src="${src}" data-fish="200" data-seed="7"></script>`;
-const VARIANTS = { single: tag('/old/mirofish.js'), 'single-cdn': tag(cdn + '/old/mirofish.js'),
-  split: tag('/new/mirofish.js'), 'split-cdn': tag(cdn + '/new/mirofish.js') };
-if (BEFORE) Object.assign(VARIANTS, { before: tag('/before/mirofish.js'), 'before-cdn': tag(cdn + '/before/mirofish.js') });
+const VARIANTS = {
+  single: tag('/old/mirofish.js'),
+  'single-cdn': tag(cdn + '/old/mirofish.js'),
+  split: tag('/new/mirofish.js'),
+  'split-cdn': tag(cdn + '/new/mirofish.js'),
+};
+if (BEFORE)
+  Object.assign(VARIANTS, { before: tag('/before/mirofish.js'), 'before-cdn': tag(cdn + '/before/mirofish.js') });
 const pages = Object.fromEntries(Object.entries(VARIANTS).map(([v, t]) => [v, withTag(stripped, t)]));
 const base = `http://127.0.0.1:${pageServer.address().port}`;
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox', '--no-first-run', '--disable-quic'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--no-sandbox',
+    '--disable-gpu-sandbox',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
 async function once(variant) {
   const context = await browser.newContext({ viewport: { width: 1350, height: 940 } });
   const page = await context.newPage();
@@ -108,7 +141,7 @@ async function once(variant) {
   let drawn = null;
   while (!drawn && Date.now() - t0 < 30000) {
     const scopes = [page, ...page.workers()];
-    for (const s of scopes) drawn = drawn || await s.evaluate(() => self.__firstDraw || null).catch(() => null);
+    for (const s of scopes) drawn = drawn || (await s.evaluate(() => self.__firstDraw || null).catch(() => null));
     if (!drawn) await page.waitForTimeout(25);
   }
   const r = await page.evaluate(async () => {
@@ -121,14 +154,19 @@ async function once(variant) {
 }
 
 const runs = [];
-const median = (xs) => { const s = xs.filter(Number.isFinite).sort((a, b) => a - b); const h = s.length >> 1;
-  return s.length ? (s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2) : NaN; };
+const median = (xs) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length ? (s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2) : NaN;
+};
 console.log(`first fish: ${RUNS} round(s), load ${loadavg()[0].toFixed(2)}, baseline ${BASELINE}`);
 for (let round = 1; round <= RUNS; round++) {
   for (const v of Object.keys(VARIANTS)) {
     const r = await once(v);
     runs.push(r);
-    console.log(`  round ${round} ${v.padEnd(10)} first frame ${Math.round(r.firstFrameMs)} ms, load ${Math.round(r.loadMs)} ms, ${r.thread}`);
+    console.log(
+      `  round ${round} ${v.padEnd(10)} first frame ${Math.round(r.firstFrameMs)} ms, load ${Math.round(r.loadMs)} ms, ${r.thread}`,
+    );
   }
 }
 await browser.close();
@@ -138,13 +176,32 @@ console.log(`\nMedians of ${RUNS}: navigation -> first drawn frame (ms), navigat
 const med = {};
 for (const v of Object.keys(VARIANTS)) {
   const of = runs.filter((r) => r.variant === v);
-  med[v] = { firstFrameMs: median(of.map((r) => r.firstFrameMs)), loadMs: median(of.map((r) => r.loadMs)), thread: of[0].thread };
-  console.log(`${v.padEnd(10)}  ${String(Math.round(med[v].firstFrameMs)).padStart(6)}  ${String(Math.round(med[v].loadMs)).padStart(6)}  ${med[v].thread}`);
+  med[v] = {
+    firstFrameMs: median(of.map((r) => r.firstFrameMs)),
+    loadMs: median(of.map((r) => r.loadMs)),
+    thread: of[0].thread,
+  };
+  console.log(
+    `${v.padEnd(10)}  ${String(Math.round(med[v].firstFrameMs)).padStart(6)}  ${String(Math.round(med[v].loadMs)).padStart(6)}  ${med[v].thread}`,
+  );
 }
 const d = (a, b) => Math.round(med[a].firstFrameMs - med[b].firstFrameMs);
-console.log(`split - single: ${d('split', 'single') > 0 ? '+' : ''}${d('split', 'single')} ms; ` +
-  `split-cdn - single: ${d('split-cdn', 'single') > 0 ? '+' : ''}${d('split-cdn', 'single')} ms; ` +
-  `split-cdn - single-cdn: ${d('split-cdn', 'single-cdn') > 0 ? '+' : ''}${d('split-cdn', 'single-cdn')} ms (target: at most +150)`);
-if (BEFORE) console.log(`split - before: ${d('split', 'before') > 0 ? '+' : ''}${d('split', 'before')} ms; ` +
-  `split-cdn - before-cdn: ${d('split-cdn', 'before-cdn') > 0 ? '+' : ''}${d('split-cdn', 'before-cdn')} ms`);
-if (JSON_OUT) writeFileSync(resolve(JSON_OUT), JSON.stringify({ date: new Date().toISOString(), command: 'node first_fish.mjs ' + argv.join(' '), runs, medians: med }, null, 2) + '\n');
+console.log(
+  `split - single: ${d('split', 'single') > 0 ? '+' : ''}${d('split', 'single')} ms; ` +
+    `split-cdn - single: ${d('split-cdn', 'single') > 0 ? '+' : ''}${d('split-cdn', 'single')} ms; ` +
+    `split-cdn - single-cdn: ${d('split-cdn', 'single-cdn') > 0 ? '+' : ''}${d('split-cdn', 'single-cdn')} ms (target: at most +150)`,
+);
+if (BEFORE)
+  console.log(
+    `split - before: ${d('split', 'before') > 0 ? '+' : ''}${d('split', 'before')} ms; ` +
+      `split-cdn - before-cdn: ${d('split-cdn', 'before-cdn') > 0 ? '+' : ''}${d('split-cdn', 'before-cdn')} ms`,
+  );
+if (JSON_OUT)
+  writeFileSync(
+    resolve(JSON_OUT),
+    JSON.stringify(
+      { date: new Date().toISOString(), command: 'node first_fish.mjs ' + argv.join(' '), runs, medians: med },
+      null,
+      2,
+    ) + '\n',
+  );

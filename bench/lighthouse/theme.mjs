@@ -7,13 +7,16 @@ export function stripTheme(original) {
   const removed = [];
   let stripped = original.replace(/[ \t]*<script\b[^>]*\bsrc="([^"]*)"[^>]*>\s*<\/script>[ \t]*\r?\n?/gi, (m, u) => {
     if (!isExternal(u)) return m;
-    removed.push(m.trim()); return '';
+    removed.push(m.trim());
+    return '';
   });
   stripped = stripped.replace(/[ \t]*<link\b[^>]*\bhref="([^"]*)"[^>]*>[ \t]*\r?\n?/gi, (m, u) => {
     if (!isExternal(u)) return m;
-    removed.push(m.trim()); return '';
+    removed.push(m.trim());
+    return '';
   });
-  for (const m of original.matchAll(/\b(?:src|href)="((?:https?:)?\/\/([^/"]+)[^"]*)"/gi)) externalHosts.add(m[2].toLowerCase());
+  for (const m of original.matchAll(/\b(?:src|href)="((?:https?:)?\/\/([^/"]+)[^"]*)"/gi))
+    externalHosts.add(m[2].toLowerCase());
   return { stripped, removed, externalHosts };
 }
 

@@ -21,7 +21,10 @@ function gzip(bytes) {
   const file = path.join(dir, 'module.wasm');
   try {
     fs.writeFileSync(file, bytes);
-    const out = execFileSync('zopfli', ['--i15', '-c', file], { maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('zopfli', ['--i15', '-c', file], {
+      maxBuffer: 1 << 26,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     if (zlib.gunzipSync(out).equals(bytes)) return out;
     console.warn('embed_wasm: zopfli output does not inflate to the module: using zlib, the bundle is ~5 KB larger');
   } catch (e) {
@@ -34,16 +37,16 @@ function gzip(bytes) {
 
 const args = process.argv.slice(2);
 const fromFile = args[0] === '--wasm' ? fs.readFileSync(args[1]) : null;
-const cache = new Map();  // the classic and module files carry the same wasm: compress it once
+const cache = new Map(); // the classic and module files carry the same wasm: compress it once
 for (const file of fromFile ? args.slice(2) : args) {
   let text = fs.readFileSync(file, 'utf8');
-  if (!PLACEHOLDER.test(text)) throw new Error(file + ': no __MIROFISH_WASM__ placeholder (its entry\'s wasmText())');
+  if (!PLACEHOLDER.test(text)) throw new Error(file + ": no __MIROFISH_WASM__ placeholder (its entry's wasmText())");
   let wasm = fromFile;
   if (!wasm) {
     const uri = DATA_URI.exec(text);
     if (!uri) throw new Error(file + ': no base64 wasm data: URI to re-embed');
     wasm = Buffer.from(uri[1], 'base64');
-    text = text.replace(DATA_URI, 'data:application/octet-stream;base64,');  // the glue gets wasmBinary instead
+    text = text.replace(DATA_URI, 'data:application/octet-stream;base64,'); // the glue gets wasmBinary instead
   }
   const key = wasm.toString('base64');
   if (!cache.has(key)) cache.set(key, gzip(wasm).toString('base64'));

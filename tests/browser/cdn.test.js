@@ -29,15 +29,17 @@ describe('MiroFish from another origin (a CDN)', () => {
   before(async () => {
     // The CDN's folder: the classic files as built for the suite, the ES modules as shipped (one wasm for both).
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-cdn-'));
-    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(dir, f));
+    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm'])
+      fs.copyFileSync(path.join(TEST_DIR, f), path.join(dir, f));
     for (const f of ['mirofish.mjs', 'mirofish-engine.mjs']) fs.copyFileSync(path.join(h.DIST, f), path.join(dir, f));
-    lonely = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-lonely-'));  // mirofish.js and its host, no engine
+    lonely = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-lonely-')); // mirofish.js and its host, no engine
     for (const f of ['mirofish.js', 'mirofish-host.js']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(lonely, f));
-    hostless = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-hostless-'));  // mirofish.js alone
+    hostless = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-hostless-')); // mirofish.js alone
     fs.copyFileSync(path.join(TEST_DIR, 'mirofish.js'), path.join(hostless, 'mirofish.js'));
     // A server whose every path answers its index page (a single-page app's fallback), the wasm's too.
     spaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-spa-'));
-    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(spaDir, f));
+    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js'])
+      fs.copyFileSync(path.join(TEST_DIR, f), path.join(spaDir, f));
     fs.writeFileSync(path.join(spaDir, 'mirofish.wasm'), '<!doctype html><title>app</title>');
     // `localhost` against the page's 127.0.0.1: another origin on the same machine.
     const other = async (d, headers) => {
@@ -46,7 +48,8 @@ describe('MiroFish from another origin (a CDN)', () => {
     };
     pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-pages-'));
     // Self-hosted beside the pages too (the critical path's <miro-fish> case).
-    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(TEST_DIR, f), path.join(pagesDir, f));
+    for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm'])
+      fs.copyFileSync(path.join(TEST_DIR, f), path.join(pagesDir, f));
     pages = await h.serveDir(pagesDir);
     cors = await other(dir, { 'Access-Control-Allow-Origin': '*' });
     plain = await other(dir, {});
@@ -66,7 +69,9 @@ describe('MiroFish from another origin (a CDN)', () => {
     const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
     await context.addInitScript(() => {
       window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        window.__violations.push(e.violatedDirective + ' ' + e.blockedURI),
+      );
     });
     const name = `page-${++pageCount}.html`;
     fs.writeFileSync(path.join(pagesDir, name), page(body, csp));
@@ -83,38 +88,49 @@ describe('MiroFish from another origin (a CDN)', () => {
   // loaded: its end) and the first frame shown after it (present: the loader's one-dot mark, page_ready.js).
   // Playwright's 'load' and 'request' events come over different channels and may arrive out of order (a CI run saw
   // the host's request reported before 'load'), so the order is read in the page.
-  const timeline = (p) => p.evaluate(async () => {
-    const nav = performance.getEntriesByType('navigation')[0];
-    const present = await new Promise((resolve) => { // Element Timing is read by an observer only
-      const o = new PerformanceObserver((l) => resolve(l.getEntries().find((e) => e.identifier === 'mirofish-present')));
-      o.observe({ type: 'element', buffered: true });
-      setTimeout(resolve, 1000);
+  const timeline = (p) =>
+    p.evaluate(async () => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const present = await new Promise((resolve) => {
+        // Element Timing is read by an observer only
+        const o = new PerformanceObserver((l) =>
+          resolve(l.getEntries().find((e) => e.identifier === 'mirofish-present')),
+        );
+        o.observe({ type: 'element', buffered: true });
+        setTimeout(resolve, 1000);
+      });
+      const lcp = await new Promise((resolve) => {
+        // the page's largest paint: the last candidate
+        const o = new PerformanceObserver((l) => resolve(l.getEntries().pop()));
+        o.observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(resolve, 1000);
+      });
+      const t = {
+        load: nav.loadEventStart,
+        loaded: nav.loadEventEnd,
+        present: present ? present.renderTime : null,
+        lcp: lcp ? lcp.renderTime : null,
+        lcpUrl: lcp ? lcp.url : null,
+        marks: document.querySelectorAll('[elementtiming]').length,
+      };
+      for (const e of performance.getEntriesByType('resource')) {
+        const path = new URL(e.name).pathname;
+        if (/mirofish[^/]*$/.test(path)) t[path] = e.startTime;
+      }
+      return t;
     });
-    const lcp = await new Promise((resolve) => { // the page's largest paint: the last candidate
-      const o = new PerformanceObserver((l) => resolve(l.getEntries().pop()));
-      o.observe({ type: 'largest-contentful-paint', buffered: true });
-      setTimeout(resolve, 1000);
-    });
-    const t = { load: nav.loadEventStart, loaded: nav.loadEventEnd, present: present ? present.renderTime : null,
-      lcp: lcp ? lcp.renderTime : null, lcpUrl: lcp ? lcp.url : null,
-      marks: document.querySelectorAll('[elementtiming]').length };
-    for (const e of performance.getEntriesByType('resource')) {
-      const path = new URL(e.name).pathname;
-      if (/mirofish[^/]*$/.test(path)) t[path] = e.startTime;
-    }
-    return t;
-  });
   // The auto-mounted school (the ES module's page sets window.__school), after two frames; null if there is none.
-  const school = (p) => p.evaluate(async () => {
-    while (window.__school === undefined && !window.MiroFish) await new Promise((r) => setTimeout(r, 20));
-    const s = window.MiroFish ? await window.MiroFish.ready : window.__school;
-    if (!s) return null;
-    while (s.stats().frames < 2) await new Promise((r) => setTimeout(r, 20));
-    return { thread: s.stats().thread, rendering: s.stats().rendering, fish: s.stats().fish };
-  });
+  const school = (p) =>
+    p.evaluate(async () => {
+      while (window.__school === undefined && !window.MiroFish) await new Promise((r) => setTimeout(r, 20));
+      const s = window.MiroFish ? await window.MiroFish.ready : window.__school;
+      if (!s) return null;
+      while (s.stats().frames < 2) await new Promise((r) => setTimeout(r, 20));
+      return { thread: s.stats().thread, rendering: s.stats().rendering, fish: s.stats().fish };
+    });
   const classic = (base, attrs = '') => `<script src="${base}/mirofish.js" data-fish="30"${attrs}></script>`;
 
-  it('with CORS: the classic script\'s school runs in a Worker started from a blob: bootstrap, and replays the CLI', async (t) => {
+  it("with CORS: the classic script's school runs in a Worker started from a blob: bootstrap, and replays the CLI", async (t) => {
     const { context, p, log, workers } = await open(classic(cors.base));
     assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
     if (h.THREAD === 'worker') assert.match(workers[0] || '', /^blob:/, 'the Worker is the page-origin bootstrap');
@@ -132,14 +148,19 @@ describe('MiroFish from another origin (a CDN)', () => {
       const cli = execFileSync(h.CLI, ['run', '--hash', link, '--steps', '600'], { encoding: 'utf8' });
       assert.equal(hash, /^state-hash ([0-9a-f]{16})$/m.exec(cli)[1]);
     } else t.diagnostic('native CLI missing: the hash was not compared with it');
-    assert.ok(await h.fishPixels(p) > 200, 'fish are drawn');
+    assert.ok((await h.fishPixels(p)) > 200, 'fish are drawn');
     assert.deepEqual(log.errors(), []);
     assert.deepEqual(ours(log), []);
     await context.close();
   });
 
   it('with SRI on the tag (integrity, crossorigin): the same Worker school', async () => {
-    const sri = 'sha384-' + crypto.createHash('sha384').update(fs.readFileSync(path.join(dir, 'mirofish.js'))).digest('base64');
+    const sri =
+      'sha384-' +
+      crypto
+        .createHash('sha384')
+        .update(fs.readFileSync(path.join(dir, 'mirofish.js')))
+        .digest('base64');
     const { context, p, log } = await open(classic(cors.base, ` integrity="${sri}" crossorigin="anonymous"`));
     assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
     assert.deepEqual(log.errors(), []);
@@ -147,7 +168,7 @@ describe('MiroFish from another origin (a CDN)', () => {
     await context.close();
   });
 
-  it('without CORS: the engine\'s script loads, its wasm cannot be fetched: one warning naming the file and its URL', async () => {
+  it("without CORS: the engine's script loads, its wasm cannot be fetched: one warning naming the file and its URL", async () => {
     const { context, p, log } = await open(classic(plain.base));
     assert.equal(await school(p), null, 'mount() resolves null: no fish, the page as it was');
     assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
@@ -156,13 +177,16 @@ describe('MiroFish from another origin (a CDN)', () => {
     assert.ok(said[0].includes(`mirofish.wasm could not be fetched from ${plain.base}/mirofish.wasm`), said[0]);
     assert.match(said[0], /Access-Control-Allow-Origin/);
     // The browser's own report of the refused request is its one console error; nothing of ours.
-    assert.ok(log.errors().every((m) => /CORS|Access-Control|Failed to (load|fetch)/i.test(m.text)),
-      JSON.stringify(log.errors()));
+    assert.ok(
+      log.errors().every((m) => /CORS|Access-Control|Failed to (load|fetch)/i.test(m.text)),
+      JSON.stringify(log.errors()),
+    );
     await context.close();
   });
 
   it('under a CSP that allows blob: Workers: the Worker, with no violation', async () => {
-    const csp = `default-src 'self'; script-src 'self' ${cors.base} 'wasm-unsafe-eval'; ` +
+    const csp =
+      `default-src 'self'; script-src 'self' ${cors.base} 'wasm-unsafe-eval'; ` +
       `worker-src 'self' blob:; connect-src 'self' ${cors.base}; img-src data:`;
     const { context, p, log } = await open(classic(cors.base), csp);
     assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
@@ -172,8 +196,9 @@ describe('MiroFish from another origin (a CDN)', () => {
     await context.close();
   });
 
-  it('under a CSP that forbids blob: Workers: the main thread, the browser\'s one report, MiroFish\'s one note', async () => {
-    const csp = `default-src 'self'; script-src 'self' ${cors.base} 'wasm-unsafe-eval'; ` +
+  it("under a CSP that forbids blob: Workers: the main thread, the browser's one report, MiroFish's one note", async () => {
+    const csp =
+      `default-src 'self'; script-src 'self' ${cors.base} 'wasm-unsafe-eval'; ` +
       `worker-src 'self'; connect-src 'self' ${cors.base}; img-src data:`;
     const { context, p, log } = await open(classic(cors.base), csp);
     assert.deepEqual(await school(p), { thread: 'main', rendering: true, fish: 30 });
@@ -182,8 +207,15 @@ describe('MiroFish from another origin (a CDN)', () => {
     assert.ok(log.errors().length <= 1, JSON.stringify(log.errors()));
     assert.deepEqual(ours(log), []);
     const notes = log.log.filter((m) => m.type === 'info' && m.text.startsWith('MiroFish: ')).map((m) => m.text);
-    assert.deepEqual(notes, h.THREAD === 'worker' ? ["MiroFish: this page's Content-Security-Policy refused the " +
-      "engine's Worker (worker-src): it runs on the main thread instead"] : []);
+    assert.deepEqual(
+      notes,
+      h.THREAD === 'worker'
+        ? [
+            "MiroFish: this page's Content-Security-Policy refused the " +
+              "engine's Worker (worker-src): it runs on the main thread instead",
+          ]
+        : [],
+    );
     await context.close();
   });
 
@@ -203,8 +235,10 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     const { context, p, log } = await open(classic(missing.base));
     assert.equal(await school(p), null);
     const said = ours(log);
-    assert.deepEqual(said, [`MiroFish: mirofish-engine.js was not found at ${missing.base}/mirofish-engine.js: ` +
-      'copy it beside mirofish.js']);
+    assert.deepEqual(said, [
+      `MiroFish: mirofish-engine.js was not found at ${missing.base}/mirofish-engine.js: ` +
+        'copy it beside mirofish.js',
+    ]);
     assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
     await context.close();
   });
@@ -212,11 +246,15 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
   it('mirofish.js alone (its host missing): one warning naming mirofish-host.js and where it was looked for', async () => {
     const { context, p, log } = await open(classic(hostMissing.base) + '<miro-fish fish="5"></miro-fish>');
     assert.equal(await school(p), null);
-    assert.deepEqual(await p.evaluate(async () => [await window.MiroFish.table(), window.MiroFish.all,
-      await window.MiroFish.mount()]), [[], [], null]);
+    assert.deepEqual(
+      await p.evaluate(async () => [await window.MiroFish.table(), window.MiroFish.all, await window.MiroFish.mount()]),
+      [[], [], null],
+    );
     const said = ours(log);
-    assert.deepEqual(said, [`MiroFish: mirofish-host.js was not found at ${hostMissing.base}/mirofish-host.js: ` +
-      'copy it beside mirofish.js']);
+    assert.deepEqual(said, [
+      `MiroFish: mirofish-host.js was not found at ${hostMissing.base}/mirofish-host.js: ` +
+        'copy it beside mirofish.js',
+    ]);
     assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
     await context.close();
   });
@@ -231,38 +269,55 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     await context.close();
   });
 
-  it('the page\'s critical path: before its load event only mirofish.js (the loader) is fetched; host and engine after it', async () => {
+  it("the page's critical path: before its load event only mirofish.js (the loader) is fetched; host and engine after it", async () => {
     const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
     const events = [];
-    context.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
+    context.on('request', (r) => {
+      if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname);
+    });
     // When the canvas came into the page (the tag is in <head>: the loader puts it in the body as the parser adds it).
     await context.addInitScript(() => {
       new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n.localName === 'canvas' && !window.__canvas) {
-          window.__canvas = n;
-          window.__canvasAt = performance.now();
-        }
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n.localName === 'canvas' && !window.__canvas) {
+              window.__canvas = n;
+              window.__canvasAt = performance.now();
+            }
       }).observe(document, { childList: true, subtree: true });
     });
     const p = await context.newPage();
     const log = h.watchConsole(p);
     await p.goto(env.srv.base + '/fixtures/auto.html');
     await h.waitForFish(p, 2);
-    assert.deepEqual([...events].sort(), ['/dist/mirofish-engine.js', '/dist/mirofish-host.js', '/dist/mirofish.js', '/dist/mirofish.wasm']);
+    assert.deepEqual([...events].sort(), [
+      '/dist/mirofish-engine.js',
+      '/dist/mirofish-host.js',
+      '/dist/mirofish.js',
+      '/dist/mirofish.wasm',
+    ]);
     // The school draws on the canvas the loader put in the page before its first paint: the page is layered around it
     // from the start, and does not raster again as the engine starts.
     const early = await p.evaluate(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
       const ours = document.querySelectorAll('canvas');
-      return { at: window.__canvasAt, fcp: fcp && fcp.startTime, same: ours.length === 1 && ours[0] === window.__canvas,
-        id: ours[0] && ours[0].id, parent: window.__canvas && window.__canvas.parentNode.localName };
+      return {
+        at: window.__canvasAt,
+        fcp: fcp && fcp.startTime,
+        same: ours.length === 1 && ours[0] === window.__canvas,
+        id: ours[0] && ours[0].id,
+        parent: window.__canvas && window.__canvas.parentNode.localName,
+      };
     });
     assert.ok(early.same && early.parent === 'body' && /^mirofish-\d+$/.test(early.id), JSON.stringify(early));
     assert.ok(early.fcp > early.at, 'in the page before its first paint: ' + JSON.stringify(early));
     const t = await timeline(p);
     assert.ok(t['/dist/mirofish.js'] < t.load, JSON.stringify(t));
     assert.ok(t['/dist/mirofish-host.js'] >= t.loaded, JSON.stringify(t)); // and the engine is the host's to fetch
-    assert.ok(t.present > t.loaded && t['/dist/mirofish-host.js'] >= t.present, 'after the frame after load: ' + JSON.stringify(t));
+    assert.ok(
+      t.present > t.loaded && t['/dist/mirofish-host.js'] >= t.present,
+      'after the frame after load: ' + JSON.stringify(t),
+    );
     assert.equal(t.marks, 0, 'the mark is gone');
     assert.deepEqual(log.errors(), []);
     await context.close();
@@ -272,7 +327,10 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     // A large image painted after `load` (the LCP of a page like the Lighthouse bench's theme): the loader goes on its
     // paint, or on the frame after `load` (the mark) if that comes first; either way after it.
     // Noise, as a 24-bit BMP (Chromium leaves low-entropy images, a flat colour, out of LCP).
-    const w = 300, ht = 150, row = w * 3, bmp = Buffer.alloc(54 + row * ht);
+    const w = 300,
+      ht = 150,
+      row = w * 3,
+      bmp = Buffer.alloc(54 + row * ht);
     bmp.write('BM', 0);
     bmp.writeUInt32LE(bmp.length, 2);
     bmp.writeUInt32LE(54, 10);
@@ -284,53 +342,84 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     crypto.randomFillSync(bmp, 54);
     fs.writeFileSync(path.join(pagesDir, 'big.bmp'), bmp);
     const events = [];
-    const { context, p, log } = await open('<img src="big.bmp" width="600" height="300" alt="">' +
-      '<script src="mirofish.js" data-fish="20"></script>', null, (ctx) => {
-      ctx.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
-    });
+    const { context, p, log } = await open(
+      '<img src="big.bmp" width="600" height="300" alt="">' + '<script src="mirofish.js" data-fish="20"></script>',
+      null,
+      (ctx) => {
+        ctx.on('request', (r) => {
+          if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname);
+        });
+      },
+    );
     assert.equal((await school(p)).fish, 20);
     const t = await timeline(p);
-    assert.ok(/big\.bmp$/.test(t.lcpUrl), 'the image is the page\'s largest paint: ' + JSON.stringify(t));
+    assert.ok(/big\.bmp$/.test(t.lcpUrl), "the image is the page's largest paint: " + JSON.stringify(t));
     assert.ok(t['/mirofish-host.js'] >= t.loaded && t['/mirofish-host.js'] >= t.lcp, 'after it: ' + JSON.stringify(t));
     assert.equal(t.marks, 0, 'the mark is gone');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
 
-  it('the critical path with <miro-fish> in the page\'s HTML: the element waits for the load event too', async () => {
+  it("the critical path with <miro-fish> in the page's HTML: the element waits for the load event too", async () => {
     const events = [];
-    const { context, p, log } = await open('<script src="mirofish.js"></script>' +
-      '<miro-fish fish="20" style="display: block; height: 120px"></miro-fish>', null, (ctx, page) => {
-      ctx.on('request', (r) => { if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname); });
-    });
-    await h.waitFor(p, () => document.querySelector('miro-fish').school &&
-      document.querySelector('miro-fish').school.stats().frames >= 1);
-    assert.deepEqual([...events].sort(), ['/mirofish-engine.js', '/mirofish-host.js', '/mirofish.js', '/mirofish.wasm']);
+    const { context, p, log } = await open(
+      '<script src="mirofish.js"></script>' + '<miro-fish fish="20" style="display: block; height: 120px"></miro-fish>',
+      null,
+      (ctx, page) => {
+        ctx.on('request', (r) => {
+          if (/mirofish[^/]*$/.test(new URL(r.url()).pathname)) events.push(new URL(r.url()).pathname);
+        });
+      },
+    );
+    await h.waitFor(
+      p,
+      () =>
+        document.querySelector('miro-fish').school && document.querySelector('miro-fish').school.stats().frames >= 1,
+    );
+    assert.deepEqual([...events].sort(), [
+      '/mirofish-engine.js',
+      '/mirofish-host.js',
+      '/mirofish.js',
+      '/mirofish.wasm',
+    ]);
     // A bare tag beside <miro-fish>: the elements are the schools, the loader's background canvas went as they came.
-    assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('canvas'), (c) => c.parentNode.localName)),
-      ['miro-fish']);
+    assert.deepEqual(
+      await p.evaluate(() => Array.from(document.querySelectorAll('canvas'), (c) => c.parentNode.localName)),
+      ['miro-fish'],
+    );
     const t = await timeline(p);
     assert.ok(t['/mirofish.js'] < t.load, JSON.stringify(t));
     assert.ok(t['/mirofish-host.js'] >= t.loaded, JSON.stringify(t));
-    assert.ok(t.present > t.loaded && t['/mirofish-host.js'] >= t.present, 'after the frame after load: ' + JSON.stringify(t));
+    assert.ok(
+      t.present > t.loaded && t['/mirofish-host.js'] >= t.present,
+      'after the frame after load: ' + JSON.stringify(t),
+    );
     assert.equal(t.marks, 0, 'the mark is gone');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
 
-  it('a bare tag in <head> and <miro-fish> in the body: the loader\'s background canvas never stays', async () => {
-    fs.writeFileSync(path.join(pagesDir, 'head-element.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-      '<title>head tag</title><link rel="icon" href="data:,"><script src="mirofish.js"></script></head><body>' +
-      '<h1>Elements only</h1><miro-fish fish="10" style="display: block; height: 120px"></miro-fish></body></html>');
+  it("a bare tag in <head> and <miro-fish> in the body: the loader's background canvas never stays", async () => {
+    fs.writeFileSync(
+      path.join(pagesDir, 'head-element.html'),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+        '<title>head tag</title><link rel="icon" href="data:,"><script src="mirofish.js"></script></head><body>' +
+        '<h1>Elements only</h1><miro-fish fish="10" style="display: block; height: 120px"></miro-fish></body></html>',
+    );
     const context = await env.browser.newContext({ viewport: { width: 640, height: 400 } });
     const p = await context.newPage();
     const log = h.watchConsole(p);
     await p.goto(pages.base + '/head-element.html');
-    await h.waitFor(p, () => document.querySelector('miro-fish').school &&
-      document.querySelector('miro-fish').school.stats().frames >= 1);
+    await h.waitFor(
+      p,
+      () =>
+        document.querySelector('miro-fish').school && document.querySelector('miro-fish').school.stats().frames >= 1,
+    );
     await p.waitForTimeout(300);
-    assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('canvas'), (c) => c.parentNode.localName)),
-      ['miro-fish']);
+    assert.deepEqual(
+      await p.evaluate(() => Array.from(document.querySelectorAll('canvas'), (c) => c.parentNode.localName)),
+      ['miro-fish'],
+    );
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

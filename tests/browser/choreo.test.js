@@ -12,17 +12,18 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 
-const AT = 0.5;           // s: the formation starts here (the hash's at=)
-const LANDING = 4;        // s: the landing measured natively takes under 3 s; this leaves margin
+const AT = 0.5; // s: the formation starts here (the hash's at=)
+const LANDING = 4; // s: the landing measured natively takes under 3 s; this leaves margin
 const TEXTS = [
-  'koi',                                                         // a short word
-  'https://example.org/pond?fish=200&mood=calm#top',             // a URL with a query string
+  'koi', // a short word
+  'https://example.org/pond?fish=200&mood=calm#top', // a URL with a query string
   'https://example.org/a/sixty-character-link?x=1&y=2&z=3456789', // 60 characters
 ];
 
 // A greyscale PGM of an RGBA image, box-filtered down by `factor` (1: as is).
 function pgm(img, factor) {
-  const w = Math.floor(img.width / factor), hgt = Math.floor(img.height / factor);
+  const w = Math.floor(img.width / factor),
+    hgt = Math.floor(img.height / factor);
   const out = Buffer.alloc(w * hgt);
   for (let y = 0; y < hgt; y++) {
     for (let x = 0; x < w; x++) {
@@ -44,8 +45,10 @@ function decode(img, factor, dir, name) {
   const file = path.join(dir, name + '.pgm');
   fs.writeFileSync(file, pgm(img, factor));
   try {
-    const out = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', file],
-      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('zbarimg', ['-q', '--raw', '-Sdisable', '-Sqrcode.enable', file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     return out.split('\n').filter((l) => l.length);
   } catch (e) {
     return [];
@@ -73,14 +76,17 @@ describe('choreography', () => {
     const log = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/choreo.html#' + hash);
     await h.waitForFish(page);
-    await page.evaluate(async (n) => {
-      const s = window.MiroFish.current;
-      s.pause();
-      // The engine's steps as of the pause: step(0) steps nothing and answers after a fresh snapshot (the engine may
-      // be in a Worker; its snapshots otherwise come at most every 100 ms).
-      await s.step(0);
-      await s.step(n - s.stats().steps);
-    }, Math.round(seconds * 60));
+    await page.evaluate(
+      async (n) => {
+        const s = window.MiroFish.current;
+        s.pause();
+        // The engine's steps as of the pause: step(0) steps nothing and answers after a fresh snapshot (the engine may
+        // be in a Worker; its snapshots otherwise come at most every 100 ms).
+        await s.step(0);
+        await s.step(n - s.stats().steps);
+      },
+      Math.round(seconds * 60),
+    );
     assert.equal(await page.evaluate(() => window.MiroFish.current.stats().thread), h.THREAD);
     return { context, page, log, stats: () => page.evaluate(() => window.MiroFish.current.stats()) };
   }
@@ -99,31 +105,33 @@ describe('choreography', () => {
   }
 
   for (const text of TEXTS) {
-    it(`form=qr: lands a code that zbarimg reads as exactly ${JSON.stringify(text)} (DPR 1 and 2, full and half)`,
-      async (t) => {
-        if (!zbar) return t.skip('zbarimg is not installed (scripts/ensure-deps installs zbar-tools)');
-        for (const dpr of [1, 2]) {
-          const { context, page, log, stats } = await landed('form=qr:' + encodeURIComponent(text) + '&at=' + AT, dpr);
-          const s = await stats();
-          assert.equal(s.form.type, 'qr');
-          assert.equal(s.form.phase, 'holding', `landed by ${AT + LANDING} s`);
-          assert.equal(s.form.settled, s.form.targets, 'every module has its fish');
-          assert.equal(s.fish, Math.max(200, s.form.targets), 'fish added for the code, and said so');
-          assert.equal(s.form.added, Math.max(0, s.form.targets - 200));
-          for (const background of ['', '#101418']) {  // the page's own light background, then a dark one
-            await page.evaluate((b) => { document.body.style.background = b; }, background);
-            const img = await stillShot(page);
-            assert.equal(img.width, 800 * dpr);
-            for (const factor of [1, 2]) {
-              const name = `dpr${dpr}-${background ? 'dark' : 'light'}-${factor === 1 ? 'full' : 'half'}`;
-              assert.deepEqual(decode(img, factor, dir, name + '-' + text.length), [text], name);
-            }
+    it(`form=qr: lands a code that zbarimg reads as exactly ${JSON.stringify(text)} (DPR 1 and 2, full and half)`, async (t) => {
+      if (!zbar) return t.skip('zbarimg is not installed (scripts/ensure-deps installs zbar-tools)');
+      for (const dpr of [1, 2]) {
+        const { context, page, log, stats } = await landed('form=qr:' + encodeURIComponent(text) + '&at=' + AT, dpr);
+        const s = await stats();
+        assert.equal(s.form.type, 'qr');
+        assert.equal(s.form.phase, 'holding', `landed by ${AT + LANDING} s`);
+        assert.equal(s.form.settled, s.form.targets, 'every module has its fish');
+        assert.equal(s.fish, Math.max(200, s.form.targets), 'fish added for the code, and said so');
+        assert.equal(s.form.added, Math.max(0, s.form.targets - 200));
+        for (const background of ['', '#101418']) {
+          // the page's own light background, then a dark one
+          await page.evaluate((b) => {
+            document.body.style.background = b;
+          }, background);
+          const img = await stillShot(page);
+          assert.equal(img.width, 800 * dpr);
+          for (const factor of [1, 2]) {
+            const name = `dpr${dpr}-${background ? 'dark' : 'light'}-${factor === 1 ? 'full' : 'half'}`;
+            assert.deepEqual(decode(img, factor, dir, name + '-' + text.length), [text], name);
           }
-          assert.deepEqual(log.errors(), []);
-          assert.deepEqual(log.warnings(), []);
-          await context.close();
         }
-      });
+        assert.deepEqual(log.errors(), []);
+        assert.deepEqual(log.warnings(), []);
+        await context.close();
+      }
+    });
   }
 
   it('the hold ends and the school swims off; the fish added for the code leave', async () => {
@@ -146,9 +154,13 @@ describe('choreography', () => {
     // The cells show where the text is (the middle of the page), drawn by the canvas.
     const clip = { x: 250, y: 250, width: 300, height: 100 };
     const shown = await h.shot(page, clip);
-    await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = 'hidden'; });
+    await page.evaluate(() => {
+      window.MiroFish.current.canvas.style.visibility = 'hidden';
+    });
     const hidden = await h.shot(page, clip);
-    await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = ''; });
+    await page.evaluate(() => {
+      window.MiroFish.current.canvas.style.visibility = '';
+    });
     assert.ok(h.diffPixels(shown, hidden) > 500, 'the landed text is on screen');
     // From code: a ring now, then let go.
     assert.equal(await page.evaluate(() => window.MiroFish.current.form({ type: 'ring', hold: 0 })), true);
@@ -157,8 +169,11 @@ describe('choreography', () => {
     assert.equal(s.form.type, 'ring');
     assert.equal(s.form.phase, 'landing');
     log.clear();
-    assert.equal(await page.evaluate(() => window.MiroFish.current.form({ type: 'qr', text: '' })), false,
-      'refused while a ring is up: false, and the ring stays');
+    assert.equal(
+      await page.evaluate(() => window.MiroFish.current.form({ type: 'qr', text: '' })),
+      false,
+      'refused while a ring is up: false, and the ring stays',
+    );
     assert.equal(log.warnings().length, 1);
     assert.equal((await stats()).form.type, 'ring');
     log.clear();
@@ -168,47 +183,48 @@ describe('choreography', () => {
     await context.close();
   });
 
-  it('bad input: too long (one warning, refused), empty (ignored), unknown kind (warned); text never in the DOM',
-    async () => {
-      const long = 'x'.repeat(214);
-      let r = await landed('form=qr:' + long, 1, 1);
-      assert.equal(r.log.warnings().length, 1, r.log.warnings().join('\n'));
-      assert.match(r.log.warnings()[0], /214 bytes.*213.*refused/);
-      assert.equal((await r.stats()).form.type, '');
-      // The same from code: false and one warning.
-      r.log.clear();
-      assert.equal(await r.page.evaluate((t) => window.MiroFish.current.form({ type: 'qr', text: t }), long), false);
-      assert.equal(r.log.warnings().length, 1);
-      assert.equal(await r.page.evaluate(() => window.MiroFish.current.form({ type: 'spiral' })), false);
-      assert.equal(await r.page.evaluate(() => window.MiroFish.current.form({ text: 'no type' })), false);
-      assert.equal(r.log.warnings().length, 3);
-      assert.equal((await r.stats()).form.type, '');
-      await r.context.close();
+  it('bad input: too long (one warning, refused), empty (ignored), unknown kind (warned); text never in the DOM', async () => {
+    const long = 'x'.repeat(214);
+    let r = await landed('form=qr:' + long, 1, 1);
+    assert.equal(r.log.warnings().length, 1, r.log.warnings().join('\n'));
+    assert.match(r.log.warnings()[0], /214 bytes.*213.*refused/);
+    assert.equal((await r.stats()).form.type, '');
+    // The same from code: false and one warning.
+    r.log.clear();
+    assert.equal(await r.page.evaluate((t) => window.MiroFish.current.form({ type: 'qr', text: t }), long), false);
+    assert.equal(r.log.warnings().length, 1);
+    assert.equal(await r.page.evaluate(() => window.MiroFish.current.form({ type: 'spiral' })), false);
+    assert.equal(await r.page.evaluate(() => window.MiroFish.current.form({ text: 'no type' })), false);
+    assert.equal(r.log.warnings().length, 3);
+    assert.equal((await r.stats()).form.type, '');
+    await r.context.close();
 
-      r = await landed('form=qr:&n=150', 1, 1);
-      assert.equal((await r.stats()).form.type, '', 'an empty text lands nothing');
-      assert.equal((await r.stats()).fish, 150, 'the rest of the hash still applies');
-      assert.ok(r.log.warnings().length <= 1);
-      await r.context.close();
+    r = await landed('form=qr:&n=150', 1, 1);
+    assert.equal((await r.stats()).form.type, '', 'an empty text lands nothing');
+    assert.equal((await r.stats()).fish, 150, 'the rest of the hash still applies');
+    assert.ok(r.log.warnings().length <= 1);
+    await r.context.close();
 
-      r = await landed('form=spiral', 1, 1);
-      assert.equal(r.log.warnings().length, 1);
-      assert.match(r.log.warnings()[0], /spiral.*not a formation/);
-      await r.context.close();
+    r = await landed('form=spiral', 1, 1);
+    assert.equal(r.log.warnings().length, 1);
+    assert.match(r.log.warnings()[0], /spiral.*not a formation/);
+    await r.context.close();
 
-      const markup = '<img src=x onerror="window.__pwned=1"><b>hi</b>';
-      r = await landed('form=text:' + encodeURIComponent(markup), 1, 1);
-      const dom = await r.page.evaluate(() => ({
-        html: document.documentElement.outerHTML, imgs: document.images.length, pwned: window.__pwned,
-      }));
-      assert.equal(dom.imgs, 0);
-      assert.equal(dom.pwned, undefined);
-      assert.ok(!dom.html.includes('onerror') && !dom.html.includes('<b>hi'), 'the text is drawn by fish only');
-      assert.equal((await r.stats()).form.type, 'text');
-      await r.context.close();
-    });
+    const markup = '<img src=x onerror="window.__pwned=1"><b>hi</b>';
+    r = await landed('form=text:' + encodeURIComponent(markup), 1, 1);
+    const dom = await r.page.evaluate(() => ({
+      html: document.documentElement.outerHTML,
+      imgs: document.images.length,
+      pwned: window.__pwned,
+    }));
+    assert.equal(dom.imgs, 0);
+    assert.equal(dom.pwned, undefined);
+    assert.ok(!dom.html.includes('onerror') && !dom.html.includes('<b>hi'), 'the text is drawn by fish only');
+    assert.equal((await r.stats()).form.type, 'text');
+    await r.context.close();
+  });
 
-  it('the demo page\'s "say hello" lands the owner\'s name, then a code of the page\'s link', async () => {
+  it("the demo page's \"say hello\" lands the owner's name, then a code of the page's link", async () => {
     const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 } });
     const page = await context.newPage();
     const log = h.watchConsole(page);
@@ -220,7 +236,7 @@ describe('choreography', () => {
     await page.evaluate(() => window.MiroFish.current.pause());
     let s = await page.evaluate(() => window.MiroFish.current.stats());
     assert.equal(s.form.type, 'text');
-    await page.evaluate(() => window.MiroFish.current.step(9 * 60));  // landed, held 4 s, let go
+    await page.evaluate(() => window.MiroFish.current.step(9 * 60)); // landed, held 4 s, let go
     await h.waitFor(page, () => window.MiroFish.current.stats().form.type === 'qr');
     await page.evaluate(() => window.MiroFish.current.step(4 * 60));
     s = await page.evaluate(() => window.MiroFish.current.stats());
@@ -236,8 +252,11 @@ describe('choreography', () => {
     const { context, page } = await landed('form=qr:' + encodeURIComponent(text) + '&at=2.5', 1, 1);
     const hash = await page.evaluate(() => window.MiroFish.current.hash());
     const form = hash.split('&').filter((kv) => /^(form|at)=/.test(kv));
-    assert.deepEqual(form, ['form=qr:' + encodeURIComponent(text).replace(/[!'()*]/g,
-      (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()), 'at=2.5']);
+    assert.deepEqual(form, [
+      'form=qr:' +
+        encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()),
+      'at=2.5',
+    ]);
     assert.equal((await page.evaluate(() => window.MiroFish.current.stats())).form.phase, 'waiting');
     await context.close();
   });

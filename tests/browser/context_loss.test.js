@@ -32,27 +32,42 @@ describe('a lost WebGL context', () => {
       return { x: r.x, y: r.y, width: r.width, height: r.height };
     });
     const a = await h.shot(page, clip);
-    await page.evaluate(() => { window.__s.canvas.style.visibility = 'hidden'; });
+    await page.evaluate(() => {
+      window.__s.canvas.style.visibility = 'hidden';
+    });
     const b = await h.shot(page, clip);
-    await page.evaluate(() => { window.__s.canvas.style.visibility = ''; });
+    await page.evaluate(() => {
+      window.__s.canvas.style.visibility = '';
+    });
     return h.diffPixels(a, b);
   }
 
   // Back drawing, paused: its state hash and steps, and a never-lost school's hash at the same step.
   async function sameAsNeverLost(page) {
-    await h.waitFor(page, () => /^(running|idle)$/.test(window.__s.stats().state) && window.__s.stats().rendering, undefined, 40000);
+    await h.waitFor(
+      page,
+      () => /^(running|idle)$/.test(window.__s.stats().state) && window.__s.stats().rendering,
+      undefined,
+      40000,
+    );
     const f = await page.evaluate(() => window.__s.stats().frames);
     await h.waitFor(page, (n) => window.__s.stats().frames >= n + 3, f);
     await page.evaluate(() => window.__s.pause());
-    assert.ok(await fishPixels(page) > 100, 'fish drawn on the new canvas');
+    assert.ok((await fishPixels(page)) > 100, 'fish drawn on the new canvas');
     return page.evaluate(async (o) => {
       const s = window.__s;
       const hash = await s.stateHash();
       const steps = s.stats().steps;
       const fresh = await window.MiroFish.mount('#box', Object.assign({ paused: true }, o));
       await fresh.step(steps);
-      const r = { hash, steps, fresh: await fresh.stateHash(), link: s.hash(), freshLink: fresh.hash(),
-        canvases: document.querySelectorAll('#box canvas').length };
+      const r = {
+        hash,
+        steps,
+        fresh: await fresh.stateHash(),
+        link: s.hash(),
+        freshLink: fresh.hash(),
+        canvases: document.querySelectorAll('#box canvas').length,
+      };
       fresh.destroy();
       return r;
     }, OPTIONS);
@@ -75,7 +90,7 @@ describe('a lost WebGL context', () => {
       await h.waitFor(page, () => window.__s.stats().state === 'lost', undefined, 5000);
       const lost = await page.evaluate(() => window.__s.stats());
       assert.equal(lost.rendering, false);
-      await page.waitForTimeout(800);  // still inside the 2 s before the replacement
+      await page.waitForTimeout(800); // still inside the 2 s before the replacement
       const still = await page.evaluate(() => window.__s.stats());
       assert.equal(still.state, 'lost');
       assert.equal(still.steps, lost.steps, 'no steps while lost');
@@ -90,11 +105,19 @@ describe('a lost WebGL context', () => {
       assert.equal(r.link, r.freshLink, 'the replay hash is unchanged');
       const after = await page.evaluate(() => {
         const c = window.__s.canvas;
-        return { rect: JSON.stringify(c.getBoundingClientRect()), id: c.id, replaced: c !== window.__oldCanvas,
-          oldGone: !window.__oldCanvas.isConnected, canvases: document.querySelectorAll('canvas').length };
+        return {
+          rect: JSON.stringify(c.getBoundingClientRect()),
+          id: c.id,
+          replaced: c !== window.__oldCanvas,
+          oldGone: !window.__oldCanvas.isConnected,
+          canvases: document.querySelectorAll('canvas').length,
+        };
       });
-      assert.deepEqual(after, { rect: before.rect, id: before.id, replaced: true, oldGone: true, canvases: 1 },
-        'a new canvas in the old one\'s place: no layout shift');
+      assert.deepEqual(
+        after,
+        { rect: before.rect, id: before.id, replaced: true, oldGone: true, canvases: 1 },
+        "a new canvas in the old one's place: no layout shift",
+      );
       assert.deepEqual(log.errors(), []);
       assert.ok(ourWarnings(log).length <= 1, ourWarnings(log).join('\n'));
     } finally {
@@ -105,24 +128,35 @@ describe('a lost WebGL context', () => {
   it('a wait that ends while the page is hidden: no new canvas until it shows, then drawn again', async () => {
     const { page, log } = await open();
     // As a background tab: document.hidden and visibilityState, then the event (tests/browser/page.test.js).
-    const setHidden = (hidden) => page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, hidden);
+    const setHidden = (hidden) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (value ? 'hidden' : 'visible'),
+        });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
     try {
       await page.evaluate(async () => {
         window.__oldCanvas = window.__s.canvas;
-        if (!await window.__s._test.loseContext()) throw new Error('the context was already lost');
+        if (!(await window.__s._test.loseContext())) throw new Error('the context was already lost');
       });
       await h.waitFor(page, () => window.__s.stats().state === 'lost', undefined, 5000);
       await setHidden(true);
-      await page.waitForTimeout(3000);  // past the 2 s wait, hidden all along
-      const hidden = await page.evaluate(() => ({ state: window.__s.stats().state, rendering: window.__s.stats().rendering,
-        same: window.__s.canvas === window.__oldCanvas, connected: window.__oldCanvas.isConnected,
-        canvases: document.querySelectorAll('canvas').length }));
-      assert.deepEqual(hidden, { state: 'hidden', rendering: false, same: true, connected: true, canvases: 1 },
-        'no new canvas while hidden');
+      await page.waitForTimeout(3000); // past the 2 s wait, hidden all along
+      const hidden = await page.evaluate(() => ({
+        state: window.__s.stats().state,
+        rendering: window.__s.stats().rendering,
+        same: window.__s.canvas === window.__oldCanvas,
+        connected: window.__oldCanvas.isConnected,
+        canvases: document.querySelectorAll('canvas').length,
+      }));
+      assert.deepEqual(
+        hidden,
+        { state: 'hidden', rendering: false, same: true, connected: true, canvases: 1 },
+        'no new canvas while hidden',
+      );
       assert.deepEqual(ourWarnings(log), [], 'and no replacement warned of');
       await setHidden(false);
       const shown = Date.now();

@@ -22,16 +22,34 @@ describe('the pause button (controls)', () => {
   }
 
   // The button as the page sees it: its ARIA, its box, its focus ring, and the school's state.
-  const read = (page) => page.evaluate((sel) => {
-    const b = document.querySelector(sel);
-    const s = window.MiroFish.current.stats();
-    if (!b) return { button: null, state: s.state, steps: s.steps, frames: s.frames };
-    const r = b.getBoundingClientRect(), cs = getComputedStyle(b);
-    return { button: { tag: b.tagName, type: b.type, name: b.getAttribute('aria-label'), pressed: b.getAttribute('aria-pressed'),
-      focused: document.activeElement === b, outline: cs.outlineStyle + ' ' + cs.outlineWidth, tabIndex: b.tabIndex,
-      left: r.left, top: r.top, right: innerWidth - r.right, bottom: innerHeight - r.bottom, width: r.width },
-    state: s.state, steps: s.steps, frames: s.frames, feeds: s.feeds };
-  }, BUTTON);
+  const read = (page) =>
+    page.evaluate((sel) => {
+      const b = document.querySelector(sel);
+      const s = window.MiroFish.current.stats();
+      if (!b) return { button: null, state: s.state, steps: s.steps, frames: s.frames };
+      const r = b.getBoundingClientRect(),
+        cs = getComputedStyle(b);
+      return {
+        button: {
+          tag: b.tagName,
+          type: b.type,
+          name: b.getAttribute('aria-label'),
+          pressed: b.getAttribute('aria-pressed'),
+          focused: document.activeElement === b,
+          outline: cs.outlineStyle + ' ' + cs.outlineWidth,
+          tabIndex: b.tabIndex,
+          left: r.left,
+          top: r.top,
+          right: innerWidth - r.right,
+          bottom: innerHeight - r.bottom,
+          width: r.width,
+        },
+        state: s.state,
+        steps: s.steps,
+        frames: s.frames,
+        feeds: s.feeds,
+      };
+    }, BUTTON);
 
   it('the keyboard reaches it, Enter and Space toggle it, aria-pressed says paused, its focus ring shows', async () => {
     const { context, page, consoleLog } = await open();
@@ -68,8 +86,11 @@ describe('the pause button (controls)', () => {
     assert.ok(b.button.focused, 'focus stays on the button');
     await h.waitFor(page, (n) => window.MiroFish.current.stats().steps > n, held);
     // The canvas stays out of the accessibility tree; the button is the only thing of ours in it.
-    const canvas = await page.evaluate(() => ({ hidden: window.MiroFish.current.canvas.getAttribute('aria-hidden'),
-      tab: window.MiroFish.current.canvas.tabIndex, buttons: document.querySelectorAll('button').length }));
+    const canvas = await page.evaluate(() => ({
+      hidden: window.MiroFish.current.canvas.getAttribute('aria-hidden'),
+      tab: window.MiroFish.current.canvas.tabIndex,
+      buttons: document.querySelectorAll('button').length,
+    }));
     assert.deepEqual(canvas, { hidden: 'true', tab: -1, buttons: 2 });
     assert.deepEqual(consoleLog.errors(), []);
     assert.deepEqual(consoleLog.warnings(), [], 'a bare data-controls is no bad value');
@@ -80,14 +101,26 @@ describe('the pause button (controls)', () => {
     const { context, page, consoleLog } = await open();
     const box = await page.evaluate((sel) => {
       const r = document.querySelector(sel).getBoundingClientRect();
-      const at = (x, y) => { const e = document.elementFromPoint(x, y); return e ? e.id || e.tagName.toLowerCase() : null; };
-      return { x: r.left + r.width / 2, y: r.top + r.height / 2, centre: at(r.left + r.width / 2, r.top + r.height / 2),
-        around: [at(r.left - 8, r.top + r.height / 2), at(r.left + r.width / 2, r.top - 3), at(r.left - 3, r.top - 3),
-          at(r.right + 3, r.top + r.height / 2)] };
+      const at = (x, y) => {
+        const e = document.elementFromPoint(x, y);
+        return e ? e.id || e.tagName.toLowerCase() : null;
+      };
+      return {
+        x: r.left + r.width / 2,
+        y: r.top + r.height / 2,
+        centre: at(r.left + r.width / 2, r.top + r.height / 2),
+        around: [
+          at(r.left - 8, r.top + r.height / 2),
+          at(r.left + r.width / 2, r.top - 3),
+          at(r.left - 3, r.top - 3),
+          at(r.right + 3, r.top + r.height / 2),
+        ],
+      };
     }, BUTTON);
     assert.equal(box.centre, 'button', 'the button takes the pointer over itself');
-    for (const hit of box.around) assert.ok(hit !== 'canvas' && hit !== null, `around it the page is hit (${box.around})`);
-    assert.equal(box.around[0], 'corner', 'the page\'s own button right beside it');
+    for (const hit of box.around)
+      assert.ok(hit !== 'canvas' && hit !== null, `around it the page is hit (${box.around})`);
+    assert.equal(box.around[0], 'corner', "the page's own button right beside it");
     // The page's button beside ours, the text over the fish: the page gets both clicks, and a click feeds the fish.
     // Each click's pellet is awaited before the next: the listeners are passive, so a click can reach the school
     // after the test has moved on, and a late pellet from the page's button would count against ours below.
@@ -107,13 +140,13 @@ describe('the pause button (controls)', () => {
     await page.waitForTimeout(300);
     const after = await read(page);
     assert.equal(after.state, 'paused');
-    assert.equal(after.feeds, feeds1, 'the button\'s press is no pellet');
+    assert.equal(after.feeds, feeds1, "the button's press is no pellet");
     assert.equal(after.button.outline.split(' ')[0], 'none', 'a mouse press shows no focus ring (:focus-visible)');
     assert.deepEqual(consoleLog.errors(), []);
     await context.close();
   });
 
-  it('remembers the visitor\'s choice for the site across a reload; a school without controls ignores it', async () => {
+  it("remembers the visitor's choice for the site across a reload; a school without controls ignores it", async () => {
     const { context, page, consoleLog } = await open();
     await page.click(BUTTON);
     assert.equal(await page.evaluate(() => localStorage.getItem('mirofish:paused')), '1');
@@ -147,10 +180,14 @@ describe('the pause button (controls)', () => {
     await context.close();
   });
 
-  it('works, for the page\'s lifetime, where storage throws', async () => {
+  it("works, for the page's lifetime, where storage throws", async () => {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addInitScript(() => {
-      Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+      Object.defineProperty(window, 'localStorage', {
+        get() {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      });
     });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
@@ -165,12 +202,16 @@ describe('the pause button (controls)', () => {
     await context.close();
   });
 
-  it('is the page\'s pause: pause()/resume() and the element\'s paused show on it; set() moves and removes it', async () => {
+  it("is the page's pause: pause()/resume() and the element's paused show on it; set() moves and removes it", async () => {
     const { context, page, consoleLog } = await open();
     const pressed = () => page.evaluate((sel) => document.querySelector(sel).getAttribute('aria-pressed'), BUTTON);
     await page.evaluate(() => window.MiroFish.current.pause());
     assert.equal(await pressed(), 'true');
-    assert.equal(await page.evaluate(() => localStorage.getItem('mirofish:paused')), null, 'a page\'s pause is not the visitor\'s');
+    assert.equal(
+      await page.evaluate(() => localStorage.getItem('mirofish:paused')),
+      null,
+      "a page's pause is not the visitor's",
+    );
     await page.evaluate(() => window.MiroFish.current.resume());
     assert.equal(await pressed(), 'false');
     await page.click(BUTTON);
@@ -201,9 +242,11 @@ describe('the pause button (controls)', () => {
       b.style.cssText = 'display:block;width:300px;height:200px;margin:20px';
       document.body.append(a, b);
       while (!a.school || !b.school) await new Promise((r) => setTimeout(r, 20));
-      const btn = a.querySelector(sel), br = btn.getBoundingClientRect(), ar = a.getBoundingClientRect();
+      const btn = a.querySelector(sel),
+        br = btn.getBoundingClientRect(),
+        ar = a.getBoundingClientRect();
       const out = { right: ar.right - br.right, top: br.top - ar.top, inB: !!b.querySelector(sel) };
-      const settle = () => new Promise((r) => setTimeout(r, 300));  // the attribute's observer, the next snapshot
+      const settle = () => new Promise((r) => setTimeout(r, 300)); // the attribute's observer, the next snapshot
       a.setAttribute('paused', '');
       await settle();
       out.pressedByAttribute = btn.getAttribute('aria-pressed');
@@ -234,11 +277,16 @@ describe('the pause button (controls)', () => {
 
   it('forced colours hide the fish and stop them (live, and from the start); the button goes with them', async () => {
     const { context, page, consoleLog } = await open();
-    const look = () => page.evaluate((sel) => {
-      const s = window.MiroFish.current;
-      return { visibility: getComputedStyle(s.canvas).visibility, state: s.stats().state, frames: s.stats().frames,
-        button: !!document.querySelector(sel) };
-    }, BUTTON);
+    const look = () =>
+      page.evaluate((sel) => {
+        const s = window.MiroFish.current;
+        return {
+          visibility: getComputedStyle(s.canvas).visibility,
+          state: s.stats().state,
+          frames: s.stats().frames,
+          button: !!document.querySelector(sel),
+        };
+      }, BUTTON);
     await page.emulateMedia({ forcedColors: 'active' });
     await h.waitFor(page, () => window.MiroFish.current.stats().state === 'hidden');
     let v = await look();
@@ -261,8 +309,11 @@ describe('the pause button (controls)', () => {
     await page2.goto(env.srv.base + '/fixtures/controls.html');
     await h.waitFor(page2, () => window.MiroFish && window.MiroFish.current);
     await page2.waitForTimeout(300);
-    const first = await page2.evaluate(() => ({ visibility: getComputedStyle(window.MiroFish.current.canvas).visibility,
-      state: window.MiroFish.current.stats().state, steps: window.MiroFish.current.stats().steps }));
+    const first = await page2.evaluate(() => ({
+      visibility: getComputedStyle(window.MiroFish.current.canvas).visibility,
+      state: window.MiroFish.current.stats().state,
+      steps: window.MiroFish.current.stats().steps,
+    }));
     assert.deepEqual(first, { visibility: 'hidden', state: 'hidden', steps: 0 });
     assert.deepEqual(consoleLog.errors().concat(log2.errors()), []);
     await context2.close();
@@ -274,7 +325,9 @@ describe('the pause button (controls)', () => {
     assert.equal(await opacity(), '1');
     // Playwright's emulateMedia has no reducedTransparency: Chromium's own media emulation does (DevTools protocol).
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-transparency', value: 'reduce' }] });
+    await cdp.send('Emulation.setEmulatedMedia', {
+      features: [{ name: 'prefers-reduced-transparency', value: 'reduce' }],
+    });
     assert.equal(await page.evaluate(() => matchMedia('(prefers-reduced-transparency: reduce)').matches), true);
     await h.waitFor(page, () => getComputedStyle(window.MiroFish.current.canvas).opacity === '0.5');
     assert.match((await read(page)).state, h.ANIMATING, 'fainter, still moving');

@@ -10,7 +10,10 @@ const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 
 function cliStateHash(hash, steps) {
-  const out = execFileSync(h.CLI, ['run', '--hash', hash, '--steps', String(steps)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(h.CLI, ['run', '--hash', hash, '--steps', String(steps)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   return out.match(/^state-hash ([0-9a-f]{16})$/m)[1];
 }
 
@@ -40,11 +43,18 @@ describe('cost control', () => {
         const first = s.stats().quality;
         if (quality === 'auto') {
           while (/measuring/.test(s.stats().quality.reason)) await new Promise((res) => setTimeout(res, 20));
-          await s.stateHash();  // the snapshot after the level's resize
+          await s.stateHash(); // the snapshot after the level's resize
         }
         const st = s.stats();
-        out[quality] = { first, softwareGL: st.softwareGL, renderer: st.renderer, q: st.quality, width: st.canvas.width,
-          css: s.canvas.getBoundingClientRect().width, thread: st.thread };
+        out[quality] = {
+          first,
+          softwareGL: st.softwareGL,
+          renderer: st.renderer,
+          q: st.quality,
+          width: st.canvas.width,
+          css: s.canvas.getBoundingClientRect().width,
+          thread: st.thread,
+        };
         s.destroy();
       }
       return out;
@@ -54,8 +64,11 @@ describe('cost control', () => {
     assert.equal(r.auto.q.mode, 'auto');
     assert.equal(r.auto.first.level, r.auto.first.levels - 1, 'auto starts at the lowest level');
     assert.match(r.auto.first.reason, /measuring/);
-    assert.match(r.auto.q.reason, /^measured \d+\.\d ms a frame, \d+ fps delivered at the lowest resolution(, \d of 8 late for \d+)?: started at dpr /);
-    assert.equal(r.auto.width, Math.round(r.auto.css * r.auto.q.dpr), 'the canvas has the level\'s resolution');
+    assert.match(
+      r.auto.q.reason,
+      /^measured \d+\.\d ms a frame, \d+ fps delivered at the lowest resolution(, \d of 8 late for \d+)?: started at dpr /,
+    );
+    assert.equal(r.auto.width, Math.round(r.auto.css * r.auto.q.dpr), "the canvas has the level's resolution");
     assert.deepEqual([r.high.q.mode, r.high.q.level, r.high.width], ['high', 0, 640]);
     assert.deepEqual([r.low.q.mode, r.low.q.level], ['low', r.low.q.levels - 1]);
     assert.deepEqual(log.errors(), []);
@@ -123,14 +136,19 @@ describe('cost control', () => {
       await new Promise((res) => setTimeout(res, 300));
       const after = s.stats();
       s.destroy();
-      return { levels, stalls: after.quality.stalls - before.quality.stalls, level: after.quality.level,
-        lowest: after.quality.levels - 1, frames: after.frames - before.frames };
+      return {
+        levels,
+        stalls: after.quality.stalls - before.quality.stalls,
+        level: after.quality.level,
+        lowest: after.quality.levels - 1,
+        frames: after.frames - before.frames,
+      };
     });
     // The level is the machine's business here (2 shared cores): what is tested is what the budget left out. The
     // frames the host keeps (>= 0.85x) are bench/browser/main_thread.mjs's.
     assert.notEqual(r.level, r.lowest, `not pinned at the lowest level (${JSON.stringify(r.levels)})`);
     if (h.THREAD === 'main') assert.ok(r.stalls >= 5, `each long task was seen as the host's (${r.stalls} stalls)`);
-    else assert.equal(r.stalls, 0, 'in a Worker nothing is the host\'s');
+    else assert.equal(r.stalls, 0, "in a Worker nothing is the host's");
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
@@ -138,37 +156,45 @@ describe('cost control', () => {
   // Issue 38: a visitor who reads (the pointer resting, no click, wheel, scroll or key) costs what idleFps costs, from
   // 3 s after the last input (or the mount); any input brings the full rate back.
   // The host's input alone decides it (the same on both paths): the Worker pass runs it.
-  it('a resting visitor gets idleFps after 3 s; a move or a key brings the full rate back', { skip: h.THREAD === 'main' }, async () => {
-    const { context, page, log } = await openManual();
-    await page.evaluate(async () => {
-      window.__s = await window.MiroFish.mount(null, { fish: 60, seed: 6, idleFps: 10 });
-    });
-    const state = () => page.evaluate(() => window.__s.stats().state);
-    await page.mouse.move(300, 200);
-    await page.mouse.move(320, 210, { steps: 4 });
-    assert.equal(await state(), 'running', 'moving');
-    const rested = await page.evaluate(async () => {
-      const t0 = performance.now();
-      while (window.__s.stats().state !== 'idle' && performance.now() - t0 < 10000) await new Promise((r) => setTimeout(r, 50));
-      return performance.now() - t0;
-    });
-    assert.ok(rested >= 2500 && rested < 10000, `idle about 3 s after the last move (${rested | 0} ms)`);
-    // At rest: the idle rate. Frames over 1 s at 10 fps: far below the full rate's.
-    const frames = await page.evaluate(async () => {
-      const f0 = window.__s.stats().frames;
-      await new Promise((r) => setTimeout(r, 1000));
-      return window.__s.stats().frames - f0;
-    });
-    assert.ok(frames <= 16, `idleFps while resting (${frames} frames in 1 s at idleFps 10)`);
-    for (const [what, act] of [['a move', () => page.mouse.move(330, 220)], ['a key', () => page.keyboard.press('Shift')]]) {
-      await h.waitFor(page, () => window.__s.stats().state === 'idle', undefined, 10000);
-      await act();
-      await h.waitFor(page, () => window.__s.stats().state === 'running', undefined, 2000);
-      assert.equal(await state(), 'running', what + ' wakes it');
-    }
-    assert.deepEqual(log.errors(), []);
-    await context.close();
-  });
+  it(
+    'a resting visitor gets idleFps after 3 s; a move or a key brings the full rate back',
+    { skip: h.THREAD === 'main' },
+    async () => {
+      const { context, page, log } = await openManual();
+      await page.evaluate(async () => {
+        window.__s = await window.MiroFish.mount(null, { fish: 60, seed: 6, idleFps: 10 });
+      });
+      const state = () => page.evaluate(() => window.__s.stats().state);
+      await page.mouse.move(300, 200);
+      await page.mouse.move(320, 210, { steps: 4 });
+      assert.equal(await state(), 'running', 'moving');
+      const rested = await page.evaluate(async () => {
+        const t0 = performance.now();
+        while (window.__s.stats().state !== 'idle' && performance.now() - t0 < 10000)
+          await new Promise((r) => setTimeout(r, 50));
+        return performance.now() - t0;
+      });
+      assert.ok(rested >= 2500 && rested < 10000, `idle about 3 s after the last move (${rested | 0} ms)`);
+      // At rest: the idle rate. Frames over 1 s at 10 fps: far below the full rate's.
+      const frames = await page.evaluate(async () => {
+        const f0 = window.__s.stats().frames;
+        await new Promise((r) => setTimeout(r, 1000));
+        return window.__s.stats().frames - f0;
+      });
+      assert.ok(frames <= 16, `idleFps while resting (${frames} frames in 1 s at idleFps 10)`);
+      for (const [what, act] of [
+        ['a move', () => page.mouse.move(330, 220)],
+        ['a key', () => page.keyboard.press('Shift')],
+      ]) {
+        await h.waitFor(page, () => window.__s.stats().state === 'idle', undefined, 10000);
+        await act();
+        await h.waitFor(page, () => window.__s.stats().state === 'running', undefined, 2000);
+        assert.equal(await state(), 'running', what + ' wakes it');
+      }
+      assert.deepEqual(log.errors(), []);
+      await context.close();
+    },
+  );
 
   it('steps down in order under forced slow frames, back up with headroom, and never changes the simulation', async (t) => {
     const { context, page, log } = await openManual();
@@ -180,7 +206,8 @@ describe('cost control', () => {
       // thread, reports both at once). On the main thread the level callback reads the canvas itself too.
       window.__snaps = [];
       window.__poll = setInterval(() => {
-        const st = s.stats(), last = window.__snaps[window.__snaps.length - 1];
+        const st = s.stats(),
+          last = window.__snaps[window.__snaps.length - 1];
         if (!st.quality || !st.canvas) return;
         if (!last || last.level !== st.quality.level || last.width !== st.canvas.width) {
           window.__snaps.push({ level: st.quality.level, dpr: st.quality.dpr, width: st.canvas.width });
@@ -188,50 +215,75 @@ describe('cost control', () => {
       }, 10);
       // The first frames' measurement decides the start (the test above); the order is tested from there.
       while (/measuring/.test(s.stats().quality.reason)) await new Promise((res) => setTimeout(res, 20));
-      await s._test.windows(100, 2, 1);  // short windows: the order is what is tested here, not the timing
-      await s._test.onLevel((q) => window.__levels.push(Object.assign({ width: s.thread === 'main' ? s.canvas.width : null },
-        q)));
-      await s._test.fakeCost(0.2);  // headroom: from where the first frames put it, up to the top
+      await s._test.windows(100, 2, 1); // short windows: the order is what is tested here, not the timing
+      await s._test.onLevel((q) =>
+        window.__levels.push(Object.assign({ width: s.thread === 'main' ? s.canvas.width : null }, q)),
+      );
+      await s._test.fakeCost(0.2); // headroom: from where the first frames put it, up to the top
     });
     const top = () => h.waitFor(page, () => window.__s.stats().quality.level === 0, undefined, 90000);
     await top();
     const climb = await page.evaluate(() => window.__levels.splice(0));
     for (let i = 1; i < climb.length; i++) assert.equal(climb[i].level, climb[i - 1].level - 1, 'one level at a time');
-    await page.evaluate(() => window.__s._test.fakeCost(40));  // 40 ms a frame: far over the 6 ms budget
-    await h.waitFor(page, () => window.__s.stats().quality.level === window.__s.stats().quality.levels - 1, undefined, 90000);
+    await page.evaluate(() => window.__s._test.fakeCost(40)); // 40 ms a frame: far over the 6 ms budget
+    await h.waitFor(
+      page,
+      () => window.__s.stats().quality.level === window.__s.stats().quality.levels - 1,
+      undefined,
+      90000,
+    );
     const down = await page.evaluate(() => window.__levels.splice(0));
     const levels = down[0].levels;
-    assert.deepEqual(down.map((q) => q.level), Array.from({ length: levels - 1 }, (_, i) => i + 1));
+    assert.deepEqual(
+      down.map((q) => q.level),
+      Array.from({ length: levels - 1 }, (_, i) => i + 1),
+    );
     assert.match(down[0].reason, /over the 6 ms budget/);
-    await page.evaluate(() => window.__s._test.fakeCost(0.2));  // and back up from the lowest level
+    await page.evaluate(() => window.__s._test.fakeCost(0.2)); // and back up from the lowest level
     await top();
     const up = await page.evaluate(() => window.__levels.splice(0));
-    assert.deepEqual(up.map((q) => q.level), Array.from({ length: levels - 1 }, (_, i) => levels - 2 - i), 'one level at a time');
+    assert.deepEqual(
+      up.map((q) => q.level),
+      Array.from({ length: levels - 1 }, (_, i) => levels - 2 - i),
+      'one level at a time',
+    );
     assert.match(up[up.length - 1].reason, /headroom/);
     // In order: resolution first (down to 1, then below), then cheap fish, then frame rate.
     for (let i = 1; i < down.length; i++) {
-      const a = down[i - 1], b = down[i];
+      const a = down[i - 1],
+        b = down[i];
       const what = [b.dpr < a.dpr, b.detail < a.detail, b.fps < a.fps];
       assert.equal(what.filter(Boolean).length, 1, `one thing changes per level: ${JSON.stringify([a, b])}`);
-      if (b.detail < a.detail) assert.equal(a.dpr, down[down.length - 1].dpr, 'cheap fish only at the lowest resolution');
+      if (b.detail < a.detail)
+        assert.equal(a.dpr, down[down.length - 1].dpr, 'cheap fish only at the lowest resolution');
       if (b.fps < a.fps) assert.equal(a.detail, 0, 'the frame rate drops last');
     }
     if (h.THREAD === 'main') {
       for (const q of down) assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at dpr ${q.dpr}`);
     }
-    const snaps = await page.evaluate(() => { clearInterval(window.__poll); return window.__snaps; });
-    t.diagnostic(`snapshots seen (level, dpr, canvas width): ${snaps.map((q) => [q.level, q.dpr, q.width].join(' ')).join(', ')}`);
-    for (const q of snaps) assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at level ${q.level} (dpr ${q.dpr})`);
+    const snaps = await page.evaluate(() => {
+      clearInterval(window.__poll);
+      return window.__snaps;
+    });
+    t.diagnostic(
+      `snapshots seen (level, dpr, canvas width): ${snaps.map((q) => [q.level, q.dpr, q.width].join(' ')).join(', ')}`,
+    );
+    for (const q of snaps)
+      assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at level ${q.level} (dpr ${q.dpr})`);
     for (const dpr of new Set(down.map((q) => q.dpr))) {
-      assert.ok(snaps.some((q) => q.dpr === dpr), `a snapshot at dpr ${dpr}: ${JSON.stringify(snaps)}`);
+      assert.ok(
+        snaps.some((q) => q.dpr === dpr),
+        `a snapshot at dpr ${dpr}: ${JSON.stringify(snaps)}`,
+      );
     }
     const end = await page.evaluate(async () => {
       window.__s.pause();
-      await window.__s.step(0);  // steps nothing: the snapshot after it has the engine's steps as paused
+      await window.__s.step(0); // steps nothing: the snapshot after it has the engine's steps as paused
       return { steps: window.__s.stats().steps, hash: await window.__s.stateHash(), link: window.__s.hash() };
     });
     assert.ok(end.steps > 60);
-    if (fs.existsSync(h.CLI)) assert.equal(end.hash, cliStateHash(end.link, end.steps), 'level changes never touch the simulation');
+    if (fs.existsSync(h.CLI))
+      assert.equal(end.hash, cliStateHash(end.link, end.steps), 'level changes never touch the simulation');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
@@ -260,14 +312,16 @@ describe('cost control', () => {
       clearInterval(flip);
       await s._test.fakeCost(0.2);
       const t0 = performance.now();
-      await new Promise((r) => setTimeout(r, 4000));  // cheap frames, yet the level holds a while
+      await new Promise((r) => setTimeout(r, 4000)); // cheap frames, yet the level holds a while
       return { reason: s.stats().quality.reason, level: s.stats().quality.level, lowest, t0 };
     });
     assert.match(held.reason, /did not hold/, 'three failed step-ups hold the level');
     assert.equal(held.level, held.lowest, 'held at the level that did hold');
     await h.waitFor(page, () => window.__s.stats().quality.level === 0, undefined, 90000);
-    const back = await page.evaluate((t0) => ({ reason: window.__s.stats().quality.reason,
-      ms: performance.now() - t0 }), held.t0);
+    const back = await page.evaluate(
+      (t0) => ({ reason: window.__s.stats().quality.reason, ms: performance.now() - t0 }),
+      held.t0,
+    );
     assert.match(back.reason, /headroom/, 'climbed back to the top level once the hold was over');
     assert.ok(back.ms > 15000, `the hold lasted a while (${back.ms | 0} ms of cheap frames)`);
     assert.deepEqual(log.errors(), []);
@@ -298,21 +352,29 @@ describe('cost control', () => {
     const page = await context.newPage();
     const log = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html');
-    await page.evaluate(async () => { window.__s = await window.MiroFish.mount(null, { fish: 40, quality: 'high' }); });
+    await page.evaluate(async () => {
+      window.__s = await window.MiroFish.mount(null, { fish: 40, quality: 'high' });
+    });
     assert.equal(await page.evaluate(() => window.__s.stats().thread), h.THREAD);
     // The frame loop asks the requestAnimationFrame of the thread the engine runs on: the Worker's own on the worker
     // path, the page's on the main thread. That one is replaced by a fake display clock: __tick(n, ms) fires n vsyncs
     // `ms` apart, on from that thread's clock.
     const realm = h.THREAD === 'worker' ? page.workers()[0] : page;
-    assert.ok(realm, 'the engine\'s Worker is there');
+    assert.ok(realm, "the engine's Worker is there");
     await realm.evaluate(() => {
-      let t = 0, id = 0;
+      let t = 0,
+        id = 0;
       const queue = new Map();
-      self.requestAnimationFrame = (cb) => { queue.set(++id, cb); return id; };
-      self.cancelAnimationFrame = (i) => { queue.delete(i); };
+      self.requestAnimationFrame = (cb) => {
+        queue.set(++id, cb);
+        return id;
+      };
+      self.cancelAnimationFrame = (i) => {
+        queue.delete(i);
+      };
       self.__queued = () => queue.size;
       self.__tick = (n, ms) => {
-        if (!t) t = performance.now();  // after the last real vsync the loop saw
+        if (!t) t = performance.now(); // after the last real vsync the loop saw
         for (let k = 0; k < n; k++) {
           t += ms;
           const due = [...queue.values()];
@@ -322,15 +384,19 @@ describe('cost control', () => {
       };
     });
     // The real vsync asked for before the swap fires once; from then on the loop waits on the fake clock.
-    await realm.evaluate(() => new Promise((resolve) => {
-      const check = () => (self.__queued() ? resolve() : setTimeout(check, 5));
-      check();
-    }));
+    await realm.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const check = () => (self.__queued() ? resolve() : setTimeout(check, 5));
+          check();
+        }),
+    );
     // The engine's frame count now: step(0) steps nothing and answers after a fresh snapshot.
-    const frames = () => page.evaluate(async () => {
-      await window.__s.step(0);
-      return window.__s.stats().frames;
-    });
+    const frames = () =>
+      page.evaluate(async () => {
+        await window.__s.step(0);
+        return window.__s.stats().frames;
+      });
     let x = 0;
     const count = async (n, ms) => {
       await page.mouse.move(20 + (x = (x + 7) % 300), 20); // a visitor who moves: no rest (idleFps) mid-count
@@ -339,9 +405,9 @@ describe('cost control', () => {
       return (await frames()) - f0;
     };
     await count(5, 1000 / 120);
-    const at120 = await count(120, 1000 / 120);   // one second at 120 Hz
-    const at144 = await count(144, 1000 / 144);   // one second at 144 Hz
-    const at60 = await count(60, 1000 / 60);      // one second at 60 Hz: every vsync
+    const at120 = await count(120, 1000 / 120); // one second at 120 Hz
+    const at144 = await count(144, 1000 / 144); // one second at 144 Hz
+    const at60 = await count(60, 1000 / 60); // one second at 60 Hz: every vsync
     assert.equal(await page.evaluate(() => window.__s.set('maxFps', 50)), 50);
     const capped50 = await count(120, 1000 / 120);
     const r = { at120, at144, at60, capped50 };
@@ -385,9 +451,11 @@ describe('cost control', () => {
     assert.equal(warned.length, 1, warned.join('\n'));
     assert.match(warned[0], /t=5000 s .*maxSeek 600 s/);
     log.clear();
-    await page.evaluate(() => { location.hash = '#w=100000&h=100000&rsep=1&rali=1&rcoh=1&n=100'; });
+    await page.evaluate(() => {
+      location.hash = '#w=100000&h=100000&rsep=1&rali=1&rcoh=1&n=100';
+    });
     await h.waitFor(page, () => window.MiroFish.current.params().sepRadius === 1);
-    warned = mirofishWarnings(log).filter((w) => !/per step, more than half/.test(w));  // the S-SIM-13 sanity note
+    warned = mirofishWarnings(log).filter((w) => !/per step, more than half/.test(w)); // the S-SIM-13 sanity note
     assert.equal(warned.length, 1, warned.join('\n'));
     assert.match(warned[0], /grid cells/);
     const p = await page.evaluate(() => window.MiroFish.current.params());
@@ -396,7 +464,9 @@ describe('cost control', () => {
     const f0 = await page.evaluate(() => window.MiroFish.current.stats().frames);
     await h.waitFor(page, (f) => window.MiroFish.current.stats().frames > f + 3, f0);
     // A seek within the limit still works, and spans frames.
-    await page.evaluate(() => { location.hash = '#n=100&seed=4&w=800&h=500&rsep=22&rali=48&rcoh=60&t=30'; });
+    await page.evaluate(() => {
+      location.hash = '#n=100&seed=4&w=800&h=500&rsep=22&rali=48&rcoh=60&t=30';
+    });
     await h.waitFor(page, () => window.MiroFish.current.stats().steps >= 1800, undefined, 60000);
     assert.deepEqual(log.errors(), []);
     await context.close();

@@ -16,7 +16,9 @@ describe('strict Content-Security-Policy', () => {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addInitScript(() => {
       window.__violations = [];
-      document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        window.__violations.push(e.violatedDirective + ' ' + e.blockedURI),
+      );
     });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
@@ -30,19 +32,24 @@ describe('strict Content-Security-Policy', () => {
 
   it('draws fish with no violation and no console error', async () => {
     const { context, page, consoleLog } = await open('strict', h.STRICT_CSP);
-    assert.equal(await thread(page), h.THREAD, 'worker-src falls back to script-src \'self\': the Worker may start');
+    assert.equal(await thread(page), h.THREAD, "worker-src falls back to script-src 'self': the Worker may start");
     // The policy really is on: an inline script is refused.
-    const inlineRan = await page.evaluate(() => new Promise((resolve) => {
-      const script = document.createElement('script');
-      script.textContent = 'window.__inline = 1;';
-      document.head.appendChild(script);
-      setTimeout(() => resolve(window.__inline === 1), 50);
-    }));
+    const inlineRan = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const script = document.createElement('script');
+          script.textContent = 'window.__inline = 1;';
+          document.head.appendChild(script);
+          setTimeout(() => resolve(window.__inline === 1), 50);
+        }),
+    );
     assert.equal(inlineRan, false, 'inline script is blocked on this page');
-    assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
+    assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
     // The pause button's styles are set through the CSSOM, which style-src does not govern: it is styled and placed.
     const button = await page.evaluate(() => {
-      const b = document.querySelector('[data-mirofish-controls]'), cs = getComputedStyle(b), r = b.getBoundingClientRect();
+      const b = document.querySelector('[data-mirofish-controls]'),
+        cs = getComputedStyle(b),
+        r = b.getBoundingClientRect();
       return { position: cs.position, width: r.width, left: r.left, top: r.top };
     });
     assert.deepEqual(button, { position: 'fixed', width: 32, left: 12, top: 12 });
@@ -54,42 +61,50 @@ describe('strict Content-Security-Policy', () => {
     await context.close();
   });
 
-  it('worker-src \'self\': the school runs on its path, with no violation and no console error', async () => {
+  it("worker-src 'self': the school runs on its path, with no violation and no console error", async () => {
     const { context, page, consoleLog } = await open('worker', h.STRICT_CSP + "; worker-src 'self'");
     assert.equal(await thread(page), h.THREAD);
-    assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
+    assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(consoleLog.errors(), []);
     assert.deepEqual(consoleLog.warnings(), []);
     await context.close();
   });
 
-  it('worker-src \'none\': the school runs on the main thread instead, and MiroFish says so in one note', async () => {
+  it("worker-src 'none': the school runs on the main thread instead, and MiroFish says so in one note", async () => {
     const { context, page, consoleLog } = await open('noworker', h.STRICT_CSP + "; worker-src 'none'");
     assert.equal(await thread(page), 'main');
-    assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
+    assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
     // On the worker path the browser refuses the Worker and reports it itself (one violation, one console error of
     // its own); the main-thread path never asks for one.
     const refused = h.THREAD === 'worker' ? [`worker-src ${env.srv.base}/dist/mirofish-engine.js`] : [];
     assert.deepEqual(await violations(page), refused);
     const errors = consoleLog.errors().map((m) => m.text);
     assert.equal(errors.length, refused.length, errors.join('\n'));
-    for (const text of errors) assert.match(text, /worker.*violates the following Content Security Policy directive: "worker-src 'none'"/i);
+    for (const text of errors)
+      assert.match(text, /worker.*violates the following Content Security Policy directive: "worker-src 'none'"/i);
     assert.deepEqual(consoleLog.warnings(), [], 'no warning from MiroFish: the main thread is a fallback, not a fault');
-    assert.deepEqual(notes(consoleLog), h.THREAD === 'worker' ? [WORKER_NOTE("worker-src")] : []);
+    assert.deepEqual(notes(consoleLog), h.THREAD === 'worker' ? [WORKER_NOTE('worker-src')] : []);
     await context.close();
   });
 
   // A nonce-only policy (issue 39): the loader's tag carries the nonce, and every file MiroFish adds beside it (the
   // host, the main-thread engine, the studio's recorder) carries it too. No Worker may start under it.
-  it('script-src \'nonce-abc\': the nonce carries to the host and the engine; the refused Worker is one note', async () => {
+  it("script-src 'nonce-abc': the nonce carries to the host and the engine; the refused Worker is one note", async () => {
     const { context, page, consoleLog } = await open('nonce', h.NONCE_CSP, 'csp-nonce.html');
     assert.equal(await thread(page), 'main');
-    assert.ok(await h.fishPixels(page) > 500, 'fish are drawn');
+    assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
     // Only the Worker is refused (the browser says so itself, once): never a script of ours.
     const refused = h.THREAD === 'worker' ? [`worker-src ${env.srv.base}/dist/mirofish-engine.js`] : [];
     assert.deepEqual(await violations(page), refused);
-    assert.equal(consoleLog.errors().length, refused.length, consoleLog.errors().map((m) => m.text).join('\n'));
+    assert.equal(
+      consoleLog.errors().length,
+      refused.length,
+      consoleLog
+        .errors()
+        .map((m) => m.text)
+        .join('\n'),
+    );
     assert.deepEqual(consoleLog.warnings(), [], 'no "not found": nothing was missing');
     assert.deepEqual(notes(consoleLog), h.THREAD === 'worker' ? [WORKER_NOTE('worker-src')] : []);
     await context.close();
@@ -98,11 +113,16 @@ describe('strict Content-Security-Policy', () => {
   it('script-src \'nonce-abc\' with data-thread="main", the studio and the recorder: a school, a panel, a clip', async () => {
     const { context, page, consoleLog } = await open('nonce', h.NONCE_CSP, 'csp-nonce-studio.html', '#studio=1');
     assert.equal(await thread(page), 'main');
-    await h.waitFor(page, () => {
-      const root = document.querySelector('mirofish-studio');
-      const rec = root && root.shadowRoot.querySelector('section[aria-label="record"]');
-      return rec && !rec.querySelector('fieldset').disabled && !rec.querySelector('button').disabled;
-    }, undefined, 30000);
+    await h.waitFor(
+      page,
+      () => {
+        const root = document.querySelector('mirofish-studio');
+        const rec = root && root.shadowRoot.querySelector('section[aria-label="record"]');
+        return rec && !rec.querySelector('fieldset').disabled && !rec.querySelector('button').disabled;
+      },
+      undefined,
+      30000,
+    );
     await page.locator('mirofish-studio').evaluate((host) => {
       const root = host.shadowRoot.querySelector('section[aria-label="record"]');
       root.querySelector('input[type=number]').value = '0.25';
@@ -110,8 +130,12 @@ describe('strict Content-Security-Policy', () => {
       root.querySelector('select[aria-label=size]').value = '640x360';
       root.querySelector('button').click();
     });
-    await h.waitFor(page, () => !document.querySelector('mirofish-studio').shadowRoot.querySelector('a.download').hidden,
-      undefined, 60000);
+    await h.waitFor(
+      page,
+      () => !document.querySelector('mirofish-studio').shadowRoot.querySelector('a.download').hidden,
+      undefined,
+      60000,
+    );
     const clip = await page.locator('mirofish-studio').evaluate(async (host) => {
       const a = host.shadowRoot.querySelector('a.download');
       const blob = await (await fetch(a.href)).blob();
@@ -120,7 +144,7 @@ describe('strict Content-Security-Policy', () => {
     assert.equal(clip.name, 'mirofish-7-0.25s.webm');
     assert.equal(clip.type, 'video/webm');
     assert.ok(clip.size > 1000, `${clip.size} bytes`);
-    assert.ok(await h.fishPixels(page) > 500, 'the school still swims');
+    assert.ok((await h.fishPixels(page)) > 500, 'the school still swims');
     assert.equal(page.workers().length, 0, 'data-thread="main": MiroFish tried no Worker, the recorder\'s neither');
     assert.deepEqual(await violations(page), []);
     assert.deepEqual(consoleLog.errors(), []);
@@ -136,15 +160,21 @@ describe('strict Content-Security-Policy', () => {
     // mirofish.js and its host are allowed by their URLs; the engine beside them is not, nor any Worker.
     await page.route(base + '/fixtures/csp.html', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: Object.assign({}, response.headers(), { 'content-security-policy':
-        `script-src ${base}/dist/mirofish.js ${base}/dist/mirofish-host.js 'wasm-unsafe-eval'; worker-src 'none'` }) });
+      await route.fulfill({
+        response,
+        headers: Object.assign({}, response.headers(), {
+          'content-security-policy': `script-src ${base}/dist/mirofish.js ${base}/dist/mirofish-host.js 'wasm-unsafe-eval'; worker-src 'none'`,
+        }),
+      });
     });
     await page.goto(base + '/fixtures/csp.html');
     await h.waitFor(page, () => window.MiroFish && window.MiroFish.ready.then(() => true));
     assert.equal(await page.evaluate(() => window.MiroFish.ready), null, 'no school: its engine could not run');
     const said = consoleLog.warnings().filter((t) => /mirofish-engine/.test(t));
-    assert.deepEqual(said, [`MiroFish: this page's Content-Security-Policy refused mirofish-engine.js at ` +
-      `${base}/dist/mirofish-engine.js (script-src-elem): allow its URL there, or give the page's nonce to mirofish.js`]);
+    assert.deepEqual(said, [
+      `MiroFish: this page's Content-Security-Policy refused mirofish-engine.js at ` +
+        `${base}/dist/mirofish-engine.js (script-src-elem): allow its URL there, or give the page's nonce to mirofish.js`,
+    ]);
     await context.close();
   });
 });

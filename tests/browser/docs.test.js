@@ -24,8 +24,12 @@ const { allBlocks, blockModule } = require('./docs_blocks');
 
 const VERSION = JSON.parse(fs.readFileSync(path.join(h.ROOT, 'web', 'package.json'), 'utf8')).version;
 const CDN = /^https:\/\/cdn\.jsdelivr\.net\/npm\/mirofish@([^/]+)\/dist\/([\w.-]+)$/;
-const IMPORTS = { mirofish: '/mirofish.mjs', 'mirofish/classic': '/mirofish-classic.mjs', 'mirofish/vue': '/mirofish.mjs',
-  'mirofish/svelte': '/mirofish.mjs' };
+const IMPORTS = {
+  mirofish: '/mirofish.mjs',
+  'mirofish/classic': '/mirofish-classic.mjs',
+  'mirofish/vue': '/mirofish.mjs',
+  'mirofish/svelte': '/mirofish.mjs',
+};
 
 // What each example line's comment says, as a JS expression over `v` (the line's statement values, in order) and
 // the block's names; true passes, anything else is what went wrong. Keyed by the line's code (spaces collapsed), or
@@ -33,33 +37,37 @@ const IMPORTS = { mirofish: '/mirofish.mjs', 'mirofish/classic': '/mirofish-clas
 const DRAWS = '(await __doc.until(() => school.stats().frames >= 2))';
 const CHECKS = {
   "import { mount } from 'mirofish';": "typeof mount === 'function'",
-  "README.md: import { mount } from 'mirofish';": "typeof mount === 'function' && window.MiroFish === undefined && " +
+  "README.md: import { mount } from 'mirofish';":
+    "typeof mount === 'function' && window.MiroFish === undefined && " +
     "document.querySelectorAll('canvas').length === 0",
-  "const school = await mount('#hero', { fish: 120, layer: 'element' });": "school.get('fish') === 120 && " +
-    `document.querySelector('#hero').contains(school.canvas) && ${DRAWS}`,
-  "import 'mirofish/classic';": `MiroFish.mount === mount && MiroFish.version === '${VERSION}' && ` +
+  "const school = await mount('#hero', { fish: 120, layer: 'element' });":
+    "school.get('fish') === 120 && " + `document.querySelector('#hero').contains(school.canvas) && ${DRAWS}`,
+  "import 'mirofish/classic';":
+    `MiroFish.mount === mount && MiroFish.version === '${VERSION}' && ` +
     "typeof customElements.get('miro-fish') === 'function'",
   "import 'mirofish/vue';": "typeof customElements.get('miro-fish') === 'function'",
-  "const school = await MiroFish.mount('#hero', { fish: 400 });": "MiroFish.all.length === 1 && " +
+  "const school = await MiroFish.mount('#hero', { fish: 400 });":
+    'MiroFish.all.length === 1 && ' +
     `school.get('fish') === 400 && document.querySelector('#hero').contains(school.canvas) && ${DRAWS}`,
-  "const school = await MiroFish.mount('#hero', { fish: 400, palette: 2 });": "MiroFish.all.length === 1 && " +
-    `school.get('fish') === 400 && school.get('palette') === 2 && ${DRAWS}`,
+  "const school = await MiroFish.mount('#hero', { fish: 400, palette: 2 });":
+    'MiroFish.all.length === 1 && ' + `school.get('fish') === 400 && school.get('palette') === 2 && ${DRAWS}`,
   "await school.set('cohWeight', 1.4);": "v[0] === 1.4 && school.get('cohWeight') === 1.4",
-  "school.get('fish'); school.params(); school.hash(); school.obstacles();": "v[0] === 400 && " +
-    "v[1].cohWeight === 1.4 && /(^|&)n=400(&|$)/.test(v[2]) && Array.isArray(v[3])",
-  "school.get('fish'); school.params();": "v[0] === 400 && v[1].cohWeight === 1.4",
-  'school.hash();': "/(^|&)n=400(&|$)/.test(v[0]) && /(^|&)seed=\\d+(&|$)/.test(v[0]) && /(^|&)w=\\d+(&|$)/.test(v[0])",
+  "school.get('fish'); school.params(); school.hash(); school.obstacles();":
+    'v[0] === 400 && ' + 'v[1].cohWeight === 1.4 && /(^|&)n=400(&|$)/.test(v[2]) && Array.isArray(v[3])',
+  "school.get('fish'); school.params();": 'v[0] === 400 && v[1].cohWeight === 1.4',
+  'school.hash();': '/(^|&)n=400(&|$)/.test(v[0]) && /(^|&)seed=\\d+(&|$)/.test(v[0]) && /(^|&)w=\\d+(&|$)/.test(v[0])',
   'school.pause(); school.resume();': "await __doc.until(() => school.stats().state === 'running')",
   'school.share();': "location.hash === '#' + school.hash() && history.length === __doc.history",
-  'await school.step(600); await school.stateHash();': 'v[0] === 600 && ' +
-    "v[1] === await __doc.cli(school.hash(), school.stats().steps)",
-  'school.feed(x, y); school.scare(x, y);': 'await __doc.until(() => school.stats().feeds >= 1 && ' +
-    'school.stats().scares >= 1)',
+  'await school.step(600); await school.stateHash();':
+    'v[0] === 600 && ' + 'v[1] === await __doc.cli(school.hash(), school.stats().steps)',
+  'school.feed(x, y); school.scare(x, y);':
+    'await __doc.until(() => school.stats().feeds >= 1 && ' + 'school.stats().scares >= 1)',
   "await school.form({ type: 'qr', text: location.origin + location.pathname }); await school.release();":
     "v[0] === true && v[1] === undefined && school.stats().form.type === ''",
-  'const { data, meta } = await school.trajectory(600);': 'data instanceof Float32Array && ' +
-    'data.length === 601 * 400 * 4 && meta.fish === 400',
-  'school.stats();': "v[0].fish === 400 && ['worker', 'main'].includes(v[0].thread) && " +
+  'const { data, meta } = await school.trajectory(600);':
+    'data instanceof Float32Array && ' + 'data.length === 601 * 400 * 4 && meta.fish === 400',
+  'school.stats();':
+    "v[0].fish === 400 && ['worker', 'main'].includes(v[0].thread) && " +
     "['fps', 'simMs', 'renderMs', 'steps', 'frames'].every((k) => typeof v[0][k] === 'number') && " +
     "typeof v[0].state === 'string' && typeof v[0].quality === 'object'",
   'school.destroy();': "school.canvas === null && MiroFish.all.length === 0 && !document.querySelector('#hero canvas')",
@@ -79,8 +87,19 @@ function pageHelpers() {
     // ok: true, or what went wrong (a failed check: the line's values and the school's state then).
     report(where, code, ok, v, school) {
       const state = school && typeof school.stats === 'function' ? school.stats() : null;
-      const seen = ok === false ? JSON.stringify({ v, school: state && { fish: state.fish, frames: state.frames,
-        steps: state.steps, state: state.state, hash: school.hash().slice(0, 60) } }) : String(ok);
+      const seen =
+        ok === false
+          ? JSON.stringify({
+              v,
+              school: state && {
+                fish: state.fish,
+                frames: state.frames,
+                steps: state.steps,
+                state: state.state,
+                hash: school.hash().slice(0, 60),
+              },
+            })
+          : String(ok);
       this.results.push({ where, code, ok: ok === true ? true : seen });
     },
     async until(fn, ms = 20000) {
@@ -97,7 +116,7 @@ function pageHelpers() {
   window.y = innerHeight / 2;
 }
 
-describe('the docs\' examples', () => {
+describe("the docs' examples", () => {
   const blocks = allBlocks(h.ROOT);
   let dir, srv, browser;
   before(async () => {
@@ -122,8 +141,14 @@ describe('the docs\' examples', () => {
       cdn.push(m ? m[1] : route.request().url());
       const file = m && path.join(h.DIST, m[2]);
       if (!file || !fs.existsSync(file)) return route.fulfill({ status: 404, body: '' });
-      return route.fulfill({ status: 200, path: file, headers: { 'Access-Control-Allow-Origin': '*',
-        'Content-Type': /\.wasm$/.test(file) ? 'application/wasm' : 'text/javascript' } });
+      return route.fulfill({
+        status: 200,
+        path: file,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Content-Type': /\.wasm$/.test(file) ? 'application/wasm' : 'text/javascript',
+        },
+      });
     });
     const p = await context.newPage();
     const log = h.watchConsole(p);
@@ -136,18 +161,20 @@ describe('the docs\' examples', () => {
     assert.ok(blocks.length - fragments.length >= 10, `most blocks run (${blocks.length} blocks)`);
   });
 
-  it('each html block: every school it asks for mounts, draws and has its attributes; the console stays clean',
-    async () => {
-      const html = blocks.filter((b) => b.lang === 'html' && !b.fragment);
-      // One after another (pages opened together in one browser hold each other's first frames back).
-      const results = [];
-      for (const [i, b] of html.entries()) {
-        const t = Date.now();
-        results.push(await runHtml(b, i));
-        console.log(`docs.test.js: ${b.file}:${b.line} took ${Date.now() - t} ms`);
-      }
-      assert.deepEqual(results.filter((r) => r !== true), []);
-    });
+  it('each html block: every school it asks for mounts, draws and has its attributes; the console stays clean', async () => {
+    const html = blocks.filter((b) => b.lang === 'html' && !b.fragment);
+    // One after another (pages opened together in one browser hold each other's first frames back).
+    const results = [];
+    for (const [i, b] of html.entries()) {
+      const t = Date.now();
+      results.push(await runHtml(b, i));
+      console.log(`docs.test.js: ${b.file}:${b.line} took ${Date.now() - t} ms`);
+    }
+    assert.deepEqual(
+      results.filter((r) => r !== true),
+      [],
+    );
+  });
 
   async function runHtml(block, i) {
     const where = `${block.file}:${block.line}`;
@@ -164,19 +191,38 @@ describe('the docs\' examples', () => {
         const own = tag ? Object.keys(tag.dataset).filter((k) => k !== 'auto') : [];
         const elements = [...document.querySelectorAll('miro-fish')];
         const wanted = [];
-        if (tag && (own.length || !elements.length)) wanted.push({ what: 'the tag', attrs: own.map((k) => [k, tag.dataset[k]]),
-          school: () => window.MiroFish.current });
-        for (const el of elements) wanted.push({ what: '<miro-fish>', school: () => el.school,
-          attrs: el.getAttributeNames().filter((a) => a !== 'style' && a !== 'class')
-            .map((a) => [a.replace(/-(\w)/g, (m, c) => c.toUpperCase()), el.getAttribute(a)]) });
+        if (tag && (own.length || !elements.length))
+          wanted.push({
+            what: 'the tag',
+            attrs: own.map((k) => [k, tag.dataset[k]]),
+            school: () => window.MiroFish.current,
+          });
+        for (const el of elements)
+          wanted.push({
+            what: '<miro-fish>',
+            school: () => el.school,
+            attrs: el
+              .getAttributeNames()
+              .filter((a) => a !== 'style' && a !== 'class')
+              .map((a) => [a.replace(/-(\w)/g, (m, c) => c.toUpperCase()), el.getAttribute(a)]),
+          });
         const end = performance.now() + 20000;
-        while (performance.now() < end && !wanted.every((w) => w.school() && w.school().stats().frames >= 2)) await sleep(50);
-        return { all: window.MiroFish ? window.MiroFish.all.length : 0, schools: wanted.map((w) => {
-          const s = w.school();
-          if (!s) return { what: w.what, missing: true };
-          return { what: w.what, frames: s.stats().frames >= 2, wrong: w.attrs.filter(([k, val]) =>
-            /^-?[\d.]+$/.test(val) && s.get(k) !== Number(val)).map(([k, val]) => `${k}=${val}: ${s.get(k)}`) };
-        }) };
+        while (performance.now() < end && !wanted.every((w) => w.school() && w.school().stats().frames >= 2))
+          await sleep(50);
+        return {
+          all: window.MiroFish ? window.MiroFish.all.length : 0,
+          schools: wanted.map((w) => {
+            const s = w.school();
+            if (!s) return { what: w.what, missing: true };
+            return {
+              what: w.what,
+              frames: s.stats().frames >= 2,
+              wrong: w.attrs
+                .filter(([k, val]) => /^-?[\d.]+$/.test(val) && s.get(k) !== Number(val))
+                .map(([k, val]) => `${k}=${val}: ${s.get(k)}`),
+            };
+          }),
+        };
       });
       const problems = [];
       if (got.all !== got.schools.length) problems.push(`${got.all} schools, ${got.schools.length} asked for`);
@@ -184,14 +230,20 @@ describe('the docs\' examples', () => {
         if (s.missing || !s.frames) problems.push(`${s.what}: ${s.missing ? 'no school' : 'no frames drawn'}`);
         else if (s.wrong.length) problems.push(`${s.what}: ${s.wrong.join(', ')}`);
       }
-      if (cdn.some((v) => v !== VERSION)) problems.push(`the CDN URL names ${cdn.join(', ')}, the package is ${VERSION}`);
+      if (cdn.some((v) => v !== VERSION))
+        problems.push(`the CDN URL names ${cdn.join(', ')}, the package is ${VERSION}`);
       if (studio) {
         // The studio opens itself on studio=1, and its Record panel finds mirofish-record.js beside it.
-        const ok = await h.waitFor(p, () => {
-          const s = document.querySelector('mirofish-studio');
-          const rec = s && s.shadowRoot.querySelector('section[aria-label="record"]');
-          return rec && !rec.querySelector('fieldset').disabled;
-        }).then(() => true, () => false);
+        const ok = await h
+          .waitFor(p, () => {
+            const s = document.querySelector('mirofish-studio');
+            const rec = s && s.shadowRoot.querySelector('section[aria-label="record"]');
+            return rec && !rec.querySelector('fieldset').disabled;
+          })
+          .then(
+            () => true,
+            () => false,
+          );
         if (!ok) problems.push('the studio did not open with a working Record panel');
       }
       // A block's own console.log goes on (the recording's progress: its last line says it finished).
@@ -219,7 +271,8 @@ describe('the docs\' examples', () => {
         fs.writeFileSync(path.join(dir, name), blockModule(b, CHECKS));
         return name;
       });
-      const head = `<script type="importmap">${JSON.stringify({ imports: IMPORTS })}</script>` +
+      const head =
+        `<script type="importmap">${JSON.stringify({ imports: IMPORTS })}</script>` +
         (modules ? '' : '<script src="mirofish.js" data-auto="false"></script>');
       const run = `<script type="module">
 for (const name of ${JSON.stringify(names)}) {
@@ -229,17 +282,29 @@ for (const name of ${JSON.stringify(names)}) {
 window.__doc.done = true;
 </script>`;
       const { p, log, context } = await open(`js-${modules}.html`, page(run, head));
-      await p.exposeFunction('__cliHash', (hash, steps) => execFileSync(h.CLI, ['run', '--hash', hash, '--steps',
-        String(steps)], { encoding: 'utf8' }).match(/^state-hash (\w+)$/m)[1]);
+      await p.exposeFunction(
+        '__cliHash',
+        (hash, steps) =>
+          execFileSync(h.CLI, ['run', '--hash', hash, '--steps', String(steps)], { encoding: 'utf8' }).match(
+            /^state-hash (\w+)$/m,
+          )[1],
+      );
       await p.addInitScript(pageHelpers);
       await p.goto(`${srv.base}/js-${modules}.html`);
       await h.waitFor(p, () => window.__doc && window.__doc.done, undefined, 60000);
       results.push(...(await p.evaluate(() => window.__doc.results)));
       const noise = log.log.filter((m) => m.type !== 'log' && m.type !== 'debug' && m.type !== 'info');
-      results.push({ where: `js-${modules}.html`, code: 'the console', ok: noise.length ? JSON.stringify(noise) : true });
+      results.push({
+        where: `js-${modules}.html`,
+        code: 'the console',
+        ok: noise.length ? JSON.stringify(noise) : true,
+      });
       await context.close();
     }
-    assert.deepEqual(results.filter((r) => r.ok !== true), []);
+    assert.deepEqual(
+      results.filter((r) => r.ok !== true),
+      [],
+    );
     assert.ok(results.length > 20, `${results.length} lines checked`);
   });
 });

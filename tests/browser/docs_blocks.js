@@ -23,8 +23,13 @@ function blocksOf(root, file) {
       let before = i - 1;
       while (before >= 0 && lines[before].trim() === '') before--;
       const marked = before >= 0 ? FRAGMENT.exec(lines[before].trim()) : null;
-      blocks.push({ file, line: i + 2, lang: open[1], code: lines.slice(i + 1, end).join('\n'),
-        fragment: marked ? marked[1] : null });
+      blocks.push({
+        file,
+        line: i + 2,
+        lang: open[1],
+        code: lines.slice(i + 1, end).join('\n'),
+        fragment: marked ? marked[1] : null,
+      });
     }
     i = end;
   }
@@ -33,7 +38,10 @@ function blocksOf(root, file) {
 
 // README.md, then docs/*.md by name: the order a reader meets them in.
 function allBlocks(root) {
-  const docs = fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).sort();
+  const docs = fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort();
   return ['README.md'].concat(docs.map((f) => 'docs/' + f)).flatMap((f) => blocksOf(root, f));
 }
 
@@ -69,7 +77,7 @@ function splitLine(text) {
 // expression over the line's statement values `v` and the block's own names) to window.__doc. Imports stay static
 // (hoisted, as in the reader's module); a line with no check is reported as such, so a new example needs one.
 function blockModule(block, checks) {
-  const out = ["const __doc = window.__doc;"];
+  const out = ['const __doc = window.__doc;'];
   let pending = null; // a statement spread over lines: joined until its brackets close
   block.code.split('\n').forEach((text, k) => {
     const joined = pending ? pending.text + '\n' + text : text;
@@ -93,8 +101,11 @@ function blockModule(block, checks) {
       out.push(/^(const|let|var)\s/.test(s) ? s.replace(/^(const|let|var)\s/, 'var ') + ';' : `v.push(${s});`);
     }
     const school = "typeof school === 'undefined' ? null : school";
-    out.push(check ? `await __doc.report(${where}, ${JSON.stringify(key)}, await (async () => (${check}))(), v, ${school});` :
-      `__doc.report(${where}, ${JSON.stringify(key)}, 'no check in docs.test.js');`);
+    out.push(
+      check
+        ? `await __doc.report(${where}, ${JSON.stringify(key)}, await (async () => (${check}))(), v, ${school});`
+        : `__doc.report(${where}, ${JSON.stringify(key)}, 'no check in docs.test.js');`,
+    );
     out.push('}');
   });
   return out.join('\n') + '\n';

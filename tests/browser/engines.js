@@ -61,9 +61,15 @@ ${require('./helpers').instrumentSource()}`;
 // The console as the tests read it, from the client's events or from the recorder.
 function consoleBook(read) {
   return {
-    async all() { return read(); },
-    async errors() { return (await read()).filter((m) => m.type === 'error' || m.type === 'pageerror'); },
-    async warnings() { return (await read()).filter((m) => m.type === 'warning').map((m) => m.text); },
+    async all() {
+      return read();
+    },
+    async errors() {
+      return (await read()).filter((m) => m.type === 'error' || m.type === 'pageerror');
+    },
+    async warnings() {
+      return (await read()).filter((m) => m.type === 'warning').map((m) => m.text);
+    },
   };
 }
 
@@ -85,11 +91,14 @@ async function openChromium({ reducedMotion }) {
   return {
     name: 'chromium',
     async newPage({ width = 800, height = 600 } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, reducedMotion: reducedMotion ? 'reduce' : 'no-preference' });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        reducedMotion: reducedMotion ? 'reduce' : 'no-preference',
+      });
       const page = await context.newPage();
       const log = [];
       page.on('console', (m) => log.push({ type: m.type(), text: m.text() }));
-      page.on('pageerror', (e) => log.push({ type: 'pageerror', text: String(e && e.stack || e) }));
+      page.on('pageerror', (e) => log.push({ type: 'pageerror', text: String((e && e.stack) || e) }));
       return wrapPage({
         goto: (url) => page.goto(url),
         evaluate: (fn, arg) => page.evaluate(fn, arg),
@@ -106,8 +115,12 @@ async function openChromium({ reducedMotion }) {
 // --- Firefox (puppeteer-core, WebDriver BiDi) ---
 async function openFirefox({ reducedMotion }) {
   const puppeteer = require('puppeteer-core');
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: false,
-    extraPrefsFirefox: { 'ui.prefersReducedMotion': reducedMotion ? 1 : 0, 'browser.shell.checkDefaultBrowser': false } });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: false,
+    extraPrefsFirefox: { 'ui.prefersReducedMotion': reducedMotion ? 1 : 0, 'browser.shell.checkDefaultBrowser': false },
+  });
   return {
     name: 'firefox',
     async newPage({ width = 800, height = 600 } = {}) {
@@ -116,7 +129,7 @@ async function openFirefox({ reducedMotion }) {
       await page.setViewport({ width, height });
       const log = [];
       page.on('console', (m) => log.push({ type: m.type() === 'warn' ? 'warning' : m.type(), text: m.text() }));
-      page.on('pageerror', (e) => log.push({ type: 'pageerror', text: String(e && e.stack || e) }));
+      page.on('pageerror', (e) => log.push({ type: 'pageerror', text: String((e && e.stack) || e) }));
       return wrapPage({
         goto: (url) => page.goto(url),
         evaluate: (fn, arg) => page.evaluate(fn, arg),
@@ -137,24 +150,38 @@ async function openWebKit({ reducedMotion, workers }) {
   // GTK's own setting is what WebKitGTK reads for prefers-reduced-motion: a config home of our own says it.
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-webkit-'));
   fs.mkdirSync(path.join(home, 'gtk-3.0'));
-  fs.writeFileSync(path.join(home, 'gtk-3.0', 'settings.ini'), `[Settings]\ngtk-enable-animations=${reducedMotion ? 0 : 1}\n`);
-  const driverProc = spawn(WEBKIT_DRIVER, ['--port=' + port], { stdio: 'ignore', env: { ...process.env, XDG_CONFIG_HOME: home } });
+  fs.writeFileSync(
+    path.join(home, 'gtk-3.0', 'settings.ini'),
+    `[Settings]\ngtk-enable-animations=${reducedMotion ? 0 : 1}\n`,
+  );
+  const driverProc = spawn(WEBKIT_DRIVER, ['--port=' + port], {
+    stdio: 'ignore',
+    env: { ...process.env, XDG_CONFIG_HOME: home },
+  });
   const args = ['--automation'].concat(workers ? ['--features=+AllowWebGLInWorkers'] : []);
   let driver = null;
   for (let tries = 0; !driver; tries++) {
     try {
-      driver = await new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities({ browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: MINIBROWSER, args } }).build();
+      driver = await new Builder()
+        .usingServer(`http://127.0.0.1:${port}`)
+        .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args } })
+        .build();
     } catch (e) {
       if (tries > 50) {
         driverProc.kill();
         throw e;
       }
-      await new Promise((r) => setTimeout(r, 200));  // the driver is still starting
+      await new Promise((r) => setTimeout(r, 200)); // the driver is still starting
     }
   }
   await driver.manage().setTimeouts({ script: 120000, pageLoad: 60000 });
-  const keys = { Tab: Key.TAB, Enter: Key.ENTER, ' ': Key.SPACE, Escape: Key.ESCAPE, 'Shift+Tab': Key.chord(Key.SHIFT, Key.TAB) };
+  const keys = {
+    Tab: Key.TAB,
+    Enter: Key.ENTER,
+    ' ': Key.SPACE,
+    Escape: Key.ESCAPE,
+    'Shift+Tab': Key.chord(Key.SHIFT, Key.TAB),
+  };
   return {
     name: workers ? 'webkit-workers' : 'webkit',
     // One window a session: a page is that window (a new page replaces the last), left for about:blank when closed.
@@ -163,18 +190,29 @@ async function openWebKit({ reducedMotion, workers }) {
       // The window's chrome takes some height: size the window so that the viewport is what was asked.
       await driver.manage().window().setRect({ width, height });
       const [iw, ih] = await driver.executeScript('return [innerWidth, innerHeight]');
-      if (iw !== width || ih !== height) await driver.manage().window().setRect({ width: 2 * width - iw, height: 2 * height - ih });
+      if (iw !== width || ih !== height)
+        await driver
+          .manage()
+          .window()
+          .setRect({ width: 2 * width - iw, height: 2 * height - ih });
       return wrapPage({
         goto: (url) => driver.get(url),
         evaluate: async (fn, arg) => {
-          const r = await driver.executeAsyncScript(`const done = arguments[arguments.length - 1], arg = arguments[0];
+          const r = await driver.executeAsyncScript(
+            `const done = arguments[arguments.length - 1], arg = arguments[0];
 Promise.resolve().then(() => (${fn.toString()})(arg)).then((v) => done({ v: v === undefined ? null : v }),
-  (e) => done({ e: String(e && e.stack || e) }));`, arg === undefined ? null : arg);
+  (e) => done({ e: String(e && e.stack || e) }));`,
+            arg === undefined ? null : arg,
+          );
           if (r && r.e !== undefined) throw new Error('in the page: ' + r.e);
           return r ? r.v : r;
         },
         screenshot: async () => Buffer.from(await driver.takeScreenshot(), 'base64'),
-        press: (key) => driver.actions().sendKeys(keys[key] || key).perform(),
+        press: (key) =>
+          driver
+            .actions()
+            .sendKeys(keys[key] || key)
+            .perform(),
         console: consoleBook(() => driver.executeScript('return window.__engineLog ? window.__engineLog.slice() : []')),
         close: async () => {
           await driver.executeScript('try { localStorage.clear(); } catch (e) {}').catch(() => {});

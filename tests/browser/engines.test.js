@@ -23,11 +23,16 @@ const cliStateHash = (out) => out.match(/^state-hash ([0-9a-f]{16})$/m)[1];
 // Whether a plain Worker of this engine draws WebGL2 on an OffscreenCanvas, probed as the engine's Worker would.
 function probeWorkerWebGL2() {
   if (typeof OffscreenCanvas !== 'function' || !HTMLCanvasElement.prototype.transferControlToOffscreen) return false;
-  const src = "let ok = false; try { ok = !!new OffscreenCanvas(4, 4).getContext('webgl2'); } catch (e) {} postMessage(ok);";
+  const src =
+    "let ok = false; try { ok = !!new OffscreenCanvas(4, 4).getContext('webgl2'); } catch (e) {} postMessage(ok);";
   const url = URL.createObjectURL(new Blob([src], { type: 'text/javascript' }));
   const worker = new Worker(url);
   return new Promise((resolve) => {
-    const done = (v) => { worker.terminate(); URL.revokeObjectURL(url); resolve(v); };
+    const done = (v) => {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+      resolve(v);
+    };
     worker.onmessage = (e) => done(e.data === true);
     worker.onerror = () => done(false);
     setTimeout(() => done(false), 10000);
@@ -60,20 +65,33 @@ describe(`every engine: ${ENGINE}`, () => {
     await page.goto(srv.base + url);
     page.done = async () => {
       assert.deepEqual(await page.console.errors(), [], 'no console error');
-      assert.deepEqual((await page.console.warnings()).filter((w) => /MiroFish/.test(w)), warnings, 'no warning from MiroFish');
+      assert.deepEqual(
+        (await page.console.warnings()).filter((w) => /MiroFish/.test(w)),
+        warnings,
+        'no warning from MiroFish',
+      );
       await page.close();
     };
     return page;
   }
-  const ready = (page, frames = 2) => page.waitFor((n) => window.MiroFish && window.MiroFish.current &&
-    window.MiroFish.current.stats().frames >= n, frames, 30000, `${frames} frames of the auto-mounted school`);
+  const ready = (page, frames = 2) =>
+    page.waitFor(
+      (n) => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames >= n,
+      frames,
+      30000,
+      `${frames} frames of the auto-mounted school`,
+    );
   const stats = (page) => page.evaluate(() => window.MiroFish.current.stats());
   // Pixels the canvas adds to the page: screenshots with it shown and hidden.
   async function fishPixels(page) {
     const withFish = h.decodePng(await page.screenshot());
-    await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = 'hidden'; });
+    await page.evaluate(() => {
+      window.MiroFish.current.canvas.style.visibility = 'hidden';
+    });
     const without = h.decodePng(await page.screenshot());
-    await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = ''; });
+    await page.evaluate(() => {
+      window.MiroFish.current.canvas.style.visibility = '';
+    });
     return h.diffPixels(withFish, without);
   }
 
@@ -95,22 +113,30 @@ describe(`every engine: ${ENGINE}`, () => {
     await page.done();
   });
 
-  it('replays a shared hash to the native CLI\'s state hash, and trajectory() to the CLI\'s bytes', { skip: !haveCli && 'no native CLI' },
+  it(
+    "replays a shared hash to the native CLI's state hash, and trajectory() to the CLI's bytes",
+    { skip: !haveCli && 'no native CLI' },
     async () => {
       const hash = 'n=150&seed=42&w=1200&h=800&rsep=25&wali=1.2';
       const page = await open('/fixtures/manual.html#' + hash);
-      const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
-        const taken = await school.step(600);
-        const out = { taken, hash: await school.stateHash(), thread: school.stats().thread, link: school.hash() };
-        const tr = await school.trajectory(120, 40);
-        out.meta = tr.meta;
-        out.hex = Array.from(new Uint8Array(tr.data.buffer), (b) => b.toString(16).padStart(2, '0')).join('');
-        school.destroy();
-        return out;
-      }));
+      const r = await page.evaluate(() =>
+        window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
+          const taken = await school.step(600);
+          const out = { taken, hash: await school.stateHash(), thread: school.stats().thread, link: school.hash() };
+          const tr = await school.trajectory(120, 40);
+          out.meta = tr.meta;
+          out.hex = Array.from(new Uint8Array(tr.data.buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+          school.destroy();
+          return out;
+        }),
+      );
       assert.equal(r.thread, expectedThread);
       assert.equal(r.taken, 600);
-      assert.equal(r.hash, cliStateHash(cli(['run', '--hash', hash, '--steps', '600'])), 'the page agrees with `mirofish run`');
+      assert.equal(
+        r.hash,
+        cliStateHash(cli(['run', '--hash', hash, '--steps', '600'])),
+        'the page agrees with `mirofish run`',
+      );
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-engines-'));
       try {
         const file = path.join(dir, 't.f32');
@@ -124,23 +150,29 @@ describe(`every engine: ${ENGINE}`, () => {
         fs.rmSync(dir, { recursive: true, force: true });
       }
       await page.done();
-    });
+    },
+  );
 
   it('takes no step and draws no frame while the page is hidden, and comes back when shown', async () => {
     const page = await open('/fixtures/auto.html');
     await ready(page);
-    const setHidden = (hidden) => page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, hidden);
-    const sample = () => page.evaluate(() => {
-      const s = window.MiroFish.current.stats();
-      return { steps: s.steps, frames: s.frames, state: s.state, raf: window.__rafRuns };
-    });
+    const setHidden = (hidden) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (value ? 'hidden' : 'visible'),
+        });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    const sample = () =>
+      page.evaluate(() => {
+        const s = window.MiroFish.current.stats();
+        return { steps: s.steps, frames: s.frames, state: s.state, raf: window.__rafRuns };
+      });
     await setHidden(true);
     await page.waitFor(() => window.MiroFish.current.stats().state === 'hidden');
-    await page.sleep(400);  // the last snapshot after the loop stopped
+    await page.sleep(400); // the last snapshot after the loop stopped
     const a = await sample();
     await page.sleep(1200);
     const b = await sample();
@@ -160,15 +192,18 @@ describe(`every engine: ${ENGINE}`, () => {
     try {
       const page = await still.newPage();
       await page.goto(srv.base + '/fixtures/auto.html');
-      assert.equal(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches), true,
-        'the engine was started with reduced motion');
+      assert.equal(
+        await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches),
+        true,
+        'the engine was started with reduced motion',
+      );
       await ready(page, 1);
       const a = await stats(page);
       assert.equal(a.state, 'reduced-motion');
       await page.sleep(800);
       const b = await stats(page);
       assert.equal(b.steps, a.steps, 'a still school');
-      assert.ok(await fishPixels(page) > 200, 'the still school is drawn');
+      assert.ok((await fishPixels(page)) > 200, 'the still school is drawn');
       assert.deepEqual(await page.console.errors(), []);
       await page.close();
     } finally {
@@ -179,11 +214,17 @@ describe(`every engine: ${ENGINE}`, () => {
   it('the pause button works from the keyboard: Tab reaches it, Enter pauses, Space resumes', async () => {
     const page = await open('/fixtures/controls.html');
     await ready(page);
-    const read = () => page.evaluate(() => {
-      const b = document.querySelector('[data-mirofish-controls]');
-      const s = window.MiroFish.current.stats();
-      return { focused: document.activeElement === b, pressed: b.getAttribute('aria-pressed'), state: s.state, steps: s.steps };
-    });
+    const read = () =>
+      page.evaluate(() => {
+        const b = document.querySelector('[data-mirofish-controls]');
+        const s = window.MiroFish.current.stats();
+        return {
+          focused: document.activeElement === b,
+          pressed: b.getAttribute('aria-pressed'),
+          state: s.state,
+          steps: s.steps,
+        };
+      });
     let b = await read();
     for (let i = 0; i < 10 && !b.focused; i++) {
       await page.press('Tab');
@@ -193,7 +234,7 @@ describe(`every engine: ${ENGINE}`, () => {
     await page.press('Enter');
     await page.waitFor(() => window.MiroFish.current.stats().state === 'paused');
     assert.equal((await read()).pressed, 'true');
-    await page.sleep(400);  // the engine's last snapshot, after its loop stopped
+    await page.sleep(400); // the engine's last snapshot, after its loop stopped
     b = await read();
     await page.sleep(500);
     assert.equal((await read()).steps, b.steps, 'no steps while paused');
@@ -218,17 +259,30 @@ describe(`every engine: ${ENGINE}`, () => {
       document.getElementById('box').append(el);
       while (!el.school) await new Promise((res) => setTimeout(res, 10));
       while (el.school.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
-      const element = { fish: el.school.stats().fish, canvas: !!el.querySelector('canvas'), thread: el.school.stats().thread };
+      const element = {
+        fish: el.school.stats().fish,
+        canvas: !!el.querySelector('canvas'),
+        thread: el.school.stats().thread,
+      };
       el.remove();
       await new Promise((res) => setTimeout(res, 600));
-      return { live, element, canvases: document.querySelectorAll('canvas').length, listeners: window.__listeners,
-        contexts: window.__liveContexts(), workers: window.__liveWorkers, all: window.MiroFish.all.length };
+      return {
+        live,
+        element,
+        canvases: document.querySelectorAll('canvas').length,
+        listeners: window.__listeners,
+        contexts: window.__liveContexts(),
+        workers: window.__liveWorkers,
+        all: window.MiroFish.all.length,
+      };
     });
     assert.equal(r.live.thread, expectedThread);
     if (expectedThread === 'worker') assert.equal(r.live.workers, 1, 'the engine ran in one Worker');
     assert.deepEqual(r.element, { fish: 12, canvas: true, thread: expectedThread });
-    assert.deepEqual({ canvases: r.canvases, listeners: r.listeners, contexts: r.contexts, workers: r.workers, all: r.all },
-      { canvases: 0, listeners: before.listeners, contexts: before.contexts, workers: 0, all: 0 });
+    assert.deepEqual(
+      { canvases: r.canvases, listeners: r.listeners, contexts: r.contexts, workers: r.workers, all: r.all },
+      { canvases: 0, listeners: before.listeners, contexts: before.contexts, workers: 0, all: 0 },
+    );
     await page.done();
   });
 
@@ -242,13 +296,13 @@ describe(`every engine: ${ENGINE}`, () => {
     await page.waitFor(() => window.MiroFish.current.stats().rendering, undefined, 15000);
     const f = (await stats(page)).frames;
     await page.waitFor((n) => window.MiroFish.current.stats().frames >= n + 3, f);
-    assert.ok(await fishPixels(page) > 300, 'fish drawn again');
+    assert.ok((await fishPixels(page)) > 300, 'fish drawn again');
     await page.done();
   });
 
   // look.test.js's core: with water=1 the page's text reads at 4.5:1 over the water, and still does once a site's own
   // dark-mode class turns its text light.
-  it('water=1: the page text reads at 4.5:1 over the water, before and after a site\'s dark class', async () => {
+  it("water=1: the page text reads at 4.5:1 over the water, before and after a site's dark class", async () => {
     const page = await open('/fixtures/look.html#water=1');
     await ready(page);
     await page.evaluate(async () => {
@@ -268,8 +322,8 @@ describe(`every engine: ${ENGINE}`, () => {
   it('runs under a strict Content-Security-Policy with no violation', async () => {
     const page = await open('/fixtures/csp.html?csp=strict');
     await ready(page, 3);
-    assert.equal((await stats(page)).thread, expectedThread, 'worker-src falls back to script-src \'self\'');
-    assert.ok(await fishPixels(page) > 300, 'fish are drawn');
+    assert.equal((await stats(page)).thread, expectedThread, "worker-src falls back to script-src 'self'");
+    assert.ok((await fishPixels(page)) > 300, 'fish are drawn');
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
     await page.done();
   });

@@ -25,22 +25,30 @@ describe('a failing engine', () => {
     const log = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html');
     await page.evaluate(SETTLED);
-    await page.evaluate(async (o) => {
-      window.__s = await window.MiroFish.mount('#box', o);
-      while (window.__s.stats().frames < (o.paused ? 1 : 3)) await new Promise((r) => setTimeout(r, 20));
-    }, Object.assign({}, OPTIONS, options));
+    await page.evaluate(
+      async (o) => {
+        window.__s = await window.MiroFish.mount('#box', o);
+        while (window.__s.stats().frames < (o.paused ? 1 : 3)) await new Promise((r) => setTimeout(r, 20));
+      },
+      Object.assign({}, OPTIONS, options),
+    );
     return { page, log };
   }
 
-  const state = (page) => page.evaluate(() => {
-    const st = window.__s.stats();
-    return { state: st.state, thread: st.thread, steps: st.steps, seeking: st.seeking, frames: st.frames };
-  });
+  const state = (page) =>
+    page.evaluate(() => {
+      const st = window.__s.stats();
+      return { state: st.state, thread: st.thread, steps: st.steps, seeking: st.seeking, frames: st.frames };
+    });
 
   // Back on the main thread and running: its steps advance on the same handle, in the same place.
   async function runsAgain(page, why) {
-    await h.waitFor(page, () => window.__s.stats().thread === 'main' && /^(running|idle)$/.test(window.__s.stats().state),
-      undefined, 10000);
+    await h.waitFor(
+      page,
+      () => window.__s.stats().thread === 'main' && /^(running|idle)$/.test(window.__s.stats().state),
+      undefined,
+      10000,
+    );
     const before = (await state(page)).steps;
     await h.waitFor(page, (n) => window.__s.stats().steps > n + 5, before, 5000);
     assert.equal(await page.evaluate(() => document.querySelectorAll('#box canvas').length), 1, why);
@@ -50,22 +58,41 @@ describe('a failing engine', () => {
     const { page, log } = await open({ paused: true });
     const box = await page.evaluate(() => JSON.stringify(window.__s.canvas.getBoundingClientRect()));
     const before = await page.evaluate(async () => {
-      await window.__s.set('maxFps', 30);  // a page setting a hash never carries: the healed school keeps it too
+      await window.__s.set('maxFps', 30); // a page setting a hash never carries: the healed school keeps it too
       await window.__s.step(90);
       return { steps: window.__s.stats().steps, hash: await window.__s.stateHash(), link: window.__s.hash() };
     });
-    const trapped = await page.evaluate(() => window.__settled(window.__s._test.trap(), 5000).then((r) =>
-      Object.assign(r, { state: window.__s.stats().state })));
-    assert.deepEqual(trapped, { ok: true, value: 'undefined', state: 'failed' }, 'the call settled, the school says failed');
+    const trapped = await page.evaluate(() =>
+      window
+        .__settled(window.__s._test.trap(), 5000)
+        .then((r) => Object.assign(r, { state: window.__s.stats().state })),
+    );
+    assert.deepEqual(
+      trapped,
+      { ok: true, value: 'undefined', state: 'failed' },
+      'the call settled, the school says failed',
+    );
     // Paused, it seeks back to the snapshot's steps and stays there: the state hash is the one it had.
-    await h.waitFor(page, (n) => {
-      const st = window.__s.stats();
-      return st.thread === 'main' && st.state === 'paused' && !st.seeking && st.steps === n;
-    }, before.steps, 5000);
-    const after = await page.evaluate(async () => ({ hash: await window.__s.stateHash(), link: window.__s.hash(),
-      box: JSON.stringify(window.__s.canvas.getBoundingClientRect()), maxFps: window.__s.get('maxFps') }));
-    assert.deepEqual(after, { hash: before.hash, link: before.link, box, maxFps: 30 },
-      'same state, same hash, same place, the page\'s own settings');
+    await h.waitFor(
+      page,
+      (n) => {
+        const st = window.__s.stats();
+        return st.thread === 'main' && st.state === 'paused' && !st.seeking && st.steps === n;
+      },
+      before.steps,
+      5000,
+    );
+    const after = await page.evaluate(async () => ({
+      hash: await window.__s.stateHash(),
+      link: window.__s.hash(),
+      box: JSON.stringify(window.__s.canvas.getBoundingClientRect()),
+      maxFps: window.__s.get('maxFps'),
+    }));
+    assert.deepEqual(
+      after,
+      { hash: before.hash, link: before.link, box, maxFps: 30 },
+      "same state, same hash, same place, the page's own settings",
+    );
     await page.evaluate(() => window.__s.resume());
     await runsAgain(page, 'one canvas, the fresh one');
     assert.equal(ourWarnings(log).length, 1, ourWarnings(log).join('\n'));
@@ -77,20 +104,37 @@ describe('a failing engine', () => {
     await page.waitForTimeout(500);
     const answers = await page.evaluate(async () => {
       const s = window.__s;
-      return { state: s.stats().state, step: await window.__settled(s.step(5), 2000),
-        hash: await window.__settled(s.stateHash(), 2000), form: await window.__settled(s.form({ type: 'ring' }), 2000),
-        set: await window.__settled(s.set('fish', 20), 2000), release: await window.__settled(s.release(), 2000),
-        trajectory: await window.__settled(s.trajectory(10), 2000), canvases: document.querySelectorAll('#box canvas').length };
+      return {
+        state: s.stats().state,
+        step: await window.__settled(s.step(5), 2000),
+        hash: await window.__settled(s.stateHash(), 2000),
+        form: await window.__settled(s.form({ type: 'ring' }), 2000),
+        set: await window.__settled(s.set('fish', 20), 2000),
+        release: await window.__settled(s.release(), 2000),
+        trajectory: await window.__settled(s.trajectory(10), 2000),
+        canvases: document.querySelectorAll('#box canvas').length,
+      };
     });
-    assert.deepEqual(answers, { state: 'failed', step: { ok: true, value: 0 }, hash: { ok: true, value: '' },
-      form: { ok: true, value: false }, set: { ok: true, value: 'undefined' }, release: { ok: true, value: 'undefined' },
-      trajectory: { rejected: answers.trajectory.rejected }, canvases: 1 });
+    assert.deepEqual(answers, {
+      state: 'failed',
+      step: { ok: true, value: 0 },
+      hash: { ok: true, value: '' },
+      form: { ok: true, value: false },
+      set: { ok: true, value: 'undefined' },
+      release: { ok: true, value: 'undefined' },
+      trajectory: { rejected: answers.trajectory.rejected },
+      canvases: 1,
+    });
     assert.match(answers.trajectory.rejected, /the engine failed/);
     assert.equal(ourWarnings(log).length, 2, ourWarnings(log).join('\n'));
     assert.match(ourWarnings(log)[1], /^MiroFish: the school failed again \(.+\); it stays stopped, as last drawn$/);
     assert.deepEqual(log.errors(), []);
     await page.evaluate(() => window.__s.destroy());
-    assert.equal(await page.evaluate(() => document.querySelectorAll('#box canvas').length), 0, 'destroy still cleans up');
+    assert.equal(
+      await page.evaluate(() => document.querySelectorAll('#box canvas').length),
+      0,
+      'destroy still cleans up',
+    );
     await page.close();
   });
 
@@ -128,33 +172,36 @@ describe('a failing engine', () => {
     await page.close();
   });
 
-  it('a Worker terminated from outside: failed within 5 s, then runs on the main thread', { skip: h.THREAD === 'main' &&
-    'the Worker path only' }, async () => {
-    const { page, log } = await open();
-    assert.equal((await state(page)).thread, 'worker');
-    const t0 = Date.now();
-    const r = await page.evaluate(async () => {
-      const s = window.__s;
-      const killed = s._test.killWorker();
-      const long = s.step(36000);  // posted to a dead Worker: only the watchdog can settle it
-      return { killed, step: await window.__settled(long, 5000), state: s.stats().state };
-    });
-    assert.deepEqual(r, { killed: true, step: { ok: true, value: 0 }, state: 'failed' });
-    assert.ok(Date.now() - t0 < 5500, 'failed within 5 s');
-    await runsAgain(page, 'on the main thread now');
-    assert.equal(ourWarnings(log).length, 1, ourWarnings(log).join('\n'));
-    assert.match(ourWarnings(log)[0], /no answer from the engine/);
-    assert.deepEqual(log.errors(), []);
-    // A later mount does not try the dead Worker again.
-    const thread = await page.evaluate(async () => {
-      const s = await window.MiroFish.mount('#box', { fish: 10, hash: false });
-      const t = s.thread;
-      s.destroy();
-      return t;
-    });
-    assert.equal(thread, 'main');
-    await page.close();
-  });
+  it(
+    'a Worker terminated from outside: failed within 5 s, then runs on the main thread',
+    { skip: h.THREAD === 'main' && 'the Worker path only' },
+    async () => {
+      const { page, log } = await open();
+      assert.equal((await state(page)).thread, 'worker');
+      const t0 = Date.now();
+      const r = await page.evaluate(async () => {
+        const s = window.__s;
+        const killed = s._test.killWorker();
+        const long = s.step(36000); // posted to a dead Worker: only the watchdog can settle it
+        return { killed, step: await window.__settled(long, 5000), state: s.stats().state };
+      });
+      assert.deepEqual(r, { killed: true, step: { ok: true, value: 0 }, state: 'failed' });
+      assert.ok(Date.now() - t0 < 5500, 'failed within 5 s');
+      await runsAgain(page, 'on the main thread now');
+      assert.equal(ourWarnings(log).length, 1, ourWarnings(log).join('\n'));
+      assert.match(ourWarnings(log)[0], /no answer from the engine/);
+      assert.deepEqual(log.errors(), []);
+      // A later mount does not try the dead Worker again.
+      const thread = await page.evaluate(async () => {
+        const s = await window.MiroFish.mount('#box', { fish: 10, hash: false });
+        const t = s.thread;
+        s.destroy();
+        return t;
+      });
+      assert.equal(thread, 'main');
+      await page.close();
+    },
+  );
 
   it('a hidden school runs no watchdog timer', async () => {
     const { page } = await open();

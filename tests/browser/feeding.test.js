@@ -14,7 +14,9 @@ describe('feeding', () => {
     const page = await context.newPage();
     const log = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html');
-    await page.evaluate(async (o) => { window.__s = await window.MiroFish.mount(undefined, o); }, options);
+    await page.evaluate(async (o) => {
+      window.__s = await window.MiroFish.mount(undefined, o);
+    }, options);
     await h.waitFor(page, () => window.__s.stats().frames >= 2);
     return { context, page, log };
   }
@@ -24,9 +26,14 @@ describe('feeding', () => {
   async function canvasPixels(page, clip) {
     await page.evaluate(() => window.__s.pause());
     const shown = await h.shot(page, clip);
-    await page.evaluate(() => { window.__s.canvas.style.visibility = 'hidden'; });
+    await page.evaluate(() => {
+      window.__s.canvas.style.visibility = 'hidden';
+    });
     const hidden = await h.shot(page, clip);
-    await page.evaluate(() => { window.__s.canvas.style.visibility = ''; window.__s.resume(); });
+    await page.evaluate(() => {
+      window.__s.canvas.style.visibility = '';
+      window.__s.resume();
+    });
     return h.diffPixels(shown, hidden);
   }
 
@@ -51,7 +58,9 @@ describe('feeding', () => {
 
   it('the school eats a pellet dropped among it, once', async () => {
     const { context, page, log } = await open({ fish: 200, seed: 1 });
-    await page.evaluate(async () => { await window.__s.step(120); });
+    await page.evaluate(async () => {
+      await window.__s.step(120);
+    });
     await page.mouse.click(400, 300);
     await h.waitFor(page, () => window.__s.stats().eaten === 1, undefined, 15000);
     const s = await stats(page);
@@ -68,8 +77,12 @@ describe('feeding', () => {
     await page.mouse.click(300, 300);
     await h.waitFor(page, () => window.__s.stats().scares === 1);
     assert.equal((await stats(page)).feeds, 0);
-    const r = await page.evaluate(() => [window.__s.feed(100, 100), window.__s.scare(50, 50), window.__s.feed('a', 2),
-      window.__s.feed(NaN, 1)]);
+    const r = await page.evaluate(() => [
+      window.__s.feed(100, 100),
+      window.__s.scare(50, 50),
+      window.__s.feed('a', 2),
+      window.__s.feed(NaN, 1),
+    ]);
     assert.deepEqual(r, [true, true, false, false]);
     // The effect lands asynchronously: a round trip to the engine, then the snapshot has it.
     await page.evaluate(() => window.__s.stateHash());

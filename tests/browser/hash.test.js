@@ -9,15 +9,23 @@ const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
 
 function cliStateHash(hash, steps) {
-  const out = execFileSync(h.CLI, ['run', '--hash', hash, '--steps', String(steps)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(h.CLI, ['run', '--hash', hash, '--steps', String(steps)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const m = out.match(/^state-hash ([0-9a-f]{16})$/m);
   assert.ok(m, 'the CLI prints a state-hash line:\n' + out);
   return m[1];
 }
 
 // Hostile hashes with no key of ours: the page's business, so no warning at all.
-const NOT_OURS = ['=&&==', '%E6%97%A5%E6%9C%AC=1', 'foo=bar', '%3Cscript%3Ewindow.__xss=1%3C/script%3E=1',
-  'x'.repeat(10000) + '=1'];
+const NOT_OURS = [
+  '=&&==',
+  '%E6%97%A5%E6%9C%AC=1',
+  'foo=bar',
+  '%3Cscript%3Ewindow.__xss=1%3C/script%3E=1',
+  'x'.repeat(10000) + '=1',
+];
 // Each one must give at least one warning (unless it is not ours), no error, and leave the page rendering.
 const HOSTILE = [
   'n=NaN',
@@ -76,12 +84,16 @@ describe('URL hash', () => {
     assert.equal(p.height, 600);
     assert.equal(await page.evaluate(() => window.MiroFish.current.stats().fish), 50);
     // A pasted link in the same tab replays that school.
-    await page.evaluate(() => { location.hash = '#n=30&seed=9&w=1000&h=500'; });
+    await page.evaluate(() => {
+      location.hash = '#n=30&seed=9&w=1000&h=500';
+    });
     await h.waitFor(page, () => window.MiroFish.current.stats().fish === 30);
     const q = await page.evaluate(() => window.MiroFish.current.params());
     assert.deepEqual([q.seed, q.width, q.height], [9, 1000, 500]);
     // A plain anchor afterwards is the page's: nothing changes.
-    await page.evaluate(() => { location.hash = '#about'; });
+    await page.evaluate(() => {
+      location.hash = '#about';
+    });
     await page.waitForTimeout(100);
     // A round trip: whatever the hashchange sent the engine has been applied and is in the snapshot.
     const after = await page.evaluate(async () => {
@@ -102,17 +114,28 @@ describe('URL hash', () => {
     const hash = 'n=150&seed=42&w=1200&h=800&rsep=25&wali=1.2';
     const expected = cliStateHash(hash, 600);
     const results = [];
-    for (const viewport of [{ width: 800, height: 600 }, { width: 1100, height: 500 }]) {
+    for (const viewport of [
+      { width: 800, height: 600 },
+      { width: 1100, height: 500 },
+    ]) {
       const ctx = await browser.newContext({ viewport });
       const page = await ctx.newPage();
       const consoleLog = h.watchConsole(page);
       await page.goto(srv.base + '/fixtures/manual.html#' + hash);
-      const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
-        const before = school.stats().steps;
-        const taken = await school.step(600);
-        return { before, taken, after: school.stats().steps, hash: await school.stateHash(), state: school.stats().state,
-          thread: school.stats().thread };
-      }));
+      const r = await page.evaluate(() =>
+        window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
+          const before = school.stats().steps;
+          const taken = await school.step(600);
+          return {
+            before,
+            taken,
+            after: school.stats().steps,
+            hash: await school.stateHash(),
+            state: school.stats().state,
+            thread: school.stats().thread,
+          };
+        }),
+      );
       assert.equal(r.thread, h.THREAD);
       assert.equal(r.before, 0, 'no step ran before step(600)');
       assert.equal(r.taken, 600, 'step(600) resolves to the steps taken');
@@ -132,10 +155,12 @@ describe('URL hash', () => {
     const consoleLog = h.watchConsole(page);
     const hash = 'n=60&seed=5&w=800&h=600&t=20';
     await page.goto(srv.base + '/fixtures/manual.html#' + hash);
-    const first = await page.evaluate(() => window.MiroFish.mount().then((s) => {
-      window.__school = s;
-      return s.stats();
-    }));
+    const first = await page.evaluate(() =>
+      window.MiroFish.mount().then((s) => {
+        window.__school = s;
+        return s.stats();
+      }),
+    );
     assert.equal(first.steps, 0, 'the seek does not block mount()');
     assert.equal(first.seeking, true);
     await h.waitFor(page, () => !window.__school.stats().seeking);
@@ -173,27 +198,30 @@ describe('URL hash', () => {
         s.pause();
         const hash = await s.stateHash();
         const steps = s.stats().steps;
-        await s.step(0);  // a command that changes nothing, whose snapshot comes right before its answer
-        out.push({ steps, settled: s.stats().steps, same: hash === await s.stateHash() });
+        await s.step(0); // a command that changes nothing, whose snapshot comes right before its answer
+        out.push({ steps, settled: s.stats().steps, same: hash === (await s.stateHash()) });
       }
       s.destroy();
       return out;
     });
     for (const x of r) assert.ok(x.same, 'paused: the state does not move');
-    assert.deepEqual(r.map((x) => x.steps), r.map((x) => x.settled),
-      'stats().steps after pause(); await stateHash() is the step count of that state (the snapshot is fresh)');
+    assert.deepEqual(
+      r.map((x) => x.steps),
+      r.map((x) => x.settled),
+      'stats().steps after pause(); await stateHash() is the step count of that state (the snapshot is fresh)',
+    );
     assert.deepEqual(consoleLog.errors(), []);
     await page.close();
   });
 
   it(`gives warnings, never errors, for ${HOSTILE.length} hostile hashes, and keeps rendering`, async () => {
-    const small = await browser.newContext({ viewport: { width: 480, height: 320 } });  // quicker frames
+    const small = await browser.newContext({ viewport: { width: 480, height: 320 } }); // quicker frames
     const page = await small.newPage();
     const consoleLog = h.watchConsole(page);
     for (let i = 0; i < HOSTILE.length; i++) {
       consoleLog.clear();
       await page.goto(`${srv.base}/?hostile=${i}#${HOSTILE[i]}`);
-      await h.waitForFish(page, 1);  // n=-1 gives 0 fish: one still frame, then no loop (state 'empty')
+      await h.waitForFish(page, 1); // n=-1 gives 0 fish: one still frame, then no loop (state 'empty')
       const state = await page.evaluate(() => ({
         xss: window.__xss === 1,
         title: document.querySelector('h1').textContent,

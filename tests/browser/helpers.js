@@ -25,9 +25,17 @@ const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 // `?csp=nonce`: only scripts with the nonce `abc` run (tests/browser/fixtures/csp-nonce*.html carry it); no Worker may start.
 const NONCE_CSP = "script-src 'nonce-abc' 'wasm-unsafe-eval'";
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
-  '.ico': 'image/x-icon', '.wasm': 'application/wasm' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
+};
 
 // Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
 // `?csp=strict` on a page adds the strict Content-Security-Policy header. `{ recorder: true }` (engines.js) puts the
@@ -47,24 +55,30 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       // The classic script's host and engine, beside it: the test build's (its hooks) beside the test bundle.
       else if (url.pathname === '/dist/mirofish-host.js' || url.pathname === '/dist/mirofish-engine.js') {
         file = path.join(path.dirname(BUNDLE), url.pathname.slice(6));
-      }
-      else if (url.pathname === '/dist/mirofish.wasm') file = path.join(path.dirname(BUNDLE), 'mirofish.wasm');
+      } else if (url.pathname === '/dist/mirofish.wasm') file = path.join(path.dirname(BUNDLE), 'mirofish.wasm');
       else if (url.pathname === '/dist/mirofish.mjs' || url.pathname === '/dist/mirofish-engine.mjs') {
         file = path.join(DIST, url.pathname.slice(6));
-      }
-      else if (/^\/dist\/mirofish-record\.m?js$/.test(url.pathname)) file = path.join(DIST, url.pathname.slice(6));
+      } else if (/^\/dist\/mirofish-record\.m?js$/.test(url.pathname)) file = path.join(DIST, url.pathname.slice(6));
       else if (url.pathname === '/dist/mirofish-studio.js') file = STUDIO;
       else if (url.pathname === '/dist/mirofish-studio.mjs') file = STUDIO.replace(/\.js$/, '.mjs');
       else if (url.pathname.startsWith('/fixtures/')) file = path.join(FIXTURES, url.pathname.slice(10));
       else file = path.join(WEB, url.pathname === '/' ? 'index.html' : url.pathname);
-      const inside = file === BUNDLE || path.dirname(file) === path.dirname(BUNDLE) || file.startsWith(DIST + path.sep + 'mirofish') || file.startsWith(path.dirname(STUDIO) + path.sep + 'mirofish-studio.') ||
-        file.startsWith(FIXTURES + path.sep) || file.startsWith(WEB + path.sep);
+      const inside =
+        file === BUNDLE ||
+        path.dirname(file) === path.dirname(BUNDLE) ||
+        file.startsWith(DIST + path.sep + 'mirofish') ||
+        file.startsWith(path.dirname(STUDIO) + path.sep + 'mirofish-studio.') ||
+        file.startsWith(FIXTURES + path.sep) ||
+        file.startsWith(WEB + path.sep);
       if (!inside || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('not found');
         return;
       }
-      const headers = { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' };
+      const headers = {
+        'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream',
+        'Cache-Control': 'no-store',
+      };
       const csp = url.searchParams.get('csp');
       if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
       else if (csp === 'worker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'self'";
@@ -91,7 +105,8 @@ function serveDir(dir, headers = {}) {
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
       let file = path.join(dir, decodeURIComponent(new URL(req.url, 'http://x').pathname));
-      if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+      if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isDirectory())
+        file = path.join(file, 'index.html');
       if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
         res.writeHead(404);
         res.end();
@@ -101,13 +116,23 @@ function serveDir(dir, headers = {}) {
       res.writeHead(200, Object.assign({ 'Content-Type': type }, headers));
       fs.createReadStream(file).pipe(res);
     });
-    server.listen(0, '127.0.0.1', () => resolve({ base: `http://127.0.0.1:${server.address().port}`,
-      close: () => new Promise((r) => server.close(r)) }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) }),
+    );
   });
 }
 
-const ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox', '--disable-gpu-sandbox',
-  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+const ARGS = [
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--no-sandbox',
+  '--disable-gpu-sandbox',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 // Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread).
 async function launch(extraArgs = []) {
@@ -115,7 +140,9 @@ async function launch(extraArgs = []) {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
-    await context.addInitScript((thread) => { window.__mirofishThread = thread; }, THREAD);
+    await context.addInitScript((thread) => {
+      window.__mirofishThread = thread;
+    }, THREAD);
     return context;
   };
   browser.newPage = async (options) => {
@@ -131,12 +158,14 @@ async function launch(extraArgs = []) {
 function watchConsole(page) {
   const log = [];
   page.on('console', (m) => log.push({ type: m.type(), text: m.text() }));
-  page.on('pageerror', (e) => log.push({ type: 'pageerror', text: String(e && e.stack || e) }));
+  page.on('pageerror', (e) => log.push({ type: 'pageerror', text: String((e && e.stack) || e) }));
   return {
     log,
     errors: () => log.filter((m) => m.type === 'error' || m.type === 'pageerror'),
     warnings: () => log.filter((m) => m.type === 'warning').map((m) => m.text),
-    clear: () => { log.length = 0; },
+    clear: () => {
+      log.length = 0;
+    },
   };
 }
 
@@ -157,8 +186,12 @@ function readySchool(page) {
     const school = await window.MiroFish.ready;
     if (!school) return null;
     while (school.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
-    return { thread: school.stats().thread, rendering: school.stats().rendering,
-      canvases: document.querySelectorAll('canvas').length, current: window.MiroFish.current === school };
+    return {
+      thread: school.stats().thread,
+      rendering: school.stats().rendering,
+      canvases: document.querySelectorAll('canvas').length,
+      current: window.MiroFish.current === school,
+    };
   });
 }
 
@@ -180,7 +213,9 @@ function fnv1a(bytes) {
 // --- PNG decoding (8-bit, non-interlaced, RGB or RGBA: what Chromium's screenshots are) ---
 function decodePng(buf) {
   let pos = 8;
-  let width = 0, height = 0, colorType = 0;
+  let width = 0,
+    height = 0,
+    colorType = 0;
   const idat = [];
   while (pos < buf.length) {
     const len = buf.readUInt32BE(pos);
@@ -214,7 +249,10 @@ function decodePng(buf) {
       else if (f === 2) v += b;
       else if (f === 3) v += (a + b) >> 1;
       else if (f === 4) {
-        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        const p = a + b - c,
+          pa = Math.abs(p - a),
+          pb = Math.abs(p - b),
+          pc = Math.abs(p - c);
         v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       }
       line[i] = v & 255;
@@ -235,8 +273,12 @@ function diffPixels(a, b, tolerance = 8) {
   if (a.width !== b.width || a.height !== b.height) throw new Error('size mismatch');
   let n = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.abs(a.data[i] - b.data[i]) > tolerance || Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
-        Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance) n++;
+    if (
+      Math.abs(a.data[i] - b.data[i]) > tolerance ||
+      Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
+      Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance
+    )
+      n++;
   }
   return n;
 }
@@ -249,9 +291,14 @@ async function shot(page, clip) {
 async function fishPixels(page, clip) {
   await page.evaluate(() => window.MiroFish.current.pause());
   const withFish = await shot(page, clip);
-  await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = 'hidden'; });
+  await page.evaluate(() => {
+    window.MiroFish.current.canvas.style.visibility = 'hidden';
+  });
   const without = await shot(page, clip);
-  await page.evaluate(() => { window.MiroFish.current.canvas.style.visibility = ''; window.MiroFish.current.resume(); });
+  await page.evaluate(() => {
+    window.MiroFish.current.canvas.style.visibility = '';
+    window.MiroFish.current.resume();
+  });
   return diffPixels(withFish, without);
 }
 
@@ -260,7 +307,11 @@ async function fishPixels(page, clip) {
 function countListenersAndFrames() {
   window.__rafRuns = 0;
   const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (cb) => raf((t) => { window.__rafRuns++; cb(t); });
+  window.requestAnimationFrame = (cb) =>
+    raf((t) => {
+      window.__rafRuns++;
+      cb(t);
+    });
   window.__listeners = 0;
   const add = EventTarget.prototype.addEventListener;
   const remove = EventTarget.prototype.removeEventListener;
@@ -270,7 +321,10 @@ function countListenersAndFrames() {
     let set = live.get(this);
     if (!set) live.set(this, (set = new Map()));
     const fns = set.get(key) || new Set();
-    if (fn && !fns.has(fn)) { fns.add(fn); window.__listeners++; }
+    if (fn && !fns.has(fn)) {
+      fns.add(fn);
+      window.__listeners++;
+    }
     set.set(key, fns);
     return add.call(this, type, fn, opts);
   };
@@ -297,13 +351,17 @@ async function instrument(context) {
 function watchTimers(page) {
   return page.evaluate(() => {
     window.__watchTimers = (ms) => {
-      let worst = 0, last = performance.now();
+      let worst = 0,
+        last = performance.now();
       const beat = setInterval(() => {
         const now = performance.now();
         worst = Math.max(worst, now - last);
         last = now;
       }, ms);
-      return () => { clearInterval(beat); return worst; };
+      return () => {
+        clearInterval(beat);
+        return worst;
+      };
     };
   });
 }
@@ -356,7 +414,33 @@ function serverAndBrowser(launchOptions) {
 // input; issue 38) or the pointer is away. A test that never moves the pointer is a resting visitor after 3 s.
 const ANIMATING = /^(running|idle)$/;
 
-module.exports = { ANIMATING, ROOT, BUNDLE, DIST, THREAD, STUDIO, CLI, STRICT_CSP, NONCE_CSP, startServer, serveDir, launch, serverAndBrowser, openFrontPage,
-  instrument, instrumentSource, fnv1a, countContextsIn, watchTimers,
-  watchConsole, waitFor, waitForFish, readySchool, expectWorkerSchool, decodePng,
-  diffPixels, shot, fishPixels };
+module.exports = {
+  ANIMATING,
+  ROOT,
+  BUNDLE,
+  DIST,
+  THREAD,
+  STUDIO,
+  CLI,
+  STRICT_CSP,
+  NONCE_CSP,
+  startServer,
+  serveDir,
+  launch,
+  serverAndBrowser,
+  openFrontPage,
+  instrument,
+  instrumentSource,
+  fnv1a,
+  countContextsIn,
+  watchTimers,
+  watchConsole,
+  waitFor,
+  waitForFish,
+  readySchool,
+  expectWorkerSchool,
+  decodePng,
+  diffPixels,
+  shot,
+  fishPixels,
+};

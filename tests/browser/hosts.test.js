@@ -23,17 +23,22 @@ describe('host pages', () => {
   async function fishPixels(page, handle) {
     await page.evaluate((name) => window[name].pause(), handle);
     const a = await h.shot(page);
-    await page.evaluate((name) => { window[name].canvas.style.visibility = 'hidden'; }, handle);
+    await page.evaluate((name) => {
+      window[name].canvas.style.visibility = 'hidden';
+    }, handle);
     const b = await h.shot(page);
-    await page.evaluate((name) => { window[name].canvas.style.visibility = ''; window[name].resume(); }, handle);
+    await page.evaluate((name) => {
+      window[name].canvas.style.visibility = '';
+      window[name].resume();
+    }, handle);
     return h.diffPixels(a, b);
   }
 
   it('<miro-fish> mounts, follows attributes, survives moves, and leaves nothing after 50 connects in and out of shadow roots', async () => {
     const { context, page, log } = await open('/fixtures/manual.html');
-    await page.evaluate(() => window.MiroFish.table());  // the module is loaded: its own state is not a leak
+    await page.evaluate(() => window.MiroFish.table()); // the module is loaded: its own state is not a leak
     const before = await page.evaluate(() => ({ listeners: window.__listeners, contexts: window.__liveContexts() }));
-    if (h.THREAD === 'worker') assert.equal(page.workers().length, 1, 'table() started the engine\'s Worker');
+    if (h.THREAD === 'worker') assert.equal(page.workers().length, 1, "table() started the engine's Worker");
     const r = await page.evaluate(async () => {
       const shadowHost = document.createElement('div');
       document.body.append(shadowHost);
@@ -49,22 +54,34 @@ describe('host pages', () => {
         if (i % 10 === 0) {
           while (!el.school) await new Promise((res) => setTimeout(res, 10));
           el.setAttribute('palette', '2');
-          await new Promise((res) => setTimeout(res, 0));  // attribute changes arrive by MutationObserver
+          await new Promise((res) => setTimeout(res, 0)); // attribute changes arrive by MutationObserver
           const school = el.school;
-          box.append(el);  // a framework moving it: same school, same canvas
+          box.append(el); // a framework moving it: same school, same canvas
           await new Promise((res) => setTimeout(res, 0));
           // The set() went to the engine before this round trip: its snapshot is in by the time it resolves.
           await school.stateHash();
-          seen.push({ fish: el.school.stats().fish, rsep: el.school.get('sepRadius'), palette: el.school.get('palette'),
-            canvas: !!el.querySelector('canvas'), shadow: i % 2 === 1, same: el.school === school,
-            state: school.stats().state });
+          seen.push({
+            fish: el.school.stats().fish,
+            rsep: el.school.get('sepRadius'),
+            palette: el.school.get('palette'),
+            canvas: !!el.querySelector('canvas'),
+            shadow: i % 2 === 1,
+            same: el.school === school,
+            state: school.stats().state,
+          });
         }
-        if (i % 7 === 0) await new Promise((res) => setTimeout(res, 0));  // some go before they ever mounted
+        if (i % 7 === 0) await new Promise((res) => setTimeout(res, 0)); // some go before they ever mounted
         el.remove();
       }
       await new Promise((res) => setTimeout(res, 500));
       const canvases = document.querySelectorAll('canvas').length + root.querySelectorAll('canvas').length;
-      return { seen, canvases, listeners: window.__listeners, contexts: window.__liveContexts(), all: window.MiroFish.all.length };
+      return {
+        seen,
+        canvases,
+        listeners: window.__listeners,
+        contexts: window.__liveContexts(),
+        all: window.MiroFish.all.length,
+      };
     });
     assert.equal(r.seen.length, 5);
     for (const s of r.seen) {
@@ -94,9 +111,13 @@ describe('host pages', () => {
       window.__second = await window.MiroFish.mount(box, { fish: 20 });
     });
     await h.waitFor(page, () => window.__second.stats().frames >= 2);
-    const r = await page.evaluate(() => ({ listeners: window.__listeners, all: window.MiroFish.all.length,
-      current: window.MiroFish.current === window.MiroFish.all[0], second: window.MiroFish.all[1] === window.__second,
-      thread: window.__second.stats().thread }));
+    const r = await page.evaluate(() => ({
+      listeners: window.__listeners,
+      all: window.MiroFish.all.length,
+      current: window.MiroFish.current === window.MiroFish.all[0],
+      second: window.MiroFish.all[1] === window.__second,
+      thread: window.__second.stats().thread,
+    }));
     // The second school adds only what is its own: its DPR watch, and on the main thread its canvas's context loss
     // and restore (on the worker path those are on the Worker's OffscreenCanvas, not the page's).
     assert.equal(r.thread, h.THREAD);
@@ -114,7 +135,7 @@ describe('host pages', () => {
     const r = await page.evaluate(async () => {
       const s = await window.MiroFish.mount('#box', { fish: 20 });
       while (s.stats().frames < 2) await new Promise((res) => setTimeout(res, 20));
-      document.getElementById('box').remove();  // the route changed
+      document.getElementById('box').remove(); // the route changed
       for (let i = 0; i < 100 && s.stats().state !== 'destroyed'; i++) await new Promise((res) => setTimeout(res, 50));
       const removed = s.stats().state;
       const early = new AbortController();
@@ -124,8 +145,13 @@ describe('host pages', () => {
       const late = new AbortController();
       const live = await window.MiroFish.mount(null, { fish: 20, signal: late.signal });
       late.abort();
-      return { removed, cancelled, lateState: live.stats().state, all: window.MiroFish.all.length,
-        canvases: document.querySelectorAll('canvas').length };
+      return {
+        removed,
+        cancelled,
+        lateState: live.stats().state,
+        all: window.MiroFish.all.length,
+        canvases: document.querySelectorAll('canvas').length,
+      };
     });
     assert.deepEqual(r, { removed: 'destroyed', cancelled: null, lateState: 'destroyed', all: 0, canvases: 0 });
     assert.equal(await page.evaluate(() => window.__listeners), before);
@@ -138,13 +164,17 @@ describe('host pages', () => {
     const { context, page, log } = await open('/fixtures/auto.html#/about');
     await h.waitForFish(page, 1);
     for (const route of ['#!/x', '#/search?q=1&id=5', '#/a=b', '#tab=3&section=2']) {
-      await page.evaluate((r) => { location.hash = r; }, route);
+      await page.evaluate((r) => {
+        location.hash = r;
+      }, route);
       await page.waitForTimeout(50);
     }
     assert.deepEqual(ourWarnings(log), []);
-    await page.evaluate(() => { location.hash = '#/about?tab=2'; });
+    await page.evaluate(() => {
+      location.hash = '#/about?tab=2';
+    });
     const { held, shared } = await page.evaluate(async () => {
-      const held = await window.MiroFish.current.set('seed', 9);  // resolves once the engine holds it
+      const held = await window.MiroFish.current.set('seed', 9); // resolves once the engine holds it
       return { held, shared: window.MiroFish.current.share() };
     });
     assert.equal(held, 9);
@@ -164,14 +194,21 @@ describe('host pages', () => {
   it('shows the fish on an opaque full-height wrapper with layer back and element, never over the content', async () => {
     const { context, page, log } = await open('/fixtures/wrapper.html');
     const counts = {};
-    for (const [layer, cls, target] of [['behind', '', null], ['back', 'lifted', null], ['element', 'own-context', '#wrap']]) {
-      const style = await page.evaluate(async ([layer, cls, target]) => {
-        document.body.className = cls;
-        const wrapStyle = document.getElementById('wrap').getAttribute('style');
-        window.__s = await window.MiroFish.mount(target, { fish: 60, layer, fishSize: 3, quality: 'high' });
-        while (window.__s.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
-        return { before: wrapStyle, during: document.getElementById('wrap').getAttribute('style') };
-      }, [layer, cls, target]);
+    for (const [layer, cls, target] of [
+      ['behind', '', null],
+      ['back', 'lifted', null],
+      ['element', 'own-context', '#wrap'],
+    ]) {
+      const style = await page.evaluate(
+        async ([layer, cls, target]) => {
+          document.body.className = cls;
+          const wrapStyle = document.getElementById('wrap').getAttribute('style');
+          window.__s = await window.MiroFish.mount(target, { fish: 60, layer, fishSize: 3, quality: 'high' });
+          while (window.__s.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
+          return { before: wrapStyle, during: document.getElementById('wrap').getAttribute('style') };
+        },
+        [layer, cls, target],
+      );
       counts[layer] = await fishPixels(page, '__s');
       // The link stays on top and clickable: nothing of ours is at its centre.
       const onTop = await page.evaluate(() => {
@@ -179,7 +216,7 @@ describe('host pages', () => {
         return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).id;
       });
       assert.equal(onTop, 'link', `layer ${layer}: the link is on top`);
-      if (layer === 'element') assert.equal(style.during, style.before, 'layer element leaves the host\'s styles alone');
+      if (layer === 'element') assert.equal(style.during, style.before, "layer element leaves the host's styles alone");
       await page.evaluate(() => window.__s.destroy());
     }
     assert.equal(counts.behind, 0, 'behind: an opaque wrapper covers the fish (the documented case for back/element)');
@@ -200,14 +237,22 @@ describe('host pages', () => {
     assert.deepEqual(r, { h: 400, w: 640, vh: 400, parent: 'HTML' });
     await page.evaluate(() => window.scrollTo(0, 1000));
     await page.waitForTimeout(100);
-    assert.equal(await page.evaluate(() => window.MiroFish.current.canvas.getBoundingClientRect().top), 0, 'still fixed');
+    assert.equal(
+      await page.evaluate(() => window.MiroFish.current.canvas.getBoundingClientRect().top),
+      0,
+      'still fixed',
+    );
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
 
   it('on a phone: a count from the screen area, a touch scroll never feeds, a tap does, and idle without touches', async () => {
-    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3,
-      hasTouch: true, isMobile: true });
+    const context = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      hasTouch: true,
+      isMobile: true,
+    });
     const page = await context.newPage();
     const log = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/phone.html');
@@ -215,11 +260,12 @@ describe('host pages', () => {
     const fish = await page.evaluate(() => window.MiroFish.current.stats().fish);
     assert.ok(fish >= 40 && fish <= 60, `${fish} fish on 390x844 (200 on 1600x900)`);
     // A round trip first: a feed or scare sent to the engine before it is in the snapshot by then.
-    const touches = () => page.evaluate(async () => {
-      await window.MiroFish.current.stateHash();
-      const s = window.MiroFish.current.stats();
-      return s.feeds + s.scares;
-    });
+    const touches = () =>
+      page.evaluate(async () => {
+        await window.MiroFish.current.stateHash();
+        const s = window.MiroFish.current.stats();
+        return s.feeds + s.scares;
+      });
     const cdp = await context.newCDPSession(page);
     // A finger drags the page up: the browser turns it into a scroll (pointercancel, then scroll events).
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
@@ -231,7 +277,7 @@ describe('host pages', () => {
     await h.waitFor(page, () => window.scrollY > 100);
     assert.equal(await touches(), 0, 'a touch that scrolls neither feeds nor scares');
     await page.touchscreen.tap(200, 300);
-    await h.waitFor(page, () => window.MiroFish.current.stats().feeds === 1);  // a tap feeds (click: 'feed')
+    await h.waitFor(page, () => window.MiroFish.current.stats().feeds === 1); // a tap feeds (click: 'feed')
     assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'running');
     await h.waitFor(page, () => window.MiroFish.current.stats().state === 'idle', undefined, 15000);
     await page.touchscreen.tap(100, 200);
@@ -239,16 +285,25 @@ describe('host pages', () => {
     // Turned sideways: a world taken from the screen follows it (the same school goes on).
     const steps = await page.evaluate(() => window.MiroFish.current.stats().steps);
     await page.setViewportSize({ width: 844, height: 390 });
-    await h.waitFor(page, () => window.MiroFish.current.params().width === 844 && window.MiroFish.current.params().height === 390);
-    assert.ok(await page.evaluate(() => window.MiroFish.current.stats().steps) >= steps, 'not restarted');
+    await h.waitFor(
+      page,
+      () => window.MiroFish.current.params().width === 844 && window.MiroFish.current.params().height === 390,
+    );
+    assert.ok((await page.evaluate(() => window.MiroFish.current.stats().steps)) >= steps, 'not restarted');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
 
-  it('reads options with the hash\'s number grammar: 0x1 and 1_0 are refused as #op=0x1 is (spaces around are trimmed)', async () => {
+  it("reads options with the hash's number grammar: 0x1 and 1_0 are refused as #op=0x1 is (spaces around are trimmed)", async () => {
     const { context, page, log } = await open('/fixtures/manual.html');
     const r = await page.evaluate(async () => {
-      const s = await window.MiroFish.mount(null, { fish: 20, opacity: '0x1', sepRadius: '1_0', maxSpeed: '1e2', seed: ' 5' });
+      const s = await window.MiroFish.mount(null, {
+        fish: 20,
+        opacity: '0x1',
+        sepRadius: '1_0',
+        maxSpeed: '1e2',
+        seed: ' 5',
+      });
       return s.params();
     });
     assert.deepEqual([r.opacity, r.sepRadius, r.maxSpeed, r.seed], [0.55, 22, 100, 5]);
@@ -268,7 +323,10 @@ describe('host pages', () => {
     assert.deepEqual([r.steps, r.state], [600, 'paused']);
     assert.ok(r.frames >= 1, 'the seek ends with a still frame');
     assert.equal(r.canvas.width, 640, 'quality high at DPR 1: the backing store is the CSS size');
-    await page.evaluate(() => { window.__s.resume(); location.hash = '#n=30&seed=3&perf=1&dpr=0.5'; });
+    await page.evaluate(() => {
+      window.__s.resume();
+      location.hash = '#n=30&seed=3&perf=1&dpr=0.5';
+    });
     await h.waitFor(page, () => document.querySelectorAll('canvas').length === 2);
     // The backing store, as the engine that owns the canvas reports it (on the worker path the page's element is a
     // placeholder whose control went to the Worker).

@@ -26,10 +26,12 @@ const GOOD = {
   'core/index.js': "export { say } from './util.js';\n",
   'core/util.js': 'export const say = 1;\n',
   'core/protocol.js': '/** @typedef {{t: string}} Msg */\nexport {};\n',
-  'host/a.js': "import { say } from '../core/index.js';\nimport { b } from './b.js';\n/** @param {import('../core/protocol.js').Msg} m */\nexport const a = (m) => say + b + m.t;\n",
+  'host/a.js':
+    "import { say } from '../core/index.js';\nimport { b } from './b.js';\n/** @param {import('../core/protocol.js').Msg} m */\nexport const a = (m) => say + b + m.t;\n",
   'host/b.js': 'export const b = 2;\n',
   'engine/c.js': "import { say } from '../core/index.js';\nexport const c = say;\n",
-  'entry/e.js': "import createGlue from 'mirofish-glue';\nimport { a } from '../host/a.js';\nimport { c } from '../engine/c.js';\nexport { a, c, createGlue };\n",
+  'entry/e.js':
+    "import createGlue from 'mirofish-glue';\nimport { a } from '../host/a.js';\nimport { c } from '../engine/c.js';\nexport { a, c, createGlue };\n",
 };
 
 describe('scripts/js-layers.mjs', () => {
@@ -47,11 +49,14 @@ describe('scripts/js-layers.mjs', () => {
   });
 
   it('fails with one line per planted arrow that runs up, crosses, or goes past the front', () => {
-    const dir = tree(Object.assign({}, GOOD, {
-      'host/b.js': "import { c } from '../engine/c.js';\nexport const b = c;\n",
-      'engine/c.js': "import { say } from '../core/util.js';\nimport glue from 'mirofish-glue';\n/** @type {import('../host/b.js').b} */\nexport const c = say + glue;\n",
-      'core/util.js': "export const say = 1;\nexport const later = () => import('../host/a.js');\n",
-    }));
+    const dir = tree(
+      Object.assign({}, GOOD, {
+        'host/b.js': "import { c } from '../engine/c.js';\nexport const b = c;\n",
+        'engine/c.js':
+          "import { say } from '../core/util.js';\nimport glue from 'mirofish-glue';\n/** @type {import('../host/b.js').b} */\nexport const c = say + glue;\n",
+        'core/util.js': "export const say = 1;\nexport const later = () => import('../host/a.js');\n",
+      }),
+    );
     const r = run(dir);
     fs.rmSync(dir, { recursive: true });
     assert.equal(r.status, 1);

@@ -12,7 +12,7 @@ describe('mount, set and destroy', () => {
   // Counts live listeners and animation frames, installed before any page script.
   async function open(path = '/fixtures/manual.html') {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
-    await h.instrument(context);  // live listeners, animation frames, WebGL contexts
+    await h.instrument(context); // live listeners, animation frames, WebGL contexts
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + path);
@@ -21,7 +21,10 @@ describe('mount, set and destroy', () => {
 
   it('destroy() removes the canvas, every listener and the loop; mounting 15 times leaks nothing', async () => {
     const { context, page, consoleLog } = await open();
-    const before = await page.evaluate(() => ({ listeners: window.__listeners, style: document.getElementById('box').getAttribute('style') }));
+    const before = await page.evaluate(() => ({
+      listeners: window.__listeners,
+      style: document.getElementById('box').getAttribute('style'),
+    }));
     const r = await page.evaluate(async () => {
       const out = [];
       for (let i = 0; i < 15; i++) {
@@ -29,7 +32,7 @@ describe('mount, set and destroy', () => {
         await new Promise((res) => setTimeout(res, 30));
         out.push(s.stats().fish);
         s.destroy();
-        s.destroy();  // twice is harmless
+        s.destroy(); // twice is harmless
       }
       return out;
     });
@@ -44,20 +47,34 @@ describe('mount, set and destroy', () => {
       school.destroy();
       const raf0 = window.__rafRuns;
       await new Promise((res) => setTimeout(res, 700));
-      return { running, live: { frames: live.frames, steps: live.steps, state: live.state, thread: live.thread }, raf0,
-        raf1: window.__rafRuns, canvases: document.querySelectorAll('canvas').length, listeners: window.__listeners,
+      return {
+        running,
+        live: { frames: live.frames, steps: live.steps, state: live.state, thread: live.thread },
+        raf0,
+        raf1: window.__rafRuns,
+        canvases: document.querySelectorAll('canvas').length,
+        listeners: window.__listeners,
         stats: school.stats(),
-        inFlight: await Promise.race([inFlight.then(() => 'resolved', () => 'rejected'),
-          new Promise((res) => setTimeout(() => res('pending'), 2000))]),
-        step: await school.step(10), hash: await school.stateHash(),
-        set: await school.set('fish', 10), trajectory: await school.trajectory(10), canvas: school.canvas };
+        inFlight: await Promise.race([
+          inFlight.then(
+            () => 'resolved',
+            () => 'rejected',
+          ),
+          new Promise((res) => setTimeout(() => res('pending'), 2000)),
+        ]),
+        step: await school.step(10),
+        hash: await school.stateHash(),
+        set: await school.set('fish', 10),
+        trajectory: await school.trajectory(10),
+        canvas: school.canvas,
+      };
     });
     assert.equal(s.live.thread, h.THREAD);
     assert.match(s.live.state, h.ANIMATING);
     assert.ok(s.live.frames > 0 && s.live.steps > 0, `the loop ran before destroy (${JSON.stringify(s.live)})`);
     assert.equal(s.raf1, s.raf0, 'no animation frame after destroy');
     if (h.THREAD === 'main') {
-      assert.ok(s.running > 1, 'the loop ran on the page\'s animation frames');
+      assert.ok(s.running > 1, "the loop ran on the page's animation frames");
     } else {
       // The one frame mount() waits for before it starts (first paint, S-COST-7); the loop's are the Worker's own.
       assert.ok(s.running <= 1, `the worker path's loop asks the page for no animation frame (${s.running})`);
@@ -86,7 +103,13 @@ describe('mount, set and destroy', () => {
   it('warns specifically about bad options and bad set() values, and clamps', async () => {
     const { context, page, consoleLog } = await open();
     const r = await page.evaluate(async () => {
-      const s = await window.MiroFish.mount(undefined, { fish: 80, sepRadius: 1e9, opacity: 'abc', bogus: 1, maxSpeed: NaN });
+      const s = await window.MiroFish.mount(undefined, {
+        fish: 80,
+        sepRadius: 1e9,
+        opacity: 'abc',
+        bogus: 1,
+        maxSpeed: NaN,
+      });
       window.__school = s;
       // set() and step() resolve (never reject) to the value held and the steps taken; a rejection is recorded.
       const settle = (p) => Promise.resolve(p).catch((e) => 'rejected: ' + (e && e.name) + ': ' + (e && e.message));
@@ -97,7 +120,7 @@ describe('mount, set and destroy', () => {
       out.nan = await settle(s.set('cohWeight', NaN));
       out.inf = await settle(s.set('aliRadius', Infinity));
       out.huge = await settle(s.set('cohRadius', 1e300));
-      out.key = await settle(s.set('rsep', 30));  // hash keys work as names too
+      out.key = await settle(s.set('rsep', 30)); // hash keys work as names too
       out.keyRead = s.get('sepRadius');
       out.stepBad = [await settle(s.step(-1)), await settle(s.step('abc')), await settle(s.step(NaN))];
       out.getBad = s.get('nope');
@@ -105,7 +128,13 @@ describe('mount, set and destroy', () => {
       let sync = 'no throw';
       let objectValue;
       try {
-        objectValue = settle(s.set('seed', { toString() { throw new Error('boom'); } }));
+        objectValue = settle(
+          s.set('seed', {
+            toString() {
+              throw new Error('boom');
+            },
+          }),
+        );
       } catch (e) {
         sync = 'threw ' + e.name;
       }
@@ -130,8 +159,19 @@ describe('mount, set and destroy', () => {
     assert.equal(r.sync, 'no throw');
     assert.equal(r.objectValue, 1, 'a value whose toString throws is refused with a warning; seed stays 1');
     const w = consoleLog.warnings().join('\n');
-    for (const needle of ['sepRadius', 'opacity', '"bogus"', 'maxSpeed', 'fish', '"nope"', 'cohWeight', 'aliRadius',
-      'cohRadius', 'step(-1)', 'step("abc")']) {
+    for (const needle of [
+      'sepRadius',
+      'opacity',
+      '"bogus"',
+      'maxSpeed',
+      'fish',
+      '"nope"',
+      'cohWeight',
+      'aliRadius',
+      'cohRadius',
+      'step(-1)',
+      'step("abc")',
+    ]) {
       assert.ok(w.includes(needle), `a warning names ${needle}:\n${w}`);
     }
     assert.ok(consoleLog.warnings().every((m) => m.startsWith('MiroFish: ')));
@@ -141,33 +181,39 @@ describe('mount, set and destroy', () => {
 
   it('feeds the pointer and clicks to the simulation (same seed: different path only with input)', async () => {
     const { context, page, consoleLog } = await open('/fixtures/manual.html#n=120&seed=11&w=800&h=600&prad=150');
-    const run = () => page.evaluate(async () => {
-      const s = await window.MiroFish.mount(undefined, { paused: true });
-      window.__school = s;
-      return s.stats().steps;
-    });
+    const run = () =>
+      page.evaluate(async () => {
+        const s = await window.MiroFish.mount(undefined, { paused: true });
+        window.__school = s;
+        return s.stats().steps;
+      });
     // The pointer goes to the engine at most once a frame: a short wait lets the last move arrive before the steps.
-    const finish = () => page.evaluate(async () => {
-      await new Promise((res) => setTimeout(res, 50));
-      const s = window.__school;
-      const taken = await s.step(120);
-      const hash = await s.stateHash();
-      s.destroy();
-      return taken === 120 ? hash : 'step(120) took ' + taken;
-    });
+    const finish = () =>
+      page.evaluate(async () => {
+        await new Promise((res) => setTimeout(res, 50));
+        const s = window.__school;
+        const taken = await s.step(120);
+        const hash = await s.stateHash();
+        s.destroy();
+        return taken === 120 ? hash : 'step(120) took ' + taken;
+      });
     assert.equal(await run(), 0);
     const still = await finish();
     await run();
     await page.mouse.move(400, 300);
     await page.mouse.move(402, 301);
     const pointed = await finish();
-    await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null })));
+    await page.evaluate(() =>
+      document.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null })),
+    );
     await run();
     const again = await finish();
     await run();
     await page.mouse.down();
     await page.mouse.up();
-    await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null })));
+    await page.evaluate(() =>
+      document.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null })),
+    );
     const scared = await finish();
     assert.match(still, /^[0-9a-f]{16}$/);
     assert.notEqual(pointed, still, 'the pointer changes the school');
@@ -179,7 +225,7 @@ describe('mount, set and destroy', () => {
 
   it('bad data-* attributes warn, clamp and still render', async () => {
     const { context, page, consoleLog } = await open('/fixtures/bad-options.html');
-    await h.waitForFish(page, 1);  // data-fish="-5" is clamped to 0: one still frame, then no loop (state 'empty')
+    await h.waitForFish(page, 1); // data-fish="-5" is clamped to 0: one still frame, then no loop (state 'empty')
     const p = await page.evaluate(() => window.MiroFish.current.params());
     assert.equal(p.fish, 0);
     assert.equal(p.sepRadius, 400);
@@ -196,15 +242,20 @@ describe('mount, set and destroy', () => {
 
   it('stops when its element scrolls out of view and resumes when it is back', async () => {
     const { context, page, consoleLog } = await open();
-    await page.evaluate(() => window.MiroFish.mount('#box', { fish: 40 }).then((s) => { window.__school = s; }));
+    await page.evaluate(() =>
+      window.MiroFish.mount('#box', { fish: 40 }).then((s) => {
+        window.__school = s;
+      }),
+    );
     await h.waitFor(page, () => window.__school.stats().frames >= 3);
     await page.evaluate(() => window.scrollTo(0, 2000));
     await h.waitFor(page, () => window.__school.stats().state === 'hidden');
     // The page knows at once; step(0), a command, makes the engine's snapshot fresh (it has stopped by then).
-    const read = () => page.evaluate(async () => {
-      await window.__school.step(0);
-      return { ...window.__school.stats(), raf: window.__rafRuns };
-    });
+    const read = () =>
+      page.evaluate(async () => {
+        await window.__school.step(0);
+        return { ...window.__school.stats(), raf: window.__rafRuns };
+      });
     const a = await read();
     await page.waitForTimeout(800);
     const b = await read();

@@ -37,16 +37,19 @@ describe('no WebGL2', () => {
 
   it('leaves the page intact with exactly one warning (a browser with no WebGL2 anywhere)', async () => {
     // No OffscreenCanvas: no Worker path either.
-    const { page, consoleLog } = await h.openFrontPage(env, () => { delete window.OffscreenCanvas; });
+    const { page, consoleLog } = await h.openFrontPage(env, () => {
+      delete window.OffscreenCanvas;
+    });
     await expectNoFish(page, consoleLog);
     await page.close();
   });
 
-  it('with only the page\'s canvases lacking WebGL2: a Worker that can draw draws, else the same single warning', async () => {
+  it("with only the page's canvases lacking WebGL2: a Worker that can draw draws, else the same single warning", async () => {
     const { page, consoleLog } = await h.openFrontPage(env);
     // What a Worker's OffscreenCanvas would get (Chromium with --disable-3d-apis: WebGL2 all the same).
-    const offscreenGL = await page.evaluate(() => typeof OffscreenCanvas === 'function' &&
-      !!new OffscreenCanvas(1, 1).getContext('webgl2'));
+    const offscreenGL = await page.evaluate(
+      () => typeof OffscreenCanvas === 'function' && !!new OffscreenCanvas(1, 1).getContext('webgl2'),
+    );
     if (h.THREAD === 'main' || !offscreenGL) {
       await expectNoFish(page, consoleLog);
     } else {

@@ -17,7 +17,7 @@ describe('an older browser', () => {
       delete window.DecompressionStream;
       delete WebAssembly.compileStreaming;
       delete WebAssembly.instantiateStreaming;
-      delete HTMLCanvasElement.prototype.transferControlToOffscreen;  // no Worker path either
+      delete HTMLCanvasElement.prototype.transferControlToOffscreen; // no Worker path either
     });
     assert.deepEqual(await h.readySchool(page), { thread: 'main', rendering: true, canvases: 1, current: true });
     assert.deepEqual(consoleLog.errors(), []);

@@ -18,7 +18,11 @@ describe('demo page', () => {
       window.__globalsBefore = Object.getOwnPropertyNames(window);
       window.__rafRuns = 0;
       const raf = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (cb) => raf((t) => { window.__rafRuns++; cb(t); });
+      window.requestAnimationFrame = (cb) =>
+        raf((t) => {
+          window.__rafRuns++;
+          cb(t);
+        });
     });
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
@@ -32,12 +36,18 @@ describe('demo page', () => {
       await worker.evaluate(() => {
         self.__rafRuns = 0;
         const raf = self.requestAnimationFrame.bind(self);
-        self.requestAnimationFrame = (cb) => raf((t) => { self.__rafRuns++; cb(t); });
+        self.requestAnimationFrame = (cb) =>
+          raf((t) => {
+            self.__rafRuns++;
+            cb(t);
+          });
       });
     }
     // Animation-frame callbacks run so far: the page's, and the engine's Worker's on that path.
-    const rafRuns = async () => ({ page: await page.evaluate(() => window.__rafRuns),
-      engine: worker ? await worker.evaluate(() => self.__rafRuns) : null });
+    const rafRuns = async () => ({
+      page: await page.evaluate(() => window.__rafRuns),
+      engine: worker ? await worker.evaluate(() => self.__rafRuns) : null,
+    });
     return { context, page, consoleLog, rafRuns };
   }
 
@@ -63,7 +73,12 @@ describe('demo page', () => {
     const canvas = await page.evaluate(() => {
       const c = window.MiroFish.current.canvas;
       const s = getComputedStyle(c);
-      return { position: s.position, zIndex: s.zIndex, pointerEvents: s.pointerEvents, parent: c.parentElement.tagName };
+      return {
+        position: s.position,
+        zIndex: s.zIndex,
+        pointerEvents: s.pointerEvents,
+        parent: c.parentElement.tagName,
+      };
     });
     assert.deepEqual(canvas, { position: 'fixed', zIndex: '-1', pointerEvents: 'none', parent: 'BODY' });
     for (const id of ['nav-about', 'boids-link', 'mail-link', 'share-link']) {
@@ -95,11 +110,15 @@ describe('demo page', () => {
 
   it('stops every frame and step while hidden, resumes when visible; a user pause survives', async () => {
     const { context, page, consoleLog, rafRuns } = await open();
-    const setHidden = (hidden) => page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, hidden);
+    const setHidden = (hidden) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (value ? 'hidden' : 'visible'),
+        });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
     // The engine's last snapshot: it comes at most 100 ms after a frame (the last one after the loop has stopped).
     const sample = async () => {
       const s = await page.evaluate(() => window.MiroFish.current.stats());
@@ -115,15 +134,15 @@ describe('demo page', () => {
     assert.equal(b.steps, a.steps, 'no steps while hidden');
     assert.equal(b.frames, a.frames, 'no frames while hidden');
     assert.equal(b.raf.page, a.raf.page, 'no requestAnimationFrame callbacks while hidden');
-    assert.equal(b.raf.engine, a.raf.engine, 'none in the engine\'s Worker either');
+    assert.equal(b.raf.engine, a.raf.engine, "none in the engine's Worker either");
 
     await setHidden(false);
     await h.waitFor(page, (f) => window.MiroFish.current.stats().frames >= f + 3, b.frames);
     const c = await sample();
     assert.match(c.state, h.ANIMATING);
     assert.ok(c.steps > b.steps);
-    if (h.THREAD === 'worker') assert.ok(c.raf.engine > b.raf.engine, 'the Worker\'s frames come back');
-    else assert.ok(c.raf.page > b.raf.page, 'the page\'s frames come back');
+    if (h.THREAD === 'worker') assert.ok(c.raf.engine > b.raf.engine, "the Worker's frames come back");
+    else assert.ok(c.raf.page > b.raf.page, "the page's frames come back");
 
     // pause() is the page's; visibility changes never undo it.
     await page.evaluate(() => window.MiroFish.current.pause());
@@ -158,7 +177,9 @@ describe('demo page', () => {
     assert.match(await page.evaluate(() => window.MiroFish.current.stats().state), h.ANIMATING);
 
     // The pointer leaving reaches the engine (its Worker, or this thread) in a message: its snapshot says idle next.
-    await page.evaluate(() => document.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null })));
+    await page.evaluate(() =>
+      document.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: null })),
+    );
     await h.waitFor(page, () => window.MiroFish.current.stats().state === 'idle', undefined, 5000);
     await page.waitForTimeout(600);
     const idle = await rate(3000);
@@ -185,7 +206,7 @@ describe('demo page', () => {
     await page.waitForTimeout(800);
     const b = await page.evaluate(() => window.MiroFish.current.stats());
     assert.equal(b.steps, a.steps, 'a still school');
-    assert.ok(await h.fishPixels(page) > 200, 'the still school is drawn');
+    assert.ok((await h.fishPixels(page)) > 200, 'the still school is drawn');
     await page.evaluate(() => window.MiroFish.current.set('reducedMotion', 0));
     await h.waitFor(page, (s) => window.MiroFish.current.stats().steps > s + 5, b.steps);
     assert.match(await page.evaluate(() => window.MiroFish.current.stats().state), h.ANIMATING);
@@ -201,12 +222,14 @@ describe('demo page', () => {
       await h.waitFor(page, () => !window.MiroFish.current.stats().rendering);
       await page.waitForTimeout(200);
       await page.evaluate(() => window.MiroFish.current._test.restoreContext());
-      await h.waitFor(page, () => window.MiroFish.current.stats().rendering, undefined, 10000).catch(() => {
-        assert.fail('still not rendering 10 s after school._test.restoreContext(): the context was not restored');
-      });
+      await h
+        .waitFor(page, () => window.MiroFish.current.stats().rendering, undefined, 10000)
+        .catch(() => {
+          assert.fail('still not rendering 10 s after school._test.restoreContext(): the context was not restored');
+        });
       const f = await page.evaluate(() => window.MiroFish.current.stats().frames);
       await h.waitFor(page, (n) => window.MiroFish.current.stats().frames >= n + 3, f);
-      assert.ok(await h.fishPixels(page) > 500, 'fish drawn again after restore');
+      assert.ok((await h.fishPixels(page)) > 500, 'fish drawn again after restore');
       assert.deepEqual(consoleLog.errors(), []);
     } finally {
       await context.close();
@@ -218,7 +241,12 @@ describe('demo page', () => {
     const before = await page.evaluate(() => ({ len: history.length, y: scrollY, hash: location.hash }));
     assert.equal(before.hash, '#about');
     const url = await page.evaluate(() => window.MiroFish.current.share());
-    const after = await page.evaluate(() => ({ len: history.length, y: scrollY, hash: location.hash, href: location.href }));
+    const after = await page.evaluate(() => ({
+      len: history.length,
+      y: scrollY,
+      hash: location.hash,
+      href: location.href,
+    }));
     assert.equal(after.href, url);
     assert.equal(after.len, before.len, 'no new history entry');
     assert.equal(after.y, before.y, 'no scroll');

@@ -14,14 +14,24 @@ describe('predator', () => {
     const page = await context.newPage();
     const log = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html#n=0&seed=4&pred=1');
-    await page.evaluate(async () => { window.__s = await window.MiroFish.mount(undefined, { opacity: 1, paused: true }); });
+    await page.evaluate(async () => {
+      window.__s = await window.MiroFish.mount(undefined, { opacity: 1, paused: true });
+    });
     const clip = { x: 0, y: 0, width: 800, height: 600 };
-    await page.evaluate(() => { window.__s.canvas.style.visibility = 'hidden'; });
-    const page0 = await h.shot(page, clip);  // the page without the canvas
-    await page.evaluate(async () => { window.__s.canvas.style.visibility = ''; await window.__s.step(120); });
-    await page.waitForTimeout(100);  // the still frame after the steps reaches the screen
+    await page.evaluate(() => {
+      window.__s.canvas.style.visibility = 'hidden';
+    });
+    const page0 = await h.shot(page, clip); // the page without the canvas
+    await page.evaluate(async () => {
+      window.__s.canvas.style.visibility = '';
+      await window.__s.step(120);
+    });
+    await page.waitForTimeout(100); // the still frame after the steps reaches the screen
     const hunting = h.diffPixels(await h.shot(page, clip), page0);
-    await page.evaluate(async () => { await window.__s.set('predator', 0); await window.__s.step(60 * 15); });  // it swims out
+    await page.evaluate(async () => {
+      await window.__s.set('predator', 0);
+      await window.__s.step(60 * 15);
+    }); // it swims out
     await page.waitForTimeout(100);
     const gone = h.diffPixels(await h.shot(page, clip), page0);
     assert.ok(hunting > 300, `the predator shows (${hunting} pixels)`);

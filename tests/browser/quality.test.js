@@ -66,7 +66,7 @@ describe('quality governor', () => {
   // S-COST-6: a host that blocks its main thread 200 ms every second makes long gaps between cheap frames; the
   // school's own pipeline is fine, so the level holds, where the host's wait can be told ('late': the callback started
   // long after its stamp; 'gap': the old rule where the stamp is the callback's own time).
-  it('leaves a host\'s stalls out on the main thread: a 200 ms task every second never steps down', () => {
+  it("leaves a host's stalls out on the main thread: a 200 ms task every second never steps down", () => {
     for (const rule of ['late', 'gap']) {
       const g = createGovernor();
       g.hostStalls = rule;
@@ -80,7 +80,10 @@ describe('quality governor', () => {
   // Issue 38: a fill-bound pipeline (a slow GPU or compositor) holds every frame back; the engine's own submit stays
   // cheap. In a Worker (or on the main thread when the callbacks start on time) that is the school's cost: counted.
   it('counts late frames that the host did not cause: a fill-bound pipeline steps down, naming the frame rate', () => {
-    for (const [rule, lateMs] of [['none', 0], ['late', 0]]) {
+    for (const [rule, lateMs] of [
+      ['none', 0],
+      ['late', 0],
+    ]) {
       const g = createGovernor();
       g.hostStalls = rule;
       measureFirst(g, 1);
@@ -96,12 +99,16 @@ describe('quality governor', () => {
         const h2 = createGovernor();
         h2.hostStalls = 'late';
         measureFirst(h2, 1);
-        let t = h2.__t, changes = 0;
+        let t = h2.__t,
+          changes = 0;
         for (let f = 0; f < 40; f++) changes += h2.sample((t += 1000 / 19), 0.3, 60, 1000 / 19 - 1000 / 60) ? 1 : 0;
-        assert.equal(changes, 0, 'late callbacks: the host\'s wait');
+        assert.equal(changes, 0, "late callbacks: the host's wait");
       }
-      assert.deepEqual(hostBlocks(createGovernorAt(rule), 0).slice(0, 1), [1],
-        rule + ': 200 ms gaps the host did not cause are counted');
+      assert.deepEqual(
+        hostBlocks(createGovernorAt(rule), 0).slice(0, 1),
+        [1],
+        rule + ': 200 ms gaps the host did not cause are counted',
+      );
     }
     // Today's rule where the stamp says nothing ('gap'): the same fill-bound frames look like host stalls. It stays on
     // the main thread of browsers without the 'late' stamps only (Firefox, WebKit), whose Workers count every frame.
@@ -119,12 +126,29 @@ describe('quality governor', () => {
   });
 
   it('orders the levels: resolution down to 1 and below, then cheap fish, then frame rate', () => {
-    const plain = (v) => JSON.parse(JSON.stringify(v));  // arrays from the vm context have another prototype
+    const plain = (v) => JSON.parse(JSON.stringify(v)); // arrays from the vm context have another prototype
     const levels = plain(qualityLevels(2, 60).map((l) => [l.dpr, l.detail, l.fps]));
-    assert.deepEqual(levels, [[2, 2, 60], [1.5, 2, 60], [1, 2, 60], [0.75, 2, 60], [0.5, 2, 60], [0.5, 1, 60],
-      [0.5, 0, 60], [0.5, 0, 30], [0.5, 0, 20]]);
+    assert.deepEqual(levels, [
+      [2, 2, 60],
+      [1.5, 2, 60],
+      [1, 2, 60],
+      [0.75, 2, 60],
+      [0.5, 2, 60],
+      [0.5, 1, 60],
+      [0.5, 0, 60],
+      [0.5, 0, 30],
+      [0.5, 0, 20],
+    ]);
     assert.deepEqual(plain(qualityLevels(1, 60).map((l) => l.dpr)), [1, 0.75, 0.5, 0.5, 0.5, 0.5, 0.5]);
-    assert.deepEqual(plain(qualityLevels(1, 24).map((l) => l.fps).slice(-2)), [24, 20], 'no level above maxFps');
+    assert.deepEqual(
+      plain(
+        qualityLevels(1, 24)
+          .map((l) => l.fps)
+          .slice(-2),
+      ),
+      [24, 20],
+      'no level above maxFps',
+    );
   });
 
   it('steps down one level per window while over budget or missing frames, never below the last', () => {
@@ -143,7 +167,10 @@ describe('quality governor', () => {
     const g = createGovernor();
     measureFirst(g, 1, 5);
     assert.equal(g.level, g.levels.length - 1, 'first frames of 5 ms leave no room above the lowest level');
-    assert.match(g.reason, /^measured 5\.0 ms a frame, 60 fps delivered at the lowest resolution: started at dpr 0\.5, cheap fish, 20 fps$/);
+    assert.match(
+      g.reason,
+      /^measured 5\.0 ms a frame, 60 fps delivered at the lowest resolution: started at dpr 0\.5, cheap fish, 20 fps$/,
+    );
     // Cost between the two bounds (4.5..6 ms for the level above, which costs the same per frame): no change.
     assert.deepEqual(run(g, { fps: 60, cost: 5, seconds: 10 }), []);
     // Headroom: one level up every few windows, back to the top.
@@ -157,8 +184,8 @@ describe('quality governor', () => {
   it('settles on a fixed level after step-ups that did not hold (flip-flops)', () => {
     const g = createGovernor();
     measureFirst(g, 1);
-    run(g, { fps: 60, cost: 12, seconds: 3 });  // down to level 3 or so
-    g.reset();  // the window under way, with its dear frames, is not the flip-flop's
+    run(g, { fps: 60, cost: 12, seconds: 3 }); // down to level 3 or so
+    g.reset(); // the window under way, with its dear frames, is not the flip-flop's
     const start = g.level;
     let changes = 0;
     // The page can hold level `start` but not the one above: every step up is followed by a step down. A failed
@@ -179,7 +206,8 @@ describe('quality governor', () => {
   it('a held level is tried again after its hold (~2 min, then twice as long each time)', () => {
     const flipFlop = (g, start, windows) => {
       let changes = 0;
-      for (let i = 0; i < windows; i++) changes += run(g, { fps: 60, cost: g.level < start ? 12 : 0.5, seconds: 0.5 }).length;
+      for (let i = 0; i < windows; i++)
+        changes += run(g, { fps: 60, cost: g.level < start ? 12 : 0.5, seconds: 0.5 }).length;
       return changes;
     };
     const g = createGovernor();
@@ -204,18 +232,31 @@ describe('quality governor', () => {
 
   it('recognises software rasterizers by their renderer strings', async () => {
     const ctx = await import(pathToFileURL(path.join(h.ROOT, 'web', 'engine', 'gl_probe.js')).href);
-    for (const r of ['ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
-      'llvmpipe (LLVM 15.0.6, 256 bits)', 'softpipe', 'Mesa OffScreen Software Rasterizer',
-      'ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11 vs_5_0 ps_5_0, D3D11)']) {
+    for (const r of [
+      'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
+      'llvmpipe (LLVM 15.0.6, 256 bits)',
+      'softpipe',
+      'Mesa OffScreen Software Rasterizer',
+      'ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11 vs_5_0 ps_5_0, D3D11)',
+    ]) {
       assert.equal(ctx.SOFTWARE_GL.test(r), true, r);
     }
-    for (const r of ['ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)', 'Apple M2',
-      'Mali-G78', 'Adreno (TM) 740', 'ANGLE (Intel, Mesa Intel(R) UHD Graphics 620 (KBL GT2), OpenGL 4.6)']) {
+    for (const r of [
+      'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)',
+      'Apple M2',
+      'Mali-G78',
+      'Adreno (TM) 740',
+      'ANGLE (Intel, Mesa Intel(R) UHD Graphics 620 (KBL GT2), OpenGL 4.6)',
+    ]) {
       assert.equal(ctx.SOFTWARE_GL.test(r), false, r);
     }
     // Chromium's generic RENDERER: the unmasked string is asked for; Firefox's real one is taken as it is.
-    const fakeGl = (renderer, unmasked) => ({ RENDERER: 1, getParameter: (p) => (p === 1 ? renderer : unmasked),
-      getExtension: (name) => (name === 'WEBGL_debug_renderer_info' && unmasked ? { UNMASKED_RENDERER_WEBGL: 2 } : null) });
+    const fakeGl = (renderer, unmasked) => ({
+      RENDERER: 1,
+      getParameter: (p) => (p === 1 ? renderer : unmasked),
+      getExtension: (name) =>
+        name === 'WEBGL_debug_renderer_info' && unmasked ? { UNMASKED_RENDERER_WEBGL: 2 } : null,
+    });
     assert.equal(ctx.probeRenderer(fakeGl('WebKit WebGL', 'llvmpipe')), 'llvmpipe');
     assert.equal(ctx.probeRenderer(fakeGl('Mali-G78', null)), 'Mali-G78');
     assert.equal(ctx.probeRenderer(null), '');
@@ -229,7 +270,10 @@ describe('quality governor', () => {
     assert.equal(g.level, g.levels.length - 1);
     assert.match(g.reason, /measuring/);
     assert.deepEqual(run(g, { fps: 60, cost: 0.1, seconds: 0.3 }), [0], 'cheap frames: the top level at once');
-    assert.match(g.reason, /^measured 0\.1 ms a frame, 60 fps delivered at the lowest resolution: started at dpr 2, full koi, 60 fps$/);
+    assert.match(
+      g.reason,
+      /^measured 0\.1 ms a frame, 60 fps delivered at the lowest resolution: started at dpr 2, full koi, 60 fps$/,
+    );
     // 1 ms at dpr 0.5 with cheap fish: x4 pixels at dpr 1 and x1.35 for full koi = 5.4 ms, over the 4.5 ms room;
     // dpr 0.75 full koi: 3.04 ms fits.
     const mid = measureFirst(createGovernor(), 2, 1);
@@ -242,7 +286,10 @@ describe('quality governor', () => {
     late.configure('auto', 2, 60, 6);
     assert.deepEqual(run(late, { fps: 30, cost: 0.1, seconds: 0.6 }), []);
     assert.equal(late.level, late.levels.length - 1);
-    assert.match(late.reason, /^measured 0\.1 ms a frame, 30 fps delivered at the lowest resolution, 8 of 8 late for 60: started at dpr 0\.5, cheap fish, 20 fps$/);
+    assert.match(
+      late.reason,
+      /^measured 0\.1 ms a frame, 30 fps delivered at the lowest resolution, 8 of 8 late for 60: started at dpr 0\.5, cheap fish, 20 fps$/,
+    );
   });
 
   it('keeps high and low fixed, whatever the frames cost', () => {

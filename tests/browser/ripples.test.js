@@ -8,27 +8,32 @@ const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
-const CLICK = { x: 620, y: 470 };  // an empty part of the fixture page (the box and the heading are top left)
+const CLICK = { x: 620, y: 470 }; // an empty part of the fixture page (the box and the heading are top left)
 const FAR = { x: 160, y: 500 };
-const R = 80;    // CSS px: half the side of the squares compared (the ring's front is 55 px out at 0.5 s)
-const T0 = 100;  // s on the held clock
+const R = 80; // CSS px: half the side of the squares compared (the ring's front is 55 px out at 0.5 s)
+const T0 = 100; // s on the held clock
 
 describe('ripples', () => {
   const env = h.serverAndBrowser();
-  const holds = new WeakMap();  // page -> hold(t): its held clocks
+  const holds = new WeakMap(); // page -> hold(t): its held clocks
 
   // A paused school (its still frames read performance.now) and the world the canvas's size (world px = CSS px).
   async function open(options) {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addInitScript(() => {
       const real = performance.now.bind(performance);
-      window.__clock = null;  // s, or null: the real clock
+      window.__clock = null; // s, or null: the real clock
       performance.now = () => (window.__clock === null ? real() : window.__clock * 1000);
     });
     const page = await context.newPage();
     const log = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html');
-    await page.evaluate(async (o) => { window.__s = await window.MiroFish.mount(undefined, o); }, { paused: true, width: 800, height: 600, ...options });
+    await page.evaluate(
+      async (o) => {
+        window.__s = await window.MiroFish.mount(undefined, o);
+      },
+      { paused: true, width: 800, height: 600, ...options },
+    );
     await h.waitFor(page, () => window.__s.get('width') === 800);
     assert.equal(await page.evaluate(() => window.__s.stats().thread), h.THREAD);
     // On the worker path the engine draws in its Worker, on that thread's clock: held there the same way.
@@ -42,8 +47,13 @@ describe('ripples', () => {
     }
     // Holds both clocks at t (s), or lets them go (null).
     holds.set(page, async (t) => {
-      await page.evaluate((v) => { window.__clock = v; }, t);
-      if (worker) await worker.evaluate((v) => { self.__clock = v; }, t);
+      await page.evaluate((v) => {
+        window.__clock = v;
+      }, t);
+      if (worker)
+        await worker.evaluate((v) => {
+          self.__clock = v;
+        }, t);
     });
     return { context, page, log };
   }
@@ -58,12 +68,16 @@ describe('ripples', () => {
   // Over the square of side 2R around c: the mean of each pixel's largest channel difference, and the pixels that
   // differ by more than 4 levels.
   function diff(a, b, c) {
-    let sum = 0, count = 0;
+    let sum = 0,
+      count = 0;
     for (let y = c.y - R; y < c.y + R; y++) {
       for (let x = c.x - R; x < c.x + R; x++) {
         const i = (y * a.width + x) * 4;
-        const d = Math.max(Math.abs(a.data[i] - b.data[i]), Math.abs(a.data[i + 1] - b.data[i + 1]),
-          Math.abs(a.data[i + 2] - b.data[i + 2]));
+        const d = Math.max(
+          Math.abs(a.data[i] - b.data[i]),
+          Math.abs(a.data[i + 1] - b.data[i + 1]),
+          Math.abs(a.data[i + 2] - b.data[i + 2]),
+        );
         sum += d;
         count += d > 4;
       }
@@ -72,8 +86,10 @@ describe('ripples', () => {
   }
   // A ring shows: over 1000 pixels around c clearly changed (the ring's disc is about 9 500 px at 0.5 s).
   function assertRing(d, what) {
-    assert.ok(d.count > 1000 && d.mean > 0.8, `the water changes around ${what} (${d.count} px, mean ` +
-      `${d.mean.toFixed(2)} levels)`);
+    assert.ok(
+      d.count > 1000 && d.mean > 0.8,
+      `the water changes around ${what} (${d.count} px, mean ` + `${d.mean.toFixed(2)} levels)`,
+    );
   }
 
   // A click, and then the school's count of clicks (stats()[what]: feeds or scares) at n. The page's pointer listeners
@@ -87,11 +103,11 @@ describe('ripples', () => {
   // What act() does (in the page's world: a click, a pointer) makes a ring that starts with the next frame (t = T0)
   // and is drawn 0.5 s later; `same` is that moment drawn again with ripple=0 (no ring, everything else the same).
   async function ringAt(page, act) {
-    await holds.get(page)(T0);  // a still frame that act() draws is at T0 too
+    await holds.get(page)(T0); // a still frame that act() draws is at T0 too
     await act();
     await frameAt(page, T0);
     const ring = await frameAt(page, T0 + 0.5);
-    await page.evaluate(() => window.__s.set('ripple', 0));  // draws the same moment again, without rings
+    await page.evaluate(() => window.__s.set('ripple', 0)); // draws the same moment again, without rings
     const same = await frameAt(page, T0 + 0.5);
     return { ring, same };
   }
@@ -134,13 +150,16 @@ describe('ripples', () => {
   it('ripple=0, or water=0: a click makes no ring', async () => {
     // click=scare: no pellet to see, and no fish to startle.
     const { context, page, log } = await open({ fish: 0, seed: 1, water: 1, ripple: 0, click: 'scare' });
-    const plain = await frameAt(page, T0 + 0.5);  // the water at that moment, no ring
+    const plain = await frameAt(page, T0 + 0.5); // the water at that moment, no ring
     await frameAt(page, T0);
     await clickAndWait(page, 'scares', 1);
     await frameAt(page, T0 + 0.25);
     const still = await frameAt(page, T0 + 0.5);
     assert.equal(diff(still, plain, CLICK).mean, 0, 'ripple=0: no ring');
-    await page.evaluate(async () => { await window.__s.set('ripple', 1); await window.__s.set('water', 0); });
+    await page.evaluate(async () => {
+      await window.__s.set('ripple', 1);
+      await window.__s.set('water', 0);
+    });
     await frameAt(page, T0);
     await clickAndWait(page, 'scares', 2);
     await frameAt(page, T0 + 0.25);

@@ -54,7 +54,11 @@ describe('the site', () => {
   it('links only to files and anchors it has (relative URLs only)', () => {
     const ids = new Map();
     const all = pages(dir);
-    for (const rel of all) ids.set(rel, new Set([...fs.readFileSync(path.join(dir, rel), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])));
+    for (const rel of all)
+      ids.set(
+        rel,
+        new Set([...fs.readFileSync(path.join(dir, rel), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])),
+      );
     let links = 0;
     for (const rel of all) {
       const html = fs.readFileSync(path.join(dir, rel), 'utf8');
@@ -81,8 +85,10 @@ describe('the site', () => {
       await page.goto(site.base + '/' + rel + (rel === 'studio.html' ? '#studio=1' : ''));
       if (rel === 'index.html') await h.waitForFish(page, 1);
       if (rel === 'studio.html') await h.waitFor(page, () => document.querySelector('mirofish-studio'));
-      if (rel === 'gallery.html') await h.waitFor(page, () => MiroFish.all.length > 0 && MiroFish.all[0].stats().frames > 0);
-      if (rel === 'configure.html') await h.waitFor(page, () => MiroFish.all.length === 1 && MiroFish.all[0].stats().frames > 0);
+      if (rel === 'gallery.html')
+        await h.waitFor(page, () => MiroFish.all.length > 0 && MiroFish.all[0].stats().frames > 0);
+      if (rel === 'configure.html')
+        await h.waitFor(page, () => MiroFish.all.length === 1 && MiroFish.all[0].stats().frames > 0);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
       assert.deepEqual(bad, [], rel);
       assert.deepEqual(log.errors(), [], rel);
@@ -107,14 +113,18 @@ describe('the site', () => {
     for (let y = 0; y <= height; y += 250) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       // Settled: each card in view is live, or the cap is reached.
-      await h.waitFor(page, (cap) => {
-        const inView = [...document.querySelectorAll('.look')].filter((c) => {
-          const r = c.querySelector('.preview').getBoundingClientRect();
-          return r.bottom > 0 && r.top < innerHeight;
-        });
-        const live = inView.filter((c) => c.querySelector('canvas')).length;
-        return live === Math.min(cap, inView.length) && MiroFish.all.length <= cap;
-      }, CAP);
+      await h.waitFor(
+        page,
+        (cap) => {
+          const inView = [...document.querySelectorAll('.look')].filter((c) => {
+            const r = c.querySelector('.preview').getBoundingClientRect();
+            return r.bottom > 0 && r.top < innerHeight;
+          });
+          const live = inView.filter((c) => c.querySelector('canvas')).length;
+          return live === Math.min(cap, inView.length) && MiroFish.all.length <= cap;
+        },
+        CAP,
+      );
     }
     const most = await page.evaluate(() => window.__most);
     assert.ok(most >= 1 && most <= CAP, 'at most ' + CAP + ' live at once, saw ' + most);
@@ -145,7 +155,12 @@ describe('the site', () => {
 
   // A blank page of the site's folder with `body`, at `viewport`.
   async function blank(name, body, viewport) {
-    fs.writeFileSync(path.join(dir, name), '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body style="margin:0">' + body + '</body></html>');
+    fs.writeFileSync(
+      path.join(dir, name),
+      '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body style="margin:0">' +
+        body +
+        '</body></html>',
+    );
     return open(name, viewport);
   }
 
@@ -159,7 +174,10 @@ describe('the site', () => {
       element: document.getElementById('snippet-element').textContent,
       box: document.getElementById('preview').getBoundingClientRect().toJSON(),
     }));
-    assert.match(snippets.tag, /^<script src="mirofish\.js" data-fish="150" data-seed="42" data-max-speed="120" data-opacity="0.8" data-palette="ink" data-water="1"><\/script>$/);
+    assert.match(
+      snippets.tag,
+      /^<script src="mirofish\.js" data-fish="150" data-seed="42" data-max-speed="120" data-opacity="0.8" data-palette="ink" data-water="1"><\/script>$/,
+    );
     assert.ok(!/width|height/.test(snippets.tag + snippets.mount + snippets.element), 'the look, not the window');
     assert.match(snippets.element, /^<script src="mirofish\.js"><\/script>\n<miro-fish fish="150" seed="42" /);
     const preview = await settle(page, 'window.configurator.preview', null);
@@ -167,17 +185,31 @@ describe('the site', () => {
     // The preview shows over the sample page's background (the element layer's canvas is at z-index -1 in it).
     const clip = { x: snippets.box.x, y: snippets.box.y, width: snippets.box.width, height: snippets.box.height };
     const shown = await h.shot(page, clip);
-    await page.evaluate(() => { document.querySelector('#preview canvas').style.visibility = 'hidden'; });
+    await page.evaluate(() => {
+      document.querySelector('#preview canvas').style.visibility = 'hidden';
+    });
     const hidden = await h.shot(page, clip);
-    await page.evaluate(() => { document.querySelector('#preview canvas').style.visibility = ''; });
+    await page.evaluate(() => {
+      document.querySelector('#preview canvas').style.visibility = '';
+    });
     assert.ok(h.diffPixels(shown, hidden) > 2000, 'the preview draws over the sample page');
     const viewport = { width: Math.round(snippets.box.width), height: Math.round(snippets.box.height) };
     assert.deepEqual([preview.width, preview.height], [viewport.width, viewport.height]);
-    const mountModule = snippets.mount.replace("from 'mirofish'", "from './mirofish.mjs'").replace('await mount(', 'window.school = await mount(');
+    const mountModule = snippets.mount
+      .replace("from 'mirofish'", "from './mirofish.mjs'")
+      .replace('await mount(', 'window.school = await mount(');
     const forms = [
       ['tag.html', snippets.tag, '() => MiroFish.ready'],
-      ['mount.html', '<script type="module">' + mountModule + '</script>', '() => new Promise((r) => { const t = setInterval(() => window.school && (clearInterval(t), r(window.school)), 20); })'],
-      ['element.html', snippets.element, "() => new Promise((r) => { const t = setInterval(() => { const s = document.querySelector('miro-fish').school; if (s) { clearInterval(t); r(s); } }, 20); })"],
+      [
+        'mount.html',
+        '<script type="module">' + mountModule + '</script>',
+        '() => new Promise((r) => { const t = setInterval(() => window.school && (clearInterval(t), r(window.school)), 20); })',
+      ],
+      [
+        'element.html',
+        snippets.element,
+        "() => new Promise((r) => { const t = setInterval(() => { const s = document.querySelector('miro-fish').school; if (s) { clearInterval(t); r(s); } }, 20); })",
+      ],
     ];
     let steps = preview.steps;
     const results = [];
@@ -201,21 +233,26 @@ describe('the site', () => {
     await page.close();
   });
 
-  it("fills a 390 x 844 phone with the copied script tag, as the plain tag does", async () => {
+  it('fills a 390 x 844 phone with the copied script tag, as the plain tag does', async () => {
     const { page } = await open('configure.html#fish=80&palette=neon');
     await h.waitFor(page, () => document.getElementById('snippet-script').textContent.includes('data-palette'));
     const tag = await page.evaluate(() => document.getElementById('snippet-script').textContent);
     await page.close();
     const phone = { width: 390, height: 844 };
     const seen = [];
-    for (const [name, body] of [['plain.html', '<script src="mirofish.js"></script>'], ['copied.html', tag]]) {
+    for (const [name, body] of [
+      ['plain.html', '<script src="mirofish.js"></script>'],
+      ['copied.html', tag],
+    ]) {
       const b = await blank(name, body, phone);
       await h.waitForFish(b.page, 1);
-      seen.push(await b.page.evaluate(() => {
-        const s = MiroFish.current;
-        const r = s.canvas.getBoundingClientRect();
-        return { world: [s.get('width'), s.get('height')], canvas: [r.left, r.top, r.width, r.height] };
-      }));
+      seen.push(
+        await b.page.evaluate(() => {
+          const s = MiroFish.current;
+          const r = s.canvas.getBoundingClientRect();
+          return { world: [s.get('width'), s.get('height')], canvas: [r.left, r.top, r.width, r.height] };
+        }),
+      );
       assert.deepEqual(b.log.errors(), [], name);
       await b.page.close();
     }
@@ -231,30 +268,35 @@ describe('the site', () => {
   ];
   const has = (tool) => (process.env.PATH || '').split(path.delimiter).some((d) => fs.existsSync(path.join(d, tool)));
   for (const [tool, files, command] of RECIPES) {
-    it(`mounts the school on a nested page of a ${tool} site built with the recipe`, { skip: !has(tool) && tool + ' is not installed (scripts/ensure-deps)' }, async () => {
-      const src = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-' + tool + '-'));
-      fs.cpSync(path.join(__dirname, 'fixtures', 'recipes', tool), src, { recursive: true });
-      const assets = path.join(src, tool === 'hugo' ? 'static' : '', files);
-      fs.mkdirSync(assets, { recursive: true });
-      for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm']) fs.copyFileSync(path.join(h.DIST, f), path.join(assets, f));
-      const out = path.join(src, '_out');
-      const [cmd, args] = command(src, path.join(out, 'blog'));
-      execFileSync(cmd, args, { stdio: 'pipe', cwd: src });
-      const html = fs.readFileSync(path.join(out, 'blog', 'posts', 'first', 'index.html'), 'utf8');
-      assert.match(html, new RegExp('<script src="?/blog/' + files + '/mirofish\\.js"? data-fish="?120'), html);
-      const served = await h.serveDir(out);
-      try {
-        const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
-        const log = h.watchConsole(page);
-        await page.goto(served.base + '/blog/posts/first/');
-        await h.waitForFish(page, 1);
-        assert.equal(await page.evaluate(() => MiroFish.current.get('fish')), 120);
-        assert.deepEqual(log.errors(), []);
-        await page.close();
-      } finally {
-        await served.close();
-        fs.rmSync(src, { recursive: true, force: true });
-      }
-    });
+    it(
+      `mounts the school on a nested page of a ${tool} site built with the recipe`,
+      { skip: !has(tool) && tool + ' is not installed (scripts/ensure-deps)' },
+      async () => {
+        const src = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-' + tool + '-'));
+        fs.cpSync(path.join(__dirname, 'fixtures', 'recipes', tool), src, { recursive: true });
+        const assets = path.join(src, tool === 'hugo' ? 'static' : '', files);
+        fs.mkdirSync(assets, { recursive: true });
+        for (const f of ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm'])
+          fs.copyFileSync(path.join(h.DIST, f), path.join(assets, f));
+        const out = path.join(src, '_out');
+        const [cmd, args] = command(src, path.join(out, 'blog'));
+        execFileSync(cmd, args, { stdio: 'pipe', cwd: src });
+        const html = fs.readFileSync(path.join(out, 'blog', 'posts', 'first', 'index.html'), 'utf8');
+        assert.match(html, new RegExp('<script src="?/blog/' + files + '/mirofish\\.js"? data-fish="?120'), html);
+        const served = await h.serveDir(out);
+        try {
+          const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+          const log = h.watchConsole(page);
+          await page.goto(served.base + '/blog/posts/first/');
+          await h.waitForFish(page, 1);
+          assert.equal(await page.evaluate(() => MiroFish.current.get('fish')), 120);
+          assert.deepEqual(log.errors(), []);
+          await page.close();
+        } finally {
+          await served.close();
+          fs.rmSync(src, { recursive: true, force: true });
+        }
+      },
+    );
   }
 });

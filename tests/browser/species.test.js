@@ -13,7 +13,9 @@ const h = require('./helpers');
 function goldPixels(img) {
   let n = 0;
   for (let i = 0; i < img.data.length; i += 4) {
-    const r = img.data[i], g = img.data[i + 1], b = img.data[i + 2];
+    const r = img.data[i],
+      g = img.data[i + 1],
+      b = img.data[i + 2];
     if (r > 170 && g > 0.45 * r && g < 0.85 * r && b < 0.55 * g) n++;
   }
   return n;
@@ -34,24 +36,35 @@ describe('species', () => {
         await window.__s.step(120);
         return { hash: window.__s.hash(), state: await window.__s.stateHash() };
       });
-      await page.waitForTimeout(100);  // the frame after the steps
+      await page.waitForTimeout(100); // the frame after the steps
       const img = await h.shot(page, clip);
-      await page.evaluate(() => { window.__s.canvas.style.visibility = 'hidden'; });
+      await page.evaluate(() => {
+        window.__s.canvas.style.visibility = 'hidden';
+      });
       const fish = h.diffPixels(img, await h.shot(page, clip));
       await page.evaluate(() => window.__s.destroy());
       return { ...r, gold: goldPixels(img), fish };
     };
-    const one = await look(1), three = await look(3);
+    const one = await look(1),
+      three = await look(3);
     assert.ok(three.hash.includes('species=3'), `the hash carries species=3: ${three.hash}`);
     assert.ok(one.hash.includes('species=1'));
     assert.ok(three.fish > 1500 && one.fish > 1500, `fish are drawn (${one.fish}, ${three.fish} pixels)`);
-    assert.ok(three.gold > 60 && three.gold > 5 * one.gold + 20,
-      `species=3 draws a goldfish-coloured kind (${three.gold} gold pixels, species=1: ${one.gold})`);
+    assert.ok(
+      three.gold > 60 && three.gold > 5 * one.gold + 20,
+      `species=3 draws a goldfish-coloured kind (${three.gold} gold pixels, species=1: ${one.gold})`,
+    );
     if (fs.existsSync(h.CLI)) {
-      const out = execFileSync(h.CLI, ['run', '--hash', 'n=120&seed=5&w=1600&h=900&pal=0&species=3', '--steps', '120'], { encoding: 'utf8' });
+      const out = execFileSync(
+        h.CLI,
+        ['run', '--hash', 'n=120&seed=5&w=1600&h=900&pal=0&species=3', '--steps', '120'],
+        { encoding: 'utf8' },
+      );
       assert.equal(three.state, out.match(/^state-hash ([0-9a-f]{16})$/m)[1], 'the page replays `mirofish run`');
     }
-    console.log(`species: gold pixels ${one.gold} (species=1) -> ${three.gold} (species=3); fish pixels ${one.fish}, ${three.fish}`);
+    console.log(
+      `species: gold pixels ${one.gold} (species=1) -> ${three.gold} (species=3); fish pixels ${one.fish}, ${three.fish}`,
+    );
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
@@ -70,7 +83,10 @@ describe('species', () => {
     });
     assert.ok(r.clamped.includes('species=3'), r.clamped);
     assert.ok(r.live.includes('species=2'), r.live);
-    assert.ok(log.warnings().some((w) => /species.*clamped to 3/.test(w)), JSON.stringify(log.warnings()));
+    assert.ok(
+      log.warnings().some((w) => /species.*clamped to 3/.test(w)),
+      JSON.stringify(log.warnings()),
+    );
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

@@ -7,7 +7,7 @@ const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
 
-const STILL_WAIT_MS = 250;  // web/engine/loop.js: a display frame that does not come by then no longer holds replies
+const STILL_WAIT_MS = 250; // web/engine/loop.js: a display frame that does not come by then no longer holds replies
 
 describe('a stepped paused school', () => {
   const env = h.serverAndBrowser();
@@ -47,18 +47,30 @@ describe('a stepped paused school', () => {
   it('draws at most one frame a display frame, for calls together or one after another', async () => {
     const { page, consoleLog, ticks } = await open(300);
     const together = await measure(page, ticks, async () => {
-      const s = window.__s, a = s.stats(), t0 = performance.now();
+      const s = window.__s,
+        a = s.stats(),
+        t0 = performance.now();
       const done = await Promise.all(Array.from({ length: 60 }, () => s.step(1)));
       const b = s.stats();
-      return { ms: performance.now() - t0, frames: b.frames - a.frames, steps: b.steps - a.steps, sum: done.reduce((x, y) => x + y) };
+      return {
+        ms: performance.now() - t0,
+        frames: b.frames - a.frames,
+        steps: b.steps - a.steps,
+        sum: done.reduce((x, y) => x + y),
+      };
     });
     const inTurn = await measure(page, ticks, async () => {
-      const s = window.__s, a = s.stats(), t0 = performance.now();
+      const s = window.__s,
+        a = s.stats(),
+        t0 = performance.now();
       for (let i = 0; i < 40; i++) await s.step(1);
       const b = s.stats();
       return { ms: performance.now() - t0, frames: b.frames - a.frames, steps: b.steps - a.steps, sum: 40 };
     });
-    for (const [what, r, calls] of [['60 calls at once', together, 60], ['40 calls in turn', inTurn, 40]]) {
+    for (const [what, r, calls] of [
+      ['60 calls at once', together, 60],
+      ['40 calls in turn', inTurn, 40],
+    ]) {
       const text = `${what}: ${r.frames} frames, ${r.displayFrames} display frames, ${Math.round(r.ms)} ms`;
       assert.equal(r.steps, calls, what);
       assert.equal(r.sum, calls, what + ': each call answers its one step');
@@ -73,15 +85,19 @@ describe('a stepped paused school', () => {
 
   it('draws nothing while hidden, and the frame it owes once shown again', async () => {
     const { page, consoleLog } = await open(300);
-    const setHidden = (hidden) => page.evaluate((value) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, hidden);
+    const setHidden = (hidden) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', {
+          configurable: true,
+          get: () => (value ? 'hidden' : 'visible'),
+        });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
     await setHidden(true);
     const r = await page.evaluate(async () => {
       const s = window.__s;
-      await s.stateHash();  // a command after the flags: the engine knows it is hidden
+      await s.stateHash(); // a command after the flags: the engine knows it is hidden
       const a = s.stats();
       await s.step(100);
       for (let i = 0; i < 20; i++) await s.step(1);

@@ -15,14 +15,28 @@ const TABLE = path.join(h.ROOT, 'scripts', 'sweep-table');
 
 // wcoh 0 and 1, wali 0 and 1, three seeds each; mean_groups = 10 * wcoh + wali + seed, mode_state by wali.
 function sweepCsv() {
-  const lines = ['# mirofish sweep; base=n=10; steps=60; shard=0/1; runs=12',
-    'run,label,seed,wcoh,wali,hash,state_hash,step,mean_groups,mode_state'];
+  const lines = [
+    '# mirofish sweep; base=n=10; steps=60; shard=0/1; runs=12',
+    'run,label,seed,wcoh,wali,hash,state_hash,step,mean_groups,mode_state',
+  ];
   let run = 0;
   for (const wcoh of [0, 1]) {
     for (const wali of [0, 1]) {
       for (const seed of [1, 2, 3]) {
-        lines.push([run++, `wcoh=${wcoh} wali=${wali}`, seed, wcoh, wali, `n=10&seed=${seed}`, '0'.repeat(16), 60,
-          10 * wcoh + wali + seed, wali ? 'cohesive' : 'dispersed'].join(','));
+        lines.push(
+          [
+            run++,
+            `wcoh=${wcoh} wali=${wali}`,
+            seed,
+            wcoh,
+            wali,
+            `n=10&seed=${seed}`,
+            '0'.repeat(16),
+            60,
+            10 * wcoh + wali + seed,
+            wali ? 'cohesive' : 'dispersed',
+          ].join(','),
+        );
       }
     }
   }
@@ -52,7 +66,7 @@ describe('sweep scripts', () => {
     const [w0c0, w0c1, w1c0, w1c1] = ys;
     assert.ok(w1c1 < w0c1 && w0c1 < w1c0 && w1c0 < w0c0, 'points at 13, 12, 3, 2 from the top: ' + ys.join(' '));
     const out = path.join(dir, 'plot.svg');
-    execFileSync(PLOT, [csv, '--y', 'mean_groups', '--out', out]);  // --x defaults to the first swept parameter
+    execFileSync(PLOT, [csv, '--y', 'mean_groups', '--out', out]); // --x defaults to the first swept parameter
     assert.match(fs.readFileSync(out, 'utf8'), />wcoh</);
   });
 
@@ -68,7 +82,7 @@ describe('sweep scripts', () => {
     const rows = table.trim().split('\n');
     assert.equal(rows.length, 2 + 4);
     assert.equal(rows[0], '| run | seeds | mean_groups | mode_state |');
-    assert.equal(rows[2], '| wcoh=0 wali=0 | 3 | 2.000 | dispersed |');  // seeds 1, 2, 3: median 2
+    assert.equal(rows[2], '| wcoh=0 wali=0 | 3 | 2.000 | dispersed |'); // seeds 1, 2, 3: median 2
     assert.equal(rows[5], '| wcoh=1 wali=1 | 3 | 13.000 | cohesive |');
   });
 });

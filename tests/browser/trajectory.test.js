@@ -18,14 +18,23 @@ describe('school.trajectory()', () => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html#n=60&seed=5&w=1200&h=800&wcoh=1.1');
-    const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
-      await school.step(100);  // the visible school is somewhere else: the trajectory still starts at step 0
-      const before = { hash: await school.stateHash(), steps: school.stats().steps };
-      const tr = await school.trajectory(300, 20);
-      const after = { hash: await school.stateHash(), steps: school.stats().steps };
-      return { before, after, link: school.hash(), meta: tr.meta, length: tr.data.length,
-        isF32: tr.data instanceof Float32Array, bytes: Array.from(new Uint8Array(tr.data.buffer)) };
-    }));
+    const r = await page.evaluate(() =>
+      window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
+        await school.step(100); // the visible school is somewhere else: the trajectory still starts at step 0
+        const before = { hash: await school.stateHash(), steps: school.stats().steps };
+        const tr = await school.trajectory(300, 20);
+        const after = { hash: await school.stateHash(), steps: school.stats().steps };
+        return {
+          before,
+          after,
+          link: school.hash(),
+          meta: tr.meta,
+          length: tr.data.length,
+          isF32: tr.data instanceof Float32Array,
+          bytes: Array.from(new Uint8Array(tr.data.buffer)),
+        };
+      }),
+    );
     assert.equal(r.before.steps, 100);
     assert.deepEqual(r.after, r.before, 'the school on screen kept its state and step count');
     assert.ok(r.isF32);
@@ -47,8 +56,11 @@ describe('school.trajectory()', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-trajectory-'));
     try {
       const file = path.join(dir, 't.f32');
-      const out = execFileSync(h.CLI, ['run', '--hash', r.link, '--steps', '300', '--every', '20', '--trajectory', file],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const out = execFileSync(
+        h.CLI,
+        ['run', '--hash', r.link, '--steps', '300', '--every', '20', '--trajectory', file],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      );
       const cliBytes = fs.readFileSync(file);
       assert.equal(cliBytes.length, r.bytes.length);
       assert.ok(cliBytes.equals(Buffer.from(r.bytes)), 'the browser frames are the CLI file, bit for bit');
@@ -65,39 +77,41 @@ describe('school.trajectory()', () => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html#n=100&seed=2');
-    const r = await page.evaluate(() => window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
-      // trajectory() returns a Promise on both paths: a bad request rejects (it never throws synchronously).
-      const errorOf = async (f) => {
-        const t0 = performance.now();
-        let p;
-        try {
-          p = f();
-        } catch (e) {
-          return { name: 'sync throw: ' + e.name, message: e.message, ms: performance.now() - t0 };
-        }
-        if (!p || typeof p.then !== 'function') return { name: 'not a promise', message: String(p), ms: 0 };
-        try {
-          await p;
-          return null;
-        } catch (e) {
-          return { name: e.name, message: e.message, ms: performance.now() - t0 };
-        }
-      };
-      const out = {
-        huge: await errorOf(() => school.trajectory(216000, 1)),  // 216001 frames x 100 fish x 16 bytes: ~330 MB
-        tooLong: await errorOf(() => school.trajectory(216001, 1000)),
-        negative: await errorOf(() => school.trajectory(-1)),
-        fraction: await errorOf(() => school.trajectory(10.5)),
-        zeroEvery: await errorOf(() => school.trajectory(10, 0)),
-        text: await errorOf(() => school.trajectory('10')),
-        defaultEvery: (await school.trajectory(3)).meta.frames,
-        zeroSteps: (await school.trajectory(0, 5)).data.length,
-        steps: school.stats().steps,
-      };
-      school.destroy();
-      out.destroyed = await school.trajectory(10, 1);
-      return out;
-    }));
+    const r = await page.evaluate(() =>
+      window.MiroFish.mount(undefined, { paused: true }).then(async (school) => {
+        // trajectory() returns a Promise on both paths: a bad request rejects (it never throws synchronously).
+        const errorOf = async (f) => {
+          const t0 = performance.now();
+          let p;
+          try {
+            p = f();
+          } catch (e) {
+            return { name: 'sync throw: ' + e.name, message: e.message, ms: performance.now() - t0 };
+          }
+          if (!p || typeof p.then !== 'function') return { name: 'not a promise', message: String(p), ms: 0 };
+          try {
+            await p;
+            return null;
+          } catch (e) {
+            return { name: e.name, message: e.message, ms: performance.now() - t0 };
+          }
+        };
+        const out = {
+          huge: await errorOf(() => school.trajectory(216000, 1)), // 216001 frames x 100 fish x 16 bytes: ~330 MB
+          tooLong: await errorOf(() => school.trajectory(216001, 1000)),
+          negative: await errorOf(() => school.trajectory(-1)),
+          fraction: await errorOf(() => school.trajectory(10.5)),
+          zeroEvery: await errorOf(() => school.trajectory(10, 0)),
+          text: await errorOf(() => school.trajectory('10')),
+          defaultEvery: (await school.trajectory(3)).meta.frames,
+          zeroSteps: (await school.trajectory(0, 5)).data.length,
+          steps: school.stats().steps,
+        };
+        school.destroy();
+        out.destroyed = await school.trajectory(10, 1);
+        return out;
+      }),
+    );
     assert.equal(r.huge.name, 'RangeError');
     assert.match(r.huge.message, /256 MB/);
     assert.ok(r.huge.ms < 1000, `refused before stepping (${r.huge.ms.toFixed(1)} ms)`);
@@ -128,20 +142,27 @@ describe('school.trajectory()', () => {
       const watch = async (f) => {
         const stop = window.__watchTimers(10);
         const calls = [];
-        const frames0 = running.stats().frames, t0 = performance.now();
+        const frames0 = running.stats().frames,
+          t0 = performance.now();
         const value = await f((done, total) => calls.push([done, total]));
         const worst = stop();
-        await running.stateHash();  // its snapshot of now
+        await running.stateHash(); // its snapshot of now
         return { value, worst, calls, ms: performance.now() - t0, frames: running.stats().frames - frames0 };
       };
       const tr = await watch((p) => school.trajectory(6000, 3000, p));
       const st = await watch((p) => school.step(6000, p));
       const last = new Uint8Array(tr.value.data.buffer, 2 * 150 * 16);
-      return { tr: { worst: tr.worst, calls: tr.calls, ms: tr.ms, frames: tr.frames, frameCount: tr.value.meta.frames },
+      return {
+        tr: { worst: tr.worst, calls: tr.calls, ms: tr.ms, frames: tr.frames, frameCount: tr.value.meta.frames },
         st: { worst: st.worst, calls: st.calls, ms: st.ms, frames: st.frames, value: st.value },
-        last: Array.from(last), hash: await school.stateHash() };
+        last: Array.from(last),
+        hash: await school.stateHash(),
+      };
     });
-    for (const [name, c] of [['trajectory(6000, 3000)', r.tr], ['step(6000)', r.st]]) {
+    for (const [name, c] of [
+      ['trajectory(6000, 3000)', r.tr],
+      ['step(6000)', r.st],
+    ]) {
       assert.ok(c.calls.length >= 3, `${name}: progress after each chunk (${c.calls.length} calls in ${c.ms | 0} ms)`);
       assert.deepEqual(c.calls[c.calls.length - 1], [6000, 6000], name);
       for (let k = 1; k < c.calls.length; k++) assert.ok(c.calls[k][0] > c.calls[k - 1][0], `${name}: progress grows`);
@@ -150,7 +171,7 @@ describe('school.trajectory()', () => {
     }
     assert.equal(r.tr.frameCount, 3);
     assert.equal(r.st.value, 6000);
-    assert.equal(h.fnv1a(r.last), r.hash, 'the chunked trajectory\'s last frame is the chunked step(6000)\'s state');
+    assert.equal(h.fnv1a(r.last), r.hash, "the chunked trajectory's last frame is the chunked step(6000)'s state");
     assert.deepEqual(consoleLog.errors(), []);
     await page.close();
   });

@@ -17,7 +17,10 @@ describe('TypeScript types', () => {
     const table = await page.evaluate(() => window.MiroFish.table());
     const names = table.map((p) => p.name);
     const dts = fs.readFileSync(path.join(h.ROOT, 'web', 'mirofish.d.ts'), 'utf8');
-    const union = dts.match(/export type MiroFishParamName =([^;]+);/)[1].match(/'(\w+)'/g).map((s) => s.slice(1, -1));
+    const union = dts
+      .match(/export type MiroFishParamName =([^;]+);/)[1]
+      .match(/'(\w+)'/g)
+      .map((s) => s.slice(1, -1));
     assert.deepEqual(union, names);
     const options = dts.match(/export interface MiroFishOptions \{([\s\S]*?)\n\}/)[1];
     const optionNames = [...options.matchAll(/^\s+(\w+)\?:/gm)].map((m) => m[1]);
@@ -26,12 +29,23 @@ describe('TypeScript types', () => {
     // <miro-fish>'s attributes (JSX, Vue and Svelte take them from here): the same names in kebab case.
     const attributes = dts.match(/export interface MiroFishAttributes \{([\s\S]*?)\n\}/)[1];
     const attributeNames = [...attributes.matchAll(/^\s+'?([\w-]+)'?\?:/gm)].map((m) => m[1]);
-    assert.deepEqual(attributeNames, ['paused', 'hash', 'avoid', 'thread',
-      ...names.map((n) => n.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()))]);
+    assert.deepEqual(attributeNames, [
+      'paused',
+      'hash',
+      'avoid',
+      'thread',
+      ...names.map((n) => n.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())),
+    ]);
     assert.match(attributes, /\n\s+palette\?: 'koi' \| 'goldfish' \| 'ink' \| 'neon' \| number \| `\$\{number\}`;/);
     for (const p of table) {
-      if (p.inHash) assert.ok(options.includes('hash key `' + p.key + '`'), `${p.name} documents its hash key ${p.key}`);
-      else assert.match(options, new RegExp('\\n\\s+/\\*\\*[^\\n]*page only\\)\\.? \\*/\\n\\s+' + p.name + '\\?:'), `${p.name} says it is page only`);
+      if (p.inHash)
+        assert.ok(options.includes('hash key `' + p.key + '`'), `${p.name} documents its hash key ${p.key}`);
+      else
+        assert.match(
+          options,
+          new RegExp('\\n\\s+/\\*\\*[^\\n]*page only\\)\\.? \\*/\\n\\s+' + p.name + '\\?:'),
+          `${p.name} says it is page only`,
+        );
       assert.ok(p.min <= p.def && p.def <= p.max, `${p.name} default inside its range`);
     }
     // Named options take their names from the table's values column (C++ kParamValues), in the page as in the CLI.

@@ -8,7 +8,13 @@ const app = mount(App, { target: document.getElementById('app') });
 
 window.__app = {
   table,
-  setFish: (n) => { app.setFish(n); flushSync(); },
-  setShow: (v) => { app.setShow(v); flushSync(); },
+  setFish: (n) => {
+    app.setFish(n);
+    flushSync();
+  },
+  setShow: (v) => {
+    app.setShow(v);
+    flushSync();
+  },
   school: () => document.querySelector('miro-fish')?.school ?? null,
 };

@@ -9,7 +9,13 @@ const app = createApp(App).mount('#app');
 
 window.__app = {
   table,
-  setFish: (n) => { app.fish = n; return nextTick(); },
-  setShow: (v) => { app.show = v; return nextTick(); },
+  setFish: (n) => {
+    app.fish = n;
+    return nextTick();
+  },
+  setShow: (v) => {
+    app.show = v;
+    return nextTick();
+  },
   school: () => document.querySelector('miro-fish')?.school ?? null,
 };
