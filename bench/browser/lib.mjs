@@ -118,6 +118,16 @@ export function plainPage(body = '', attrs = 'data-auto="false"', src = '/dist/m
   };
 }
 
+// The page's errors and console errors as they come (a bench fails on any: a broken page measures nothing).
+export function pageErrors(tab) {
+  const errors = [];
+  tab.on('pageerror', (e) => errors.push(String((e && e.message) || e)));
+  tab.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
 // Statistics the benches print.
 export function quantile(values, q) {
   if (!values.length) return NaN;

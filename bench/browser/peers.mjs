@@ -22,7 +22,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { BUNDLE, ROOT, launch, median, serve, writeJson } from './lib.mjs';
+import { BUNDLE, ROOT, launch, median, pageErrors, serve, writeJson } from './lib.mjs';
 import { treeCpuSeconds } from './tree_cpu.mjs';
 
 const PEERS = path.join(ROOT, 'bench', 'peers', 'node_modules');
@@ -121,11 +121,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function measure(browser, server, row) {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
   const tab = await context.newPage();
-  const errors = [];
-  tab.on('pageerror', (e) => errors.push(String((e && e.message) || e)));
-  tab.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = pageErrors(tab);
   const cdp = await context.newCDPSession(tab);
   await cdp.send('Performance.enable');
   const taskSeconds = async () =>

@@ -18,7 +18,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { BUNDLE, ROOT, launch, median, serve, writeJson } from './lib.mjs';
+import { BUNDLE, ROOT, launch, median, pageErrors, serve, writeJson } from './lib.mjs';
 
 const VANTA = path.join(ROOT, 'bench', 'peers', 'node_modules', 'vanta');
 const VIEWPORT = { width: 1600, height: 900 };
@@ -121,11 +121,7 @@ const sleep = (s) => new Promise((r) => setTimeout(r, s * 1000));
 async function fpsOf(browser, base, which) {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
   const tab = await context.newPage();
-  const errors = [];
-  tab.on('pageerror', (e) => errors.push(String((e && e.message) || e)));
-  tab.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = pageErrors(tab);
   try {
     await tab.goto(`${base}/${which}.html`);
     await tab.waitForFunction(() => window.count && window.count() > 2, null, { timeout: 60000 });

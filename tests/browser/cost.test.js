@@ -19,6 +19,23 @@ function cliStateHash(hash, steps) {
 
 const mirofishWarnings = (log) => log.warnings().filter((w) => w.startsWith('MiroFish: '));
 
+// A school (window.__s) at the top level with its real frames judged in the real windows, whatever the machine's load
+// made of its first frames: short windows and cheap faked frames take it up, then both are as shipped again.
+async function mountAtTop(page, seed) {
+  await page.evaluate(async (seed) => {
+    const s = (window.__s = await window.MiroFish.mount(null, { fish: 60, seed }));
+    const until = async (ok) => {
+      while (!ok()) await new Promise((res) => setTimeout(res, 20));
+    };
+    await until(() => !/measuring/.test(s.stats().quality.reason));
+    await s._test.windows(100, 2, 1);
+    await s._test.fakeCost(0.2);
+    await until(() => s.stats().quality.level === 0);
+    await s._test.windows(500, 6, 3);
+    await s._test.fakeCost(-1);
+  }, seed);
+}
+
 describe('cost control', () => {
   const env = h.serverAndBrowser();
   const newPage = async (viewport = { width: 640, height: 400 }) => {
@@ -82,16 +99,9 @@ describe('cost control', () => {
   // within a few seconds and say it was the frame rate (the old rule took those gaps for the host's stalls and held).
   it('leaves the top level of a fill-bound pipeline within seconds, naming the delivered frame rate', async () => {
     const { context, page, log } = await openManual();
+    await mountAtTop(page, 2);
     const r = await page.evaluate(async () => {
-      const s = await window.MiroFish.mount(null, { fish: 60, seed: 2 });
-      while (/measuring/.test(s.stats().quality.reason)) await new Promise((res) => setTimeout(res, 20));
-      // To the top level whatever the machine's load made of the first frames (short windows, cheap faked frames),
-      // then the real frames again, in the real windows.
-      await s._test.windows(100, 2, 1);
-      await s._test.fakeCost(0.2);
-      while (s.stats().quality.level > 0) await new Promise((res) => setTimeout(res, 20));
-      await s._test.windows(500, 6, 3);
-      await s._test.fakeCost(-1);
+      const s = window.__s;
       const start = s.stats().quality;
       const levels = [];
       await s._test.onLevel((q) => levels.push({ level: q.level, reason: q.reason, at: performance.now() }));
@@ -117,14 +127,9 @@ describe('cost control', () => {
   // of the budget, counted as stalls. In a Worker the host cannot delay the school's frames at all.
   it('a host that blocks its main thread 200 ms every second does not move the level', async () => {
     const { context, page, log } = await openManual();
+    await mountAtTop(page, 4);
     const r = await page.evaluate(async () => {
-      const s = await window.MiroFish.mount(null, { fish: 60, seed: 4 });
-      while (/measuring/.test(s.stats().quality.reason)) await new Promise((res) => setTimeout(res, 20));
-      await s._test.windows(100, 2, 1);
-      await s._test.fakeCost(0.2);
-      while (s.stats().quality.level > 0) await new Promise((res) => setTimeout(res, 20));
-      await s._test.windows(500, 6, 3);
-      await s._test.fakeCost(-1);
+      const s = window.__s;
       const before = s.stats();
       const levels = [];
       await s._test.onLevel((q) => levels.push(q.reason));

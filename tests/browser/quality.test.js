@@ -116,6 +116,25 @@ describe('quality governor', () => {
     assert.deepEqual(run(old, { fps: 19, cost: 0.3, seconds: 10 }), [], 'gap: hidden, as before');
   });
 
+  // Issue 38: at rest (idleFps) the frames are cheap for the full rate's level; climbing on them would spend at 30 fps
+  // what the rest saved. The level holds until the full rate is back, and may still step down.
+  it('holds its level while idle: no step up on idle frames, a step down still', () => {
+    const g = createGovernorAt('none');
+    run(g, { fps: 60, cost: 12, seconds: 2 });
+    const level = g.level;
+    assert.ok(level >= 2, 'stepped down first: ' + level);
+    let t = g.__t,
+      changes = 0;
+    for (let f = 0; f < 300; f++) changes += g.sample((t += 1000 / 30), 0.3, 30, 0, false) ? 1 : 0;
+    g.__t = t;
+    assert.equal(changes, 0, 'no step up in 10 s of cheap idle frames');
+    assert.equal(g.level, level);
+    for (let f = 0; f < 60; f++) changes += g.sample((t += 1000 / 30), 12, 30, 0, false) ? 1 : 0;
+    g.__t = t;
+    assert.ok(g.level > level, 'over budget at rest: stepped down');
+    assert.ok(run(g, { fps: 60, cost: 0.3, seconds: 10 }).length > 0, 'back at the full rate: it climbs');
+  });
+
   // A level that cannot hold 80 % of its rate for ~1 s is left (never the lowest); one slow window is not enough.
   it('leaves a level after two slow windows in a row, not after one', () => {
     const g = createGovernorAt('none');

@@ -248,7 +248,9 @@ export class Loop {
     // and 18 ms at 42 fps): there the frame rate it holds decides, with the render submit time.
     const cost = s.softwareGL || s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
     if (seeking) s.governor.reset();
-    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs)) s.resolution.applyLevel();
+    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.state() !== 'idle')) {
+      s.resolution.applyLevel();
+    }
     s.snapshots.frame();
   }
 

@@ -157,9 +157,11 @@ export class Governor {
 
   // One rendered frame at time `now` (ms) that cost `costMs` (render submit, or GPU time when larger); `hostMs` of the
   // time since the last frame was the host's own task ('late': the loop's measure; 0 elsewhere).
-  // `targetFps` is what the frame loop aims for now (the level's rate, or less while idle).
+  // `targetFps` is what the frame loop aims for now (the level's rate, or less while idle); `climb` false (idle: a
+  // resting visitor, the pointer away) holds the level where the full rate left it: frames that are cheap at idleFps
+  // say nothing of the full rate, and a higher level would spend at 30 fps what the rest saved.
   // Returns true when the level changed.
-  sample(now, costMs, targetFps, hostMs = 0) {
+  sample(now, costMs, targetFps, hostMs = 0, climb = true) {
     if (this.mode !== 'auto') return false;
     const t = this.tuning;
     const faked = MIROFISH_TEST && t.cost >= 0;
@@ -225,6 +227,10 @@ export class Governor {
         ': stepped down to ' +
         describeLevel(this.current());
       return this.changed();
+    }
+    if (!climb) {
+      this.upStreak = 0;
+      return false;
     }
     // A step-up that did not hold bars that level for 20 windows (~10 s), then it may be tried again.
     if (this.flips < QUALITY_MAX_FLIPS && this.windowIndex - this.lastUpWindow > 20) this.ceiling = 0;
