@@ -103,7 +103,7 @@ export class EngineSchool {
     this.softwareGL = SOFTWARE_GL.test(this.renderer);
     this.governor = new Governor();
     /** What each frame reads of the params (config.js readConfig). */
-    this.cfg = { maxFps: 60, idleFps: 30, reducedMotion: 1, water: 0, fish: 0 };
+    this.cfg = { maxFps: 60, idleFps: 20, reducedMotion: 1, water: 0, fish: 0 };
     /** What the page says (host messages), and `lost` (the context's). */
     this.flags = Object.assign(
       { paused: false, hidden: false, offscreen: false, away: false, reduced: false, lost: false },
