@@ -1,7 +1,8 @@
-// The configurator's controls: the few options a page owner picks, on scales a person can use (the count on a log
-// slider, the palette by name), their ranges inside the parameter table's (MiroFish.table()).
+// The configurator's controls: the few options a page owner picks, on scales a person can use (the palette by name;
+// a slider on the parameter table's own scale, MiroFish.table()'s `scale`: the count is a log one), their ranges
+// inside the table's, narrowed to what a background asks for.
 const CONTROLS = [
-  { name: 'fish', label: 'Fish', kind: 'log', min: 5, max: 3000 },
+  { name: 'fish', label: 'Fish', kind: 'range', min: 5, max: 3000, step: 1 },
   { name: 'palette', label: 'Palette', kind: 'select' },
   { name: 'opacity', label: 'Opacity over the text', kind: 'range', min: 0.05, max: 1, step: 0.05 },
   { name: 'fishSize', label: 'Fish size', kind: 'range', min: 0.3, max: 3, step: 0.1 },
@@ -61,7 +62,7 @@ function control(spec, info, change) {
   } else {
     const lo = Math.max(info.min, spec.min),
       hi = Math.min(info.max, spec.max);
-    const log = spec.kind === 'log';
+    const log = info.scale === 'log';
     const toSlider = (v) => (log ? Math.round((Math.log(v / lo) / Math.log(hi / lo)) * LOG_STEPS) : v);
     const fromSlider = (s) => (log ? Math.round(lo * Math.pow(hi / lo, s / LOG_STEPS)) : Number(s));
     const range = node('input', {
