@@ -23,7 +23,8 @@ const mirofishWarnings = (log) => log.warnings().filter((w) => w.startsWith('Mir
 // made of its first frames: short windows and cheap faked frames take it up, then both are as shipped again.
 async function mountAtTop(page, seed) {
   await page.evaluate(async (seed) => {
-    const s = (window.__s = await window.MiroFish.mount(null, { fish: 60, seed }));
+    // idleFps 60: at rest (no input for 3 s) the full rate holds and the budget may still climb
+    const s = (window.__s = await window.MiroFish.mount(null, { fish: 60, seed, idleFps: 60 }));
     const until = async (ok) => {
       while (!ok()) await new Promise((res) => setTimeout(res, 20));
     };
@@ -204,7 +205,8 @@ describe('cost control', () => {
   it('steps down in order under forced slow frames, back up with headroom, and never changes the simulation', async (t) => {
     const { context, page, log } = await openManual();
     await page.evaluate(async () => {
-      const s = await window.MiroFish.mount(null, { fish: 150, seed: 5 });
+      // idleFps 60: a visitor at rest (no input for 3 s) keeps the full rate, so the budget may climb (issue 38)
+      const s = await window.MiroFish.mount(null, { fish: 150, seed: 5, idleFps: 60 });
       window.__s = s;
       window.__levels = [];
       // Every snapshot the page sees: its level and the backing store then (the engine, in its Worker or on this
@@ -299,7 +301,7 @@ describe('cost control', () => {
   it('holds a level after three step-ups that did not hold, then climbs back once frames are cheap', async () => {
     const { context, page, log } = await openManual();
     const held = await page.evaluate(async () => {
-      const s = await window.MiroFish.mount(null, { fish: 60, seed: 3 });
+      const s = await window.MiroFish.mount(null, { fish: 60, seed: 3, idleFps: 60 }); // climbs at rest too
       window.__s = s;
       while (/measuring/.test(s.stats().quality.reason)) await new Promise((res) => setTimeout(res, 20));
       await s._test.windows(100, 2, 1);

@@ -183,10 +183,11 @@ describe('a failing engine', () => {
         const s = window.__s;
         const killed = s._test.killWorker();
         const long = s.step(36000); // posted to a dead Worker: only the watchdog can settle it
-        return { killed, step: await window.__settled(long, 5000), state: s.stats().state };
+        // the watchdog's 2 s of silence and 2 s of ping (heal.js), plus what a busy machine adds to two timers
+        return { killed, step: await window.__settled(long, 8000), state: s.stats().state };
       });
       assert.deepEqual(r, { killed: true, step: { ok: true, value: 0 }, state: 'failed' });
-      assert.ok(Date.now() - t0 < 5500, 'failed within 5 s');
+      assert.ok(Date.now() - t0 < 8500, 'failed within seconds');
       await runsAgain(page, 'on the main thread now');
       assert.equal(ourWarnings(log).length, 1, ourWarnings(log).join('\n'));
       assert.match(ourWarnings(log)[0], /no answer from the engine/);

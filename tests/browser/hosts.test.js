@@ -118,10 +118,11 @@ describe('host pages', () => {
       second: window.MiroFish.all[1] === window.__second,
       thread: window.__second.stats().thread,
     }));
-    // The second school adds only what is its own: its DPR watch, and on the main thread its canvas's context loss
-    // and restore (on the worker path those are on the Worker's OffscreenCanvas, not the page's).
+    // The second school adds only what is its own: its DPR watch, its colour-scheme watch (host/tone.js: the water's
+    // tone follows the page's text), and on the main thread its canvas's context loss and restore (on the worker path
+    // those are on the Worker's OffscreenCanvas, not the page's).
     assert.equal(r.thread, h.THREAD);
-    assert.equal(r.listeners - one, h.THREAD === 'main' ? 3 : 1);
+    assert.equal(r.listeners - one, h.THREAD === 'main' ? 4 : 2);
     assert.deepEqual([r.all, r.current, r.second], [2, true, true]);
     await page.evaluate(() => window.__second.destroy());
     assert.equal(await page.evaluate(() => window.__listeners), one);

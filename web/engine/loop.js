@@ -122,6 +122,12 @@ export class Loop {
     return fps;
   }
 
+  // Whether the budget may step up: not while idleFps holds the rate under the level's (quality.js, sample()).
+  climbs() {
+    const g = this.s.governor;
+    return this.targetFps() >= Math.min(this.s.cfg.maxFps, g.measuring ? g.measuringFps() : g.current().fps);
+  }
+
   // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame (within()).
   seekSome() {
     const seek = this.s.seek;
@@ -248,7 +254,7 @@ export class Loop {
     // and 18 ms at 42 fps): there the frame rate it holds decides, with the render submit time.
     const cost = s.softwareGL || s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
     if (seeking) s.governor.reset();
-    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.state() !== 'idle')) {
+    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.climbs())) {
       s.resolution.applyLevel();
     }
     s.snapshots.frame();

@@ -157,9 +157,10 @@ export class Governor {
 
   // One rendered frame at time `now` (ms) that cost `costMs` (render submit, or GPU time when larger); `hostMs` of the
   // time since the last frame was the host's own task ('late': the loop's measure; 0 elsewhere).
-  // `targetFps` is what the frame loop aims for now (the level's rate, or less while idle); `climb` false (idle: a
-  // resting visitor, the pointer away) holds the level where the full rate left it: frames that are cheap at idleFps
-  // say nothing of the full rate, and a higher level would spend at rest what the rest saved.
+  // `targetFps` is what the frame loop aims for now (the level's rate, or less while idle); `climb` false (idleFps
+  // holds the rate under the level's: a resting visitor, the pointer away) keeps the level where the full rate left
+  // it: frames that are cheap at idleFps say nothing of the full rate, and a higher level would spend at rest what the
+  // rest saved.
   // Returns true when the level changed.
   sample(now, costMs, targetFps, hostMs = 0, climb = true) {
     if (this.mode !== 'auto') return false;
