@@ -174,40 +174,44 @@ describe('a lost WebGL context', () => {
     }
   });
 
-  it('a storm (20 losses in 10 s through WEBGL_lose_context, then one left lost): nothing freezes, it draws on', async () => {
-    const { page, log } = await open();
-    try {
-      const storm = await page.evaluate(async () => {
-        const s = window.__s;
-        const wait = (ms) => new Promise((r) => setTimeout(r, ms));
-        const stop = window.__watchTimers(20);
-        const states = new Set();
-        const t0 = performance.now();
-        // 20 losses, 500 ms apart, each restored after 200 ms; then one left lost, for the replacement.
-        let losses = 0;
-        for (let k = 0; k < 20; k++) {
-          if (await s._test.loseContext()) losses++;
-          await wait(200);
-          states.add(s.stats().state);
-          await s._test.restoreContext();
-          await wait(300);
-        }
-        const ms = performance.now() - t0;
-        await s._test.loseContext();
-        return { ms, worst: stop(), losses, states: [...states] };
-      });
-      assert.equal(storm.losses, 20);
-      // No bound on storm.ms: it is 10 s of waits plus what the machine's load adds (17.8 s at load 15); a frozen page
-      // shows in `worst`, and a call that never settled would have held the loop.
-      assert.ok(storm.worst < 1000, `the page never froze (longest gap between 20 ms timers: ${storm.worst} ms)`);
-      assert.ok(storm.states.includes('lost'), `state 'lost' seen (${storm.states})`);
-      const r = await sameAsNeverLost(page);
-      assert.equal(r.hash, r.fresh, `the state hash at step ${r.steps} is a never-lost school's`);
-      assert.equal(r.link, r.freshLink);
-      assert.deepEqual(log.errors(), []);
-      assert.ok(ourWarnings(log).length <= 1, ourWarnings(log).join('\n'));
-    } finally {
-      await page.close();
-    }
-  });
+  it(
+    'a storm (20 losses in 10 s through WEBGL_lose_context, then one left lost): nothing freezes, it draws on',
+    h.ONE_PATH,
+    async () => {
+      const { page, log } = await open();
+      try {
+        const storm = await page.evaluate(async () => {
+          const s = window.__s;
+          const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+          const stop = window.__watchTimers(20);
+          const states = new Set();
+          const t0 = performance.now();
+          // 20 losses, 500 ms apart, each restored after 200 ms; then one left lost, for the replacement.
+          let losses = 0;
+          for (let k = 0; k < 20; k++) {
+            if (await s._test.loseContext()) losses++;
+            await wait(200);
+            states.add(s.stats().state);
+            await s._test.restoreContext();
+            await wait(300);
+          }
+          const ms = performance.now() - t0;
+          await s._test.loseContext();
+          return { ms, worst: stop(), losses, states: [...states] };
+        });
+        assert.equal(storm.losses, 20);
+        // No bound on storm.ms: it is 10 s of waits plus what the machine's load adds (17.8 s at load 15); a frozen page
+        // shows in `worst`, and a call that never settled would have held the loop.
+        assert.ok(storm.worst < 1000, `the page never froze (longest gap between 20 ms timers: ${storm.worst} ms)`);
+        assert.ok(storm.states.includes('lost'), `state 'lost' seen (${storm.states})`);
+        const r = await sameAsNeverLost(page);
+        assert.equal(r.hash, r.fresh, `the state hash at step ${r.steps} is a never-lost school's`);
+        assert.equal(r.link, r.freshLink);
+        assert.deepEqual(log.errors(), []);
+        assert.ok(ourWarnings(log).length <= 1, ourWarnings(log).join('\n'));
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

@@ -214,33 +214,37 @@ describe('URL hash', () => {
     await page.close();
   });
 
-  it(`gives warnings, never errors, for ${HOSTILE.length} hostile hashes, and keeps rendering`, async () => {
-    const small = await browser.newContext({ viewport: { width: 480, height: 320 } }); // quicker frames
-    const page = await small.newPage();
-    const consoleLog = h.watchConsole(page);
-    for (let i = 0; i < HOSTILE.length; i++) {
-      consoleLog.clear();
-      await page.goto(`${srv.base}/?hostile=${i}#${HOSTILE[i]}`);
-      await h.waitForFish(page, 1); // n=-1 gives 0 fish: one still frame, then no loop (state 'empty')
-      const state = await page.evaluate(() => ({
-        xss: window.__xss === 1,
-        title: document.querySelector('h1').textContent,
-        stats: window.MiroFish.current.stats(),
-        params: window.MiroFish.current.params(),
-      }));
-      const label = `hash #${i} ${JSON.stringify(HOSTILE[i].slice(0, 60))}`;
-      assert.deepEqual(consoleLog.errors(), [], label);
-      const warnings = consoleLog.warnings().filter((w) => w.startsWith('MiroFish: '));
-      // A hash without one key of ours (#foo=bar, #=&&==) is the page's own: left alone, without a word.
-      if (NOT_OURS.includes(HOSTILE[i])) assert.deepEqual(warnings, [], `${label} is the page's, not ours`);
-      else assert.ok(warnings.length >= 1, `${label} gives a warning`);
-      assert.equal(state.xss, false, label);
-      assert.equal(state.title, 'Mira Lin', label);
-      assert.notEqual(state.stats.state, 'destroyed', label);
-      for (const [name, value] of Object.entries(state.params)) {
-        assert.ok(Number.isFinite(value), `${label}: ${name}=${value}`);
+  it(
+    `gives warnings, never errors, for ${HOSTILE.length} hostile hashes, and keeps rendering`,
+    h.ONE_PATH,
+    async () => {
+      const small = await browser.newContext({ viewport: { width: 480, height: 320 } }); // quicker frames
+      const page = await small.newPage();
+      const consoleLog = h.watchConsole(page);
+      for (let i = 0; i < HOSTILE.length; i++) {
+        consoleLog.clear();
+        await page.goto(`${srv.base}/?hostile=${i}#${HOSTILE[i]}`);
+        await h.waitForFish(page, 1); // n=-1 gives 0 fish: one still frame, then no loop (state 'empty')
+        const state = await page.evaluate(() => ({
+          xss: window.__xss === 1,
+          title: document.querySelector('h1').textContent,
+          stats: window.MiroFish.current.stats(),
+          params: window.MiroFish.current.params(),
+        }));
+        const label = `hash #${i} ${JSON.stringify(HOSTILE[i].slice(0, 60))}`;
+        assert.deepEqual(consoleLog.errors(), [], label);
+        const warnings = consoleLog.warnings().filter((w) => w.startsWith('MiroFish: '));
+        // A hash without one key of ours (#foo=bar, #=&&==) is the page's own: left alone, without a word.
+        if (NOT_OURS.includes(HOSTILE[i])) assert.deepEqual(warnings, [], `${label} is the page's, not ours`);
+        else assert.ok(warnings.length >= 1, `${label} gives a warning`);
+        assert.equal(state.xss, false, label);
+        assert.equal(state.title, 'Mira Lin', label);
+        assert.notEqual(state.stats.state, 'destroyed', label);
+        for (const [name, value] of Object.entries(state.params)) {
+          assert.ok(Number.isFinite(value), `${label}: ${name}=${value}`);
+        }
       }
-    }
-    await small.close();
-  });
+      await small.close();
+    },
+  );
 });

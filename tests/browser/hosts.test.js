@@ -161,7 +161,7 @@ describe('host pages', () => {
     await context.close();
   });
 
-  it('leaves hash routes alone and keeps the route in share()', async () => {
+  it('leaves hash routes alone and keeps the route in share()', h.ONE_PATH, async () => {
     const { context, page, log } = await open('/fixtures/auto.html#/about');
     await h.waitForFish(page, 1);
     for (const route of ['#!/x', '#/search?q=1&id=5', '#/a=b', '#tab=3&section=2']) {
@@ -192,42 +192,51 @@ describe('host pages', () => {
     await context.close();
   });
 
-  it('shows the fish on an opaque full-height wrapper with layer back and element, never over the content', async () => {
-    const { context, page, log } = await open('/fixtures/wrapper.html');
-    const counts = {};
-    for (const [layer, cls, target] of [
-      ['behind', '', null],
-      ['back', 'lifted', null],
-      ['element', 'own-context', '#wrap'],
-    ]) {
-      const style = await page.evaluate(
-        async ([layer, cls, target]) => {
-          document.body.className = cls;
-          const wrapStyle = document.getElementById('wrap').getAttribute('style');
-          window.__s = await window.MiroFish.mount(target, { fish: 60, layer, fishSize: 3, quality: 'high' });
-          while (window.__s.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
-          return { before: wrapStyle, during: document.getElementById('wrap').getAttribute('style') };
-        },
-        [layer, cls, target],
+  it(
+    'shows the fish on an opaque full-height wrapper with layer back and element, never over the content',
+    h.ONE_PATH,
+    async () => {
+      const { context, page, log } = await open('/fixtures/wrapper.html');
+      const counts = {};
+      for (const [layer, cls, target] of [
+        ['behind', '', null],
+        ['back', 'lifted', null],
+        ['element', 'own-context', '#wrap'],
+      ]) {
+        const style = await page.evaluate(
+          async ([layer, cls, target]) => {
+            document.body.className = cls;
+            const wrapStyle = document.getElementById('wrap').getAttribute('style');
+            window.__s = await window.MiroFish.mount(target, { fish: 60, layer, fishSize: 3, quality: 'high' });
+            while (window.__s.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
+            return { before: wrapStyle, during: document.getElementById('wrap').getAttribute('style') };
+          },
+          [layer, cls, target],
+        );
+        counts[layer] = await fishPixels(page, '__s');
+        // The link stays on top and clickable: nothing of ours is at its centre.
+        const onTop = await page.evaluate(() => {
+          const r = document.getElementById('link').getBoundingClientRect();
+          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).id;
+        });
+        assert.equal(onTop, 'link', `layer ${layer}: the link is on top`);
+        if (layer === 'element')
+          assert.equal(style.during, style.before, "layer element leaves the host's styles alone");
+        await page.evaluate(() => window.__s.destroy());
+      }
+      assert.equal(
+        counts.behind,
+        0,
+        'behind: an opaque wrapper covers the fish (the documented case for back/element)',
       );
-      counts[layer] = await fishPixels(page, '__s');
-      // The link stays on top and clickable: nothing of ours is at its centre.
-      const onTop = await page.evaluate(() => {
-        const r = document.getElementById('link').getBoundingClientRect();
-        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).id;
-      });
-      assert.equal(onTop, 'link', `layer ${layer}: the link is on top`);
-      if (layer === 'element') assert.equal(style.during, style.before, "layer element leaves the host's styles alone");
-      await page.evaluate(() => window.__s.destroy());
-    }
-    assert.equal(counts.behind, 0, 'behind: an opaque wrapper covers the fish (the documented case for back/element)');
-    assert.ok(counts.back > 300, `back: fish show (${counts.back} px)`);
-    assert.ok(counts.element > 300, `element: fish show (${counts.element} px)`);
-    assert.deepEqual(log.errors(), []);
-    await context.close();
-  });
+      assert.ok(counts.back > 300, `back: fish show (${counts.back} px)`);
+      assert.ok(counts.element > 300, `element: fish show (${counts.element} px)`);
+      assert.deepEqual(log.errors(), []);
+      await context.close();
+    },
+  );
 
-  it('sizes the canvas from the viewport under a transformed body', async () => {
+  it('sizes the canvas from the viewport under a transformed body', h.ONE_PATH, async () => {
     const { context, page, log } = await open('/fixtures/transformed.html');
     await h.waitForFish(page, 2);
     const r = await page.evaluate(() => {
@@ -247,71 +256,79 @@ describe('host pages', () => {
     await context.close();
   });
 
-  it('on a phone: a count from the screen area, a touch scroll never feeds, a tap does, and idle without touches', async () => {
-    const context = await env.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      hasTouch: true,
-      isMobile: true,
-    });
-    const page = await context.newPage();
-    const log = h.watchConsole(page);
-    await page.goto(env.srv.base + '/fixtures/phone.html');
-    await h.waitForFish(page, 1);
-    const fish = await page.evaluate(() => window.MiroFish.current.stats().fish);
-    assert.ok(fish >= 40 && fish <= 60, `${fish} fish on 390x844 (200 on 1600x900)`);
-    // A round trip first: a feed or scare sent to the engine before it is in the snapshot by then.
-    const touches = () =>
-      page.evaluate(async () => {
-        await window.MiroFish.current.stateHash();
-        const s = window.MiroFish.current.stats();
-        return s.feeds + s.scares;
+  it(
+    'on a phone: a count from the screen area, a touch scroll never feeds, a tap does, and idle without touches',
+    h.ONE_PATH,
+    async () => {
+      const context = await env.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        hasTouch: true,
+        isMobile: true,
       });
-    const cdp = await context.newCDPSession(page);
-    // A finger drags the page up: the browser turns it into a scroll (pointercancel, then scroll events).
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
-    for (let i = 1; i <= 10; i++) {
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 600 - i * 40 }] });
-      await page.waitForTimeout(16);
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await h.waitFor(page, () => window.scrollY > 100);
-    assert.equal(await touches(), 0, 'a touch that scrolls neither feeds nor scares');
-    await page.touchscreen.tap(200, 300);
-    await h.waitFor(page, () => window.MiroFish.current.stats().feeds === 1); // a tap feeds (click: 'feed')
-    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'running');
-    await h.waitFor(page, () => window.MiroFish.current.stats().state === 'idle', undefined, 15000);
-    await page.touchscreen.tap(100, 200);
-    await h.waitFor(page, () => window.MiroFish.current.stats().state === 'running');
-    // Turned sideways: a world taken from the screen follows it (the same school goes on).
-    const steps = await page.evaluate(() => window.MiroFish.current.stats().steps);
-    await page.setViewportSize({ width: 844, height: 390 });
-    await h.waitFor(
-      page,
-      () => window.MiroFish.current.params().width === 844 && window.MiroFish.current.params().height === 390,
-    );
-    assert.ok((await page.evaluate(() => window.MiroFish.current.stats().steps)) >= steps, 'not restarted');
-    assert.deepEqual(log.errors(), []);
-    await context.close();
-  });
+      const page = await context.newPage();
+      const log = h.watchConsole(page);
+      await page.goto(env.srv.base + '/fixtures/phone.html');
+      await h.waitForFish(page, 1);
+      const fish = await page.evaluate(() => window.MiroFish.current.stats().fish);
+      assert.ok(fish >= 40 && fish <= 60, `${fish} fish on 390x844 (200 on 1600x900)`);
+      // A round trip first: a feed or scare sent to the engine before it is in the snapshot by then.
+      const touches = () =>
+        page.evaluate(async () => {
+          await window.MiroFish.current.stateHash();
+          const s = window.MiroFish.current.stats();
+          return s.feeds + s.scares;
+        });
+      const cdp = await context.newCDPSession(page);
+      // A finger drags the page up: the browser turns it into a scroll (pointercancel, then scroll events).
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
+      for (let i = 1; i <= 10; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 600 - i * 40 }] });
+        await page.waitForTimeout(16);
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await h.waitFor(page, () => window.scrollY > 100);
+      assert.equal(await touches(), 0, 'a touch that scrolls neither feeds nor scares');
+      await page.touchscreen.tap(200, 300);
+      await h.waitFor(page, () => window.MiroFish.current.stats().feeds === 1); // a tap feeds (click: 'feed')
+      assert.equal(await page.evaluate(() => window.MiroFish.current.stats().state), 'running');
+      await h.waitFor(page, () => window.MiroFish.current.stats().state === 'idle', undefined, 15000);
+      await page.touchscreen.tap(100, 200);
+      await h.waitFor(page, () => window.MiroFish.current.stats().state === 'running');
+      // Turned sideways: a world taken from the screen follows it (the same school goes on).
+      const steps = await page.evaluate(() => window.MiroFish.current.stats().steps);
+      await page.setViewportSize({ width: 844, height: 390 });
+      await h.waitFor(
+        page,
+        () => window.MiroFish.current.params().width === 844 && window.MiroFish.current.params().height === 390,
+      );
+      assert.ok((await page.evaluate(() => window.MiroFish.current.stats().steps)) >= steps, 'not restarted');
+      assert.deepEqual(log.errors(), []);
+      await context.close();
+    },
+  );
 
-  it("reads options with the hash's number grammar: 0x1 and 1_0 are refused as #op=0x1 is (spaces around are trimmed)", async () => {
-    const { context, page, log } = await open('/fixtures/manual.html');
-    const r = await page.evaluate(async () => {
-      const s = await window.MiroFish.mount(null, {
-        fish: 20,
-        opacity: '0x1',
-        sepRadius: '1_0',
-        maxSpeed: '1e2',
-        seed: ' 5',
+  it(
+    "reads options with the hash's number grammar: 0x1 and 1_0 are refused as #op=0x1 is (spaces around are trimmed)",
+    h.ONE_PATH,
+    async () => {
+      const { context, page, log } = await open('/fixtures/manual.html');
+      const r = await page.evaluate(async () => {
+        const s = await window.MiroFish.mount(null, {
+          fish: 20,
+          opacity: '0x1',
+          sepRadius: '1_0',
+          maxSpeed: '1e2',
+          seed: ' 5',
+        });
+        return s.params();
       });
-      return s.params();
-    });
-    assert.deepEqual([r.opacity, r.sepRadius, r.maxSpeed, r.seed], [0.55, 22, 100, 5]);
-    const warned = ourWarnings(log);
-    assert.ok(warned.some((w) => /opacity/.test(w)) && warned.some((w) => /sepRadius/.test(w)), warned.join('\n'));
-    await context.close();
-  });
+      assert.deepEqual([r.opacity, r.sepRadius, r.maxSpeed, r.seed], [0.55, 22, 100, 5]);
+      const warned = ourWarnings(log);
+      assert.ok(warned.some((w) => /opacity/.test(w)) && warned.some((w) => /sepRadius/.test(w)), warned.join('\n'));
+      await context.close();
+    },
+  );
 
   it('finishes a seek while paused, and applies perf and dpr arriving by hashchange', async () => {
     const { context, page, log } = await open('/fixtures/manual.html#n=30&seed=3&t=10');

@@ -83,7 +83,7 @@
  * @typedef {CallBase & {t: 'form', options: {type: *, text: string, hold: *}}} FormCall
  * @typedef {CallBase & {t: 'release'}} ReleaseCall
  * @typedef {CallBase & {t: 'trajectory', steps: *, every: *}} TrajectoryCall
- * @typedef {CallBase & {t: 'test', fn: string, ms?: number, frames?: number, upWindows?: number, on?: boolean,
+ * @typedef {CallBase & {t: 'test', fn: string, ms?: number, frames?: number, upWindows?: number, holdWindows?: number, on?: boolean,
  *   n?: number, inFrame?: boolean}} TestCall the test bundle's hooks only
  * @typedef {SetCall | StepCall | StateHashCall | FormCall | ReleaseCall | TrajectoryCall | TestCall} Call
  */

@@ -260,7 +260,12 @@ function testHook(s, msg, out) {
   } else if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
   else if (msg.fn === 'holdFrames') s.loop.holdMsPerMp = typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0;
   else if (msg.fn === 'windows')
-    Object.assign(t, { windowMs: msg.ms, windowFrames: msg.frames, upWindows: msg.upWindows });
+    Object.assign(t, {
+      windowMs: msg.ms,
+      windowFrames: msg.frames,
+      upWindows: msg.upWindows,
+      holdWindows: msg.holdWindows || t.holdWindows,
+    });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
   else if (msg.fn === 'loseContext') {
     if (s.context.gl.isContextLost()) return false;

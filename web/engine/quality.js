@@ -98,6 +98,7 @@ export class Governor {
       windowMs: QUALITY_WINDOW_MS,
       windowFrames: QUALITY_WINDOW_FRAMES,
       upWindows: QUALITY_UP_WINDOWS,
+      holdWindows: QUALITY_HOLD_WINDOWS,
       onLevel: null,
     };
   }
@@ -244,7 +245,7 @@ export class Governor {
       return false;
     }
     if (++this.upStreak < t.upWindows || this.level === 0) return false;
-    if (this.flips >= QUALITY_MAX_FLIPS && this.windowIndex - this.heldAt > QUALITY_HOLD_WINDOWS * 2 ** this.holds) {
+    if (this.flips >= QUALITY_MAX_FLIPS && this.windowIndex - this.heldAt > t.holdWindows * 2 ** this.holds) {
       this.holds++; // the hold is over: the levels above may be tried again
       this.flips = 0;
       this.ceiling = 0;

@@ -26,7 +26,8 @@ export class MiroFishSchool {
           fakeCost: (ms) => h.call({ t: 'test', fn: 'fakeCost', ms }),
           // a fill-bound pipeline: each frame held `ms` per megapixel of the backing store (engine/loop.js)
           holdFrames: (ms) => h.call({ t: 'test', fn: 'holdFrames', ms }),
-          windows: (ms, frames, upWindows) => h.call({ t: 'test', fn: 'windows', ms, frames, upWindows }),
+          windows: (ms, frames, upWindows, holdWindows) =>
+            h.call({ t: 'test', fn: 'windows', ms, frames, upWindows, holdWindows }),
           onLevel: (fn) => {
             h.onLevel = typeof fn === 'function' ? fn : null;
             return h.call({ t: 'test', fn: 'onLevel', on: !!h.onLevel });
