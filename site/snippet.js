@@ -35,7 +35,7 @@ export function lookEntries(look, table, { exact = false, world = null } = {}) {
   return out;
 }
 
-const QR_SCRIPT = "school.form({ type: 'qr', text: location.href })";
+const QR_SCRIPT = "school.form({ type: 'qr', text: location.origin + location.pathname })";
 
 // <script src="mirofish.js" data-fish="120" data-palette="ink"></script>
 export function scriptTag(look, table, { src = 'mirofish.js', exact = false, world = null } = {}) {
@@ -79,7 +79,13 @@ export function elementSnippet(look, table) {
   // The bare tag defines the element (and mounts no background of its own beside it).
   let html =
     '<script src="mirofish.js"></' + 'script>\n<miro-fish' + attrs.join('') + ' style="' + style + '"></miro-fish>';
-  // The element's school (el.school) comes without an event: a landing is the script tag's or mount()'s.
-  if (look.qr) html += '\n<!-- the QR landing: use the script tag or mount() form -->';
+  // The element's `ready` event hands over its school (el.school), as MiroFish.ready does the tag's.
+  if (look.qr) {
+    html +=
+      "\n<script>\n  document.querySelector('miro-fish').addEventListener('ready', (e) =>\n    e.detail.school." +
+      QR_SCRIPT.slice('school.'.length) +
+      ');\n</' +
+      'script>';
+  }
   return html;
 }

@@ -720,6 +720,20 @@ export interface MiroFishAttributes {
 export interface MiroFishElement extends HTMLElement {
   /** The mounted school, once it is up; null before that and after the element leaves the document. */
   school: MiroFishSchool | null;
+  addEventListener<K extends keyof MiroFishElementEventMap>(
+    type: K,
+    listener: (this: MiroFishElement, ev: MiroFishElementEventMap[K]) => any,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+}
+/** `ready`: the element's school is up (again after a reconnect); `el.school` holds it too. */
+export interface MiroFishElementEventMap extends HTMLElementEventMap {
+  ready: CustomEvent<{ school: MiroFishSchool }>;
 }
 declare global {
   interface HTMLElementTagNameMap {

@@ -71,40 +71,44 @@ describe('URL hash', () => {
     await srv.close();
   });
 
-  it('configures the school over data-*, takes w/h from the viewport when absent, and replays on hashchange', async () => {
-    const page = await context.newPage();
-    const consoleLog = h.watchConsole(page);
-    await page.goto(srv.base + '/?q=1#n=50&seed=3&rsep=30');
-    await h.waitForFish(page, 2);
-    const p = await page.evaluate(() => window.MiroFish.current.params());
-    assert.equal(p.fish, 50, 'the hash wins over data-fish=200');
-    assert.equal(p.seed, 3, 'the hash wins over data-seed=7');
-    assert.equal(p.sepRadius, 30);
-    assert.equal(p.width, 800);
-    assert.equal(p.height, 600);
-    assert.equal(await page.evaluate(() => window.MiroFish.current.stats().fish), 50);
-    // A pasted link in the same tab replays that school.
-    await page.evaluate(() => {
-      location.hash = '#n=30&seed=9&w=1000&h=500';
-    });
-    await h.waitFor(page, () => window.MiroFish.current.stats().fish === 30);
-    const q = await page.evaluate(() => window.MiroFish.current.params());
-    assert.deepEqual([q.seed, q.width, q.height], [9, 1000, 500]);
-    // A plain anchor afterwards is the page's: nothing changes.
-    await page.evaluate(() => {
-      location.hash = '#about';
-    });
-    await page.waitForTimeout(100);
-    // A round trip: whatever the hashchange sent the engine has been applied and is in the snapshot.
-    const after = await page.evaluate(async () => {
-      await window.MiroFish.current.stateHash();
-      return { fish: window.MiroFish.current.stats().fish, seed: window.MiroFish.current.get('seed') };
-    });
-    assert.deepEqual(after, { fish: 30, seed: 9 });
-    assert.deepEqual(consoleLog.errors(), []);
-    assert.deepEqual(consoleLog.warnings(), []);
-    await page.close();
-  });
+  it(
+    'configures the school over data-*, takes w/h from the viewport when absent, and replays on hashchange',
+    h.ONE_PATH,
+    async () => {
+      const page = await context.newPage();
+      const consoleLog = h.watchConsole(page);
+      await page.goto(srv.base + '/?q=1#n=50&seed=3&rsep=30');
+      await h.waitForFish(page, 2);
+      const p = await page.evaluate(() => window.MiroFish.current.params());
+      assert.equal(p.fish, 50, 'the hash wins over data-fish=200');
+      assert.equal(p.seed, 3, 'the hash wins over data-seed=7');
+      assert.equal(p.sepRadius, 30);
+      assert.equal(p.width, 800);
+      assert.equal(p.height, 600);
+      assert.equal(await page.evaluate(() => window.MiroFish.current.stats().fish), 50);
+      // A pasted link in the same tab replays that school.
+      await page.evaluate(() => {
+        location.hash = '#n=30&seed=9&w=1000&h=500';
+      });
+      await h.waitFor(page, () => window.MiroFish.current.stats().fish === 30);
+      const q = await page.evaluate(() => window.MiroFish.current.params());
+      assert.deepEqual([q.seed, q.width, q.height], [9, 1000, 500]);
+      // A plain anchor afterwards is the page's: nothing changes.
+      await page.evaluate(() => {
+        location.hash = '#about';
+      });
+      await page.waitForTimeout(100);
+      // A round trip: whatever the hashchange sent the engine has been applied and is in the snapshot.
+      const after = await page.evaluate(async () => {
+        await window.MiroFish.current.stateHash();
+        return { fish: window.MiroFish.current.stats().fish, seed: window.MiroFish.current.get('seed') };
+      });
+      assert.deepEqual(after, { fish: 30, seed: 9 });
+      assert.deepEqual(consoleLog.errors(), []);
+      assert.deepEqual(consoleLog.warnings(), []);
+      await page.close();
+    },
+  );
 
   it('replays the same school as the native CLI after step(600), on two page loads of different sizes', async (t) => {
     if (!fs.existsSync(h.CLI)) {

@@ -420,6 +420,8 @@ const ONE_PATH = { skip: THREAD === 'main' ? 'the same on both paths: pass 1 run
 module.exports = {
   ANIMATING,
   ONE_PATH,
+  ARGS,
+  CHROMIUM,
   ROOT,
   BUNDLE,
   DIST,

@@ -34,7 +34,7 @@ describe('host pages', () => {
     return h.diffPixels(a, b);
   }
 
-  it('<miro-fish> mounts, follows attributes, survives moves, and leaves nothing after 50 connects in and out of shadow roots', async () => {
+  it('<miro-fish> mounts, fires ready, follows attributes, survives moves, and leaves nothing after 50 connects in and out of shadow roots', async () => {
     const { context, page, log } = await open('/fixtures/manual.html');
     await page.evaluate(() => window.MiroFish.table()); // the module is loaded: its own state is not a leak
     const before = await page.evaluate(() => ({ listeners: window.__listeners, contexts: window.__liveContexts() }));
@@ -50,9 +50,13 @@ describe('host pages', () => {
         el.setAttribute('fish', '12');
         el.setAttribute('sep-radius', '30');
         el.style.height = '80px';
+        const ready = [];
+        const onReady = (e) => ready.push(e.detail.school);
+        el.addEventListener('ready', onReady); // the test's own listener, taken off below (the count is the school's)
         (i % 2 ? root : box).append(el);
         if (i % 10 === 0) {
           while (!el.school) await new Promise((res) => setTimeout(res, 10));
+          const readyOnce = ready.length === 1 && ready[0] === el.school; // the element's `ready` event
           el.setAttribute('palette', '2');
           await new Promise((res) => setTimeout(res, 0)); // attribute changes arrive by MutationObserver
           const school = el.school;
@@ -67,10 +71,12 @@ describe('host pages', () => {
             canvas: !!el.querySelector('canvas'),
             shadow: i % 2 === 1,
             same: el.school === school,
+            readyOnce,
             state: school.stats().state,
           });
         }
         if (i % 7 === 0) await new Promise((res) => setTimeout(res, 0)); // some go before they ever mounted
+        el.removeEventListener('ready', onReady);
         el.remove();
       }
       await new Promise((res) => setTimeout(res, 500));
@@ -86,6 +92,7 @@ describe('host pages', () => {
     assert.equal(r.seen.length, 5);
     for (const s of r.seen) {
       assert.deepEqual([s.fish, s.rsep, s.palette, s.canvas, s.same], [12, 30, 2, true, true]);
+      assert.ok(s.readyOnce, "the element's `ready` event came once, with its school");
       assert.notEqual(s.state, 'destroyed', 'a move keeps the school');
     }
     assert.deepEqual([r.canvases, r.all, r.listeners, r.contexts], [0, 0, before.listeners, before.contexts]);

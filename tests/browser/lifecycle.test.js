@@ -100,7 +100,7 @@ describe('mount, set and destroy', () => {
     await context.close();
   });
 
-  it('warns specifically about bad options and bad set() values, and clamps', async () => {
+  it('warns specifically about bad options and bad set() values, and clamps', h.ONE_PATH, async () => {
     const { context, page, consoleLog } = await open();
     const r = await page.evaluate(async () => {
       const s = await window.MiroFish.mount(undefined, {
@@ -223,7 +223,7 @@ describe('mount, set and destroy', () => {
     await context.close();
   });
 
-  it('bad data-* attributes warn, clamp and still render', async () => {
+  it('bad data-* attributes warn, clamp and still render', h.ONE_PATH, async () => {
     const { context, page, consoleLog } = await open('/fixtures/bad-options.html');
     await h.waitForFish(page, 1); // data-fish="-5" is clamped to 0: one still frame, then no loop (state 'empty')
     const p = await page.evaluate(() => window.MiroFish.current.params());
@@ -240,7 +240,7 @@ describe('mount, set and destroy', () => {
     await context.close();
   });
 
-  it('stops when its element scrolls out of view and resumes when it is back', async () => {
+  it('stops when its element scrolls out of view and resumes when it is back', h.ONE_PATH, async () => {
     const { context, page, consoleLog } = await open();
     await page.evaluate(() =>
       window.MiroFish.mount('#box', { fish: 40 }).then((s) => {

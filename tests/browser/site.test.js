@@ -233,6 +233,53 @@ describe('the site', () => {
     await page.close();
   });
 
+  // Lighthouse 12 (mobile, simulated throttling, the performance category) on the home page, with its school. Its
+  // 4x CPU slowdown is set for a high-end desktop host (docs/throttling.md: "calibrate ... if your benchmarkIndex is
+  // in a different range"): a run below the target on a host slower than Lighthouse's own warning line (benchmarkIndex
+  // 1000) is run again once with the slowdown scaled to the host (4 x benchmarkIndex / 2000, at least 1), so that a
+  // busy 2-core machine is not read as a slow page. Both runs are reported.
+  it('scores the home page 95 or more in Lighthouse (mobile, performance)', async () => {
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    const chrome = await chromeLauncher.launch({
+      chromePath: h.CHROMIUM,
+      chromeFlags: ['--headless=new', ...h.ARGS],
+    });
+    const runs = [];
+    try {
+      const run = async (cpuSlowdownMultiplier) => {
+        const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] };
+        const config = cpuSlowdownMultiplier
+          ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier } } }
+          : undefined;
+        const { lhr } = await lighthouse(site.base + '/index.html', flags, config);
+        const a = (id) => Math.round(lhr.audits[id].numericValue);
+        const got = {
+          score: Math.round(lhr.categories.performance.score * 100),
+          multiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+          benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+          fcp: a('first-contentful-paint'),
+          lcp: a('largest-contentful-paint'),
+          tbt: a('total-blocking-time'),
+          cls: lhr.audits['cumulative-layout-shift'].numericValue,
+          error: lhr.runtimeError ? lhr.runtimeError.message : null,
+        };
+        runs.push(got);
+        return got;
+      };
+      let got = await run();
+      if (got.score < 95 && got.benchmarkIndex < 1000) {
+        got = await run(Math.max(1, Math.round((4 * got.benchmarkIndex) / 2000)));
+      }
+      process.stdout.write(`# Lighthouse on the home page: ${JSON.stringify(runs)}\n`);
+      assert.equal(got.error, null, 'Lighthouse ran');
+      assert.ok(got.score >= 95, `score ${got.score} (${JSON.stringify(runs)})`);
+      assert.ok(got.cls < 0.01, `no layout shift (${got.cls})`);
+    } finally {
+      await chrome.kill();
+    }
+  });
+
   it('fills a 390 x 844 phone with the copied script tag, as the plain tag does', async () => {
     const { page } = await open('configure.html#fish=80&palette=neon');
     await h.waitFor(page, () => document.getElementById('snippet-script').textContent.includes('data-palette'));

@@ -200,7 +200,7 @@ export class Loop {
     const drawn = !s.flags.lost && s.draw(now);
     // The first frames the budget measures are timed to the end of their drawing, which a renderer may do later on
     // other threads (SwiftShader, llvmpipe, a GPU): what it costs, whatever it calls itself.
-    if (drawn && s.governor.measuring) s.context.gl.finish();
+    if (drawn && s.governor.timesFinish()) s.context.gl.finish();
     if (timed) {
       s.context.gpuTimer.end();
       s.timing.gpuMs = s.context.gpuTimer.poll();

@@ -20,6 +20,8 @@ const DETAIL_COST = [0.74, 0.91, 1];
 const STALL_FRAMES = 3; // 'gap' rule: a gap this many frame intervals long, after a cheap frame, is a stall
 const FIRST_FRAMES = 8; // frames measured at the lowest level, at the full rate, before the first decision
 const FIRST_LATE = 2; // ...of which at most this many came late (over 1.5 intervals): the pipeline keeps up there
+const FIRST_TIMED = 4; // ...the first this many timed to the end of their drawing (gl.finish(), which blocks the
+// thread it runs on: on the main thread, the page; the cadence of all FIRST_FRAMES says the rest)
 
 // How the host's own stalls are told from ours (S-COST-6), by where the engine runs:
 // - 'none': a Worker. The page's main thread cannot delay a Worker's animation frames, so every late frame is the
@@ -273,6 +275,11 @@ export class Governor {
     return this.levels[0].fps;
   }
 
+  // Whether the next frame is timed to the end of its drawing (gl.finish()): the first FIRST_TIMED measured ones.
+  timesFinish() {
+    return this.measuring && this.frames < FIRST_TIMED;
+  }
+
   // The first frames at the lowest resolution, at the full rate: once FIRST_FRAMES are in, and only if they reached
   // the screen at the full rate (at most FIRST_LATE late: what a frame's own submit or gl.finish() cannot see, the
   // compositor's share, shows here), the school starts at the best level whose predicted cost leaves the same room as a step up
@@ -283,10 +290,10 @@ export class Governor {
     this.last = now;
     if (gap > 1.5 * (1000 / targetFps)) this.late++;
     this.frames++;
-    this.cost += costMs;
+    if (this.frames <= FIRST_TIMED) this.cost += costMs;
     if (this.frames < FIRST_FRAMES) return false;
     const fps = (this.frames * 1000) / Math.max(1, now - this.start),
-      cost = this.cost / this.frames,
+      cost = this.cost / FIRST_TIMED,
       late = this.late;
     const here = this.current();
     this.measuring = false;

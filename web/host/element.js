@@ -48,6 +48,9 @@ export function connectElement(el, mount) {
     .then((school) => {
       if (!school || abort.signal.aborted) return;
       el.school = school;
+      // `ready`, once the school is there (again after a reconnect): what a page does with it, a landing say, waits
+      // for this, as MiroFish.ready is the tag's.
+      el.dispatchEvent(new CustomEvent('ready', { detail: { school } }));
       el._observer = new MutationObserver((records) => {
         for (const r of records) applyAttribute(el, r.attributeName);
       });

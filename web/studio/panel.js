@@ -58,30 +58,7 @@ export function buildPanel() {
     record: el('section', { 'aria-label': 'record' }),
   };
   ui.out.hidden = true;
-  ui.panel = el(
-    'div',
-    { className: 'panel', role: 'region', 'aria-labelledby': 'mf-title' },
-    el('header', {}, el('h2', { id: 'mf-title' }, 'MiroFish studio'), collapse),
-    el(
-      'section',
-      { 'aria-label': 'share' },
-      el('div', { className: 'row' }, ui.preset, ui.applyPreset, ui.reset),
-      el('div', { className: 'row' }, ui.copyLink, ui.copyTag, ui.copyExact),
-      ui.out,
-      ui.status,
-    ),
-    ui.teach,
-    el(
-      'section',
-      { 'aria-label': 'metrics' },
-      el('h3', {}, 'Last 30 s'),
-      ui.graph,
-      ui.legend,
-      el('div', { className: 'row' }, ui.csv),
-    ),
-    ui.params,
-    ui.record,
-  );
+  ui.panel = layout(ui);
   root.append(ui.panel, open);
 
   ui.setCollapsed = (collapsed) => {
@@ -108,4 +85,32 @@ export function buildPanel() {
     if (!copied) ui.out.select();
   };
   return ui;
+}
+
+// The panel's sections in reading order: share, the teaching view, the metrics, the parameters, the recorder.
+function layout(ui) {
+  return el(
+    'div',
+    { className: 'panel', role: 'region', 'aria-labelledby': 'mf-title' },
+    el('header', {}, el('h2', { id: 'mf-title' }, 'MiroFish studio'), ui.collapse),
+    el(
+      'section',
+      { 'aria-label': 'share' },
+      el('div', { className: 'row' }, ui.preset, ui.applyPreset, ui.reset),
+      el('div', { className: 'row' }, ui.copyLink, ui.copyTag, ui.copyExact),
+      ui.out,
+      ui.status,
+    ),
+    ui.teach,
+    el(
+      'section',
+      { 'aria-label': 'metrics' },
+      el('h3', {}, 'Last 30 s'),
+      ui.graph,
+      ui.legend,
+      el('div', { className: 'row' }, ui.csv),
+    ),
+    ui.params,
+    ui.record,
+  );
 }
