@@ -202,98 +202,103 @@ describe('cost control', () => {
     },
   );
 
-  it('steps down in order under forced slow frames, back up with headroom, and never changes the simulation', async (t) => {
-    const { context, page, log } = await openManual();
-    await page.evaluate(async () => {
-      // idleFps 60: a visitor at rest (no input for 3 s) keeps the full rate, so the budget may climb (issue 38)
-      const s = await window.MiroFish.mount(null, { fish: 150, seed: 5, idleFps: 60 });
-      window.__s = s;
-      window.__levels = [];
-      // Every snapshot the page sees: its level and the backing store then (the engine, in its Worker or on this
-      // thread, reports both at once). On the main thread the level callback reads the canvas itself too.
-      window.__snaps = [];
-      window.__poll = setInterval(() => {
-        const st = s.stats(),
-          last = window.__snaps[window.__snaps.length - 1];
-        if (!st.quality || !st.canvas) return;
-        if (!last || last.level !== st.quality.level || last.width !== st.canvas.width) {
-          window.__snaps.push({ level: st.quality.level, dpr: st.quality.dpr, width: st.canvas.width });
-        }
-      }, 10);
-      // The first frames' measurement decides the start (the test above); the order is tested from there.
-      while (/measuring/.test(s.stats().quality.reason)) await new Promise((res) => setTimeout(res, 20));
-      await s._test.windows(100, 2, 1); // short windows: the order is what is tested here, not the timing
-      await s._test.onLevel((q) =>
-        window.__levels.push(Object.assign({ width: s.thread === 'main' ? s.canvas.width : null }, q)),
+  it(
+    'steps down in order under forced slow frames, back up with headroom, and never changes the simulation',
+    h.ONE_PATH,
+    async (t) => {
+      const { context, page, log } = await openManual();
+      await page.evaluate(async () => {
+        // idleFps 60: a visitor at rest (no input for 3 s) keeps the full rate, so the budget may climb (issue 38)
+        const s = await window.MiroFish.mount(null, { fish: 150, seed: 5, idleFps: 60 });
+        window.__s = s;
+        window.__levels = [];
+        // Every snapshot the page sees: its level and the backing store then (the engine, in its Worker or on this
+        // thread, reports both at once). On the main thread the level callback reads the canvas itself too.
+        window.__snaps = [];
+        window.__poll = setInterval(() => {
+          const st = s.stats(),
+            last = window.__snaps[window.__snaps.length - 1];
+          if (!st.quality || !st.canvas) return;
+          if (!last || last.level !== st.quality.level || last.width !== st.canvas.width) {
+            window.__snaps.push({ level: st.quality.level, dpr: st.quality.dpr, width: st.canvas.width });
+          }
+        }, 10);
+        // The first frames' measurement decides the start (the test above); the order is tested from there.
+        while (/measuring/.test(s.stats().quality.reason)) await new Promise((res) => setTimeout(res, 20));
+        await s._test.windows(100, 2, 1); // short windows: the order is what is tested here, not the timing
+        await s._test.onLevel((q) =>
+          window.__levels.push(Object.assign({ width: s.thread === 'main' ? s.canvas.width : null }, q)),
+        );
+        await s._test.fakeCost(0.2); // headroom: from where the first frames put it, up to the top
+      });
+      const top = () => h.waitFor(page, () => window.__s.stats().quality.level === 0, undefined, 90000);
+      await top();
+      const climb = await page.evaluate(() => window.__levels.splice(0));
+      for (let i = 1; i < climb.length; i++)
+        assert.equal(climb[i].level, climb[i - 1].level - 1, 'one level at a time');
+      await page.evaluate(() => window.__s._test.fakeCost(40)); // 40 ms a frame: far over the 6 ms budget
+      await h.waitFor(
+        page,
+        () => window.__s.stats().quality.level === window.__s.stats().quality.levels - 1,
+        undefined,
+        90000,
       );
-      await s._test.fakeCost(0.2); // headroom: from where the first frames put it, up to the top
-    });
-    const top = () => h.waitFor(page, () => window.__s.stats().quality.level === 0, undefined, 90000);
-    await top();
-    const climb = await page.evaluate(() => window.__levels.splice(0));
-    for (let i = 1; i < climb.length; i++) assert.equal(climb[i].level, climb[i - 1].level - 1, 'one level at a time');
-    await page.evaluate(() => window.__s._test.fakeCost(40)); // 40 ms a frame: far over the 6 ms budget
-    await h.waitFor(
-      page,
-      () => window.__s.stats().quality.level === window.__s.stats().quality.levels - 1,
-      undefined,
-      90000,
-    );
-    const down = await page.evaluate(() => window.__levels.splice(0));
-    const levels = down[0].levels;
-    assert.deepEqual(
-      down.map((q) => q.level),
-      Array.from({ length: levels - 1 }, (_, i) => i + 1),
-    );
-    assert.match(down[0].reason, /over the 6 ms budget/);
-    await page.evaluate(() => window.__s._test.fakeCost(0.2)); // and back up from the lowest level
-    await top();
-    const up = await page.evaluate(() => window.__levels.splice(0));
-    assert.deepEqual(
-      up.map((q) => q.level),
-      Array.from({ length: levels - 1 }, (_, i) => levels - 2 - i),
-      'one level at a time',
-    );
-    assert.match(up[up.length - 1].reason, /headroom/);
-    // In order: resolution first (down to 1, then below), then cheap fish, then frame rate.
-    for (let i = 1; i < down.length; i++) {
-      const a = down[i - 1],
-        b = down[i];
-      const what = [b.dpr < a.dpr, b.detail < a.detail, b.fps < a.fps];
-      assert.equal(what.filter(Boolean).length, 1, `one thing changes per level: ${JSON.stringify([a, b])}`);
-      if (b.detail < a.detail)
-        assert.equal(a.dpr, down[down.length - 1].dpr, 'cheap fish only at the lowest resolution');
-      if (b.fps < a.fps) assert.equal(a.detail, 0, 'the frame rate drops last');
-    }
-    if (h.THREAD === 'main') {
-      for (const q of down) assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at dpr ${q.dpr}`);
-    }
-    const snaps = await page.evaluate(() => {
-      clearInterval(window.__poll);
-      return window.__snaps;
-    });
-    t.diagnostic(
-      `snapshots seen (level, dpr, canvas width): ${snaps.map((q) => [q.level, q.dpr, q.width].join(' ')).join(', ')}`,
-    );
-    for (const q of snaps)
-      assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at level ${q.level} (dpr ${q.dpr})`);
-    for (const dpr of new Set(down.map((q) => q.dpr))) {
-      assert.ok(
-        snaps.some((q) => q.dpr === dpr),
-        `a snapshot at dpr ${dpr}: ${JSON.stringify(snaps)}`,
+      const down = await page.evaluate(() => window.__levels.splice(0));
+      const levels = down[0].levels;
+      assert.deepEqual(
+        down.map((q) => q.level),
+        Array.from({ length: levels - 1 }, (_, i) => i + 1),
       );
-    }
-    const end = await page.evaluate(async () => {
-      window.__s.pause();
-      await window.__s.step(0); // steps nothing: the snapshot after it has the engine's steps as paused
-      return { steps: window.__s.stats().steps, hash: await window.__s.stateHash(), link: window.__s.hash() };
-    });
-    assert.ok(end.steps > 60);
-    if (fs.existsSync(h.CLI))
-      assert.equal(end.hash, cliStateHash(end.link, end.steps), 'level changes never touch the simulation');
-    assert.deepEqual(log.errors(), []);
-    await context.close();
-  });
+      assert.match(down[0].reason, /over the 6 ms budget/);
+      await page.evaluate(() => window.__s._test.fakeCost(0.2)); // and back up from the lowest level
+      await top();
+      const up = await page.evaluate(() => window.__levels.splice(0));
+      assert.deepEqual(
+        up.map((q) => q.level),
+        Array.from({ length: levels - 1 }, (_, i) => levels - 2 - i),
+        'one level at a time',
+      );
+      assert.match(up[up.length - 1].reason, /headroom/);
+      // In order: resolution first (down to 1, then below), then cheap fish, then frame rate.
+      for (let i = 1; i < down.length; i++) {
+        const a = down[i - 1],
+          b = down[i];
+        const what = [b.dpr < a.dpr, b.detail < a.detail, b.fps < a.fps];
+        assert.equal(what.filter(Boolean).length, 1, `one thing changes per level: ${JSON.stringify([a, b])}`);
+        if (b.detail < a.detail)
+          assert.equal(a.dpr, down[down.length - 1].dpr, 'cheap fish only at the lowest resolution');
+        if (b.fps < a.fps) assert.equal(a.detail, 0, 'the frame rate drops last');
+      }
+      if (h.THREAD === 'main') {
+        for (const q of down) assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at dpr ${q.dpr}`);
+      }
+      const snaps = await page.evaluate(() => {
+        clearInterval(window.__poll);
+        return window.__snaps;
+      });
+      t.diagnostic(
+        `snapshots seen (level, dpr, canvas width): ${snaps.map((q) => [q.level, q.dpr, q.width].join(' ')).join(', ')}`,
+      );
+      for (const q of snaps)
+        assert.equal(q.width, Math.round(640 * q.dpr), `canvas width at level ${q.level} (dpr ${q.dpr})`);
+      for (const dpr of new Set(down.map((q) => q.dpr))) {
+        assert.ok(
+          snaps.some((q) => q.dpr === dpr),
+          `a snapshot at dpr ${dpr}: ${JSON.stringify(snaps)}`,
+        );
+      }
+      const end = await page.evaluate(async () => {
+        window.__s.pause();
+        await window.__s.step(0); // steps nothing: the snapshot after it has the engine's steps as paused
+        return { steps: window.__s.stats().steps, hash: await window.__s.stateHash(), link: window.__s.hash() };
+      });
+      assert.ok(end.steps > 60);
+      if (fs.existsSync(h.CLI))
+        assert.equal(end.hash, cliStateHash(end.link, end.steps), 'level changes never touch the simulation');
+      assert.deepEqual(log.errors(), []);
+      await context.close();
+    },
+  );
 
   // A load that makes the level above fail three times (flip-flops) holds the level, but not for good: once the
   // frames are cheap again the hold ends and the page climbs back to the top. The hold is 240 windows (~2 min); the
