@@ -35,7 +35,8 @@ export function lookEntries(look, table, { exact = false, world = null } = {}) {
   return out;
 }
 
-const QR_SCRIPT = "school.form({ type: 'qr', text: location.origin + location.pathname })";
+// The landing of the page's address (without its hash: a shared link's hash would overfill the code).
+const QR_CALL = "form({ type: 'qr', text: location.origin + location.pathname })";
 
 // <script src="mirofish.js" data-fish="120" data-palette="ink"></script>
 export function scriptTag(look, table, { src = 'mirofish.js', exact = false, world = null } = {}) {
@@ -43,7 +44,8 @@ export function scriptTag(look, table, { src = 'mirofish.js', exact = false, wor
     ([info, v]) => ' data-' + kebab(info.name) + '="' + v + '"',
   );
   let html = '<script src="' + src + '"' + attrs.join('') + '></' + 'script>';
-  if (look.qr) html += '\n<script>\n  MiroFish.ready.then((school) => school && ' + QR_SCRIPT + ');\n</' + 'script>';
+  if (look.qr)
+    html += '\n<script>\n  MiroFish.ready.then((school) => school && school.' + QR_CALL + ');\n</' + 'script>';
   return html;
 }
 
@@ -64,7 +66,7 @@ export function mountSnippet(look, table) {
       ' });' +
       (element ? ' // inside #hero' : ' // behind the page'),
   ];
-  if (look.qr) lines.push('await ' + QR_SCRIPT + ';');
+  if (look.qr) lines.push('await school.' + QR_CALL + ';');
   return lines.join('\n');
 }
 
@@ -83,7 +85,7 @@ export function elementSnippet(look, table) {
   if (look.qr) {
     html +=
       "\n<script>\n  document.querySelector('miro-fish').addEventListener('ready', (e) =>\n    e.detail.school." +
-      QR_SCRIPT.slice('school.'.length) +
+      QR_CALL +
       ');\n</' +
       'script>';
   }
