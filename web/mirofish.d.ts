@@ -301,7 +301,10 @@ export interface MiroFishStats {
   seeking: boolean;
   /** A live WebGL2 context (false between a context loss and its restore or replacement). */
   rendering: boolean;
-  /** GPU time of a recent frame (EXT_disjoint_timer_query_webgl2), ms; null where the browser doesn't offer it. */
+  /**
+   * GPU time of a recent frame (EXT_disjoint_timer_query_webgl2), ms; null where the browser doesn't offer it, and
+   * under software GL (`softwareGL`), whose queries time its queue, not its work.
+   */
   gpuMs: number | null;
   /** The frame-rate cap in force (the `maxFps` option). */
   maxFps: number;

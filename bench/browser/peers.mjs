@@ -2,7 +2,8 @@
 // What a background costs the visitor's device, against the peers (issue 38): the same text page plain, with
 // MiroFish's script tag (the default school; a visitor who moves the pointer, and one who reads: the pointer resting),
 // with three.js Vanta BIRDS (1 024 birds, its defaults) and with tsParticles slim (the "links" background of its
-// README: 80 particles by density, links, full screen behind the page), in one headless Chromium (SwiftShader: the
+// README: 80 particles by density, links, full screen behind the page), beside the floor every canvas background pays
+// (an empty full-window WebGL canvas, cleared each frame, at 1:1 and at half resolution), in one headless Chromium (SwiftShader: the
 // GPU is the CPU, so the whole browser's CPU is the device's cost), 1600x900 at DPR 1. The pages alternate for
 // --rounds rounds; each round loads the page, waits --settle seconds (the school's engine comes after `load`, auto
 // quality settles, a reader comes to rest), then counts --window seconds. Per page, medians over the rounds:
@@ -87,6 +88,20 @@ ${RAF_COUNT}`),
     size: { value: { min: 1, max: 5 } } }, detectRetina: true } }); })();</script>
 ${RAF_COUNT}`),
 };
+// The floor any canvas background pays: a full-window WebGL2 canvas like ours (transparent, in a Worker), cleared
+// every animation frame and nothing drawn, at 1:1 and at half resolution (stretched by the compositor). What a
+// background's frame costs above it is its own drawing.
+const floor = (scale) =>
+  page(`<canvas id="c" style="position:fixed;inset:0;width:100%;height:100%;z-index:-1"></canvas><script>
+const c = document.getElementById('c'); c.width = innerWidth * ${scale}; c.height = innerHeight * ${scale};
+const src = 'let gl; function tick() { gl.clearColor(0, 0, 0, 0); gl.clear(gl.COLOR_BUFFER_BIT); postMessage(0);' +
+  ' requestAnimationFrame(tick); } onmessage = (e) => { gl = e.data.getContext("webgl2", { alpha: true,' +
+  ' premultipliedAlpha: true, antialias: false, depth: false, stencil: false }); requestAnimationFrame(tick); };';
+const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+const o = c.transferControlToOffscreen(); w.postMessage(o, [o]);
+window.frames_ = 0; w.onmessage = () => window.frames_++; window.count = () => window.frames_;</script>`);
+PAGES.floor = floor(1);
+PAGES['floor-half'] = floor(0.5);
 if (opts.before) PAGES.before = ours('/before');
 
 // Rows: a page and what the visitor does. 'moves': the pointer crosses the page all the window long; 'reads': it came
@@ -94,6 +109,8 @@ if (opts.before) PAGES.before = ours('/before');
 // move is a CDP round trip and an event on the page, for every page alike).
 const ROWS = [
   { name: 'plain page', page: 'plain', pointer: 'reads' },
+  { name: 'floor: a full-window WebGL canvas in a Worker, cleared each frame', page: 'floor', pointer: 'reads' },
+  { name: 'floor, at half resolution (the compositor scales it)', page: 'floor-half', pointer: 'reads' },
   { name: 'MiroFish, default tag, pointer moving', page: 'mirofish', pointer: 'moves' },
   { name: 'MiroFish, default tag, a reader (pointer resting)', page: 'mirofish', pointer: 'reads' },
   { name: 'MiroFish, idleFps 60, a reader (full rate at rest)', page: 'mirofish-full', pointer: 'reads' },
@@ -272,8 +289,11 @@ console.log(
     `${out.ratios.oursVsTsParticlesPerFrameReading.toFixed(2)} (target <= 1)`,
 );
 if (opts.before) {
-  const was = row('MiroFish before, a reader');
+  const was = row('MiroFish before, a reader'),
+    wasMoving = row('MiroFish before, pointer moving');
   out.ratios.readerVsBefore = reading.cores / was.cores;
+  out.ratios.perFrameMovingVsBefore = moving.msPerFrame / wasMoving.msPerFrame;
   console.log(`a reader now / a reader before, CPU: ${out.ratios.readerVsBefore.toFixed(2)}`);
+  console.log(`CPU per drawn frame now / before, the pointer moving: ${out.ratios.perFrameMovingVsBefore.toFixed(2)}`);
 }
 writeJson(opts.json, out);

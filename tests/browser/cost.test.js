@@ -67,6 +67,7 @@ describe('cost control', () => {
         out[quality] = {
           first,
           softwareGL: st.softwareGL,
+          gpuMs: st.gpuMs,
           renderer: st.renderer,
           q: st.quality,
           width: st.canvas.width,
@@ -79,6 +80,8 @@ describe('cost control', () => {
     });
     assert.deepEqual([r.auto.thread, r.high.thread, r.low.thread], [h.THREAD, h.THREAD, h.THREAD]);
     assert.equal(r.auto.softwareGL, true, 'SwiftShader is a software rasterizer (told in stats()): ' + r.auto.renderer);
+    // It offers EXT_disjoint_timer_query_webgl2, but its queries time its queue, not its work: none are made.
+    assert.equal(r.auto.gpuMs, null, 'no GPU timer queries under software GL');
     assert.equal(r.auto.q.mode, 'auto');
     assert.equal(r.auto.first.level, r.auto.first.levels - 1, 'auto starts at the lowest level');
     assert.match(r.auto.first.reason, /measuring/);

@@ -12,7 +12,7 @@ const ASK_GAP_MS = 1000; // at most one new canvas asked for a second (a wait th
 export class Context {
   /**
    * @param {Pick<import('./school.js').EngineSchool, 'M' | 'destroyed' | 'flags' | 'id' | 'loop' | 'out' | 'pond' |
-   *   'resolution' | 'snapshots' | 'warn'>} s what it reads of its school
+   *   'resolution' | 'snapshots' | 'softwareGL' | 'warn'>} s what it reads of its school
    * @param {OffscreenCanvas | HTMLCanvasElement} canvas
    * @param {WebGL2RenderingContext} gl the context Pond::attach made on it
    * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach Pond::attach on another canvas ('' or why
@@ -23,7 +23,7 @@ export class Context {
     this.canvas = canvas;
     this.gl = gl;
     this.attach = attach;
-    this.gpuTimer = createGpuTimer(gl);
+    this.gpuTimer = this.timer(gl);
     this.tries = 0; // new canvases since a context last lived 30 s
     this.since = 0; // when the context in use was found
     this.lostTimer = 0;
@@ -33,6 +33,12 @@ export class Context {
     this.onLost = this.onLost.bind(this);
     this.onRestored = this.onRestored.bind(this);
     this.ask = this.ask.bind(this);
+  }
+
+  // No timer queries on a software rasterizer: they time its queue across threads, not its work (the budget reads the
+  // frame rate there, loop.js), and each one costs SwiftShader about a millisecond of CPU a frame (docs/performance.md).
+  timer(gl) {
+    return this.s.softwareGL ? null : createGpuTimer(gl);
   }
 
   watch() {
@@ -98,7 +104,7 @@ export class Context {
     this.askDue = false;
     s.flags.lost = false;
     this.since = performance.now();
-    this.gpuTimer = createGpuTimer(this.gl);
+    this.gpuTimer = this.timer(this.gl);
     s.resolution.resize(true);
     s.loop.update();
     s.snapshots.changed();

@@ -46,8 +46,8 @@ export function within(ms, left, work, est) {
 export class Loop {
   /**
    * @param {Pick<import('./school.js').EngineSchool, 'cfg' | 'context' | 'destroyed' | 'draw' | 'failed' | 'flags' |
-   *   'governor' | 'id' | 'loop' | 'out' | 'pond' | 'resolution' | 'seek' | 'snapshots' | 'softwareGL' | 'started' |
-   *   'timing'>} s what it reads of its school
+   *   'governor' | 'id' | 'loop' | 'out' | 'pond' | 'resolution' | 'seek' | 'snapshots' | 'started' | 'timing'>} s
+   *   what it reads of its school
    */
   constructor(s) {
     this.s = s;
@@ -250,9 +250,9 @@ export class Loop {
     tm.frameTimes.push(t2);
     while (tm.frameTimes.length && tm.frameTimes[0] < t2 - 1000) tm.frameTimes.shift();
     // The budget is about drawing: the simulation's 60 steps a second cost the same at every level. A software
-    // rasterizer's timer queries time its queue across threads, not its work (SwiftShader: 15 ms a frame at 20 fps
-    // and 18 ms at 42 fps): there the frame rate it holds decides, with the render submit time.
-    const cost = s.softwareGL || s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
+    // rasterizer gets no timer queries (they time its queue across threads, not its work: SwiftShader 15 ms a frame
+    // at 20 fps and 18 ms at 42 fps; context.js): there the frame rate it holds decides, with the render submit time.
+    const cost = s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
     if (seeking) s.governor.reset();
     else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.climbs())) {
       s.resolution.applyLevel();
