@@ -10,7 +10,6 @@
 #include "render/formation_renderer.h"
 #include "render/gl_program.h"
 #include "render/palette.h"
-#include "render/ripples.h"
 #include "render/shaders_embedded.h"
 #include "render/water_tone.h"
 #include "sim/school.h"
@@ -59,9 +58,6 @@ constexpr float kMaxBend = 35.0f * kDeg;
 float clampf(float v, float lo, float hi) { return v < lo ? lo : (v > hi ? hi : v); }
 float finiteOr(float v, float fallback) { return std::isfinite(v) ? v : fallback; }
 
-// An unknown palette number falls back to koi rather than reading past the table.
-const Palette& paletteFor(int index) { return kPalettes[index >= 0 && index < kPaletteCount ? index : 0]; }
-
 GLuint makeTexture(GLenum internalFormat, GLenum format, int width, int height, const uint8_t* pixels) {
   GLuint texture = 0;
   glGenTextures(1, &texture);
@@ -73,13 +69,6 @@ GLuint makeTexture(GLenum internalFormat, GLenum format, int width, int height, 
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   return texture;
-}
-
-// A shader with `name` defined right after the #version line: KOI_LITE the cheap koi, RIPPLES the water with rings.
-std::string withDefine(const char* source, const char* name) {
-  std::string text(source);
-  size_t eol = text.find('\n');
-  return text.substr(0, eol + 1) + "#define " + name + " 1\n" + text.substr(eol + 1);
 }
 
 // Texture units of the koi programs.
@@ -132,28 +121,15 @@ bool FishRenderer::init() {
   const KoiBake& bake = *bake_;
   if (!linkKoi(&full_, false, &log)) return fail("koi " + log);
   if (!linkKoi(&lite_, true, &log)) return fail("koi (lite) " + log);
-  // The water twice: plain, and with the ripples' rings (S-ECO-5) for the frames that have some. One program with a
-  // branch would not do: a software rasterizer runs a branch's body for every pixel, taken or not (+38% a frame).
-  for (int k = 0; k < 2; ++k) {
-    WaterProgram& w = water_[k];
-    w.id = linkProgram(shaders::kWaterVert,
-                       k ? withDefine(shaders::kWaterFrag, "RIPPLES").c_str() : shaders::kWaterFrag, &log);
-    if (!w.id) return fail("water " + log);
-    const char* names[kWaterUniforms] = {"u_world",  "u_pixels", "u_time",    "u_top",
-                                         "u_bottom", "u_height", "u_ripples", "u_rippleCount"};
-    for (int u = 0; u < kWaterUniforms; ++u) w.at[u] = glGetUniformLocation(w.id, names[u]);
-  }
+  if (!water_.init(&log)) return fail("water " + log);
 
   shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake.shape.data());
   patternTexture_ =
       makeTexture(GL_RG8, GL_RG, kPatternTileW * kPatternTilesX, kPatternTileH * kPatternTilesY, bake.pattern.data());
   glBindTexture(GL_TEXTURE_2D, 0);
 
-  // The koi and the water draw without vertex attributes (gl_VertexID), but WebGL2 still wants a vertex array.
-  GLuint arrays[2] = {};
-  glGenVertexArrays(2, arrays);
-  vao_ = arrays[0];
-  waterVao_ = arrays[1];
+  // The koi draw without vertex attributes (gl_VertexID), but WebGL2 still wants a vertex array.
+  glGenVertexArrays(1, &vao_);
   fishCapacity_ = 0;
   ensureCapacity(kMinInstanceCapacity);
 
@@ -167,8 +143,7 @@ void FishRenderer::dropContext() {
   lite_ = KoiProgram();
   shapeTexture_ = patternTexture_ = 0;
   vao_ = fishTexture_ = 0;
-  water_[0] = water_[1] = WaterProgram();
-  waterVao_ = 0;
+  water_.dropContext();
   fishCapacity_ = 0;
 }
 
@@ -177,10 +152,8 @@ void FishRenderer::release() {
   if (lite_.id) glDeleteProgram(lite_.id);
   GLuint textures[3] = {shapeTexture_, patternTexture_, fishTexture_};
   glDeleteTextures(3, textures);  // zero names are ignored
-  for (const WaterProgram& w : water_)
-    if (w.id) glDeleteProgram(w.id);
-  GLuint arrays[2] = {vao_, waterVao_};
-  glDeleteVertexArrays(2, arrays);  // zero names are ignored
+  if (vao_) glDeleteVertexArrays(1, &vao_);
+  water_.release();
   dropContext();
 }
 
@@ -231,52 +204,8 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
   }
 }
 
-void FishRenderer::drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time) {
-  const Palette& pal = paletteFor(view.palette);
-  const WaterTone tone = view.lightWater ? WaterTone::Light : WaterTone::Deep;
-  const int ripples = view.ripples ? std::min(std::max(view.rippleCount, 0), kMaxRipples) : 0;
-  // S-ECO-5 the rings cost every pixel their program draws (a software rasterizer skips no branch), so while they
-  // cover less than half the canvas, the plain water is drawn whole and the rings' program only over the box around
-  // them (their front radius, + 4 px for the refraction); past half, the rings' program alone.
-  float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
-  for (int k = 0; k < ripples; ++k) {
-    const float* r = view.ripples + 4 * k;
-    const float cx = r[0] * map.scale + map.offsetX, cy = r[1] * map.scale + map.offsetY;
-    const float rad = r[2] * map.scale + 4;
-    x0 = std::min(x0, cx - rad), x1 = std::max(x1, cx + rad);
-    y0 = std::min(y0, cy - rad), y1 = std::max(y1, cy + rad);
-  }
-  const int w = view.pixelWidth, h = view.pixelHeight;
-  const int left = int(clampf(x0, 0, float(w))), right = int(clampf(x1 + 1, 0, float(w)));
-  const int top = int(clampf(y0, 0, float(h))), bottom = int(clampf(y1 + 1, 0, float(h)));
-  const bool boxed = (right - left) * (bottom - top) < w / 2 * h;
-  glDisable(GL_BLEND);
-  glBindVertexArray(waterVao_);
-  for (int k = ripples > 0 && !boxed; k <= (ripples > 0); ++k) {
-    if (k == 1 && boxed) {
-      glEnable(GL_SCISSOR_TEST);
-      glScissor(left, h - bottom, right - left, bottom - top);  // GL's origin is the bottom left
-    }
-    const WaterProgram& p = water_[k];
-    glUseProgram(p.id);
-    glUniform3f(p.at[0], map.scale, map.offsetX, map.offsetY);
-    glUniform2f(p.at[1], float(w), float(h));
-    glUniform1f(p.at[2], time);
-    glUniform3fv(p.at[3], 1, waterTop(pal, tone));
-    glUniform3fv(p.at[4], 1, waterBottom(pal, tone));
-    glUniform1f(p.at[5], worldH);
-    if (k) {
-      glUniform4fv(p.at[6], ripples, view.ripples);
-      glUniform1i(p.at[7], ripples);
-    }
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    ++stats_.drawCalls;
-  }
-  glDisable(GL_SCISSOR_TEST);
-}
-
 void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const WorldToPixels& map, float time) {
-  const Palette& pal = paletteFor(view.palette);
+  const Palette& pal = paletteAt(view.palette);
   glUseProgram(k.id);
   glUniform3f(k.uWorld, map.scale, map.offsetX, map.offsetY);
   glUniform2f(k.uPixels, float(view.pixelWidth), float(view.pixelHeight));
@@ -319,7 +248,7 @@ void FishRenderer::render(const School& school, const RenderView& view, Formatio
   glDisable(GL_SCISSOR_TEST);
   glClearColor(0, 0, 0, 0);  // transparent: the page shows through (S-ASK-6)
   glClear(GL_COLOR_BUFFER_BIT);
-  if (view.water) drawWater(view, map, worldH, time);
+  if (view.water) stats_.drawCalls += water_.draw(view, map, worldH, time);
 
   const int n = school.count();
   if (n <= 0) return;

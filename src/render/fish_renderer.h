@@ -13,32 +13,14 @@
 
 #include "render/draw_order.h"
 #include "render/koi_bake.h"
+#include "render/render_view.h"
 #include "render/view_transform.h"
+#include "render/water_renderer.h"
 
 namespace mirofish {
 
 class School;
 class FormationRenderer;
-
-// What the renderer needs beyond the school; filled by the platform layer each frame.
-struct RenderView {
-  int pixelWidth = 1, pixelHeight = 1;  // drawing-buffer size in device pixels
-  float dpr = 1;                        // device pixels per CSS pixel (after the maxDpr cap)
-  double timeSeconds = 0;               // animation clock for the swim wave (not the simulation)
-  float opacity = 0.55f;                // fish opacity over the page (premultiplied alpha)
-  int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
-  bool water = false;                   // fill the canvas with water colour instead of transparent
-  bool lightWater = false;              // with water: its light tone, not its deep one (water_tone.h)
-  // S-ECO-5 with water: the live ripples, rippleCount x (x, y, front radius, amplitude) (ripples.h RippleRing::pack).
-  const float* ripples = nullptr;
-  int rippleCount = 0;
-  float fishSize = 1;  // size scale
-  // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front layer and
-  // the cheap koi (silhouette, patches, eyes, fins without rays; no shadow, pelvic fins, dorsal crest or shimmer)
-  // for the back layer, and for the front layer too when its fish are under kSmallFishPx device px long;
-  // 0 the cheap koi for all. Chosen per layer, so each layer stays one draw call in y order.
-  int detail = 2;
-};
 
 constexpr float kSmallFishPx = 12.0f;
 
@@ -67,7 +49,6 @@ class FishRenderer {
   bool fail(const std::string& why);
   void ensureCapacity(int n);
   void fillInstances(const School& school, const RenderView& view);
-  void drawWater(const RenderView& view, const WorldToPixels& map, float worldH, float time);
   // Each depth layer's fish length (device px) and whether it draws the cheap koi: back, front.
   struct Layers {
     float px[2];
@@ -92,20 +73,11 @@ class FishRenderer {
   const KoiBake* bake_ = nullptr;  // the process's shared bake (koi_bake.h), re-uploaded after a context loss
   unsigned shapeTexture_ = 0, patternTexture_ = 0;
   unsigned vao_ = 0, fishTexture_ = 0;  // per-fish data, RGBA32UI, rows of 256 fish x 3 texels
-  unsigned waterVao_ = 0;
-  int fishCapacity_ = 0;               // fish the fish texture holds (whole rows)
-  std::vector<float> staging_;         // per-fish floats, grown by doubling, reused every frame
-  DrawOrder order_;                    // back layer then front, y-sorted, reused
-  std::vector<unsigned char> lifted_;  // per fish: drawn over a QR plate (DrawOrder::lift), reused
-
-  // The water programs (0 plain, 1 with ripples) and their uniform locations: u_world, u_pixels, u_time, u_top,
-  // u_bottom, u_height, u_ripples, u_rippleCount.
-  static constexpr int kWaterUniforms = 8;
-  struct WaterProgram {
-    unsigned id = 0;
-    int at[kWaterUniforms] = {-1, -1, -1, -1, -1, -1, -1, -1};
-  };
-  WaterProgram water_[2];
+  int fishCapacity_ = 0;                // fish the fish texture holds (whole rows)
+  std::vector<float> staging_;          // per-fish floats, grown by doubling, reused every frame
+  DrawOrder order_;                     // back layer then front, y-sorted, reused
+  std::vector<unsigned char> lifted_;   // per fish: drawn over a QR plate (DrawOrder::lift), reused
+  WaterRenderer water_;                 // the water under the koi (view.water)
 };
 
 }  // namespace mirofish

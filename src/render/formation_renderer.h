@@ -6,8 +6,9 @@
 
 #include <vector>
 
-#include "render/fish_renderer.h"
 #include "render/gl_program.h"
+#include "render/render_view.h"
+#include "render/view_transform.h"
 
 namespace mirofish {
 

@@ -17,6 +17,12 @@ static GLuint compileShader(GLenum type, const char* source, std::string* log) {
   return 0;
 }
 
+std::string withDefine(const char* source, const char* name) {
+  std::string text(source);
+  size_t eol = text.find('\n');
+  return text.substr(0, eol + 1) + "#define " + name + " 1\n" + text.substr(eol + 1);
+}
+
 GLuint linkProgram(const char* vertex, const char* fragment, std::string* log) {
   GLuint vs = compileShader(GL_VERTEX_SHADER, vertex, log);
   if (!vs) return 0;

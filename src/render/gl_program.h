@@ -10,6 +10,10 @@ namespace mirofish {
 // 0 on failure, with *log set to the stage and the driver's message.
 GLuint linkProgram(const char* vertex, const char* fragment, std::string* log);
 
+// `source` with `name` defined right after its #version line: one file, two programs (KOI_LITE the cheap koi,
+// RIPPLES the water with rings).
+std::string withDefine(const char* source, const char* name);
+
 // A layer's program with its uniforms looked up once by name, and a vertex array of its own (a gl_VertexID quad
 // needs an empty one; a layer with a buffer sets it up): what the pellet, predator and formation layers share.
 struct LayerProgram {

@@ -3,8 +3,9 @@
 
 #include <string>
 
-#include "render/fish_renderer.h"
 #include "render/gl_program.h"
+#include "render/render_view.h"
+#include "render/view_transform.h"
 
 namespace mirofish {
 

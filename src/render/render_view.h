@@ -1,0 +1,26 @@
+// What every layer's renderer needs beyond the school (the koi, the water, the pellets, the predator, a formation's
+// plate): the drawing buffer, the clock and the look; filled by the platform layer each frame.
+#pragma once
+
+namespace mirofish {
+
+struct RenderView {
+  int pixelWidth = 1, pixelHeight = 1;  // drawing-buffer size in device pixels
+  float dpr = 1;                        // device pixels per CSS pixel (after the maxDpr cap)
+  double timeSeconds = 0;               // animation clock for the swim wave (not the simulation)
+  float opacity = 0.55f;                // fish opacity over the page (premultiplied alpha)
+  int palette = 0;                      // 0 koi, 1 goldfish, 2 ink, 3 neon
+  bool water = false;                   // fill the canvas with water colour instead of transparent
+  bool lightWater = false;              // with water: its light tone, not its deep one (water_tone.h)
+  // S-ECO-5 with water: the live ripples, rippleCount x (x, y, front radius, amplitude) (ripples.h RippleRing::pack).
+  const float* ripples = nullptr;
+  int rippleCount = 0;
+  float fishSize = 1;  // size scale
+  // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front layer and
+  // the cheap koi (silhouette, patches, eyes, fins without rays; no shadow, pelvic fins, dorsal crest or shimmer)
+  // for the back layer, and for the front layer too when its fish are under kSmallFishPx device px (fish_renderer.h)
+  // long; 0 the cheap koi for all. Chosen per layer, so each layer stays one draw call in y order.
+  int detail = 2;
+};
+
+}  // namespace mirofish
