@@ -212,7 +212,7 @@ void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const Wor
   glUniform1f(k.uTime, time);
   // S-ECO-3: species k wears palette (palette + k) mod 4, slot k of the arrays; koi.frag picks the fish's slot, so
   // every kind still draws in the layer's one call.
-  const int first = &pal - kPalettes;
+  const int first = paletteIndex(view.palette);
   float colours[4][kMaxSpecies * 3], glow[kMaxSpecies];
   for (int kind = 0; kind < kMaxSpecies; ++kind) {
     const Palette& own = kPalettes[(first + kind) % kPaletteCount];

@@ -70,7 +70,7 @@ int FormationRenderer::render(const School& school, const RenderView& view, cons
   if (form.plate()) return draw(view, map, kPlate, kInk, quads);
   // Text and logos in the palette's patch colour (the skin colour is near white: unreadable on a light page), as
   // see-through as the fish but never fainter than 0.8, so a name reads.
-  const Palette& pal = kPalettes[view.palette >= 0 && view.palette < kPaletteCount ? view.palette : 0];
+  const Palette& pal = paletteAt(view.palette);
   const float a = view.opacity > 0.8f ? (view.opacity < 1 ? view.opacity : 1.0f) : 0.8f;
   const float ink[4] = {pal.patch[0] * a, pal.patch[1] * a, pal.patch[2] * a, a};
   return draw(view, map, kPlate, ink, quads);

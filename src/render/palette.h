@@ -17,7 +17,9 @@ struct Palette {
 };
 
 // 0 koi red/white/black, 1 goldfish orange/gold, 2 ink greys (light pages), 3 neon cyan/magenta (dark pages).
-constexpr Palette kPalettes[] = {
+// inline: one table for the whole program, so a reference paletteAt() returns points into the same array in every
+// file.
+inline constexpr Palette kPalettes[] = {
     {{0.97f, 0.95f, 0.91f},
      {0.87f, 0.21f, 0.09f},
      {0.08f, 0.07f, 0.08f},
@@ -61,7 +63,8 @@ constexpr Palette kPalettes[] = {
 };
 constexpr int kPaletteCount = int(sizeof(kPalettes) / sizeof(kPalettes[0]));
 
-// An unknown palette number falls back to koi rather than reading past the table.
-inline const Palette& paletteAt(int index) { return kPalettes[index >= 0 && index < kPaletteCount ? index : 0]; }
+// An unknown palette number falls back to koi (0) rather than reading past the table.
+inline int paletteIndex(int index) { return index >= 0 && index < kPaletteCount ? index : 0; }
+inline const Palette& paletteAt(int index) { return kPalettes[paletteIndex(index)]; }
 
 }  // namespace mirofish
