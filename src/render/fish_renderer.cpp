@@ -205,14 +205,14 @@ void FishRenderer::fillInstances(const School& school, const RenderView& view) {
 }
 
 void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const WorldToPixels& map, float time) {
-  const Palette& pal = paletteAt(view.palette);
+  const int first = paletteIndex(view.palette);
+  const Palette& pal = kPalettes[first];
   glUseProgram(k.id);
   glUniform3f(k.uWorld, map.scale, map.offsetX, map.offsetY);
   glUniform2f(k.uPixels, float(view.pixelWidth), float(view.pixelHeight));
   glUniform1f(k.uTime, time);
   // S-ECO-3: species k wears palette (palette + k) mod 4, slot k of the arrays; koi.frag picks the fish's slot, so
   // every kind still draws in the layer's one call.
-  const int first = paletteIndex(view.palette);
   float colours[4][kMaxSpecies * 3], glow[kMaxSpecies];
   for (int kind = 0; kind < kMaxSpecies; ++kind) {
     const Palette& own = kPalettes[(first + kind) % kPaletteCount];

@@ -15,7 +15,7 @@ GLuint linkProgram(const char* vertex, const char* fragment, std::string* log);
 std::string withDefine(const char* source, const char* name);
 
 // A layer's program with its uniforms looked up once by name, and a vertex array of its own (a gl_VertexID quad
-// needs an empty one; a layer with a buffer sets it up): what the pellet, predator and formation layers share.
+// needs an empty one; a layer with a buffer sets it up): what the water, pellet, predator and formation layers share.
 struct LayerProgram {
   GLuint id = 0, vao = 0;
   // false (with *log set) when the program does not link; at[k] is names[k]'s location (-1 where unused).

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "render/gl_program.h"
 #include "render/palette.h"
 #include "render/render_view.h"
 #include "render/ripples.h"
@@ -15,29 +14,19 @@
 namespace mirofish {
 
 bool WaterRenderer::init(std::string* log) {
-  for (int k = 0; k < 2; ++k) {
-    Program& p = programs_[k];
-    p.id = linkProgram(shaders::kWaterVert,
-                       k ? withDefine(shaders::kWaterFrag, "RIPPLES").c_str() : shaders::kWaterFrag, log);
-    if (!p.id) return false;
-    const char* names[kUniforms] = {"u_world",  "u_pixels", "u_time",    "u_top",
-                                    "u_bottom", "u_height", "u_ripples", "u_rippleCount"};
-    for (int u = 0; u < kUniforms; ++u) p.at[u] = glGetUniformLocation(p.id, names[u]);
-  }
-  glGenVertexArrays(1, &vao_);
-  return true;
+  const char* names[kUniforms] = {"u_world",  "u_pixels", "u_time",    "u_top",
+                                  "u_bottom", "u_height", "u_ripples", "u_rippleCount"};
+  return gl_[0].link(shaders::kWaterVert, shaders::kWaterFrag, names, kUniforms, at_[0], log) &&
+         gl_[1].link(shaders::kWaterVert, withDefine(shaders::kWaterFrag, "RIPPLES").c_str(), names, kUniforms, at_[1],
+                     log);
 }
 
 void WaterRenderer::dropContext() {
-  programs_[0] = programs_[1] = Program();
-  vao_ = 0;
+  for (LayerProgram& p : gl_) p.dropContext();
 }
 
 void WaterRenderer::release() {
-  for (const Program& p : programs_)
-    if (p.id) glDeleteProgram(p.id);
-  if (vao_) glDeleteVertexArrays(1, &vao_);
-  dropContext();
+  for (LayerProgram& p : gl_) p.release();
 }
 
 int WaterRenderer::draw(const RenderView& view, const WorldToPixels& map, float worldH, float time) {
@@ -61,23 +50,23 @@ int WaterRenderer::draw(const RenderView& view, const WorldToPixels& map, float 
   const bool boxed = (right - left) * (bottom - top) < w / 2 * h;
   int draws = 0;
   glDisable(GL_BLEND);
-  glBindVertexArray(vao_);
   for (int k = ripples > 0 && !boxed; k <= (ripples > 0); ++k) {
     if (k == 1 && boxed) {
       glEnable(GL_SCISSOR_TEST);
       glScissor(left, h - bottom, right - left, bottom - top);  // GL's origin is the bottom left
     }
-    const Program& p = programs_[k];
-    glUseProgram(p.id);
-    glUniform3f(p.at[0], map.scale, map.offsetX, map.offsetY);
-    glUniform2f(p.at[1], float(w), float(h));
-    glUniform1f(p.at[2], time);
-    glUniform3fv(p.at[3], 1, waterTop(pal, tone));
-    glUniform3fv(p.at[4], 1, waterBottom(pal, tone));
-    glUniform1f(p.at[5], worldH);
+    const GLint* at = at_[k];
+    glUseProgram(gl_[k].id);
+    glBindVertexArray(gl_[k].vao);
+    glUniform3f(at[0], map.scale, map.offsetX, map.offsetY);
+    glUniform2f(at[1], float(w), float(h));
+    glUniform1f(at[2], time);
+    glUniform3fv(at[3], 1, waterTop(pal, tone));
+    glUniform3fv(at[4], 1, waterBottom(pal, tone));
+    glUniform1f(at[5], worldH);
     if (k) {
-      glUniform4fv(p.at[6], ripples, view.ripples);
-      glUniform1i(p.at[7], ripples);
+      glUniform4fv(at[6], ripples, view.ripples);
+      glUniform1i(at[7], ripples);
     }
     glDrawArrays(GL_TRIANGLES, 0, 3);
     ++draws;

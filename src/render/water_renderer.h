@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "render/gl_program.h"
 #include "render/view_transform.h"
 
 namespace mirofish {
@@ -13,7 +14,7 @@ struct RenderView;
 
 class WaterRenderer {
  public:
-  // Creates the programs and a vertex array on the current context; false, with *log set, if a program fails.
+  // Creates both programs on the current context; false, with *log set, if one fails.
   bool init(std::string* log);
   // Fills the drawing buffer, blending off; returns the draw calls made (1 or 2).
   int draw(const RenderView& view, const WorldToPixels& map, float worldH, float time);
@@ -23,17 +24,12 @@ class WaterRenderer {
   void release();
 
  private:
-  // A water program and its uniform locations: u_world, u_pixels, u_time, u_top, u_bottom, u_height, u_ripples,
-  // u_rippleCount.
+  // Its uniforms: u_world, u_pixels, u_time, u_top, u_bottom, u_height, u_ripples, u_rippleCount.
   static constexpr int kUniforms = 8;
-  struct Program {
-    unsigned id = 0;
-    int at[kUniforms] = {-1, -1, -1, -1, -1, -1, -1, -1};
-  };
   // Twice: plain, and with the rings for the frames that have some. One program with a branch would not do: a
   // software rasterizer runs a branch's body for every pixel, taken or not (+38% a frame).
-  Program programs_[2];
-  unsigned vao_ = 0;  // drawn without attributes (gl_VertexID), but WebGL2 still wants a vertex array
+  LayerProgram gl_[2];
+  GLint at_[2][kUniforms] = {};
 };
 
 }  // namespace mirofish
