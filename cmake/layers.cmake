@@ -1,7 +1,7 @@
 # The layers' arrows point down (docs/architecture.md). Each library links only the layers below it
 # (target_link_libraries in src/*/CMakeLists.txt), and this check holds the sources to the same arrows: a file in
-# src/<layer> may include "<other>/..." only for the layers listed for it, and the renderer's GL-free core (built and
-# tested natively) includes nothing of its GL part. Run at configure time (the top CMakeLists.txt) and as the
+# src/<layer> may include "<other>/..." only for the layers listed for it, and the renderer's GL-free core
+# (src/render/core/, built and tested natively) includes nothing of its GL part and no GL header. Run at configure time (the top CMakeLists.txt) and as the
 # native suite's `layers` test: cmake -DSRC=<repo>/src -P cmake/layers.cmake
 if(CMAKE_SCRIPT_MODE_FILE)
   cmake_minimum_required(VERSION 3.20)  # IN_LIST; when included, the project's own
@@ -13,31 +13,31 @@ set(MIROFISH_LAYER_link "base;form;sim;link")
 set(MIROFISH_LAYER_render "base;form;sim;render")
 set(MIROFISH_LAYER_cli "base;form;sim;link;cli")
 set(MIROFISH_LAYER_web "base;form;sim;link;render;web")
-set(MIROFISH_RENDER_CORE "draw_order;koi_bake;ripples;palette")  # src/render files without GL
 
 function(mirofish_check_layers src)
   set(problems "")
   foreach(layer base form sim link render cli web)
-    file(GLOB files ${src}/${layer}/*.h ${src}/${layer}/*.cpp)
+    file(GLOB_RECURSE files ${src}/${layer}/*.h ${src}/${layer}/*.cpp)
     foreach(f ${files})
-      get_filename_component(stem ${f} NAME_WE)
+      file(RELATIVE_PATH rel ${src} ${f})
+      string(REGEX REPLACE "\\.(h|cpp)$" "" name ${rel})
       set(core FALSE)
-      if(layer STREQUAL "render" AND stem IN_LIST MIROFISH_RENDER_CORE)
+      if(rel MATCHES "^render/core/")
         set(core TRUE)
       endif()
       file(STRINGS ${f} lines REGEX "^#include ")
       foreach(line ${lines})
-        if(line MATCHES "^#include \"([a-z_]+)/([a-z_0-9]+)\\.h\"")
+        if(line MATCHES "^#include \"([a-z_]+)/([a-z_0-9/]+)\\.h\"")
           set(to ${CMAKE_MATCH_1})
           set(header ${CMAKE_MATCH_2})
           if(NOT to IN_LIST MIROFISH_LAYER_${layer})
             string(REPLACE ";" ", " allowed "${MIROFISH_LAYER_${layer}}")
-            list(APPEND problems "src/${layer}/${stem}: ${line}: ${layer} may include only ${allowed}")
-          elseif(core AND to STREQUAL "render" AND NOT header IN_LIST MIROFISH_RENDER_CORE)
-            list(APPEND problems "src/render/${stem}: ${line}: the GL-free core includes none of the GL part")
+            list(APPEND problems "src/${name}: ${line}: ${layer} may include only ${allowed}")
+          elseif(core AND to STREQUAL "render" AND NOT header MATCHES "^core/")
+            list(APPEND problems "src/${name}: ${line}: the GL-free core includes none of the GL part")
           endif()
-        elseif(core AND line MATCHES "GLES|emscripten")
-          list(APPEND problems "src/render/${stem}: ${line}: the GL-free core includes no GL or Emscripten header")
+        elseif(core AND line MATCHES "GLES|EGL|emscripten")
+          list(APPEND problems "src/${name}: ${line}: the GL-free core includes no GL or Emscripten header")
         endif()
       endforeach()
     endforeach()

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.resolve(process.argv[2] || path.join(root, 'web'));
-const PRODUCTS = ['host', 'engine', 'studio', 'record', 'react'];
+const PRODUCTS = ['loader', 'host', 'engine', 'studio', 'record', 'react'];
 const esbuild = (await import(path.join(root, 'node_modules', 'esbuild', 'lib', 'main.js'))).default;
 
 const files = fs

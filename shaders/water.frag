@@ -10,7 +10,7 @@ uniform vec3 u_top;      // water colour at the top of the world
 uniform vec3 u_bottom;   // water colour at the bottom
 uniform float u_height;  // world height, px
 #ifdef RIPPLES
-// Live ripples (src/render/ripples.h), the first u_rippleCount of them: centre (world px), the ring's front radius
+// Live ripples (src/render/core/ripples.h), the first u_rippleCount of them: centre (world px), the ring's front radius
 // (px) and its amplitude (0..2: the ripple parameter x the source's strength, faded with age).
 uniform vec4 u_ripples[8];
 uniform int u_rippleCount;

@@ -7,11 +7,11 @@
 #include <cmath>
 #include <cstring>
 
+#include "render/core/palette.h"
+#include "render/core/water_tone.h"
 #include "render/formation_renderer.h"
 #include "render/gl_program.h"
-#include "render/palette.h"
 #include "render/shaders_embedded.h"
-#include "render/water_tone.h"
 #include "sim/school.h"
 #include "sim/species.h"
 

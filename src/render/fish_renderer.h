@@ -1,7 +1,7 @@
 // Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one draw call per depth layer (all its fish in one
 // triangle strip; per-fish data in a texture uploaded once per frame).
 //
-// World -> canvas: the letterbox of render/view_transform.h (worldToPixels), in device pixels (CSS px x dpr).
+// World -> canvas: the letterbox of render/core/view_transform.h (worldToPixels), in device pixels (CSS px x dpr).
 //
 // Output is premultiplied alpha (context created with alpha: true, premultipliedAlpha: true):
 // the canvas is cleared to transparent, so the page shows through, unless view.water is set.
@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "render/draw_order.h"
-#include "render/koi_bake.h"
-#include "render/render_view.h"
-#include "render/view_transform.h"
+#include "render/core/draw_order.h"
+#include "render/core/koi_bake.h"
+#include "render/core/render_view.h"
+#include "render/core/view_transform.h"
 #include "render/water_renderer.h"
 
 namespace mirofish {

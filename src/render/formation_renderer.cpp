@@ -3,9 +3,9 @@
 
 #include <GLES3/gl3.h>
 
+#include "render/core/palette.h"
+#include "render/core/plate_fade.h"
 #include "render/gl_program.h"
-#include "render/palette.h"
-#include "render/plate_fade.h"
 #include "render/shaders_embedded.h"
 #include "sim/school.h"
 

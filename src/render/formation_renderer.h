@@ -6,9 +6,9 @@
 
 #include <vector>
 
+#include "render/core/render_view.h"
+#include "render/core/view_transform.h"
 #include "render/gl_program.h"
-#include "render/render_view.h"
-#include "render/view_transform.h"
 
 namespace mirofish {
 

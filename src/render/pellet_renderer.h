@@ -3,9 +3,9 @@
 
 #include <string>
 
+#include "render/core/render_view.h"
+#include "render/core/view_transform.h"
 #include "render/gl_program.h"
-#include "render/render_view.h"
-#include "render/view_transform.h"
 
 namespace mirofish {
 

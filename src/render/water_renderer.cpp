@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-#include "render/palette.h"
-#include "render/render_view.h"
-#include "render/ripples.h"
+#include "render/core/palette.h"
+#include "render/core/render_view.h"
+#include "render/core/ripples.h"
+#include "render/core/water_tone.h"
 #include "render/shaders_embedded.h"
-#include "render/water_tone.h"
 
 namespace mirofish {
 

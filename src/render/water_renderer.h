@@ -5,8 +5,8 @@
 
 #include <string>
 
+#include "render/core/view_transform.h"
 #include "render/gl_program.h"
-#include "render/view_transform.h"
 
 namespace mirofish {
 

@@ -5,7 +5,7 @@
 
 #include "base/constants.h"
 #include "link/hash_codec.h"
-#include "render/koi_bake.h"
+#include "render/core/koi_bake.h"
 #include "sim/params.h"
 #include "web/pond.h"
 #include "web/trajectory_run.h"

@@ -45,7 +45,9 @@ const { alias, builds } = studio ? studioBuilds() : shimBuilds();
 const constants = path.join(out, 'generated', 'constants', 'constants.mjs');
 const common = {
   bundle: true,
-  minify: true,
+  // MIROFISH_BUNDLE_NAMES=1 keeps every name: the check that a change moved code without changing it (esbuild picks
+  // its short names from the characters of the sources, so any edit, a comment's too, renames)
+  ...(process.env.MIROFISH_BUNDLE_NAMES ? { minifySyntax: true, minifyWhitespace: true } : { minify: true }),
   legalComments: 'none',
   target: 'es2022',
   logLevel: 'warning',

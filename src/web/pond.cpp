@@ -159,7 +159,7 @@ void Pond::commitObstacles(int n) {
   sendObstacles();
 }
 
-// The renderer's letterbox (render/view_transform.h) in CSS px: the page's pointer and boxes map through it.
+// The renderer's letterbox (render/core/view_transform.h) in CSS px: the page's pointer and boxes map through it.
 Letterbox<double> Pond::cssView() const { return letterbox(params_.width, params_.height, cssWidth_, cssHeight_); }
 
 // CSS boxes to world px through the renderer's transform, then to the school.

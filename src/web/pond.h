@@ -9,12 +9,12 @@
 
 #include "link/hash_codec.h"
 #include "link/link_limits.h"
+#include "render/core/ripples.h"
+#include "render/core/water_tone.h"
 #include "render/fish_renderer.h"
 #include "render/formation_renderer.h"
 #include "render/pellet_renderer.h"
 #include "render/predator_renderer.h"
-#include "render/ripples.h"
-#include "render/water_tone.h"
 #include "sim/params.h"
 #include "sim/school.h"
 
@@ -91,7 +91,8 @@ class Pond {
   // The page's text colour under the canvas, as its WCAG relative luminance (web/host/tone.js reads it; < 0 or NaN:
   // unknown): waterTone=auto picks the water it reads on. Takes effect on the next frame.
   void setPageText(double luminance) { pageText_ = float(luminance); }
-  // With water=1: one sentence when that text reads at under 4.5:1 against the water (render/water_tone.h), else "".
+  // With water=1: one sentence when that text reads at under 4.5:1 against the water (render/core/water_tone.h), else
+  // "".
   std::string waterToneWarning() const;
 
   // Builds the school from the current parameters (step 0). Called once configured, and again on a new seed.

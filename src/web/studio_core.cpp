@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "render/view_transform.h"
+#include "render/core/view_transform.h"
 #include "sim/inspect.h"
 #include "sim/metrics_csv.h"
 #include "sim/params.h"
@@ -136,9 +136,9 @@ STUDIO_EXPORT(studio_state_name) const char* studio_state_name(int k) {
 
 STUDIO_EXPORT(studio_nearest) int studio_nearest(float x, float y) { return nearestFish(studio().fish, x, y); }
 
-// The koi's letterbox (render/view_transform.h) of a worldW x worldH world in a pixelW x pixelH canvas (CSS or device
-// px): [scale, offsetX, offsetY]. Kept as the view studio_to_world maps through, so the overlay and a click never
-// do this arithmetic in JS.
+// The koi's letterbox (render/core/view_transform.h) of a worldW x worldH world in a pixelW x pixelH canvas (CSS or
+// device px): [scale, offsetX, offsetY]. Kept as the view studio_to_world maps through, so the overlay and a click
+// never do this arithmetic in JS.
 STUDIO_EXPORT(studio_view) const double* studio_view(double worldW, double worldH, double pixelW, double pixelH) {
   Studio& s = studio();
   s.view = letterbox(worldW, worldH, pixelW, pixelH);

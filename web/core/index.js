@@ -1,4 +1,4 @@
-// The kernel's front (web/core): everything the products (host, engine, studio, record, react) and the entries take
+// The kernel's front (web/core): everything the products (loader, host, engine, studio, record, react) and the entries take
 // from the kernel, and the only file of it they import (scripts/js-layers.mjs holds them to that). Re-exports only:
 // esbuild keeps of the kernel just what a bundle uses (the loader stays ~2.5 KB gzipped). The protocols and the
 // channel's class are types for the products: JSDoc names them where they are listed, as
@@ -10,3 +10,13 @@ export { openLocal, openWorker } from './channel.js';
 export { besideScript, siblingScript } from './sibling_script.js';
 export { loadModule, setGlue, setWasmUrl } from './module.js';
 export { inflateWasm } from './wasm_text.js';
+export {
+  claimHost,
+  createCanvas,
+  fullscreenParent,
+  guessLayer,
+  makeCanvas,
+  nameCanvas,
+  resolveTarget,
+} from './layer.js';
+export { afterPageSettled, pageSettled } from './page_ready.js';

@@ -5,12 +5,11 @@
 // thread) and mirofish.wasm (compiled as it downloads). From this page's origin the engine's file is the Worker; from
 // another origin (a CDN) a blob: bootstrap on this origin loads it (web/host/worker_boot.js); where neither may
 // run, the same engine runs on the main thread.
-import { besideScript, VERSION, warn } from '../core/index.js';
+import { besideScript, pageSettled, VERSION, warn } from '../core/index.js';
 import { api, autoMount, mount, table } from '../host/api.js';
 import { connectElement, disconnectElement } from '../host/element.js';
 import { loadEngineScript } from '../host/engine_script.js';
 import { setEngineSource } from '../host/engine_link.js';
-import { pageSettled } from '../host/page_ready.js';
 import { crossOriginWorker, foreignUrl } from '../host/worker_boot.js';
 
 const slot = typeof document !== 'undefined' && globalThis[Symbol.for('mirofish.host')];

@@ -1,159 +1,16 @@
 // mirofish.js, the classic script: all of MiroFish on the page's critical path (issue 31), a loader of ~2 KB gzipped.
 // It installs the one global, window.MiroFish (its whole API: mount() and table() return Promises already), defines
 // <miro-fish> at once, reads its own tag's data-* for the auto-mount, and puts that school's canvas, empty, in the
-// body (earlyCanvas, below). Nothing else runs before the page has painted and fired `load` and shown its paint after
-// it (host/page_ready.js); then it adds the host, mirofish-host.js (web/entry/mirofish-host.js: the
+// body (web/loader/loader.js). Nothing else runs before the page has painted and fired `load` and shown its paint after
+// it (core/page_ready.js); then it adds the host, mirofish-host.js (web/entry/mirofish-host.js: the
 // canvas, input, controls and the link to the engine), beside itself, and hands it every call. The host then fetches
 // the engine, mirofish-engine.js and mirofish.wasm, beside it too. A host that is missing, or of another version, is
 // one warning naming the file and where it was looked for; mount() then resolves to null, as for any failed mount.
-import { besideScript, errorText, siblingScript, truthy, VERSION, warn } from '../core/index.js';
-import { guessLayer, makeCanvas } from '../host/host.js';
-import { afterPageSettled } from '../host/page_ready.js';
-
-const SLOT = Symbol.for('mirofish.host');
+import { warn } from '../core/index.js';
+import { install } from '../loader/loader.js';
 
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   const script = document.currentScript; // only set while a classic script runs synchronously
   if (window.MiroFish) warn('mirofish.js was included twice; the second copy does nothing');
   else install(script);
-}
-
-function install(script) {
-  const link = hostLink(script);
-  const auto = startAutoMount(script, link.load);
-  Object.defineProperty(window, 'MiroFish', { value: pageApi(link, auto), configurable: true, writable: false });
-  defineElement(link, auto.elementCame);
-}
-
-// The host, added beside this script once the page is ready for it (core/sibling_script.js: its nonce, crossOrigin
-// and query): load() resolves to what it hands back (or to null: missing, refused by the page's CSP, or of another
-// version, with its one warning); host() is that, once it has run.
-function hostLink(script) {
-  let host = null;
-  let loading = null;
-  const load = () =>
-    loading ||
-    (loading = afterPageSettled().then(() => {
-      let made = null;
-      let problem = 'is not the host of this version of mirofish.js';
-      globalThis[SLOT] = (version, make) => {
-        if (version === VERSION) made = make(script);
-        else problem = 'is ' + version + ', not ' + VERSION + ' as mirofish.js';
-      };
-      return siblingScript(script, 'mirofish-host.js', 'mirofish.js')
-        .then(
-          () => made || warn('mirofish-host.js at ' + besideScript(script, 'mirofish-host.js') + ' ' + problem),
-          (e) => warn(errorText(e)),
-        )
-        .then(() => {
-          delete globalThis[SLOT];
-          return (host = made);
-        });
-    }));
-  return { load, host: () => host };
-}
-
-// window.MiroFish: every call waits for the host, and hands it over.
-function pageApi(link, auto) {
-  return Object.freeze({
-    version: VERSION,
-    mount: (target, options) => link.load().then((h) => (h ? h.mount(target, options) : null)),
-    get current() {
-      const h = link.host();
-      return h ? h.api.current : null;
-    },
-    get ready() {
-      return auto.ready;
-    },
-    get all() {
-      const h = link.host();
-      return h ? h.api.all : [];
-    },
-    table: () => link.load().then((h) => (h ? h.table() : [])),
-  });
-}
-
-// <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
-function defineElement(link, elementCame) {
-  if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
-    return;
-  }
-  const call = (el, what) => {
-    const h = link.host();
-    return h ? h[what](el) : link.load().then((loaded) => loaded && loaded[what](el));
-  };
-  customElements.define(
-    'miro-fish',
-    class extends HTMLElement {
-      connectedCallback() {
-        elementCame();
-        if (getComputedStyle(this).display === 'inline') this.style.display = 'block'; // an inline box has no size
-        call(this, 'connect');
-      }
-      disconnectedCallback() {
-        call(this, 'disconnect');
-      }
-    },
-  );
-}
-
-// The auto-mount from this tag's data-* (data-auto="false" turns it off). A tag that neither looks like
-// mirofish.js nor carries a data-* (the script bundled into an app's own file) fetches nothing. `ready` is
-// MiroFish.ready; elementCame(): a <miro-fish> connected, and a bare tag then mounts no background school (api.js
-// autoMount), so its canvas goes at once.
-function startAutoMount(script, load) {
-  const auto = { ready: Promise.resolve(null), elementCame: () => {} };
-  const data = script && script.dataset;
-  if (
-    !data ||
-    !truthy(data.auto === undefined ? true : data.auto) ||
-    !(/mirofish[^/]*\.js([?#]|$)/i.test(script.src || '') || Object.keys(data).length)
-  ) {
-    return auto;
-  }
-  const own = Object.keys(data).some((name) => name !== 'auto'); // a background school even beside <miro-fish>
-  let early = own || !document.querySelector('miro-fish') ? earlyCanvas(data.layer) : null;
-  auto.elementCame = () => {
-    if (!early || own) return;
-    early.drop();
-    early = null;
-  };
-  auto.ready = load().then((h) => {
-    const placed = early;
-    early = null;
-    if (h) return h.autoMount(placed && placed.canvas);
-    if (placed) placed.drop();
-    return null;
-  });
-  return auto;
-}
-
-// The auto-mount's canvas, empty and transparent, in the body as soon as there is one (the tag in <head>: when the
-// parser adds the body), so that the page's first paints are already layered around it. Added at mount instead, it
-// makes the page raster again just as the engine starts, and the school's WebGL context waits for that raster
-// (100-200 ms of the first fish on a software GPU). The host takes it (host/mount.js), or removes it where no school
-// comes.
-function earlyCanvas(layer) {
-  const canvas = makeCanvas(true, guessLayer(layer, null));
-  let state = 0; // 0: waiting for a body, 1: in it, 2: dropped (a <miro-fish> came first, or no school comes)
-  const put = () => {
-    if (state || !document.body) return;
-    state = 1;
-    document.body.insertBefore(canvas, document.body.firstChild);
-    watch.disconnect();
-  };
-  const watch = new MutationObserver(put);
-  if (document.body) put();
-  else {
-    watch.observe(document.documentElement, { childList: true });
-    document.addEventListener('DOMContentLoaded', put, { once: true });
-  }
-  return {
-    canvas,
-    drop() {
-      state = 2;
-      watch.disconnect();
-      canvas.remove();
-    },
-  };
 }

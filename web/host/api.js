@@ -1,10 +1,8 @@
 // The page-facing API: mount(), the script-tag auto-mount, MiroFish.table(), and the classic script's one global.
-import { describe, errorText, findInfo, VERSION, warn } from '../core/index.js';
+import { afterPageSettled, describe, errorText, findInfo, resolveTarget, VERSION, warn } from '../core/index.js';
 import { openTable, paramTable } from './engine_link.js';
-import { resolveTarget } from './host.js';
 import { MiroFishSchool } from './handle.js';
 import { chooseThread, defaultThread, mountSchool } from './mount.js';
-import { afterPageSettled } from './page_ready.js';
 
 let current = null;
 let ready = Promise.resolve(null);

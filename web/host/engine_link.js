@@ -3,8 +3,7 @@
 // shares one engine of each kind. Both are the kernel's channel (core/channel.js) carrying the engine's protocol
 // (core/protocol.js): the local one delivers each message a microtask later, so a page's code sees the same order and
 // timing on either path.
-import { errorText, openLocal, openWorker, warn } from '../core/index.js';
-import { afterPageSettled } from './page_ready.js';
+import { afterPageSettled, errorText, openLocal, openWorker, warn } from '../core/index.js';
 
 /**
  * @typedef {import('../core/protocol.js').EngineMessage} EngineMessage

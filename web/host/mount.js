@@ -1,10 +1,18 @@
 // Mounting a school: which engine it asks for (a Worker or this thread), its canvas in the page, and the school's
 // page side (school.js) on that engine; a Worker that cannot draw hands over to the main thread.
-import { describe, findInfo, warn } from '../core/index.js';
+import {
+  claimHost,
+  createCanvas,
+  describe,
+  findInfo,
+  fullscreenParent,
+  guessLayer,
+  nameCanvas,
+  warn,
+} from '../core/index.js';
 import { controlsOption } from './controls.js';
 import { openEngine, paramTable, workerCapable } from './engine_link.js';
 import { splitHash } from './hash.js';
-import { claimHost, createCanvas, fullscreenParent, guessLayer, nameCanvas } from './host.js';
 import { HostSchool, workerRoom } from './school.js';
 
 const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread']; // options the engine never sees
@@ -73,7 +81,7 @@ function placeCanvas(element, option) {
 }
 
 // The loader's canvas (made for the same guess), in the body where it was put: moved only where the body turned out
-// to trap a fixed canvas (host.js fullscreenParent).
+// to trap a fixed canvas (core/layer.js fullscreenParent).
 /** @returns {Placed} */
 function adopt(canvas, option) {
   nameCanvas(canvas);

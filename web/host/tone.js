@@ -1,4 +1,4 @@
-// The page's text colour under the canvas, for the water's tone (waterTone=auto: render/water_tone.h picks the water
+// The page's text colour under the canvas, for the water's tone (waterTone=auto: render/core/water_tone.h picks the water
 // the text reads on at 4.5:1). Read at mount and again only when the page's colour scheme may have changed: a
 // prefers-color-scheme change, or a class, style or data-theme attribute changed on <html> or <body> (a site's own
 // dark mode). Never per frame. The engine hears it as the `text` flag: the colour's WCAG relative luminance.

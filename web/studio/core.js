@@ -84,7 +84,7 @@ function createCore(x) {
     nearest(wx, wy) {
       return x.studio_nearest(wx, wy);
     },
-    // The koi's letterbox (C++ render/view_transform.h, the one copy): {scale, x, y} for a worldW x worldH world in a
+    // The koi's letterbox (C++ render/core/view_transform.h, the one copy): {scale, x, y} for a worldW x worldH world in a
     // pixelW x pixelH canvas (CSS or device px). toWorld(px, py) maps a point of that canvas to world px, [x, y].
     // Each returns one object, reused: read it at once.
     view(worldW, worldH, pixelW, pixelH) {

@@ -1,5 +1,5 @@
 // The teaching view's overlay renderer: one batch of coloured triangles in world px, drawn on the studio's own canvas
-// over the koi's, in its own WebGL2 context, with the koi's letterbox mapping (src/render/view_transform.h, through
+// over the koi's, in its own WebGL2 context, with the koi's letterbox mapping (src/render/core/view_transform.h, through
 // the core), in one texture upload and one draw call; nothing is made until the first draw. Its shaders are
 // shaders/overlay.*, embedded at build time. It lives in the studio's script, not beside the koi renderer in C++:
 // there it cost the page's bundle 0.6 KB gzipped, for something only the studio draws.

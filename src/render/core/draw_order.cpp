@@ -1,5 +1,5 @@
 // Draw order for the koi: split by depth layer, then an exact y sort or y-bands, all in reused arrays.
-#include "render/draw_order.h"
+#include "render/core/draw_order.h"
 
 #include <algorithm>
 

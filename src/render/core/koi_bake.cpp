@@ -1,6 +1,6 @@
 // CPU bake of the koi's per-fish constants: the same shape and noise functions the koi shader used to run per
 // pixel per frame, now run once per texel at start-up (S-COST-1).
-#include "render/koi_bake.h"
+#include "render/core/koi_bake.h"
 
 #include <algorithm>
 #include <cmath>

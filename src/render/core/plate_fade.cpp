@@ -1,6 +1,6 @@
 // The QR plate's fade-in (plate_fade.h): from the formation's own state, so a replayed or recorded landing looks the
 // same.
-#include "render/plate_fade.h"
+#include "render/core/plate_fade.h"
 
 #include "base/constants.h"
 

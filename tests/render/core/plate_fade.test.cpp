@@ -1,7 +1,7 @@
 // The QR plate's fade-in (src/render/plate_fade.cpp): in with the gathering, full only once every fish has landed.
 #include <catch2/catch.hpp>
 
-#include "render/plate_fade.h"
+#include "render/core/plate_fade.h"
 
 using namespace mirofish;
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "render/palette.h"
+#include "render/core/palette.h"
 
 namespace mirofish {
 

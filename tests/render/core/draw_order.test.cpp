@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "render/draw_order.h"
+#include "render/core/draw_order.h"
 
 using namespace mirofish;
 

@@ -1,14 +1,21 @@
-// Where a pond lives: the mount target, its canvas and its layer, and the host styles it borrows (and gives back).
+// Where a school's canvas goes: the mount target, the canvas and its layer, and the styles it borrows from the element
+// it is mounted in (and gives back). The loader places the auto-mount's canvas with it, the host every other.
 //   behind  (default) z-index -1: under all of the page's content; an element host gets `position: relative`
 //           (when static) and `isolation: isolate`, restored on destroy.
 //   back    z-index 0: above non-positioned backgrounds (an opaque full-height wrapper); the page lifts its content
 //           with `position: relative; z-index: 1`. An element host gets `position: relative` when static.
 //   element z-index -1 inside the host, whose styles are never touched: the page makes it a stacking context.
 
-import { describe, warn } from '../core/index.js';
+import { describe, warn } from './util.js';
+
+/** @typedef {'behind' | 'back' | 'element'} Layer */
 
 let canvasCounter = 0;
 
+/**
+ * @param {unknown} target a mount()'s: nothing (the page), an element, or a CSS selector
+ * @returns {{ok: boolean, element?: Element | null}}
+ */
 export function resolveTarget(target) {
   if (
     target === undefined ||
@@ -53,6 +60,7 @@ export function fullscreenParent() {
 }
 
 // Out of the layout and transparent to input: the page behaves exactly as without MiroFish. No id (createCanvas).
+/** @param {boolean} fullscreen @param {string} layer @returns {HTMLCanvasElement} */
 export function makeCanvas(fullscreen, layer) {
   const canvas = document.createElement('canvas');
   canvas.setAttribute('aria-hidden', 'true');
@@ -72,11 +80,13 @@ export function makeCanvas(fullscreen, layer) {
   return canvas;
 }
 
+/** @param {boolean} fullscreen @param {string} layer */
 export function createCanvas(fullscreen, layer) {
   return nameCanvas(makeCanvas(fullscreen, layer));
 }
 
 // A canvas of ours gets its id from the host (the loader's, made before the host loaded, when the host takes it).
+/** @param {HTMLCanvasElement} canvas */
 export function nameCanvas(canvas) {
   canvas.id = 'mirofish-' + ++canvasCounter;
   return canvas;
@@ -84,14 +94,17 @@ export function nameCanvas(canvas) {
 
 // The layer a mount's `layer` option most likely names before the parameter table is known (the table's numbers and
 // spellings come with the engine): the canvas is placed for it, and moved at mount if the table says otherwise.
+/** @param {unknown} option @param {Element | null} element @returns {Layer} */
 export function guessLayer(option, element) {
   const name = String(option).trim().toLowerCase();
   return name === 'back' || (name === 'element' && element) ? name : 'behind';
 }
 
 // Styles the layer needs on an element host; returns the function that gives the host its own styles back.
+/** @param {HTMLElement | null} element @param {string} layer @returns {() => void} */
 export function claimHost(element, layer) {
   if (!element || layer === 'element') return () => {};
+  /** @type {['position' | 'isolation', string][]} */
   const restore = [];
   const hadStyle = element.hasAttribute('style');
   const computed = getComputedStyle(element);

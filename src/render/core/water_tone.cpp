@@ -1,5 +1,5 @@
 // The water's tone (water_tone.h): the WCAG formulas, and the choice between a palette's two waters.
-#include "render/water_tone.h"
+#include "render/core/water_tone.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // S-ECO-5 the water's ripple ring: adding, merging, ageing and packing for the water shader.
-#include "render/ripples.h"
+#include "render/core/ripples.h"
 
 #include "sim/school.h"
 

@@ -2,7 +2,7 @@
 // next frame, spreads and fades, nearby young ripples join, the ring keeps the newest eight, startles become ripples.
 #include <catch2/catch.hpp>
 
-#include "render/ripples.h"
+#include "render/core/ripples.h"
 #include "sim/school.h"
 #include "support/sim_test_helpers.h"
 

@@ -4,6 +4,7 @@
 // host and the engine's files (its JS and the wasm) never compete with the page's own images and scripts for the
 // network (issue 31; before issue 22 the Worker's fetch cost Lighthouse's LCP +170 ms). A page that never loads never
 // gets fish: the page comes first.
+/** @type {Promise<null> | null} */
 let settled = null;
 
 export function afterPageSettled() {

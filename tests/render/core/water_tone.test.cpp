@@ -2,7 +2,7 @@
 // waters keeping the usual text colours at 4.5:1.
 #include <catch2/catch.hpp>
 
-#include "render/water_tone.h"
+#include "render/core/water_tone.h"
 
 using namespace mirofish;
 

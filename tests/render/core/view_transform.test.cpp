@@ -2,7 +2,7 @@
 // the studio's overlay and clicks all map through.
 #include <catch2/catch.hpp>
 
-#include "render/view_transform.h"
+#include "render/core/view_transform.h"
 
 using namespace mirofish;
 

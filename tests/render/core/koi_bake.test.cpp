@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "base/fnv1a.h"
-#include "render/koi_bake.h"
+#include "render/core/koi_bake.h"
 
 using namespace mirofish;
 
