@@ -35,10 +35,10 @@ export function readLookHash(hash, table) {
       continue;
     }
     const held = Math.min(info.max, Math.max(info.min, info.integer ? Math.round(v) : v));
-    if (held !== v)
-      console.warn(
-        'MiroFish configurator: ' + key + ' ' + v + ' is outside ' + info.min + '..' + info.max + ': ' + held,
-      );
+    if (held !== v) {
+      const why = v < info.min || v > info.max ? ' is outside ' + info.min + '..' + info.max : ' is not a whole number';
+      console.warn('MiroFish configurator: ' + key + ' ' + v + why + ': ' + held);
+    }
     look.options[key] = info.values.length && info.values[held] ? info.values[held] : held;
   }
   return look;

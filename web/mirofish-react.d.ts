@@ -28,8 +28,10 @@ export default MiroFish;
  * the component unmounts (StrictMode's double effect and an unmount before the school is up included). Returns the
  * school, or null before it is up and where it cannot run. Later option changes go through set().
  */
-export declare function useMiroFish(ref: RefObject<Element | null> | null,
-  options?: Omit<MiroFishOptions, 'signal'>): MiroFishSchool | null;
+export declare function useMiroFish(
+  ref: RefObject<Element | null> | null,
+  options?: Omit<MiroFishOptions, 'signal'>,
+): MiroFishSchool | null;
 
 declare module 'react' {
   namespace JSX {

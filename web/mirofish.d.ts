@@ -279,8 +279,8 @@ export type MiroFishParams = { [K in MiroFishParamName]: number };
  * empty: 0 fish and no water, so no frames at all; failed: the engine failed (a trap, a Worker the browser killed):
  * until the school is mounted again on the main thread (once), or for good after a second failure.
  */
-export type MiroFishState = 'running' | 'paused' | 'hidden' | 'lost' | 'idle' | 'reduced-motion' | 'empty' |
-  'starting' | 'destroyed' | 'failed';
+export type MiroFishState =
+  'running' | 'paused' | 'hidden' | 'lost' | 'idle' | 'reduced-motion' | 'empty' | 'starting' | 'destroyed' | 'failed';
 
 export interface MiroFishStats {
   /** Fish in the school. */
@@ -325,7 +325,13 @@ export interface MiroFishStats {
    * 'holding'; targets; fish settled on them; fish added because the school had fewer fish than targets (they
    * leave on release).
    */
-  form: { type: string; phase: '' | 'waiting' | 'landing' | 'holding'; targets: number; settled: number; added: number };
+  form: {
+    type: string;
+    phase: '' | 'waiting' | 'landing' | 'holding';
+    targets: number;
+    settled: number;
+    added: number;
+  };
   /** The renderer is a software rasterizer (SwiftShader, llvmpipe, ...): auto quality started at its lowest level. */
   softwareGL: boolean;
   /** The WebGL renderer string (unmasked where the browser allows it). */
@@ -425,7 +431,11 @@ export interface MiroFishSchool {
    * the fish swim off. Resolves false, with one console warning, when refused (or false when the engine failed). The
    * text is drawn by fish, never put in the DOM.
    */
-  form(options: { type: 'qr' | 'text' | 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame'; text?: string; hold?: number }): Promise<boolean>;
+  form(options: {
+    type: 'qr' | 'text' | 'ring' | 'rings' | 'infinity' | 'vortex' | 'frame';
+    text?: string;
+    hold?: number;
+  }): Promise<boolean>;
   /** Ends the formation now: the boids steer again and fish added for it leave (resolves too if the engine failed). */
   release(): Promise<void>;
   /**
@@ -436,8 +446,11 @@ export interface MiroFishSchool {
    * Rejects with a RangeError when steps is not a whole number 0..216000, every not 1..216000, or the data would pass
    * 256 MB; with an Error when the engine fails meanwhile.
    */
-  trajectory(steps: number, every?: number, onProgress?: (done: number, total: number) => void):
-    Promise<MiroFishTrajectory | null>;
+  trajectory(
+    steps: number,
+    every?: number,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<MiroFishTrajectory | null>;
   /**
    * The school as a video file (docs/recording.md), frame k being the school after round(k x 60 / fps) steps from its
    * hash's step 0 (or `from`), drawn at width x height on a canvas of its own: never the page's, never a frame

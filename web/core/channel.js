@@ -1,93 +1,303 @@
-// One channel between the page and a thread of ours (the engine, the recorder), after pdf.js's MessageHandler: a
-// dedicated Worker, or the same code on the page's main thread through a local port that delivers each message a
-// microtask later, so that a page sees one order and one timing on either path. One start limit for a Worker, the
-// other side's messages routed to their listener by `id`, and one error path: a channel that fails (a Worker's error,
-// a message it could not read, the other side's own word) tells each listener once, {t: 'error', id, error}. What
-// travels is each side's protocol (protocol.js: the engine's; record_protocol.js: the recorder's).
+// One channel between the page and a thread of ours (the engine, the recorder), after pdf.js's MessageHandler: the
+// same class on both ends. A call is a request paired with its one answer by an id (`call()`, answered by the handler
+// `on()` registered for its type: what the handler returns is the answer, what it throws the error); progress and an
+// abort belong to the call; everything else is an event, one way. The far end is a dedicated Worker (`openWorker`,
+// served there by `serve`), or the same code on the page's main thread behind a local port that delivers each message
+// a microtask later (`openLocal`), so that a page sees one order and one timing on either path. A channel that fails
+// (the Worker's error, a message it could not read, an error that escaped every handler there) says so once: its
+// owner's `onFail`, then every call still waiting rejects. What travels is each product's protocol (protocol.js: the
+// engine's; record_protocol.js: the recorder's), which lists its calls as request -> answer pairs.
 import { refusalText, watchRefusals } from './csp.js';
 import { errorText, note } from './util.js';
 
-export const WORKER_START_MS = 15000; // a Worker that has not said it is ready by then is given up for the main thread
-
-/** @typedef {{t: 'error', id: number, error: string}} ChannelError what each listener hears when the channel fails */
+export const WORKER_START_MS = 15000; // a Worker that has not answered its first call by then is given up
 
 /**
- * A port to the other side. `In`: what it posts; `Out`: what this side does.
- * @template In, Out
+ * What one end answers and hears: its calls, each `[request, answer]` (the request carries its `t`), and the events
+ * (one-way messages, each with its `t`) it takes.
+ * @typedef {{calls: Object<string, [{t: string}, *]>, events: {t: string}}} Side
+ */
+/**
+ * @typedef {object} CallOptions
+ * @property {(done: number, total: number) => void} [progress] hears the handler's progress
+ * @property {AbortSignal} [signal] aborts the call: it rejects with the signal's reason, and the handler's signal fires
+ * @property {Transferable[]} [transfer] moved with the request
+ */
+/**
+ * What a handler of a call gets besides the request.
+ * @typedef {object} CallContext
+ * @property {(done: number, total: number) => void} progress tells the caller (nothing if it did not ask)
+ * @property {AbortSignal} signal fires when the caller aborts
+ * @property {(list: Transferable[]) => void} transfer what the answer moves rather than copies
+ */
+/**
+ * The channel's own messages: a call's answer (`value`, or `error` with the error's `name` and own fields), its
+ * progress, an abort, and the far end's fatal error.
+ * @typedef {{t: 'reply', c: number, value?: *, error?: string, name?: string, fields?: Object<string, *>}} Reply
+ * @typedef {{t: 'progress', c: number, done: number, total: number}} Progress
+ * @typedef {{t: 'abort', c: number}} Abort
+ * @typedef {{t: 'fatal', error: string}} Fatal
+ */
+/** @typedef {{resolve: (v: *) => void, reject: (e: *) => void, progress?: CallOptions['progress'], done: () => void}}
+ * Waiting */
+
+/**
+ * One end. `Here`: what this end answers and hears; `There`: what the far end answers and hears.
+ * @template {Side} Here
+ * @template {Side} There
  */
 export class Channel {
   /**
-   * @param {'worker' | 'main'} thread
-   * @param {(msg: Out, transfer?: Transferable[]) => void} post
-   * @param {(msg: In, channel: Channel<In, Out>) => void} [other] what has no listener (a message without an id: a
-   *   warning, a fatal error)
+   * @param {'worker' | 'main'} thread where the far end runs (the page's side), or where this end runs (the far side)
+   * @param {(msg: *, transfer?: Transferable[]) => void} post to the far end
    */
-  constructor(thread, post, other) {
+  constructor(thread, post) {
     this.thread = thread;
     this.post = post;
-    this.other = other || null;
     this.dead = false;
-    /** @type {Map<number, (msg: In | ChannelError) => void>} */
-    this.listeners = new Map();
+    this.ids = 0;
+    /** @type {Map<number, Waiting>} the calls made here, waiting for their answers */
+    this.waiting = new Map();
+    /** @type {Map<number, AbortController>} the calls answered here, still running */
+    this.running = new Map();
+    /** @type {typeof answerCall | null} set on the ends that answer calls (serve, localEnd): the page's end never does,
+     * and its bundles carry none of it */
+    this.answerer = null;
+    /** @type {Map<string, Function>} */
+    this.handlers = new Map();
     /** @type {(() => void) | null} a Worker's terminate() */
     this.terminate = null;
-    /** @type {(() => void) | null} the owner's part of a failure (before the listeners hear it) */
+    /** @type {((cause: string) => void) | null} the owner's part of a failure (before the waiting calls reject) */
     this.onFail = null;
   }
 
-  /** @param {number} id @param {(msg: In | ChannelError) => void} fn */
-  listen(id, fn) {
-    this.listeners.set(id, fn);
+  /**
+   * The handler of one call or event type. A call's handler returns its answer (or a Promise of it) and throws its
+   * error; an event's handler returns nothing.
+   * @template {(keyof Here['calls'] | Here['events']['t']) & string} K
+   * @param {K} type
+   * @param {K extends keyof Here['calls']
+   *   ? (msg: Here['calls'][K][0], ctx: CallContext) => Here['calls'][K][1] | Promise<Here['calls'][K][1]>
+   *   : (msg: Extract<Here['events'], {t: K}>) => void} handler
+   */
+  on(type, handler) {
+    this.handlers.set(type, handler);
   }
 
-  /** @param {number} id */
-  forget(id) {
-    this.listeners.delete(id);
+  /**
+   * One way: no answer.
+   * @param {There['events']} msg
+   * @param {Transferable[]} [transfer]
+   */
+  send(msg, transfer) {
+    if (!this.dead) this.post(msg, transfer);
   }
 
-  /** @param {In} msg */
+  /**
+   * The channel's own messages (answers, progress, a fatal error), whatever the protocol.
+   * @param {Reply | Progress | Fatal} msg
+   * @param {Transferable[]} [transfer]
+   */
+  own(msg, transfer) {
+    if (!this.dead) this.post(msg, transfer);
+  }
+
+  /**
+   * A request; resolves to the far end's answer, rejects with its error (of the same name, with its own fields), with
+   * the signal's reason once aborted, or with the channel's failure.
+   * @template {keyof There['calls'] & string} K
+   * @param {There['calls'][K][0] & {t: K}} msg
+   * @param {CallOptions} [opts]
+   * @returns {Promise<There['calls'][K][1]>}
+   */
+  call(msg, opts) {
+    const signal = opts && opts.signal;
+    if (this.dead) return Promise.reject(new Error('the channel is closed'));
+    if (signal && signal.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+      const c = ++this.ids;
+      const onAbort = () => {
+        done();
+        if (!this.dead) this.post({ t: 'abort', c });
+        reject(signal.reason);
+      };
+      const done = () => {
+        this.waiting.delete(c);
+        if (signal) signal.removeEventListener('abort', onAbort);
+      };
+      this.waiting.set(c, { resolve, reject, progress: opts && opts.progress, done });
+      if (signal) signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        this.post(Object.assign(msg, opts && opts.progress ? { c, p: 1 } : { c }), opts && opts.transfer);
+      } catch (e) {
+        done(); // a value that cannot be sent (a function, a DOM node): the caller's
+        reject(e);
+      }
+    });
+  }
+
+  /**
+   * A message from the far end.
+   * @param {*} msg
+   */
   receive(msg) {
-    const id = msg && typeof msg === 'object' && 'id' in msg ? /** @type {{id: number}} */ (msg).id : undefined;
-    const fn = id === undefined ? undefined : this.listeners.get(id);
-    if (fn) fn(msg);
-    else if (this.other) this.other(msg, this);
+    if (!msg || typeof msg !== 'object' || typeof msg.t !== 'string') return;
+    const t = msg.t;
+    if (t === 'reply' || t === 'progress') return this.answered(msg);
+    if (t === 'abort') {
+      const running = this.running.get(msg.c);
+      this.running.delete(msg.c); // its answer, whenever it comes, goes nowhere
+      if (running) running.abort(new DOMException('the caller aborted', 'AbortError'));
+      return;
+    }
+    if (t === 'fatal') return this.fail(msg.error);
+    const handler = this.handlers.get(t);
+    if (typeof msg.c !== 'number') {
+      if (handler) handler(msg);
+    } else if (this.answerer) this.answerer(this, msg, handler);
   }
 
-  // The whole channel is gone: a Worker is terminated, and every listener hears it once.
+  /** @param {Reply | Progress} msg */
+  answered(msg) {
+    const waiting = this.waiting.get(msg.c);
+    if (!waiting) return; // aborted, or settled by a failure
+    if (msg.t === 'progress') {
+      if (waiting.progress) {
+        try {
+          waiting.progress(msg.done, msg.total);
+        } catch (e) {
+          /* the caller's callback: its error is its own */
+        }
+      }
+      return;
+    }
+    waiting.done();
+    if (msg.error === undefined) waiting.resolve(msg.value);
+    else waiting.reject(rebuild(msg));
+  }
+
+  // The whole channel is gone: a Worker is terminated, its owner hears it, and every call still waiting rejects.
   /** @param {string} cause */
   fail(cause) {
     if (this.dead) return;
     this.dead = true;
     if (this.terminate) this.terminate();
-    if (this.onFail) this.onFail();
-    for (const [id, fn] of Array.from(this.listeners)) fn({ t: 'error', id, error: cause });
+    if (this.onFail) this.onFail(cause);
+    for (const waiting of Array.from(this.waiting.values())) {
+      waiting.done();
+      waiting.reject(new Error(cause));
+    }
+    for (const running of this.running.values()) running.abort(new Error(cause));
+    this.running.clear();
   }
 }
 
+// A call's answer: what its handler returns (or the Promise of it), or the error it throws; nothing once aborted.
 /**
- * @template In, Out
+ * @param {Channel<*, *>} channel
+ * @param {{t: string, c: number}} msg
+ * @param {Function | undefined} handler
+ */
+function answerCall(channel, msg, handler) {
+  const c = msg.c;
+  const controller = new AbortController();
+  /** @type {Transferable[] | undefined} */
+  let moved;
+  channel.running.set(c, controller);
+  /** @type {CallContext} */
+  const ctx = {
+    progress: /** @type {*} */ (msg).p
+      ? (done, total) => {
+          if (!controller.signal.aborted) channel.own({ t: 'progress', c, done, total });
+        }
+      : () => {},
+    signal: controller.signal,
+    transfer: (list) => {
+      moved = list;
+    },
+  };
+  new Promise((resolve) => {
+    if (!handler) throw new Error('no handler for ' + JSON.stringify(msg.t));
+    resolve(handler(msg, ctx));
+  })
+    .then(
+      /** @returns {Reply} */ (value) => ({ t: 'reply', c, value }),
+      /** @returns {Reply} */ (e) => ({
+        t: 'reply',
+        c,
+        error: errorText(e),
+        name: (e && e.name) || 'Error',
+        fields: ownFields(e),
+      }),
+    )
+    .then((reply) => {
+      channel.running.delete(c);
+      if (!controller.signal.aborted) channel.own(reply, moved);
+    });
+}
+
+// An error reply as the error the far end threw: the same name (a RangeError, an AbortError), its own fields.
+/** @param {Reply} msg */
+function rebuild(msg) {
+  const text = msg.error || '';
+  /** @type {Error} */
+  let e;
+  if (msg.name === 'RangeError') e = new RangeError(text);
+  else if (msg.name === 'TypeError') e = new TypeError(text);
+  else if (msg.name === 'AbortError' && typeof DOMException === 'function') e = new DOMException(text, 'AbortError');
+  else {
+    e = new Error(text);
+    if (msg.name && msg.name !== 'Error') e.name = msg.name;
+  }
+  return msg.fields ? Object.assign(e, msg.fields) : e;
+}
+
+// The plain fields an error carries besides its message (the recorder's `local`), for its copy on the other side.
+/** @param {*} e @returns {Object<string, *> | undefined} */
+function ownFields(e) {
+  if (!e || typeof e !== 'object') return undefined;
+  /** @type {Object<string, *>} */
+  const fields = {};
+  let any = false;
+  for (const key of Object.keys(e)) {
+    const v = e[key];
+    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) {
+      fields[key] = v;
+      any = true;
+    }
+  }
+  return any ? fields : undefined;
+}
+
+/**
+ * @template {Side} Here
+ * @template {Side} There
  * @typedef {object} WorkerStart
  * @property {() => Worker | null} make starts the Worker (null: none may start here); a throw is a refusal
  * @property {string} what whose Worker ("the engine"), for the one message where the page's CSP refused it
- * @property {Out} [hello] posted at once (the engine's `hello`)
- * @property {(msg: In) => boolean | Error} ready true: the Worker is ready; an Error: it cannot serve (given up);
- *   false: a message for the channel
- * @property {(msg: In, channel: Channel<In, Out>) => void} [other] the channel's `other`
+ * @property {There['calls'][keyof There['calls']][0]} hello the first call: its answer says the Worker is ready
+ * @property {(channel: Channel<Here, There>) => void} [install] this end's handlers, before any message comes
+ * @property {(error: Error) => void} [refused] the first call's error: the Worker cannot serve (given up)
  */
 
-// Resolves to the Worker's channel once it says it is ready, or to null (the main thread then): no Worker may start
-// here, the page's CSP refused it (said once, as a note: the main thread is a fallback, not an error), it failed to
-// start, it said it cannot serve, or it was silent for WORKER_START_MS.
+// Resolves to the Worker's channel and its answer to the first call, or to null (the main thread then): no Worker may
+// start here, the page's CSP refused it (said once, as a note: the main thread is a fallback, not an error), it failed
+// to start, its answer was an error, or it was silent for WORKER_START_MS.
 /**
- * @template In, Out
- * @param {WorkerStart<In, Out>} start
- * @returns {Promise<Channel<In, Out> | null>}
+ * @template {Side} Here
+ * @template {Side} There
+ * @param {WorkerStart<Here, There>} start
+ * @returns {Promise<{channel: Channel<Here, There>, answer: *} | null>}
  */
 export function openWorker(start) {
   return new Promise((resolve) => {
     const watch = typeof document !== 'undefined' ? watchRefusals('') : null;
     /** @type {Worker | null} */
     let worker = null;
+    /** @type {Channel<Here, There> | null} */
+    let channel = null;
+    let settled = false;
+    let timer = setTimeout(giveUp, WORKER_START_MS);
     try {
       worker = start.make();
     } catch (e) {
@@ -97,57 +307,107 @@ export function openWorker(start) {
       giveUp();
       return;
     }
-    /** @type {Channel<In, Out>} */
-    const channel = new Channel('worker', (msg, transfer) => worker.postMessage(msg, transfer || []), start.other);
-    let ready = false;
-    const timer = setTimeout(() => giveUp(), WORKER_START_MS);
+    const w = worker;
+    channel = new Channel('worker', (msg, transfer) => w.postMessage(msg, transfer || []));
+    channel.terminate = () => w.terminate();
     function giveUp() {
       clearTimeout(timer);
-      if (ready) return;
-      ready = true; // settled: nothing more from this Worker
-      if (worker) worker.terminate();
+      if (settled) return;
+      settled = true; // nothing more from this Worker
+      if (channel) channel.fail('given up');
       if (!watch) return resolve(null);
       watch.refused().then((r) => {
         if (r) note(refusalText(start.what + "'s Worker", r) + ': it runs on the main thread instead');
         resolve(null);
       });
     }
-    worker.onerror = (e) => {
+    w.onerror = (e) => {
       if (e && e.preventDefault) e.preventDefault(); // no uncaught-error report: the main thread takes over
-      if (ready) channel.fail('the Worker stopped (' + errorText((e && (e.error || e.message)) || 'error') + ')');
+      if (settled) channel.fail('the Worker stopped (' + errorText((e && (e.error || e.message)) || 'error') + ')');
       else giveUp();
     };
-    worker.onmessageerror = () => {
-      if (ready) channel.fail('a message from the Worker could not be read');
-    };
-    channel.terminate = () => worker.terminate();
-    worker.onmessage = (e) => {
-      if (ready) return channel.receive(e.data);
-      const said = start.ready(e.data);
-      if (said === true) {
-        ready = true;
+    w.onmessageerror = () => channel.fail('a message from the Worker could not be read');
+    w.onmessage = (e) => channel.receive(e.data);
+    if (start.install) start.install(channel);
+    channel.call(/** @type {*} */ (start.hello)).then(
+      (answer) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         if (watch) watch.stop();
-        resolve(channel);
-      } else if (said) giveUp();
-      else channel.receive(e.data);
-    };
-    if (start.hello) channel.post(start.hello);
+        resolve({ channel, answer });
+      },
+      (e) => {
+        if (!settled && start.refused && !channel.dead) start.refused(e);
+        giveUp();
+      },
+    );
   });
 }
 
-// The same code on this thread: `serve(post)` is the other side (it posts with `post`), and returns the function
-// that takes this side's messages. Each way is a microtask later, as a Worker's would be a task later.
+// The far end on this thread: `far(post)` makes it (localEnd, from the product that answers), posting to this end with
+// `post`, and returns the function that takes this end's messages. Each message is a microtask later either way, as a
+// Worker's would be a task later. Returns this end.
 /**
- * @template In, Out
- * @param {(post: (msg: In, transfer?: Transferable[]) => void) => (msg: Out) => void} serve
- * @param {(msg: In, channel: Channel<In, Out>) => void} [other]
- * @returns {Channel<In, Out>}
+ * @template {Side} Here
+ * @template {Side} There
+ * @param {(post: (msg: *) => void) => (msg: *) => void} far
+ * @returns {Channel<Here, There>}
  */
-export function openLocal(serve, other) {
-  /** @type {Channel<In, Out>} */
-  let channel = null;
-  const receive = serve((msg) => queueMicrotask(() => channel.receive(msg)));
-  channel = new Channel('main', (msg) => queueMicrotask(() => receive(msg)), other);
+export function openLocal(far) {
+  /** @type {Channel<Here, There>} */
+  let near = null;
+  const toFar = far((msg) => queueMicrotask(() => near.receive(msg)));
+  near = new Channel('main', (msg) => queueMicrotask(() => toFar(msg)));
+  return near;
+}
+
+// The answering end on the page's own thread, for openLocal: `install(channel)` puts its handlers on it.
+/**
+ * @template {Side} Here
+ * @template {Side} There
+ * @param {(channel: Channel<Here, There>) => void} install
+ * @returns {(post: (msg: *) => void) => (msg: *) => void}
+ */
+export function localEnd(install) {
+  return (post) => {
+    /** @type {Channel<Here, There>} */
+    const channel = new Channel('main', post);
+    channel.answerer = answerCall;
+    install(channel);
+    return (msg) => channel.receive(msg);
+  };
+}
+
+// In a dedicated Worker: the page's messages come to self, and `install(channel)` answers them. Whatever escapes
+// every handler here (an error, a rejection nobody caught: ours, as the page has no code here) fails the whole
+// channel: the page hears it once, and its calls reject.
+/**
+ * @template {Side} Here
+ * @template {Side} There
+ * @param {(channel: Channel<Here, There>) => void} install
+ * @returns {Channel<Here, There>}
+ */
+export function serve(install) {
+  /** @type {Channel<Here, There>} */
+  const channel = new Channel('worker', (msg, transfer) => self.postMessage(msg, transfer || []));
+  channel.answerer = answerCall;
+  self.onmessage = (e) => channel.receive(e.data);
+  let told = false;
+  /** @param {Event} e @param {*} why */
+  const fatal = (e, why) => {
+    e.preventDefault();
+    if (told) return;
+    told = true;
+    channel.own({ t: 'fatal', error: errorText(why) });
+  };
+  self.addEventListener('error', (e) => fatal(e, e.error || e.message));
+  self.addEventListener('unhandledrejection', (e) => fatal(e, e.reason));
+  install(channel);
   return channel;
+}
+
+// Whether this code runs in a dedicated Worker (the engine's or the recorder's), not on a page.
+export function inWorker() {
+  return typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' && self instanceof WorkerGlobalScope;
 }

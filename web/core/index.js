@@ -6,7 +6,7 @@
 export { FORM_HOLD, MAX_OBSTACLES, STEP_HZ, STUDIO_ARRAYS, VERSION } from './constants.js';
 export { PASSIVE, createListeners, describe, errorText, findInfo, truthy, warn } from './util.js';
 export { schoolState } from './protocol.js';
-export { openLocal, openWorker } from './channel.js';
+export { inWorker, localEnd, openLocal, openWorker, serve } from './channel.js';
 export { besideScript, siblingScript } from './sibling_script.js';
 export { loadModule, setGlue, setWasmUrl } from './module.js';
 export { inflateWasm } from './wasm_text.js';

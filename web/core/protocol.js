@@ -1,10 +1,10 @@
-// The contract between the page's host (web/host) and the engine (web/engine): every message either side
-// posts, with its fields and what answers it. The two never import each other; both import this file. It is types
-// (JSDoc, checked by `tsc -p web` in scripts/test) and one closed set; nothing here costs the bundle a byte it does not
-// use. docs/architecture.md explains the flow; this file is the list.
+// The contract between the page's host (web/host) and the engine (web/engine): every message either side posts, with
+// its fields, and every call with its answer. The two never import each other; both import this file. It is types
+// (JSDoc, checked by `tsc`) and one closed set; nothing here costs the bundle a byte. It travels on the kernel's channel
+// (channel.js): a call (`EngineCalls`, request -> answer) is answered once, by the engine's handler of its `t`; an
+// event (`HostEvent`, `EngineEvent`) is one way. docs/architecture.md explains the flow; this file is the list.
 //
-// Every message is a plain object {t, ...}. Per-school messages carry `id` (the host's school counter). A host
-// message with `seq` is a call: the engine answers with one `reply` (and `progress` before it if `progress` is set).
+// Every message is a plain object {t, ...}. A school's carry `id` (the host's school counter).
 
 /** @typedef {import('../mirofish').MiroFishStats} MiroFishStats */
 /** @typedef {import('../mirofish').MiroFishParamInfo} MiroFishParamInfo */
@@ -33,15 +33,15 @@
 // ---- host -> engine ----------------------------------------------------------------------------------------------
 
 /**
- * The engine's first message: load the wasm (from `wasm`, or the engine's own URL when empty; `fresh`: a new instance
- * of it, not the one a failed school left, host/heal.js). Answer: `ready` or `failed`.
+ * The engine's first call: load the wasm (from `wasm`, or the engine's own URL when empty; `fresh`: a new instance of
+ * it, not the one a failed school left, host/heal.js). Answers Ready; an error names the file that could not load.
  * @typedef {{t: 'hello', wasm: string, fresh?: boolean}} Hello
  */
 /**
  * A new school on `canvas` (an OffscreenCanvas transferred to a Worker, or the page's canvas on the main thread).
  * `options` are the page's options the engine reads, `ours` our part of the page's hash, `steps` a seek to that step
  * (a school mounted again after a failure), `box` the world's size when nothing else gives one, `once` a <miro-fish>
- * (one warning per name). Answer: `mounted`.
+ * (one warning per name). Answers Mounted.
  * @typedef {{t: 'mount', id: number, canvas: OffscreenCanvas | HTMLCanvasElement, options: Object<string, *>,
  *   ours: string, steps?: number, box: {width: number, height: number}, flags: Flags, once: boolean, view: View,
  *   antialias: boolean}} Mount
@@ -66,46 +66,30 @@
  * HTMLCanvasElement}} Canvas */
 /** A studio attached (`on`) or gone: `studioFrame` after each drawn frame while on. @typedef {{t: 'studio', id: number,
  * on: boolean}} Studio */
-/** The school goes: no answer. @typedef {{t: 'destroy', id: number}} Destroy */
+/** The school goes. @typedef {{t: 'destroy', id: number}} Destroy */
 /**
- * The host's watchdog (host/heal.js): is the engine's thread still there? Answer: `pong`, at once.
+ * The host's watchdog (host/heal.js): is the engine's thread still there? Answered at once, from its message handler.
  * @typedef {{t: 'ping', id: number}} Ping
  */
-
 /**
- * The calls (the handle's methods that return Promises). Each answers with one `reply` whose `value` is, in order:
- * the value held or undefined; the steps taken; the state hash; whether the formation landed; true; {data, meta}
- * (or `error`); the test hook's value.
- * @typedef {{id?: number, seq?: number, progress?: boolean}} CallBase
- * @typedef {CallBase & {t: 'set', name: string, value: *}} SetCall
- * @typedef {CallBase & {t: 'step', n: *}} StepCall
- * @typedef {CallBase & {t: 'stateHash'}} StateHashCall
- * @typedef {CallBase & {t: 'form', options: {type: *, text: string, hold: *}}} FormCall
- * @typedef {CallBase & {t: 'release'}} ReleaseCall
- * @typedef {CallBase & {t: 'trajectory', steps: *, every: *}} TrajectoryCall
- * @typedef {CallBase & {t: 'test', fn: string, ms?: number, frames?: number, upWindows?: number, holdWindows?: number, on?: boolean,
- *   n?: number, inFrame?: boolean}} TestCall the test bundle's hooks only
- * @typedef {SetCall | StepCall | StateHashCall | FormCall | ReleaseCall | TrajectoryCall | TestCall} Call
- */
-
-/**
- * Every message the host posts: Hello is the engine's; the rest are a school's, addressed by `id`, which the school's
- * own post (host/mount.js) sets: its callers pass an Unaddressed message.
- * @typedef {Mount | SetFlags | SetView | Pointer | Poke | Obstacles | Hash | Canvas | Studio | Destroy | Ping | Call}
- *   SchoolMessage
- * @typedef {Hello | SchoolMessage} HostMessage
- * @typedef {SchoolMessage extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never} Unaddressed
+ * The handle's methods that return Promises, a call each (the long ones, step and trajectory, with progress).
+ * @typedef {{t: 'set', id: number, name: string, value: *}} SetCall
+ * @typedef {{t: 'step', id: number, n: *}} StepCall
+ * @typedef {{t: 'stateHash', id: number}} StateHashCall
+ * @typedef {{t: 'form', id: number, options: {type: *, text: string, hold: *}}} FormCall
+ * @typedef {{t: 'release', id: number}} ReleaseCall
+ * @typedef {{t: 'trajectory', id: number, steps: *, every: *}} TrajectoryCall
+ * @typedef {{t: 'test', id: number, fn: string, ms?: number, frames?: number, upWindows?: number,
+ *   holdWindows?: number, on?: boolean, n?: number, inFrame?: boolean}} TestCall the test bundle's hooks only
  */
 
 // ---- engine -> host ----------------------------------------------------------------------------------------------
 
-/** The wasm is in: the parameter table (C++ kParams) for the host's get()/table(). @typedef {{t: 'ready',
- * table: MiroFishParamInfo[], version: string}} Ready */
-/** The wasm could not load (the sentence says which file, and where). @typedef {{t: 'failed', error: string}}
- * Failed */
+/** The wasm is in: the parameter table (C++ kParams) for the host's get()/table(). @typedef {{table:
+ * MiroFishParamInfo[], version: string}} Ready */
 /** One console warning, the engine's text. @typedef {{t: 'warn', text: string}} Warn */
-/** The mount's outcome: the renderer's name, or why not. @typedef {{t: 'mounted', id: number, renderer?: string,
- * error?: string}} Mounted */
+/** The mount's outcome: the renderer's name, or why not (no WebGL2). @typedef {{renderer?: string, error?: string}}
+ * Mounted */
 /**
  * What the handle's reading methods answer from: the stats always (the engine's part of MiroFishStats: the host
  * adds `thread`), the params, hash and obstacles (canvas CSS px) when one of them changed.
@@ -113,35 +97,45 @@
  * @typedef {{t: 'snap', id: number, stats: EngineStats, params?: Object<string, number>, hash?: string,
  *   obstacles?: number[][]}} Snap
  */
-/** A call's answer. @typedef {{t: 'reply', id: number, seq: number, value?: *, error?: string, range?: boolean}}
- * Reply */
-/** A long step() or trajectory() after each slice. @typedef {{t: 'progress', id: number, seq: number, done: number,
- * total: number}} Progress */
 /** The context is gone for good: the host answers with `canvas`, a fresh element in the old one's place.
  * @typedef {{t: 'needCanvas', id: number}} NeedCanvas */
 /** The studio's arrays (Pond::studioArray), copies moved to the page. @typedef {{t: 'studioFrame', id: number,
  * count: number, arrays: (Float32Array | Uint8Array | null)[]}} StudioFrame */
 /** The test bundle's level callback. @typedef {{t: 'level', id: number, stats: *}} Level */
-/** The answer to `ping`. @typedef {{t: 'pong', id: number}} Pong */
 /** A throw in the school's work (engine/guard.js): it stopped for good; the host heals it once (host/heal.js).
  * @typedef {{t: 'error', id: number, error: string}} SchoolError */
-/** Something escaped every school's guard in a Worker: the whole engine failed. @typedef {{t: 'fatal',
- * error: string}} Fatal */
+
+// ---- the lists ---------------------------------------------------------------------------------------------------
 
 /**
- * Every message the engine posts.
- * @typedef {Ready | Failed | Warn | Mounted | Snap | Reply | Progress | NeedCanvas | StudioFrame | Level | Pong |
- *   SchoolError | Fatal} EngineMessage
+ * The engine's calls, request -> answer. set: the value held after the table's clamping, or undefined (an unknown
+ * name); step: the steps taken; stateHash: the state hash; form: whether a formation was laid out; release: true;
+ * trajectory: the run (a RangeError over the limits); test: the hook's value.
+ * @typedef {{
+ *   hello: [Hello, Ready],
+ *   mount: [Mount, Mounted],
+ *   ping: [Ping, true],
+ *   set: [SetCall, number | undefined],
+ *   step: [StepCall, number],
+ *   stateHash: [StateHashCall, string],
+ *   form: [FormCall, boolean],
+ *   release: [ReleaseCall, boolean],
+ *   trajectory: [TrajectoryCall, import('../mirofish').MiroFishTrajectory],
+ *   test: [TestCall, *],
+ * }} EngineCalls
  */
-
 /**
- * Where each side posts: `transfer` moves canvases and buffers.
- * @callback PostToEngine
- * @param {HostMessage} msg
- * @param {Transferable[]} [transfer]
- * @returns {void}
+ * What the host tells the engine, one way; a school's are addressed by `id`, which its own `post` (host/school.js)
+ * sets: its callers pass them Unaddressed.
+ * @typedef {SetFlags | SetView | Pointer | Poke | Obstacles | Hash | Canvas | Studio | Destroy} HostEvent
+ * @typedef {HostEvent extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never} Unaddressed
  */
 /**
+ * What the engine tells the host, one way: a school's by `id`, a warning for the page.
+ * @typedef {Warn | Snap | NeedCanvas | StudioFrame | Level | SchoolError} EngineEvent
+ */
+/**
+ * Where a school's side posts its events: the host's school (`id` added), the engine's school.
  * @callback PostFromSchool
  * @param {Unaddressed} msg
  * @param {Transferable[]} [transfer]
@@ -149,9 +143,16 @@
  */
 /**
  * @callback PostToHost
- * @param {EngineMessage} msg
+ * @param {EngineEvent} msg
  * @param {Transferable[]} [transfer]
  * @returns {void}
+ */
+/**
+ * The two ends as the channel (channel.js) types them: what each answers and hears.
+ * @typedef {{calls: EngineCalls, events: HostEvent}} EngineSide the engine's end
+ * @typedef {{calls: {}, events: EngineEvent}} HostSide the host's end
+ * @typedef {import('./channel.js').Channel<HostSide, EngineSide>} HostChannel
+ * @typedef {import('./channel.js').Channel<EngineSide, HostSide>} EngineChannel
  */
 
 /**

@@ -1,7 +1,7 @@
 // The engine's protocol: what each of the host's messages about one school does (flags, view, set, step, hash,
-// form, a new canvas, the studio, the test bundle's hooks) and the replies it sends with the caller's seq. The school
+// form, a new canvas, the studio, the test bundle's hooks) and what each call answers. The school
 // itself (its pond, loop, snapshots, teardown) is school.js; a lost context, context.js.
-import { describe, errorText, findInfo, FORM_HOLD, STUDIO_ARRAYS } from '../core/index.js';
+import { describe, findInfo, FORM_HOLD, STUDIO_ARRAYS } from '../core/index.js';
 import { applyHash, checkSanity, checkTone, optionNumber, readConfig } from './config.js';
 import { giveBack } from './context.js';
 import { guarded } from './guard.js';
@@ -12,19 +12,15 @@ import { recordTrajectory } from './trajectory.js';
 const MAX_STEP_CALL = 36000; // step(n) cap per call: 10 minutes of simulation
 const CHUNK_MS = 8; // a long step(n) or trajectory() works this long, then lets frames and the page run
 
-// The host's messages about this school. Replies carry the caller's seq; every command that changes what the host
-// shows ends with a fresh snapshot.
+// The host's messages about this school: events return nothing; a call returns its answer (or a Promise of it),
+// after a fresh snapshot (`answer`), so that once the page's Promise resolves every reading method sees this moment.
 /**
  * @param {import('./school.js').EngineSchool} s
- * @param {import('../core/protocol.js').HostMessage} msg
- * @param {import('../core/protocol.js').PostToHost} out
+ * @param {import('../core/protocol.js').HostEvent | CallRequest} msg
+ * @param {import('../core/channel.js').CallContext} [ctx] a call's
+ * @returns {*}
  */
-export function command(s, msg, out) {
-  // A fresh snapshot first: once the page's Promise resolves, every reading method sees this moment.
-  const reply = (value, transfer) => {
-    s.snapshots.now();
-    out({ t: 'reply', id: s.id, seq: /** @type {import('../core/protocol.js').Call} */ (msg).seq, value }, transfer);
-  };
+export function command(s, msg, ctx) {
   switch (msg.t) {
     case 'flags':
       Object.assign(s.flags, msg.flags);
@@ -38,99 +34,107 @@ export function command(s, msg, out) {
       s.loop.update();
       s.context.shownAgain(); // a new canvas that waited while hidden is asked for now
       s.snapshots.now(); // a pause, a hidden tab: the steps and the state as they stopped
-      return;
+      return undefined;
     case 'view':
       Object.assign(s.view, msg.view);
       s.resolution.resize(!!msg.force);
-      return;
+      return undefined;
     case 'pointer':
       s.pond.pointer(!!msg.present, msg.x, msg.y);
-      return;
+      return undefined;
     case 'poke': // a click or tap (the click option decides), or feed()/scare() from the page: a closed set
       if (msg.what === 'click') s.pond.click(msg.x, msg.y);
       else if (msg.what === 'feed') s.pond.feed(msg.x, msg.y);
       else if (msg.what === 'scare') s.pond.scare(msg.x, msg.y);
       else {
         s.warn('unknown poke ' + describe(msg.what) + ' ignored');
-        return;
+        return undefined;
       }
       s.showChange();
-      return;
+      return undefined;
     case 'obstacles':
       for (let k = 0; k < msg.n; k++)
         s.pond.stageObstacle(k, msg.boxes[k * 4], msg.boxes[k * 4 + 1], msg.boxes[k * 4 + 2], msg.boxes[k * 4 + 3]);
       s.pond.commitObstacles(msg.n);
       s.snapshots.changed();
-      return;
+      return undefined;
     case 'hash':
-      if (!applyHash(s, msg.ours)) return;
+      if (!applyHash(s, msg.ours)) return undefined;
       afterChange(s, '');
       s.resolution.resize(true);
-      return;
+      return undefined;
+    case 'canvas': // the host's fresh canvas, in the old one's place on the page
+      s.context.replace(msg.canvas);
+      return undefined;
+    case 'studio': // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
+      s.studio = msg.on ? { frame: () => postStudioFrame(s) } : null;
+      s.pond.setMetrics(!!msg.on);
+      return undefined;
     case 'set':
-      reply(setOption(s, msg.name, msg.value));
-      return;
+      return answer(s, setOption(s, msg.name, msg.value));
     case 'step': {
       const n = stepCount(s, msg.n);
       // Drawn once at the end, and at most once a display frame however many calls come (loop.still()).
-      chunks(s, msg, n, s.loop.stepN, () =>
+      return chunks(s, ctx, n, s.loop.stepN, (resolve) =>
         s.loop.still(() => {
           s.snapshots.changed();
-          reply(n);
+          resolve(answer(s, n));
         }),
       );
-      return;
     }
     case 'stateHash':
-      reply(s.pond.stateHash());
-      return;
+      return answer(s, s.pond.stateHash());
     case 'form':
-      reply(form(s, msg.options));
-      return;
+      return answer(s, form(s, msg.options));
     case 'release':
       s.pond.releaseForm();
       s.showChange();
-      reply(true);
-      return;
+      return answer(s, true);
     case 'trajectory':
-      trajectory(s, msg, out, reply);
-      return;
-    case 'canvas': // the host's fresh canvas, in the old one's place on the page
-      s.context.replace(msg.canvas);
-      return;
-    case 'studio': // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
-      s.studio = msg.on ? { frame: () => postStudioFrame(s, out) } : null;
-      s.pond.setMetrics(!!msg.on);
-      return;
+      return trajectory(s, msg, ctx);
     case 'test':
-      if (MIROFISH_TEST) reply(testHook(s, msg, out));
-      return;
+      return MIROFISH_TEST ? answer(s, testHook(s, msg)) : undefined;
     default:
-      s.warn('unknown engine message ' + describe(msg.t));
+      s.warn('unknown engine message ' + describe(/** @type {{t: string}} */ (msg).t));
+      return undefined;
   }
 }
 
-// S-DEV-6 trajectory(): the school's hash run off screen in chunks; over the limits, a RangeError for the page.
+/** @typedef {import('../core/protocol.js').EngineCalls[keyof import('../core/protocol.js').EngineCalls][0]} CallRequest */
+
+/** @template T @param {import('./school.js').EngineSchool} s @param {T} value @returns {T} */
+function answer(s, value) {
+  s.snapshots.now();
+  return value;
+}
+
+// S-DEV-6 trajectory(): the school's hash run off screen in chunks; over the limits, a RangeError for the page (an
+// answer, not the school's failure: it is returned, not thrown under the guard).
 /**
  * @param {import('./school.js').EngineSchool} s
  * @param {import('../core/protocol.js').TrajectoryCall} msg
- * @param {import('../core/protocol.js').PostToHost} out
- * @param {(value: *, transfer?: Transferable[]) => void} reply
+ * @param {import('../core/channel.js').CallContext} ctx
  */
-function trajectory(s, msg, out, reply) {
+function trajectory(s, msg, ctx) {
   let rec;
   try {
     rec = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
   } catch (e) {
     s.snapshots.now();
-    out({ t: 'reply', id: s.id, seq: msg.seq, error: errorText(e), range: e instanceof RangeError });
-    return;
+    return Promise.reject(e);
   }
-  const done = () => {
-    const value = rec.done();
-    reply(value, [value.data.buffer]);
-  };
-  chunks(s, msg, rec.total, rec.work, done, rec.free);
+  return chunks(
+    s,
+    ctx,
+    rec.total,
+    rec.work,
+    (resolve) => {
+      const value = rec.done();
+      ctx.transfer([value.data.buffer]);
+      resolve(answer(s, value));
+    },
+    rec.free,
+  );
 }
 
 // set(name, value): the value held, after the table's clamping (or undefined for an unknown name, with a warning).
@@ -177,32 +181,42 @@ function stepCount(s, n) {
 }
 
 // `total` units of work(n) in CHUNK_MS slices, each its own task right after what already waits (pump.js: the page's
-// tasks, or the Worker's frames, run between), then done(); `progress` messages after each slice when the page
-// asked; dropped (and free()) if destroyed meanwhile.
+// tasks, or the Worker's frames, run between), then done(resolve); progress after each slice when the page asked.
+// Resolves undefined (and free()) if the school is destroyed meanwhile; rejects if a slice fails it.
 /**
  * @param {import('./school.js').EngineSchool} s
- * @param {import('../core/protocol.js').StepCall | import('../core/protocol.js').TrajectoryCall} msg
+ * @param {import('../core/channel.js').CallContext} ctx
  * @param {number} total
  * @param {(n: number) => void} work
- * @param {() => void} done
+ * @param {(resolve: (value: *) => void) => void} done
  * @param {() => void} [free]
+ * @returns {Promise<*>}
  */
-function chunks(s, msg, total, work, done, free) {
-  const est = { stepMs: Infinity, workMs: 0 };
-  let left = total;
-  // Each slice is a task of its own: under the school's guard like a frame (a throw fails the school, once).
-  const slice = guarded(s, () => {
-    if (s.destroyed) return free && free();
-    left -= within(CHUNK_MS, left, work, est);
-    if (msg.progress) s.out({ t: 'progress', id: s.id, seq: msg.seq, done: total - left, total });
-    if (left > 0) soon(slice);
-    else {
-      s.lastWorkMs = est.workMs; // the steps' own time in this call (handle._test.lastWork)
-      done();
-    }
-    return undefined;
+function chunks(s, ctx, total, work, done, free) {
+  return new Promise((resolve, reject) => {
+    const est = { stepMs: Infinity, workMs: 0 };
+    let left = total;
+    // Each slice is a task of its own: under the school's guard like a frame (a throw fails the school, once).
+    const slice = guarded(s, () => {
+      left -= within(CHUNK_MS, left, work, est);
+      ctx.progress(total - left, total);
+    });
+    const next = () => {
+      if (s.destroyed) {
+        if (free) free();
+        resolve(undefined);
+        return;
+      }
+      slice();
+      if (s.failed) reject(new Error('the school failed'));
+      else if (left > 0) soon(next);
+      else {
+        s.lastWorkMs = est.workMs; // the steps' own time in this call (handle._test.lastWork)
+        done(resolve);
+      }
+    };
+    next();
   });
-  slice();
 }
 
 // S-CHO lands the school on a formation now; the text is drawn by fish and never enters the page's DOM.
@@ -228,8 +242,8 @@ function form(s, options) {
 // Copies of what the studio reads (Pond::studioArray, by the constants table's kStudio* indices), moved to the page,
 // not copied again; the main thread's local link hands over the same message, as the heap's views would change under
 // the studio once the heap grows. Only while a studio is attached.
-/** @param {import('./school.js').EngineSchool} s @param {import('../core/protocol.js').PostToHost} out */
-function postStudioFrame(s, out) {
+/** @param {import('./school.js').EngineSchool} s */
+function postStudioFrame(s) {
   const arrays = [],
     transfer = [];
   for (let k = 0; k < STUDIO_ARRAYS; k++) {
@@ -238,7 +252,7 @@ function postStudioFrame(s, out) {
     arrays.push(copy);
     if (copy) transfer.push(copy.buffer);
   }
-  out({ t: 'studioFrame', id: s.id, count: s.pond.count(), arrays }, transfer);
+  s.out({ t: 'studioFrame', id: s.id, count: s.pond.count(), arrays }, transfer);
 }
 
 // The test bundle's hooks (handle._test): a fixed frame cost, shorter windows, a level callback, a lost context,
@@ -246,9 +260,8 @@ function postStudioFrame(s, out) {
 /**
  * @param {import('./school.js').EngineSchool} s
  * @param {import('../core/protocol.js').TestCall} msg
- * @param {import('../core/protocol.js').PostToHost} out
  */
-function testHook(s, msg, out) {
+function testHook(s, msg) {
   const t = s.governor.tuning;
   if (msg.fn === 'trap') {
     if (!msg.inFrame) s.M.trap(); // a real `unreachable` in the wasm (bindings.cpp): this command never replies
@@ -266,7 +279,7 @@ function testHook(s, msg, out) {
       upWindows: msg.upWindows,
       holdWindows: msg.holdWindows || t.holdWindows,
     });
-  else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => out({ t: 'level', id: s.id, stats }) : null;
+  else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => s.out({ t: 'level', id: s.id, stats }) : null;
   else if (msg.fn === 'loseContext') {
     if (s.context.gl.isContextLost()) return false;
     // Taken while the context lives: a lost context hands out no extensions, so the restore needs this one.

@@ -9,13 +9,13 @@ import { errorText } from '../core/index.js';
  * @typedef {Pick<import('./school.js').EngineSchool, 'destroyed' | 'failed' | 'id' | 'loop' | 'out'>} Guarded
  */
 
-// Runs fn.call(self, arg) for school `s`; nothing runs once the school has failed. No closure per call: a frame
-// passes its bound function and its time.
-/** @param {Guarded} s @param {Function} fn @param {*} self @param {*} [arg] */
-export function guard(s, fn, self, arg) {
+// Runs fn.call(self, arg, arg2) for school `s`; nothing runs once the school has failed. No closure per call: a frame
+// passes its bound function and its time, a command the school, the message and the call's context.
+/** @param {Guarded} s @param {Function} fn @param {*} self @param {*} [arg] @param {*} [arg2] */
+export function guard(s, fn, self, arg, arg2) {
   if (s.failed) return undefined;
   try {
-    return fn.call(self, arg);
+    return fn.call(self, arg, arg2);
   } catch (e) {
     failed(s, e);
     return undefined;

@@ -3,8 +3,9 @@
 // deep (a third of the time at 10 000 fish went there). Frames, input and the page's own tasks still run between two
 // slices; only the wait that nothing needed is gone.
 
-export const IN_WORKER =
-  typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' && self instanceof WorkerGlobalScope;
+import { inWorker } from '../core/index.js';
+
+export const IN_WORKER = inWorker();
 
 const queue = []; // the slices waiting, first in first out: two schools' long calls take turns
 let port = null;

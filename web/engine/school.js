@@ -12,10 +12,12 @@ import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
 import { Snapshots } from './snapshots.js';
 
+/** @typedef {import('../core/protocol.js').PostToHost} PostToHost */
+
 // `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
 // In two parts, so that the page's main thread can run them a task apart: the GL context and the renderers' programs
-// here, then the school and its first frame in start(table, out) (`out(msg, transfer)` posts to the host), which
-// returns the school. Returns {error} without WebGL2.
+// here, then the school and its first frame in start(table, channel) (the engine's end of the channel to the host),
+// which returns the school. Returns {error} without WebGL2.
 export function attachEngineSchool(M, init, targets) {
   const selector = '#mirofish-engine-' + init.id;
   const pond = new M.Pond();
@@ -33,7 +35,7 @@ export function attachEngineSchool(M, init, targets) {
   }
   const gl = M.currentGL(); // the context C++ made on this canvas (never getContext() again: Firefox throws)
   return {
-    start: (table, out) => startEngineSchool(M, table, init, out, targets, selector, pond, gl),
+    start: (table, channel) => startEngineSchool(M, table, init, channel, targets, selector, pond, gl),
     cancel: () => {
       delete targets[selector];
       try {
@@ -46,8 +48,10 @@ export function attachEngineSchool(M, init, targets) {
   };
 }
 
-/** @param {import('../core/protocol.js').PostToHost} out */
-function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
+/** @param {import('../core/protocol.js').EngineChannel} channel */
+function startEngineSchool(M, table, init, channel, targets, selector, pond, gl) {
+  /** @type {PostToHost} */
+  const out = (msg, transfer) => channel.send(msg, transfer);
   const attach = (canvas) => {
     targets[selector] = canvas;
     return pond.attach(selector, init.antialias === true);
@@ -68,10 +72,10 @@ function startEngineSchool(M, table, init, out, targets, selector, pond, gl) {
   s.started = true;
   s.loop.update();
   s.snapshots.changed();
-  const handle = (msg) => command(s, msg, out);
+  const handle = (msg, ctx) => command(s, msg, ctx);
   return {
     school: s,
-    handle: (msg) => guard(s, handle, null, msg), // every command under the school's guard (guard.js)
+    handle: (msg, ctx) => guard(s, handle, null, msg, ctx), // every command under the school's guard (guard.js)
     destroy: () => {
       s.destroy();
       delete targets[selector];
@@ -88,7 +92,7 @@ export class EngineSchool {
    * @param {*} M the Emscripten module
    * @param {import('../core/protocol.js').Ready['table']} table the parameter table
    * @param {import('../core/protocol.js').Mount} init
-   * @param {import('../core/protocol.js').PostToHost} out
+   * @param {PostToHost} out
    * @param {*} pond the C++ Pond, attached to init.canvas
    * @param {WebGL2RenderingContext} gl the context it made there
    * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach

@@ -1,97 +1,118 @@
 // The engine's end of the channel: loads the wasm once (from the URL the host's `hello` names, else the entry's),
-// then mounts, drives and destroys schools as the host's messages say. The same code serves a Worker
-// (self.postMessage) and the main-thread fallback (a local port).
-import { errorText, loadModule, VERSION } from '../core/index.js';
+// then mounts, drives and destroys schools as the host's messages say. The same code serves a Worker (core's serve())
+// and the main-thread fallback (a local port).
+import { errorText, inWorker, loadModule, VERSION } from '../core/index.js';
 import { attachEngineSchool } from './school.js';
 
-// `post(msg, transfer)` sends to the host; returns the function that takes the host's messages, and the live schools.
-/** @param {import('../core/protocol.js').PostToHost} post */
-export function serveEngine(post) {
+// What comes for one school, one way; the rest of its messages are calls (protocol.js EngineCalls).
+const SCHOOL_EVENTS = /** @type {const} */ ([
+  'flags',
+  'view',
+  'pointer',
+  'poke',
+  'obstacles',
+  'hash',
+  'canvas',
+  'studio',
+]);
+const SCHOOL_CALLS = /** @type {const} */ (['set', 'step', 'stateHash', 'form', 'release', 'trajectory', 'test']);
+
+/**
+ * A school as this end holds it: mounting (its messages wait in `queue`, in order), or started.
+ * @typedef {{queue: (() => void)[], cancelled: boolean}} Mounting
+ * @typedef {{school: import('./school.js').EngineSchool, handle: (msg: *, ctx?: *) => *, destroy: () => void}} Made
+ */
+
+// The engine's answers on `channel` (a Worker's end, or the main thread's local one): the wasm once, then each
+// school's mount, messages and calls as the host sends them.
+/** @param {import('../core/protocol.js').EngineChannel} channel */
+export function serveEngine(channel) {
+  /** @type {Map<number, Mounting | Made>} */
   const schools = new Map();
+  /** @type {{M: *, table: import('../core/protocol.js').Ready['table']} | null} */
   let loaded = null;
-  const log = (text) => post({ t: 'warn', text });
-  const receive = (/** @type {import('../core/protocol.js').HostMessage} */ msg) => {
-    if (msg.t === 'ping') {
-      // the host's watchdog (host/heal.js): this thread still answers
-      post({ t: 'pong', id: msg.id });
-      return;
-    }
-    if (msg.t === 'hello') {
-      loadModule(log, msg.wasm, msg.fresh)
-        .then(({ M, table }) =>
-          bakeKoi(M).then(() => {
-            for (const row of table) row.values = row.values ? row.values.split('|') : []; // C++ kParamValues
-            loaded = { M, table };
-            post({ t: 'ready', table, version: VERSION });
-          }),
-        )
-        .catch((e) => post({ t: 'failed', error: errorText(e) }));
-      return;
-    }
-    if (!loaded) return;
-    if (msg.t === 'mount') {
-      mount(msg);
-      return;
-    }
+  const log = (/** @type {string} */ text) => channel.send({ t: 'warn', text });
+  channel.on('ping', () => true); // the host's watchdog (host/heal.js): this thread still answers
+  channel.on('hello', (msg) =>
+    loadModule(log, msg.wasm, msg.fresh).then(({ M, table }) =>
+      bakeKoi(M).then(() => {
+        for (const row of table) row.values = row.values ? row.values.split('|') : []; // C++ kParamValues
+        loaded = { M, table };
+        return { table, version: VERSION };
+      }),
+    ),
+  );
+  channel.on('mount', (msg) => mount(msg));
+  for (const t of SCHOOL_EVENTS) channel.on(t, (/** @type {*} */ msg) => toSchool(msg));
+  for (const t of SCHOOL_CALLS) channel.on(t, (/** @type {*} */ msg, ctx) => toSchool(msg, ctx));
+  channel.on('destroy', (msg) => {
     const made = schools.get(msg.id);
     if (!made) return;
-    if (made.queue) {
-      // still mounting (the main thread's second task): in order, once it runs
-      if (msg.t === 'destroy') made.cancelled = true;
-      else made.queue.push(msg);
+    if ('queue' in made) {
+      made.cancelled = true; // still mounting (the main thread's second task): it goes once that runs
       return;
     }
-    if (msg.t === 'destroy') {
-      schools.delete(msg.id);
-      try {
-        made.destroy();
-      } catch (e) {
-        // a failed school's wasm may throw again on the way out: it is gone either way
-      }
-      return;
+    schools.delete(msg.id);
+    try {
+      made.destroy();
+    } catch (e) {
+      // a failed school's wasm may throw again on the way out: it is gone either way
     }
-    made.handle(msg); // under the school's guard (guard.js)
+  });
+
+  /** @param {{t: string, id: number}} msg @param {import('../core/channel.js').CallContext} [ctx] */
+  const toSchool = (msg, ctx) => {
+    const made = loaded && schools.get(msg.id);
+    if (!made) return undefined; // gone: a call answers undefined, which the host no longer waits for
+    if ('queue' in made) {
+      // still mounting: in order, once it runs
+      return new Promise((resolve) => made.queue.push(() => resolve(toSchool(msg, ctx))));
+    }
+    return made.handle(msg, ctx); // under the school's guard (guard.js)
   };
+
   // The context and programs in this task; the school and its first frame in this one too in a Worker, in the next
   // on the page's main thread (each half of a first mount is a long task there on a slow machine).
+  /** @param {import('../core/protocol.js').Mount} msg @returns {Promise<import('../core/protocol.js').Mounted>} */
   const mount = (msg) => {
-    const failed = (e) => post({ t: 'mounted', id: msg.id, error: 'mount failed (' + errorText(e) + ')' });
+    const failed = (/** @type {*} */ e) => ({ error: 'mount failed (' + errorText(e) + ')' });
+    if (!loaded) return Promise.resolve({ error: 'the engine has no wasm' });
+    const { M, table } = loaded;
     let attached;
     try {
-      attached = attachEngineSchool(loaded.M, msg, loaded.M.specialHTMLTargets);
+      attached = attachEngineSchool(M, msg, M.specialHTMLTargets);
     } catch (e) {
-      failed(e);
-      return;
+      return Promise.resolve(failed(e));
     }
-    if (attached.error) {
-      post({ t: 'mounted', id: msg.id, error: attached.error });
-      return;
-    }
+    if (attached.error) return Promise.resolve({ error: attached.error });
+    const started = attached;
+    /** @type {Mounting} */
     const pending = { queue: [], cancelled: false };
     schools.set(msg.id, pending);
-    const start = () => {
-      if (pending.cancelled) {
-        schools.delete(msg.id);
-        attached.cancel();
-        return;
-      }
-      let made;
-      try {
-        made = attached.start(loaded.table, post);
-      } catch (e) {
-        schools.delete(msg.id);
-        attached.cancel();
-        failed(e);
-        return;
-      }
-      schools.set(msg.id, made);
-      post({ t: 'mounted', id: msg.id, renderer: made.school.renderer });
-      for (const queued of pending.queue) receive(queued);
-    };
-    if (inWorker()) start();
-    else setTimeout(start, 0);
+    return new Promise((resolve) => {
+      const start = () => {
+        let made = null;
+        if (pending.cancelled) {
+          started.cancel();
+          resolve({ error: 'destroyed while mounting' });
+        } else {
+          try {
+            made = started.start(table, channel);
+            resolve({ renderer: made.school.renderer });
+          } catch (e) {
+            started.cancel();
+            resolve(failed(e));
+          }
+        }
+        if (made) schools.set(msg.id, made);
+        else schools.delete(msg.id);
+        for (const queued of pending.queue) queued(); // a school that did not start answers them undefined
+      };
+      if (inWorker()) start();
+      else setTimeout(start, 0);
+    });
   };
-  return { receive, schools };
+  return { schools };
 }
 
 // The koi textures' bake, in its small slices (koi_bake.cpp). On the page's main thread a task runs slices for
@@ -115,27 +136,4 @@ function bakeKoi(M) {
     };
     task();
   });
-}
-
-// In a dedicated Worker: the host's messages come to self.
-// Whatever escapes every school's guard (guard.js) fails the whole engine: the host hears it once ({t:'fatal'}) and
-// mounts its schools again on the main thread. An unhandled rejection here is one of ours: the page has no code here.
-export function serveWorker() {
-  /** @type {import('../core/protocol.js').PostToHost} */
-  const post = (msg, transfer) => self.postMessage(msg, transfer || []);
-  const engine = serveEngine(post);
-  self.onmessage = (e) => engine.receive(e.data);
-  let told = false;
-  const fatal = (e, why) => {
-    e.preventDefault();
-    if (told) return;
-    told = true;
-    post({ t: 'fatal', error: errorText(why) });
-  };
-  self.addEventListener('error', (e) => fatal(e, e.error || e.message));
-  self.addEventListener('unhandledrejection', (e) => fatal(e, e.reason));
-}
-
-export function inWorker() {
-  return typeof WorkerGlobalScope !== 'undefined' && typeof self !== 'undefined' && self instanceof WorkerGlobalScope;
 }

@@ -1,9 +1,9 @@
 // mirofish-engine.mjs: the engine as an ES module. Started as a module Worker it serves the page's schools; imported
-// on the main thread (mirofish.mjs's fallback) it exports serveEngine. Its wasm is the file beside it, written as the
+// on the main thread (mirofish.mjs's fallback) it exports its end of the channel. Its wasm is the file beside it, written as the
 // literal `new URL('./mirofish.wasm', import.meta.url)` that Vite and webpack 5 emit as an asset and rewrite.
 import createGlue from 'mirofish-glue';
-import { setGlue, setWasmUrl } from '../core/index.js';
-import { inWorker, serveEngine, serveWorker } from '../engine/serve.js';
+import { inWorker, localEnd, serve, setGlue, setWasmUrl } from '../core/index.js';
+import { serveEngine } from '../engine/serve.js';
 
 setGlue(createGlue);
 
@@ -15,6 +15,7 @@ setWasmUrl(() => {
     return new URL('mirofish.wasm', document.baseURI).href;
   }
 });
-if (inWorker()) serveWorker();
+if (inWorker()) serve(serveEngine);
 
-export { serveEngine };
+// the engine's end on the page's main thread (core/channel.js openLocal)
+export const localEngine = localEnd(serveEngine);

@@ -2,10 +2,10 @@
 // The same file is its own Worker (as mirofish.js is): started from its `src`, it records instead. Lazily loaded
 // (the studio adds it when its Record panel opens), so the page's background bundle carries none of it.
 import createGlue from 'mirofish-glue';
-import { setGlue, setWasmUrl } from '../core/index.js';
+import { inWorker, serve, setGlue, setWasmUrl } from '../core/index.js';
 import { installGlobal } from '../record/api.js';
 import { setWorkerSource } from '../record/link.js';
-import { inWorker, serveWorker } from '../record/serve.js';
+import { serveRecorder } from '../record/serve.js';
 
 // The engine's wasm is the mirofish.wasm beside this file (the same module as mirofish-engine.js's, compiled as it
 // downloads): in its Worker, beside the Worker's own script; on the page, beside the tag's src.
@@ -16,7 +16,7 @@ setWasmUrl(
   () => new URL('mirofish.wasm', inWorker() ? self.location.href : (script && script.src) || document.baseURI).href,
 );
 if (inWorker()) {
-  serveWorker();
+  serve(serveRecorder);
 } else if (typeof document !== 'undefined') {
   setWorkerSource({ worker: () => (sameOrigin(script) ? new Worker(script.src) : null) });
   installGlobal();

@@ -1,15 +1,15 @@
 // mirofish-record.mjs, the ES module: `record`, `supported`, `install` and the default export; no global. Started as
 // a module Worker it records (the Worker is made with the literal pattern bundlers look for, as mirofish.mjs's is).
 import createGlue from 'mirofish-glue';
-import { setGlue, setWasmUrl } from '../core/index.js';
+import { inWorker, serve, setGlue, setWasmUrl } from '../core/index.js';
 import { api, install, record, supported } from '../record/api.js';
 import { setWorkerSource } from '../record/link.js';
-import { inWorker, serveWorker } from '../record/serve.js';
+import { serveRecorder } from '../record/serve.js';
 
 // The engine's wasm, the file beside this one (the literal bundlers emit as an asset, as mirofish-engine.mjs's).
 setGlue(createGlue);
 setWasmUrl(() => new URL('./mirofish.wasm', import.meta.url).href);
-if (inWorker()) serveWorker();
+if (inWorker()) serve(serveRecorder);
 else {
   setWorkerSource({
     worker: () =>

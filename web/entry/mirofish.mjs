@@ -16,7 +16,7 @@ setEngineSource({
       ? crossOriginWorker(beside(import.meta.url), 'module')
       : new Worker(new URL('./mirofish-engine.mjs', import.meta.url), { type: 'module' }),
   // the engine's entry beside this one: in the build, the module beside mirofish.mjs (an external import)
-  local: () => import('./mirofish-engine.mjs').then((m) => m.serveEngine),
+  local: () => import('./mirofish-engine.mjs').then((m) => m.localEngine),
   wasm: '', // the engine's own: beside it (a bundler rewrites that URL in the engine's chunk)
 });
 defineElement(mount);

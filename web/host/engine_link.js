@@ -6,15 +6,19 @@
 import { afterPageSettled, errorText, openLocal, openWorker, warn } from '../core/index.js';
 
 /**
- * @typedef {import('../core/protocol.js').EngineMessage} EngineMessage
- * @typedef {import('../core/protocol.js').HostMessage} HostMessage
- * @typedef {(post: import('../core/protocol.js').PostToHost) => {receive: (msg: HostMessage) => void,
- *   schools: Map<number, *>}} ServeEngine the engine's serveEngine (engine/serve.js)
- * @typedef {{worker: () => Worker | null, local: () => Promise<ServeEngine>, wasm: string}} EngineSource
- * @typedef {import('../core/channel.js').Channel<EngineMessage, HostMessage> & {table: *[], live: number,
- *   release?: () => void, kill?: () => void}} Engine an engine's channel, and what its `ready` said, its live schools
- *   (the last one out releases a Worker); a failure (a Worker's error, a message it could not send, its silence,
- *   its `fatal`) tells each of its schools {t:'error'} (host/heal.js), and later mounts go on the main thread
+ * @typedef {import('../core/protocol.js').HostChannel} HostChannel
+ * @typedef {import('../core/protocol.js').EngineSide} EngineSide
+ * @typedef {(post: (msg: *) => void) => (msg: *) => void} LocalEngine the engine's end on this thread (the engine's
+ *   file makes it: core's localEnd over engine/serve.js)
+ * @typedef {{worker: () => Worker | null, local: () => Promise<LocalEngine>, wasm: string}} EngineSource
+ * @typedef {object} School what the engine's events reach of a school of the page (school.js HostSchool)
+ * @property {(msg: import('../core/protocol.js').EngineEvent) => void} receive
+ * @property {(cause: string) => void} fail
+ * @typedef {HostChannel & {table: import('../core/protocol.js').Ready['table'], live: number,
+ *   schools: Map<number, School>, release?: () => void, kill?: () => void}} Engine an engine's channel, and what its
+ *   `hello` answered, its live schools (the last one out releases a Worker); a failure (a Worker's error, a message it
+ *   could not send, its silence, its `fatal`) fails each of its schools (host/heal.js), and later mounts go on the
+ *   main thread
  */
 /** @type {EngineSource} */
 let source = { worker: () => null, local: () => Promise.reject(new Error('no engine')), wasm: '' };
@@ -27,7 +31,7 @@ let table = null; // the parameter table, from the first engine that is ready
 let unloadable = null; // why the Worker's engine could not load its wasm: the main thread would fail alike
 
 // The bundle's entry says where the engine comes from: `worker()` starts the Worker (null where it cannot be one; the
-// entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> serveEngine, `wasm` the wasm's
+// entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> the engine's end on this thread, `wasm` the wasm's
 // URL (the classic script's, beside it; the ES module's engine knows its own).
 /** @param {EngineSource} s */
 export function setEngineSource(s) {
@@ -81,24 +85,32 @@ export function retire(engine) {
   if (engine.thread === 'main') freshMain = true;
 }
 
-// What comes with no school's id: a warning, or the whole engine's failure.
-/** @param {EngineMessage} msg @param {import('../core/channel.js').Channel<EngineMessage, HostMessage>} channel */
-function other(msg, channel) {
-  if (msg.t === 'warn') warn(msg.text);
-  else if (msg.t === 'fatal') channel.fail(msg.error);
+// The engine's events: each school's to that school, a warning to the console.
+/** @param {HostChannel} channel @param {Map<number, School>} schools */
+function route(channel, schools) {
+  /** @param {import('../core/protocol.js').EngineEvent & {id: number}} msg */
+  const toSchool = (msg) => {
+    const h = schools.get(msg.id);
+    if (h) h.receive(msg);
+  };
+  for (const t of /** @type {const} */ (['snap', 'needCanvas', 'studioFrame', 'level', 'error']))
+    channel.on(t, toSchool);
+  channel.on('warn', (msg) => warn(msg.text));
 }
 
-// The channel that said `ready`, as the engine the schools mount on.
+// The channel whose `hello` was answered, as the engine the schools mount on.
 /**
- * @param {import('../core/channel.js').Channel<EngineMessage, HostMessage>} channel
+ * @param {HostChannel} channel
  * @param {import('../core/protocol.js').Ready} ready
+ * @param {Map<number, School>} schools
  * @returns {Engine}
  */
-function open(channel, ready) {
-  const engine = Object.assign(channel, { table: ready.table, live: 0 });
-  engine.onFail = () => {
+function open(channel, ready, schools) {
+  const engine = Object.assign(channel, { table: ready.table, live: 0, schools });
+  engine.onFail = (cause) => {
     retire(engine);
     if (engine.thread === 'worker') engines.worker = Promise.resolve(null);
+    for (const h of Array.from(schools.values())) h.fail(cause);
   };
   opened[engine.thread] = engine;
   if (!table) table = ready.table;
@@ -106,21 +118,23 @@ function open(channel, ready) {
 }
 
 function startWorker() {
-  let ready = null;
-  return openWorker({
+  /** @type {Map<number, School>} */
+  const schools = new Map();
+  /** @type {import('../core/channel.js').WorkerStart<import('../core/protocol.js').HostSide, EngineSide>} */
+  const start = {
     make: source.worker,
     what: 'the engine',
     hello: { t: 'hello', wasm: source.wasm },
-    ready: (/** @type {EngineMessage} */ msg) => {
-      if (msg.t === 'ready') ready = msg;
-      // the same files, the same origin rules on the main thread: not fetched twice
-      else if (msg.t === 'failed') unloadable = new Error(msg.error);
-      return msg.t === 'ready' || (msg.t === 'failed' && unloadable);
+    install: (channel) => route(channel, schools),
+    // the same files, the same origin rules on the main thread: not fetched twice
+    refused: (e) => {
+      unloadable = e;
     },
-    other,
-  }).then((channel) => {
-    if (!channel) return null;
-    const engine = open(channel, ready);
+  };
+  return openWorker(start).then((opened) => {
+    if (!opened) return null;
+    const channel = opened.channel;
+    const engine = open(channel, opened.answer, schools);
     if (MIROFISH_TEST) engine.kill = () => channel.terminate(); // handle._test.killWorker(): a browser's kill
     // The last school gone: the worker goes too (its wasm, its contexts); the next mount starts a new one.
     engine.release = () => {
@@ -133,25 +147,14 @@ function startWorker() {
 
 function startLocal() {
   if (unloadable) return Promise.reject(unloadable);
-  return source.local().then(
-    (serveEngine) =>
-      new Promise((resolve, reject) => {
-        let waiting = true;
-        /** @type {import('../core/channel.js').Channel<EngineMessage, HostMessage>} */
-        const channel = openLocal(
-          (post) => serveEngine(post).receive,
-          (msg, ch) => {
-            if (!waiting) other(msg, ch);
-            else if (msg.t === 'ready') {
-              waiting = false;
-              resolve(open(ch, msg));
-            } else if (msg.t === 'failed') {
-              waiting = false;
-              reject(new Error(msg.error));
-            } else other(msg, ch);
-          },
-        );
-        channel.post({ t: 'hello', wasm: source.wasm, fresh: freshMain });
-      }),
-  );
+  return source.local().then((far) => {
+    /** @type {Map<number, School>} */
+    const schools = new Map();
+    /** @type {HostChannel} */
+    const channel = openLocal(far);
+    route(channel, schools);
+    return channel
+      .call({ t: 'hello', wasm: source.wasm, fresh: freshMain })
+      .then((ready) => open(channel, ready, schools));
+  });
 }

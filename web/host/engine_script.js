@@ -1,6 +1,6 @@
 // The classic engine (mirofish-engine.js) on the main thread: one <script> tag beside mirofish.js's
 // (core/sibling_script.js: its nonce, crossOrigin and query), which needs no CORS from another origin and which a CSP
-// allows wherever it allowed mirofish.js. The engine hands its serveEngine back through a Symbol-keyed slot (no
+// allows wherever it allowed mirofish.js. The engine hands its end of the channel back through a Symbol-keyed slot (no
 // global name); a missing file, or one the page's CSP refused, rejects with one sentence that says which.
 import { besideScript, siblingScript } from '../core/index.js';
 
@@ -8,12 +8,12 @@ const SLOT = Symbol.for('mirofish.engine');
 
 let loading = null;
 
-/** @param {HTMLScriptElement} script mirofish.js's tag @returns {Promise<import('./engine_link.js').ServeEngine>} */
+/** @param {HTMLScriptElement} script mirofish.js's tag @returns {Promise<import('./engine_link.js').LocalEngine>} */
 export function loadEngineScript(script) {
   if (!loading) {
     let serve = null;
-    globalThis[SLOT] = (serveEngine) => {
-      serve = serveEngine;
+    globalThis[SLOT] = (far) => {
+      serve = far;
     };
     loading = siblingScript(script, 'mirofish-engine.js', 'mirofish.js')
       .finally(() => delete globalThis[SLOT])

@@ -9,17 +9,19 @@ import { openEngine, retire } from './engine_link.js';
 const SILENT_MS = 2000; // no message this long from a running, visible school (snapshots come every 250 ms): a ping
 const PING_MS = 2000; // ...which the engine answers at once from its message handler; none by then: failed
 
-// Settles one pending call as its method documents for a failure (handle.js maps undefined to 0, '' and false).
-export function settleFailed(pending, cause) {
-  if (pending.t === 'trajectory') pending.reject(new Error('MiroFish: the engine failed (' + cause + ')'));
-  else pending.resolve(undefined);
+// A call's answer once its school failed, as its method documents (handle.js maps undefined to 0, '' and false).
+/** @param {string} t the call's @param {string} cause @returns {Promise<undefined>} */
+export function failedAnswer(t, cause) {
+  return t === 'trajectory'
+    ? Promise.reject(new Error('MiroFish: the engine failed (' + cause + ')'))
+    : Promise.resolve(undefined);
 }
 
 // `h` is the school's page side (school.js): its remount(engine) resolves to the engine's `mounted` message.
 /** @param {import('./school.js').HostSchool} h @param {string} cause */
 export function failSchool(h, cause) {
   if (h.destroyed || h.failed) return;
-  h.failed = cause; // stats().state reads 'failed'; h.post sends nothing; calls settle at once (calls.js)
+  h.failed = cause; // stats().state reads 'failed'; h.post sends nothing; calls settle at once (school.js call)
   h.watch.stop();
   const old = h.engine;
   h.leaveEngine();
@@ -42,7 +44,7 @@ export function failSchool(h, cause) {
         h.watch.heard();
       });
   }
-  h.calls.settleAll(cause);
+  h.endCalls({ failed: cause });
 }
 
 // The watchdog for a school whose engine may die without a word (a Worker the browser killed): only while the school
@@ -80,7 +82,7 @@ export function createWatch(h, onSilent) {
       arm(PING_MS - (now - pinged));
     } else if (now - heard >= SILENT_MS - 1) {
       pinged = now;
-      h.post({ t: 'ping' });
+      h.ping();
       arm(PING_MS);
     } else {
       arm(SILENT_MS - (now - heard));

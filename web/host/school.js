@@ -3,15 +3,15 @@
 // What the page says goes out in messages (web/core/protocol.js); what the engine says comes back as snapshots, which
 // the handle (handle.js) reads. Its parts, each a file of its own: the input (input.js: pointer, clicks, visibility,
 // the hash, media queries), the sizing (sizing.js), the avoid list (avoid.js), the perf overlay (overlay.js), the
-// pause button (controls.js), the calls it awaits (calls.js), the pointer's rate (pointer_link.js), the page's text
-// colour for the water's tone (tone.js) and the watchdog for an engine that fails (heal.js).
-import { createListeners, truthy } from '../core/index.js';
+// pause button (controls.js), the pointer's rate (pointer_link.js), the page's text colour for the water's tone
+// (tone.js) and the watchdog for an engine that fails (heal.js). Its calls go on the engine's channel
+// (core/channel.js), each under the school's one AbortSignal: a school that goes or fails settles them at once.
+import { createListeners, errorText, truthy, warn } from '../core/index.js';
 import { Avoid } from './avoid.js';
-import { Calls } from './calls.js';
 import { createControls, rememberedPause } from './controls.js';
 import { paramTable } from './engine_link.js';
 import { splitHash } from './hash.js';
-import { createWatch, failSchool } from './heal.js';
+import { createWatch, failedAnswer, failSchool } from './heal.js';
 import {
   FORCED_COLORS,
   REDUCED_TRANSPARENCY,
@@ -90,12 +90,12 @@ export class HostSchool {
     this.studio = null;
     /** the test bundle's level callback */
     this.onLevel = null;
-    this.onMounted = null;
     /** set by api.js: the handle's destroy() */
     this.destroy = null;
     this.post = this.post.bind(this);
     this.destroyIfDetached = this.destroyIfDetached.bind(this);
-    this.calls = new Calls(this.post);
+    /** the calls' signal: aborted with {gone: true} when the school goes, {failed: cause} when it fails */
+    this.asking = new AbortController();
     this.pointerLink = new PointerLink(this.post);
     this.watch = createWatch(this, (cause) => {
       if (this.engine.thread === 'worker')
@@ -117,48 +117,95 @@ export class HostSchool {
   /** @type {import('../core/protocol.js').PostFromSchool} */
   post(msg, transfer) {
     if (this.failed) return; // the engine failed: nothing more goes to it (heal.js)
-    this.engine.post(Object.assign(msg, { id: this.id }), transfer);
+    this.engine.send(
+      /** @type {import('../core/protocol.js').HostEvent} */ (Object.assign(msg, { id: this.id })),
+      transfer,
+    );
   }
 
-  /** @param {import('../core/protocol.js').Call} msg @param {*} [progress] */
+  // A call of the engine for this school (the handle's methods that return Promises). `progress(done, total)`, if a
+  // function, hears a long step() or trajectory() after each slice. Never rejects for what the page passes (handle.js
+  // sends plain values only): a school gone answers undefined, a failed one its method's failure value (heal.js); a
+  // trajectory over the limits rejects with the engine's RangeError.
+  /**
+   * @template {keyof import('../core/protocol.js').EngineCalls} K
+   * @param {Omit<import('../core/protocol.js').EngineCalls[K][0], 'id'> & {t: K}} msg
+   * @param {*} [progress]
+   * @returns {Promise<import('../core/protocol.js').EngineCalls[K][1] | undefined>}
+   */
   call(msg, progress) {
-    return this.calls.ask(msg, progress, this);
+    if (this.destroyed) return Promise.resolve(undefined);
+    if (this.failed) return failedAnswer(msg.t, this.failed);
+    const request = /** @type {*} */ (Object.assign(msg, { id: this.id }));
+    return this.engine
+      .call(request, { progress: typeof progress === 'function' ? progress : undefined, signal: this.asking.signal })
+      .then(
+        (value) => {
+          this.watch.heard();
+          return value;
+        },
+        (e) => {
+          if (e && e.gone) return undefined;
+          if (e && typeof e.failed === 'string') return failedAnswer(msg.t, e.failed);
+          if (e && e.name === 'DataCloneError') {
+            warn('the school could not be asked (' + errorText(e) + ')');
+            return undefined;
+          }
+          throw e; // the engine's own answer: a RangeError
+        },
+      );
+  }
+
+  // Every call still waiting settles now: the school went ({gone: true}) or failed ({failed: cause}).
+  /** @param {{gone: true} | {failed: string}} why */
+  endCalls(why) {
+    const asking = this.asking;
+    this.asking = new AbortController();
+    asking.abort(why);
+  }
+
+  // The watchdog's question (heal.js): does the engine's thread still answer?
+  ping() {
+    this.engine.call({ t: 'ping', id: this.id }, { signal: this.asking.signal }).then(
+      () => this.watch.heard(),
+      () => {},
+    );
   }
 
   // Mounts the school on `engine` from `ours` (our part of a hash) and `steps` (a seek there); resolves to the
-  // engine's `mounted` message. At mount, and once more after a failure (heal.js) on a fresh canvas.
-  /** @param {Engine} engine @param {string} ours @param {number} steps */
+  // engine's answer (the renderer, or why not). At mount, and once more after a failure (heal.js) on a fresh canvas.
+  /**
+   * @param {Engine} engine @param {string} ours @param {number} steps
+   * @returns {Promise<import('../core/protocol.js').Mounted>}
+   */
   mountOn(engine, ours, steps) {
     const box = this.fullscreen // the padding box the canvas fills: the world's size when nothing else gives one
       ? { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight }
       : { width: this.element.clientWidth, height: this.element.clientHeight };
     const offscreen = engine.thread === 'worker' ? this.canvas.transferControlToOffscreen() : this.canvas;
-    /** @type {Promise<import('../core/protocol.js').Mounted>} */
-    const mounted = new Promise((resolve) => {
-      this.onMounted = resolve;
-    });
     this.engine = engine;
     this.engineLeft = false;
     engine.live++;
     if (engine.thread === 'worker') workerSchools.add(this);
-    engine.listen(this.id, (msg) => this.receive(msg));
-    engine.post(
-      {
-        t: 'mount',
-        id: this.id,
-        canvas: offscreen,
-        options: this.engineOptions,
-        ours,
-        steps,
-        box,
-        flags: this.flags,
-        once: this.once,
-        view: this.sizing.measure(),
-        antialias: this.antialias,
-      },
-      [offscreen],
-    );
-    return mounted;
+    engine.schools.set(this.id, this);
+    return engine
+      .call(
+        {
+          t: 'mount',
+          id: this.id,
+          canvas: offscreen,
+          options: this.engineOptions,
+          ours,
+          steps,
+          box,
+          flags: this.flags,
+          once: this.once,
+          view: this.sizing.measure(),
+          antialias: this.antialias,
+        },
+        { transfer: [offscreen] },
+      )
+      .catch((e) => ({ error: 'the engine failed (' + errorText(e) + ')' }));
   }
 
   // After a failure (heal.js): a fresh canvas in the old one's place (a transferred canvas cannot be drawn on from
@@ -247,8 +294,8 @@ export class HostSchool {
     if (this.engineLeft) return;
     this.engineLeft = true;
     const engine = this.engine;
-    if (!engine.dead) engine.post({ t: 'destroy', id: this.id });
-    engine.forget(this.id);
+    engine.send({ t: 'destroy', id: this.id });
+    engine.schools.delete(this.id);
     workerSchools.delete(this);
     if (--engine.live === 0 && engine.release) engine.release();
   }
@@ -262,21 +309,14 @@ export class HostSchool {
     }
   }
 
-  // The engine's messages for this school: snapshots, replies, the mount's outcome, a failure, the studio's arrays,
-  // the test bundle's level callback.
-  /** @param {import('../core/protocol.js').EngineMessage} msg */
+  // The engine's events for this school: snapshots, a failure, the studio's arrays, the test bundle's level callback.
+  /** @param {import('../core/protocol.js').EngineEvent} msg */
   receive(msg) {
     this.watch.heard();
     if (msg.t === 'error') {
       this.fail(msg.error);
     } else if (msg.t === 'snap') {
       this.snapshotIn(msg);
-    } else if (msg.t === 'progress') {
-      this.calls.progress(msg);
-    } else if (msg.t === 'reply') {
-      this.calls.reply(msg);
-    } else if (msg.t === 'mounted') {
-      this.onMounted(msg);
     } else if (msg.t === 'needCanvas' && !this.destroyed) {
       this.swapCanvas();
     } else if (msg.t === 'studioFrame' && this.studio) {
@@ -348,7 +388,7 @@ export class HostSchool {
       this.controls.remove();
       this.tone.teardown();
     }
-    this.calls.settleAll();
+    this.endCalls({ gone: true });
     this.canvas.remove();
     this.restoreHost();
   }

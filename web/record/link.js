@@ -2,21 +2,21 @@
 // recorder on the main thread: where a Worker cannot start (a script from another origin, a CSP) or cannot draw
 // WebGL2 on an OffscreenCanvas. Either way it is the kernel's channel (core/channel.js) carrying the recorder's
 // protocol (core/record_protocol.js), and the school on screen and its engine are never asked for anything.
-import { openLocal, openWorker } from '../core/index.js';
+import { localEnd, openLocal, openWorker } from '../core/index.js';
 import { serveRecorder } from './serve.js';
 
 /**
- * @typedef {import('../core/record_protocol.js').RecorderToPage} RecorderToPage
- * @typedef {import('../core/record_protocol.js').PageToRecorder} PageToRecorder
- * @typedef {import('../core/channel.js').Channel<RecorderToPage, PageToRecorder>} RecorderChannel
+ * @typedef {import('../core/record_protocol.js').PageChannel} PageChannel
+ * @typedef {import('../core/record_protocol.js').PageSide} PageSide
+ * @typedef {import('../core/record_protocol.js').RecorderSide} RecorderSide
  */
 
+/** @type {{worker: () => Worker | null}} */
 let source = { worker: () => null };
-/** @type {Promise<RecorderChannel | null> | null} */
+/** @type {Promise<PageChannel | null> | null} */
 let worker = null; // the Worker's channel, or null (the main thread then)
-/** @type {RecorderChannel | null} */
+/** @type {PageChannel | null} */
 let local = null; // the main thread's recorder
-let ids = 0;
 
 // The entry says how to start the Worker (the classic file from its own src, the module by `new URL`).
 /** @param {{worker: () => Worker | null}} s */
@@ -37,11 +37,9 @@ export function setWorkerSource(s) {
 export function runRecording(job, onProgress, signal, thread) {
   if (thread === 'main') return send(openMain(), job, onProgress, signal);
   if (!worker) {
-    worker = openWorker({
-      make: source.worker,
-      what: 'the recorder',
-      ready: (/** @type {RecorderToPage} */ msg) => msg.t === 'hello', // the Worker's first word
-    });
+    /** @type {import('../core/channel.js').WorkerStart<PageSide, RecorderSide>} */
+    const start = { make: source.worker, what: 'the recorder', hello: { t: 'hello' } };
+    worker = openWorker(start).then((opened) => opened && opened.channel);
   }
   return worker.then((channel) =>
     channel && !channel.dead
@@ -53,55 +51,19 @@ export function runRecording(job, onProgress, signal, thread) {
 }
 
 /**
- * @param {RecorderChannel} channel
+ * @param {PageChannel} channel
  * @param {import('../core/record_protocol.js').RecordJob} job
  * @param {((done: number, total: number) => void) | undefined} onProgress
  * @param {AbortSignal | undefined} signal
  * @returns {Promise<Blob>}
  */
 function send(channel, job, onProgress, signal) {
-  const id = ++ids;
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      channel.post({ t: 'abort', id });
-      finish();
-      reject(signal.reason !== undefined ? signal.reason : new DOMException('record(): cancelled', 'AbortError'));
-    };
-    const finish = () => {
-      channel.forget(id);
-      if (signal) signal.removeEventListener('abort', onAbort);
-    };
-    if (signal) {
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-    }
-    channel.listen(id, (msg) => {
-      if (msg.t === 'progress') {
-        if (onProgress) {
-          try {
-            onProgress(msg.done, msg.total);
-          } catch (e) {
-            /* the page's callback: its error is its own */
-          }
-        }
-        return;
-      }
-      finish();
-      if (msg.t === 'done') {
-        resolve(new Blob([msg.buffer], { type: msg.mime }));
-      } else if (msg.t === 'error') {
-        // a RecordError, or the channel's own failure (the Worker stopped)
-        const said = /** @type {import('../core/record_protocol.js').RecordError} */ (msg);
-        const e = said.name === 'AbortError' ? new DOMException(said.error, 'AbortError') : new Error(said.error);
-        if (said.local) Object.assign(e, { local: true });
-        reject(e);
-      }
-    });
-    channel.post({ t: 'record', id, job });
-  });
+  return channel
+    .call({ t: 'record', job }, { progress: onProgress, signal })
+    .then((made) => new Blob([made.buffer], { type: made.mime }));
 }
 
 function openMain() {
-  if (!local) local = openLocal(serveRecorder);
+  if (!local) local = openLocal(localEnd(serveRecorder));
   return local;
 }
