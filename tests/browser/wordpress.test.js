@@ -250,7 +250,7 @@ describe('the WordPress plugin, in a real WordPress', () => {
     }
   });
 
-  it('the editor: the block’s preview draws and follows its sidebar; the page’s switch saves', async () => {
+  it('the editors: the block’s preview draws (in the site editor’s iframe too) and follows its sidebar; the page’s switch saves', async () => {
     const errors = [];
     admin.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     admin.on('pageerror', (e) => errors.push(String(e)));
@@ -306,6 +306,33 @@ describe('the WordPress plugin, in a real WordPress', () => {
       '1',
     );
     assert.match(await html(site.pages.block.url), /palette="neon"/, 'the saved block renders what the sidebar chose');
+
+    // The site editor's canvas is an iframe (as every editor's is from WordPress 7.1): the block added to a
+    // template brings mirofish.js into that iframe, and its school draws there.
+    const template = 'twentytwentythree%2F%2Fpage';
+    await admin.goto(`${site.base}/wp-admin/site-editor.php?postType=wp_template&postId=${template}`);
+    await h.waitFor(
+      admin,
+      () => window.wp && wp.data && wp.data.select('core/block-editor').getBlocks().length,
+      null,
+      30000,
+    );
+    await admin.evaluate(() =>
+      wp.data.dispatch('core/block-editor').insertBlocks(wp.blocks.createBlock('mirofish/school', { fish: 30 }), 0),
+    );
+    let iframe = null;
+    for (let i = 0; !iframe && i < 300; i++) {
+      for (const f of admin.frames())
+        if (f !== admin.mainFrame() && (await f.$('miro-fish').catch(() => null))) iframe = f;
+      if (!iframe) await admin.waitForTimeout(100);
+    }
+    assert.ok(iframe, 'the block’s <miro-fish> in the site editor’s iframe');
+    assert.deepEqual(await (await elementSchool(iframe, 'miro-fish')).jsonValue(), {
+      thread: 'worker',
+      rendering: true,
+    });
+    assert.ok((await drawnPixels(await iframe.$('miro-fish'))) > 50, 'the preview draws in the iframe');
+    assert.equal(await iframe.evaluate(() => document.querySelectorAll('script[data-mirofish-editor]').length), 1);
     assert.deepEqual(
       errors.filter((e) => /mirofish|miro-fish/i.test(e)),
       [],
