@@ -164,6 +164,13 @@ describe('the WordPress plugin, in a real WordPress', () => {
     );
     const quiet = await html(site.pages.off.url);
     assert.ok(!quiet.includes('mirofish'), 'a page whose editor turned the background off has no tag');
+    // docs/wordpress.md's example of the `mirofish_background` filter, as a must-use plugin: off on the contact page.
+    const example = fs.readFileSync(path.join(h.ROOT, 'docs', 'wordpress.md'), 'utf8').match(/```php\n([^`]*)```/)[1];
+    const mu = path.join(site.root, 'wp-content', 'mu-plugins', 'docs-example.php');
+    fs.writeFileSync(mu, '<?php\n' + example);
+    assert.ok(!(await html(site.pages.plain.url)).includes('mirofish'), 'the filter keeps it off the contact page');
+    assert.ok(tagAttributes(await html(site.pages.post.url)), 'and on elsewhere');
+    fs.unlinkSync(mu);
   });
 
   it('a look saved from the settings form, and one imported from the configurator’s link, change the tag on the next load', async () => {

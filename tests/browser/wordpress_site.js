@@ -79,7 +79,7 @@ $made['post'] = wp_insert_post( array( 'post_title' => 'Koi at dusk', 'post_name
   'post_content' => "<!-- wp:paragraph -->\n<p>The school under a post, two folders deep.</p>\n<!-- /wp:paragraph -->" ) );
 $made['block'] = wp_insert_post( array( 'post_type' => 'page', 'post_title' => 'Pond', 'post_name' => 'pond', 'post_status' => 'publish',
   'post_content' => "<!-- wp:mirofish/school {\"fish\":40,\"palette\":\"ink\",\"seed\":7,\"height\":320,\"heightUnit\":\"px\"} -->\n<!-- wp:heading -->\n<h2>Over the fish</h2>\n<!-- /wp:heading -->\n<!-- /wp:mirofish/school -->" ) );
-$made['plain'] = wp_insert_post( array( 'post_type' => 'page', 'post_title' => 'Plain', 'post_name' => 'plain', 'post_status' => 'publish',
+$made['plain'] = wp_insert_post( array( 'post_type' => 'page', 'post_title' => 'Contact', 'post_name' => 'contact', 'post_status' => 'publish',
   'post_content' => "<!-- wp:paragraph -->\n<p>No block here.</p>\n<!-- /wp:paragraph -->" ) );
 $made['off'] = wp_insert_post( array( 'post_type' => 'page', 'post_title' => 'Quiet', 'post_name' => 'quiet', 'post_status' => 'publish',
   'post_content' => "<!-- wp:paragraph -->\n<p>This page's editor turned the background off.</p>\n<!-- /wp:paragraph -->",
