@@ -54,7 +54,7 @@ if ( is_wp_error( $error ) ) { fwrite( STDERR, $error->get_error_message() ); ex
       timeout: 30000,
     },
   );
-  let canvas = null;
+  let canvas = null; // the editor's document, or its iframe where WordPress makes one
   for (let i = 0; !canvas && i < 300; i++) {
     for (const f of page.frames()) if (await f.$('miro-fish').catch(() => null)) canvas = f;
     if (!canvas) await page.waitForTimeout(100);

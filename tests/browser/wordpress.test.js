@@ -62,6 +62,14 @@ function elementSchool(frame, selector) {
   );
 }
 
+// The page's frame (its document or an iframe's) that holds `selector`, within 30 s; null if none does.
+async function frameWith(page, selector) {
+  for (const end = Date.now() + 30000; Date.now() < end; await page.waitForTimeout(100)) {
+    for (const frame of page.frames()) if (await frame.$(selector).catch(() => null)) return frame;
+  }
+  return null;
+}
+
 describe('the WordPress plugin, in a real WordPress', () => {
   let site, browser, admin, zip;
   const requests = []; // every request a visitor's page made
@@ -188,6 +196,7 @@ describe('the WordPress plugin, in a real WordPress', () => {
       },
     });
     assert.match(saved, /Settings saved\./);
+    assert.ok(!TAG.test(saved) && !saved.includes('vendor/mirofish'), 'never in the admin');
     const tag = tagAttributes(await html(site.base + '/'));
     for (const [k, v] of Object.entries({ fish: '33', palette: 'ink', opacity: '0.8', water: '1', click: 'scare' })) {
       assert.equal(tag['data-' + k], v, k);
@@ -262,13 +271,8 @@ describe('the WordPress plugin, in a real WordPress', () => {
     admin.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     admin.on('pageerror', (e) => errors.push(String(e)));
     await admin.goto(`${site.base}/wp-admin/post.php?post=${site.pages.block.id}&action=edit`);
-    // The canvas: the editor's document, or its iframe where WordPress makes one.
-    let canvas = null;
-    await h.waitFor(admin, () => document.querySelector('.edit-post-layout'), null, 30000);
-    for (let i = 0; !canvas && i < 300; i++) {
-      for (const f of admin.frames()) if (await f.$('miro-fish').catch(() => null)) canvas = f;
-      if (!canvas) await admin.waitForTimeout(100);
-    }
+    // The canvas: the editor's document (WordPress 6.1's post editor), or its iframe where WordPress makes one.
+    const canvas = await frameWith(admin, 'miro-fish');
     assert.ok(canvas, 'the block’s <miro-fish> in the editor');
     assert.deepEqual(await (await elementSchool(canvas, 'miro-fish')).jsonValue(), {
       thread: 'worker',
@@ -327,13 +331,8 @@ describe('the WordPress plugin, in a real WordPress', () => {
     await admin.evaluate(() =>
       wp.data.dispatch('core/block-editor').insertBlocks(wp.blocks.createBlock('mirofish/school', { fish: 30 }), 0),
     );
-    let iframe = null;
-    for (let i = 0; !iframe && i < 300; i++) {
-      for (const f of admin.frames())
-        if (f !== admin.mainFrame() && (await f.$('miro-fish').catch(() => null))) iframe = f;
-      if (!iframe) await admin.waitForTimeout(100);
-    }
-    assert.ok(iframe, 'the block’s <miro-fish> in the site editor’s iframe');
+    const iframe = await frameWith(admin, 'miro-fish');
+    assert.ok(iframe && iframe !== admin.mainFrame(), 'the block’s <miro-fish> in the site editor’s iframe');
     assert.deepEqual(await (await elementSchool(iframe, 'miro-fish')).jsonValue(), {
       thread: 'worker',
       rendering: true,
