@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // docs/wordpress.md's two pictures, from the build: the plugin's zip (scripts/wordpress-zip) installed in the test's
 // real WordPress (tests/browser/wordpress_site.js), then headless Chromium on Settings, MiroFish and on the block in
-// the editor, its school paused and stepped to a fixed step with school.step() (seed 7: the same fish every time).
+// the editor, its school paused and stepped to a fixed step with school.step() (seed 7).
 //   scripts/wordpress-zip && node wordpress/docs-images.mjs
 import fs from 'node:fs';
 import path from 'node:path';
