@@ -15,6 +15,11 @@ const PLACES = [
   ['package-lock.json', new RegExp(String.raw`^      "name": "mirofish",\n      "version": "${V}"`, 'm')],
   ['src/base/constants.h', new RegExp(String.raw`X\(kVersion, text, "${V}"`)],
   ['tests/base/constants.test.cpp', new RegExp(String.raw`std::string\(kVersion\) == "${V}"`)],
+  // The WordPress plugin: its header and constant, its readme's stable tag, its block (wordpress/zip.mjs checks them too).
+  ['wordpress/mirofish/mirofish.php', new RegExp(String.raw`^ \* Version:\s+${V}$`, 'm')],
+  ['wordpress/mirofish/mirofish.php', new RegExp(String.raw`define\( 'MIROFISH_VERSION', '${V}' \)`)],
+  ['wordpress/mirofish/readme.txt', new RegExp(String.raw`^Stable tag: ${V}$`, 'm')],
+  ['wordpress/mirofish/block/block.json', new RegExp(String.raw`"version": "${V}"`)],
   // The docs: the tarball scripts/pack makes, and the CDN URL it will have once published.
   ...['README.md', 'docs/hosting.md', 'docs/frameworks.md'].flatMap((f) => [
     [f, new RegExp(String.raw`mirofish-${V}\.tgz`, 'g')],
