@@ -82,6 +82,7 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       const csp = url.searchParams.get('csp');
       if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
       else if (csp === 'worker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'self'";
+      else if (csp === 'blobworker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'self' blob:";
       else if (csp === 'noworker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'none'";
       else if (csp === 'nonce') headers['Content-Security-Policy'] = NONCE_CSP;
       res.writeHead(200, headers);
@@ -108,7 +109,7 @@ function serveDir(dir, headers = {}) {
       if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isDirectory())
         file = path.join(file, 'index.html');
       if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-        res.writeHead(404);
+        res.writeHead(404, headers); // a CDN's 404 carries its CORS header too
         res.end();
         return;
       }

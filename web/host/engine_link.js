@@ -10,7 +10,8 @@ import { afterPageSettled, errorText, openLocal, openWorker, warn } from '../cor
  * @typedef {import('../core/protocol.js').HostMessage} HostMessage
  * @typedef {(post: import('../core/protocol.js').PostToHost) => {receive: (msg: HostMessage) => void,
  *   schools: Map<number, *>}} ServeEngine the engine's serveEngine (engine/serve.js)
- * @typedef {{worker: () => Worker | null, local: () => Promise<ServeEngine>, wasm: string}} EngineSource
+ * @typedef {{worker: () => Worker | null, local: () => Promise<ServeEngine>, wasm: string,
+ *   checked?: () => Promise<*>}} EngineSource `checked`: the Worker's script fetched against its hash first
  * @typedef {import('../core/channel.js').Channel<EngineMessage, HostMessage> & {table: *[], live: number,
  *   release?: () => void, kill?: () => void}} Engine an engine's channel, and what its `ready` said, its live schools
  *   (the last one out releases a Worker); a failure (a Worker's error, a message it could not send, its silence,
@@ -105,7 +106,17 @@ function open(channel, ready) {
   return engine;
 }
 
+// A Worker's script that could not be had against its hash (`checked`) is the engine's failure, as a wasm that
+// cannot load is: the main thread would fail alike.
 function startWorker() {
+  const checked = source.checked ? source.checked() : Promise.resolve();
+  return checked.then(startChecked, (e) => {
+    unloadable = e;
+    return null;
+  });
+}
+
+function startChecked() {
   let ready = null;
   return openWorker({
     make: source.worker,
