@@ -32,7 +32,7 @@ describe('strict Content-Security-Policy', () => {
   const thread = (page) => page.evaluate(() => window.MiroFish.current.stats().thread);
 
   it("with worker-src 'self' blob: draws fish on its path, with no violation and no console error", async () => {
-    const { context, page, consoleLog } = await open('blobworker', h.STRICT_CSP + "; worker-src 'self' blob:");
+    const { context, page, consoleLog } = await open('strict', h.STRICT_CSP);
     assert.equal(await thread(page), h.THREAD, 'the checked blob: Worker may start');
     // The policy really is on: an inline script is refused.
     const inlineRan = await page.evaluate(
@@ -64,8 +64,8 @@ describe('strict Content-Security-Policy', () => {
 
   // worker-src falls back to script-src: 'self' alone allows no blob: Worker.
   for (const [csp, policy] of [
-    ['strict', h.STRICT_CSP],
-    ['worker', h.STRICT_CSP + "; worker-src 'self'"],
+    ['script', h.SCRIPT_CSP],
+    ['worker', h.SCRIPT_CSP + "; worker-src 'self'"],
   ]) {
     it(`${policy.replace(/^.*; /, '')}: no blob: Worker, the main thread; the browser's one report, one note`, async () => {
       const { context, page, consoleLog } = await open(csp, policy);
@@ -88,7 +88,7 @@ describe('strict Content-Security-Policy', () => {
   }
 
   it("worker-src 'none': the school runs on the main thread instead, and MiroFish says so in one note", async () => {
-    const { context, page, consoleLog } = await open('noworker', h.STRICT_CSP + "; worker-src 'none'");
+    const { context, page, consoleLog } = await open('noworker', h.SCRIPT_CSP + "; worker-src 'none'");
     assert.equal(await thread(page), 'main');
     assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
     // On the worker path the browser refuses the Worker and reports it itself (one violation, one console error of
