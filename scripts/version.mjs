@@ -15,10 +15,11 @@ const PLACES = [
   ['package-lock.json', new RegExp(String.raw`^      "name": "mirofish",\n      "version": "${V}"`, 'm')],
   ['src/base/constants.h', new RegExp(String.raw`X\(kVersion, text, "${V}"`)],
   ['tests/base/constants.test.cpp', new RegExp(String.raw`std::string\(kVersion\) == "${V}"`)],
-  // The docs: the tarball scripts/pack makes, and the CDN URL it will have once published.
-  ...['README.md', 'docs/hosting.md', 'docs/frameworks.md'].flatMap((f) => [
+  // The docs: the tarball scripts/pack makes, the CDN URL of the published package, the site's v/X.Y.Z/.
+  ...['README.md', 'docs/hosting.md', 'docs/frameworks.md', 'docs/releasing.md'].flatMap((f) => [
     [f, new RegExp(String.raw`mirofish-${V}\.tgz`, 'g')],
     [f, new RegExp(String.raw`mirofish@${V}`, 'g')],
+    [f, new RegExp(String.raw`\bv/${V}/`, 'g')],
   ]),
 ];
 
