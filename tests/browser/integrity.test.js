@@ -141,6 +141,27 @@ describe('one integrity for every file the tag brings in', () => {
     }
   }
 
+  it('without crypto.subtle (a page not served over https): a changed host is still named as changed', async () => {
+    const name = 'page-nosubtle.html';
+    fs.writeFileSync(
+      path.join(pagesDir, name),
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>a page</title>' +
+        `<link rel="icon" href="data:,"></head><body><h1>A page</h1>${tag(cdn.base + '/mirofish-host.js')}</body></html>`,
+    );
+    const p = await browser.newPage({ viewport: { width: 480, height: 320 } });
+    await p.addInitScript(() => Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined }));
+    const log = h.watchConsole(p);
+    await p.goto(pages.base + '/' + name);
+    assert.equal(await school(p), null);
+    const said = ours(log);
+    assert.equal(said.length, 1, said.join('\n'));
+    assert.match(
+      said[0],
+      /^MiroFish: mirofish-host\.js at \S+ does not match the hash this mirofish\.js was built with/,
+    );
+    await p.close();
+  });
+
   it("an engine's script the network drops: named as not fetched, never as changed", async () => {
     const { p, log } = await open(tag(dropping.base, 'worker').replace(`/v/${VERSION}/`, '/'));
     assert.equal(await school(p), null);
