@@ -153,6 +153,7 @@ describe('one integrity for every file the tag brings in', () => {
     const log = h.watchConsole(p);
     await p.goto(pages.base + '/' + name);
     assert.equal(await school(p), null);
+    assert.equal(await p.evaluate(() => typeof crypto.subtle), 'undefined', 'the page has no crypto.subtle');
     const said = ours(log);
     assert.equal(said.length, 1, said.join('\n'));
     assert.match(
