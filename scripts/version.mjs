@@ -20,10 +20,11 @@ const PLACES = [
   ['wordpress/mirofish/mirofish.php', new RegExp(String.raw`define\( 'MIROFISH_VERSION', '${V}' \)`)],
   ['wordpress/mirofish/readme.txt', new RegExp(String.raw`^Stable tag: ${V}$`, 'm')],
   ['wordpress/mirofish/block/block.json', new RegExp(String.raw`"version": "${V}"`)],
-  // The docs: the tarball scripts/pack makes, and the CDN URL it will have once published.
-  ...['README.md', 'docs/hosting.md', 'docs/frameworks.md'].flatMap((f) => [
+  // The docs: the tarball scripts/pack makes, the CDN URL of the published package, the site's v/X.Y.Z/.
+  ...['README.md', 'docs/hosting.md', 'docs/frameworks.md', 'docs/releasing.md'].flatMap((f) => [
     [f, new RegExp(String.raw`mirofish-${V}\.tgz`, 'g')],
     [f, new RegExp(String.raw`mirofish@${V}`, 'g')],
+    [f, new RegExp(String.raw`\bv/${V}/`, 'g')],
   ]),
 ];
 

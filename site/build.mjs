@@ -1,12 +1,16 @@
 // Builds the static site into build/site/ (scripts/site runs it after the web build): the pages of site/ with their
 // navigation, the built dist/ files beside them, and docs/*.md with the README rendered by markdown-it into docs/,
 // with GitHub's heading anchors and links between .md files pointing at the rendered pages. Relative URLs only.
+// v/X.Y.Z/ holds each release's files for pages, at an address that never changes (docs/releasing.md): with
+// SITE_RELEASES=DIR, exactly the released ones (DIR/X.Y.Z/, as scripts/site-releases.mjs unpacks the releases'
+// zips); without it, this build's own at its version (scripts/release-files.mjs's list: a local look at one).
 //   node site/build.mjs [OUT]   (OUT defaults to build/site)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { renderDoc, docOrder } from './docs.mjs';
+import { RELEASE_FILES } from '../scripts/release-files.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,8 +86,27 @@ function build() {
     const body = renderDoc(require('markdown-it'), ROOT, doc, docs);
     fs.writeFileSync(path.join(OUT, doc.out), fill(body, doc.out, '../'));
   }
+  const versions = layReleases();
   fs.writeFileSync(path.join(OUT, '.nojekyll'), ''); // GitHub Pages serves the files as they are
-  console.log('site: ' + OUT + ' (' + PAGES.length + ' pages, ' + docs.length + ' docs)');
+  console.log('site: ' + OUT + ' (' + PAGES.length + ' pages, ' + docs.length + ' docs, v/: ' + versions + ')');
+}
+
+// v/X.Y.Z/: the released files as they were released, or this build's (above). Returns the versions laid.
+function layReleases() {
+  const from = process.env.SITE_RELEASES;
+  const laid = [];
+  const lay = (dir, v, files) => {
+    fs.mkdirSync(path.join(OUT, 'v', v), { recursive: true });
+    for (const f of files) fs.copyFileSync(path.join(dir, f), path.join(OUT, 'v', v, f));
+    laid.push(v);
+  };
+  if (!from) lay(DIST, version, RELEASE_FILES);
+  else {
+    for (const v of fs.readdirSync(from).filter((d) => /^\d+\.\d+\.\d+$/.test(d))) {
+      lay(path.join(from, v), v, fs.readdirSync(path.join(from, v)));
+    }
+  }
+  return laid.join(', ') || 'none';
 }
 
 build();

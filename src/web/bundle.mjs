@@ -21,8 +21,14 @@
 // src/render/embed_shaders.cmake -DFORMAT=js writes) and its standalone wasm (src/web/studio_core.cpp), embedded:
 //   dist/mirofish-studio.js   classic IIFE: window.MiroFishStudio and the auto-attach (web/entry/mirofish-studio.js)
 //   dist/mirofish-studio.mjs  ES module: `attach` and the default export; no global (web/entry/mirofish-studio.mjs)
+// Subresource Integrity (docs/hosting.md#integrity): each file that fetches another carries that file's SHA-384,
+// written here once that file is built (MIROFISH_SRI_*, web/globals.d.ts): the loader the host's, the engine's and
+// the wasm's (each loader its own folder's: test/ has its own), the recorder the wasm's, the studio the recorder's
+// (the studio is bundled after the recorder: src/web/CMakeLists.txt). The ES modules carry none: a bundler renames
+// and rewrites what they import.
 //   node bundle.mjs GLUE_JS WASM OUT_DIR
 //   node bundle.mjs --studio GLSL_JS WASM OUT_DIR
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -53,10 +59,29 @@ const common = {
   logLevel: 'warning',
   charset: 'ascii',
   alias: Object.assign({ 'mirofish-constants': constants }, alias),
-  define: { MIROFISH_TEST: 'false' },
+  define: {
+    MIROFISH_TEST: 'false',
+    MIROFISH_SRI_HOST: '""',
+    MIROFISH_SRI_ENGINE: '""',
+    MIROFISH_SRI_WASM: '""',
+    MIROFISH_SRI_RECORD: '""',
+  },
 };
-for (const b of builds)
-  await esbuild.build(Object.assign({}, common, b, { define: Object.assign({}, common.define, b.define) }));
+// In order: a build's `sri()` (the hashes it carries) reads the files the builds before it wrote.
+for (const { sri: hashes, ...b } of builds) {
+  const define = Object.assign({}, common.define, b.define);
+  if (hashes) for (const [name, file] of Object.entries(hashes())) define[name] = JSON.stringify(sri(file));
+  await esbuild.build(Object.assign({}, common, b, { define }));
+}
+
+// A file's integrity as a page writes it: 'sha384-' and the digest in base64.
+function sri(file) {
+  if (!fs.existsSync(file)) {
+    console.error('bundle.mjs: ' + file + ' is missing: its hash goes into a file that fetches it');
+    process.exit(1);
+  }
+  return 'sha384-' + crypto.createHash('sha384').update(fs.readFileSync(file)).digest('base64');
+}
 
 // Bundlers find the module Worker by its text (Vite's, webpack 5's and Rollup's: `new URL` of a string literal and
 // import.meta.url, inline in `new Worker`); an app bundling the package gets the Worker only if minifying kept it so.
@@ -110,14 +135,21 @@ function shimBuilds() {
       '\nreturn createMiroFishModule;\n}\n',
   );
   const entry = path.join(root, 'web', 'entry');
+  // The loader of `dir` (dist/ or test/), after the host and the engine it fetches from there.
+  const loader = (dir, define) => ({
+    entryPoints: [path.join(entry, 'mirofish.js')],
+    format: 'iife',
+    outfile: path.join(out, dir, 'mirofish.js'),
+    define,
+    sri: () => ({
+      MIROFISH_SRI_HOST: path.join(out, dir, 'mirofish-host.js'),
+      MIROFISH_SRI_ENGINE: path.join(out, dir, 'mirofish-engine.js'),
+      MIROFISH_SRI_WASM: wasmFile,
+    }),
+  });
   return {
     alias: { 'mirofish-glue': glue },
     builds: [
-      {
-        entryPoints: [path.join(entry, 'mirofish.js')],
-        format: 'iife',
-        outfile: path.join(out, 'dist', 'mirofish.js'),
-      },
       {
         entryPoints: [path.join(entry, 'mirofish-host.js')],
         format: 'iife',
@@ -128,6 +160,7 @@ function shimBuilds() {
         format: 'iife',
         outfile: path.join(out, 'dist', 'mirofish-engine.js'),
       },
+      loader('dist', {}),
       {
         entryPoints: [path.join(entry, 'mirofish.mjs')],
         format: 'esm',
@@ -147,12 +180,6 @@ function shimBuilds() {
         plugins: [besideModule(path.join(entry, 'mirofish.mjs'))],
       },
       {
-        entryPoints: [path.join(entry, 'mirofish.js')],
-        format: 'iife',
-        outfile: path.join(out, 'test', 'mirofish.js'),
-        define: { MIROFISH_TEST: 'true' },
-      },
-      {
         entryPoints: [path.join(entry, 'mirofish-host.js')],
         format: 'iife',
         outfile: path.join(out, 'test', 'mirofish-host.js'),
@@ -164,6 +191,7 @@ function shimBuilds() {
         outfile: path.join(out, 'test', 'mirofish-engine.js'),
         define: { MIROFISH_TEST: 'true' },
       },
+      loader('test', { MIROFISH_TEST: 'true' }),
       // Unminified (an app minifies it), 'use client' for React server components (Next.js: usable from a server file).
       {
         entryPoints: [path.join(root, 'web', 'react', 'index.js')],
@@ -179,6 +207,7 @@ function shimBuilds() {
         format: 'iife',
         outfile: path.join(out, 'dist', 'mirofish-record.js'),
         banner: { js: mediabunnyNotice() },
+        sri: () => ({ MIROFISH_SRI_WASM: wasmFile }),
       },
       {
         entryPoints: [path.join(entry, 'mirofish-record.mjs')],
@@ -212,6 +241,7 @@ function studioBuilds() {
         entryPoints: [path.join(entry, 'mirofish-studio.js')],
         format: 'iife',
         outfile: path.join(out, 'dist', 'mirofish-studio.js'),
+        sri: () => ({ MIROFISH_SRI_RECORD: path.join(out, 'dist', 'mirofish-record.js') }),
       },
       {
         entryPoints: [path.join(entry, 'mirofish-studio.mjs')],

@@ -1,6 +1,7 @@
 // From another origin (issue 31): the page on 127.0.0.1, MiroFish's files on `localhost` at another port (a CDN). The
-// classic script gets its Worker from a blob: bootstrap on the page's origin (importScripts of the engine); the ES
-// module from one that imports it. With CORS, without it, under a CSP that allows blob: Workers and one that forbids
+// classic script's Worker runs the engine's script as fetched against its hash, from a blob: URL on the page's origin
+// (web/host/checked_engine.js; integrity.test.js changes the files); the ES module gets one from a blob: bootstrap
+// that imports it. With CORS, without it, under a CSP that allows blob: Workers and one that forbids
 // them, with SRI on the tag, with an engine file missing; and the page's critical path: before its load event the page
 // fetches mirofish.js alone, the engine's files come after.
 'use strict';
@@ -130,10 +131,10 @@ describe('MiroFish from another origin (a CDN)', () => {
     });
   const classic = (base, attrs = '') => `<script src="${base}/mirofish.js" data-fish="30"${attrs}></script>`;
 
-  it("with CORS: the classic script's school runs in a Worker started from a blob: bootstrap, and replays the CLI", async (t) => {
+  it("with CORS: the classic script's school runs in a Worker started from a blob: URL, and replays the CLI", async (t) => {
     const { context, p, log, workers } = await open(classic(cors.base));
     assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
-    if (h.THREAD === 'worker') assert.match(workers[0] || '', /^blob:/, 'the Worker is the page-origin bootstrap');
+    if (h.THREAD === 'worker') assert.match(workers[0] || '', /^blob:/, "the Worker is the checked bytes' blob: URL");
     else assert.deepEqual(workers, []);
     // The same wasm, the same school: step(600) of a shared hash equals `mirofish run`.
     const link = 'n=120&seed=7&w=1200&h=800';
@@ -168,13 +169,13 @@ describe('MiroFish from another origin (a CDN)', () => {
     await context.close();
   });
 
-  it("without CORS: the engine's script loads, its wasm cannot be fetched: one warning naming the file and its URL", async () => {
+  it('without CORS: the host, fetched against its hash (a CORS request), cannot be had: one warning naming it and its URL', async () => {
     const { context, p, log } = await open(classic(plain.base));
     assert.equal(await school(p), null, 'mount() resolves null: no fish, the page as it was');
     assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
     const said = ours(log);
     assert.equal(said.length, 1, said.join('\n'));
-    assert.ok(said[0].includes(`mirofish.wasm could not be fetched from ${plain.base}/mirofish.wasm`), said[0]);
+    assert.ok(said[0].includes(`mirofish-host.js could not be fetched from ${plain.base}/mirofish-host.js`), said[0]);
     assert.match(said[0], /Access-Control-Allow-Origin/);
     // The browser's own report of the refused request is its one console error; nothing of ours.
     assert.ok(

@@ -1,7 +1,8 @@
 // A page served with `Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'` gets its fish:
-// the bundle uses no eval/new Function (Emscripten DYNAMIC_EXECUTION=0) and no inline script. Its Worker is the
-// script itself (same origin), so `worker-src 'self'` allows it too; a policy that forbids workers (`worker-src
-// 'none'`) gets the school on the main thread, with nothing from MiroFish in the console.
+// the bundle uses no eval/new Function (Emscripten DYNAMIC_EXECUTION=0) and no inline script. Its Worker runs the
+// engine's script as checked against the hash mirofish.js was built with, from a blob: URL (web/host/checked_engine.js):
+// `worker-src 'self' blob:` allows it; a policy without blob: there (script-src 'self' alone, worker-src 'self',
+// worker-src 'none') gets the school on the main thread, the browser's one report and MiroFish's one note.
 'use strict';
 
 const { describe, it } = require('node:test');
@@ -30,9 +31,9 @@ describe('strict Content-Security-Policy', () => {
   const violations = (page) => page.evaluate(() => window.__violations.filter((v) => !v.endsWith(' inline')));
   const thread = (page) => page.evaluate(() => window.MiroFish.current.stats().thread);
 
-  it('draws fish with no violation and no console error', async () => {
+  it("with worker-src 'self' blob: draws fish on its path, with no violation and no console error", async () => {
     const { context, page, consoleLog } = await open('strict', h.STRICT_CSP);
-    assert.equal(await thread(page), h.THREAD, "worker-src falls back to script-src 'self': the Worker may start");
+    assert.equal(await thread(page), h.THREAD, 'the checked blob: Worker may start');
     // The policy really is on: an inline script is refused.
     const inlineRan = await page.evaluate(
       () =>
@@ -61,23 +62,38 @@ describe('strict Content-Security-Policy', () => {
     await context.close();
   });
 
-  it("worker-src 'self': the school runs on its path, with no violation and no console error", async () => {
-    const { context, page, consoleLog } = await open('worker', h.STRICT_CSP + "; worker-src 'self'");
-    assert.equal(await thread(page), h.THREAD);
-    assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
-    assert.deepEqual(await violations(page), []);
-    assert.deepEqual(consoleLog.errors(), []);
-    assert.deepEqual(consoleLog.warnings(), []);
-    await context.close();
-  });
+  // worker-src falls back to script-src: 'self' alone allows no blob: Worker.
+  for (const [csp, policy] of [
+    ['script', h.SCRIPT_CSP],
+    ['worker', h.SCRIPT_CSP + "; worker-src 'self'"],
+  ]) {
+    it(`${policy.replace(/^.*; /, '')}: no blob: Worker, the main thread; the browser's one report, one note`, async () => {
+      const { context, page, consoleLog } = await open(csp, policy);
+      assert.equal(await thread(page), 'main');
+      assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
+      const refused = h.THREAD === 'worker' ? ['worker-src blob'] : [];
+      assert.deepEqual(await violations(page), refused);
+      const errors = consoleLog.errors().map((m) => m.text);
+      assert.equal(errors.length, refused.length, errors.join('\n'));
+      for (const text of errors)
+        assert.match(text, /worker.*violates the following Content Security Policy directive/i);
+      assert.deepEqual(
+        consoleLog.warnings(),
+        [],
+        'no warning from MiroFish: the main thread is a fallback, not a fault',
+      );
+      assert.deepEqual(notes(consoleLog), h.THREAD === 'worker' ? [WORKER_NOTE('worker-src')] : []);
+      await context.close();
+    });
+  }
 
   it("worker-src 'none': the school runs on the main thread instead, and MiroFish says so in one note", async () => {
-    const { context, page, consoleLog } = await open('noworker', h.STRICT_CSP + "; worker-src 'none'");
+    const { context, page, consoleLog } = await open('noworker', h.SCRIPT_CSP + "; worker-src 'none'");
     assert.equal(await thread(page), 'main');
     assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
     // On the worker path the browser refuses the Worker and reports it itself (one violation, one console error of
     // its own); the main-thread path never asks for one.
-    const refused = h.THREAD === 'worker' ? [`worker-src ${env.srv.base}/dist/mirofish-engine.js`] : [];
+    const refused = h.THREAD === 'worker' ? ['worker-src blob'] : [];
     assert.deepEqual(await violations(page), refused);
     const errors = consoleLog.errors().map((m) => m.text);
     assert.equal(errors.length, refused.length, errors.join('\n'));
@@ -95,7 +111,7 @@ describe('strict Content-Security-Policy', () => {
     assert.equal(await thread(page), 'main');
     assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
     // Only the Worker is refused (the browser says so itself, once): never a script of ours.
-    const refused = h.THREAD === 'worker' ? [`worker-src ${env.srv.base}/dist/mirofish-engine.js`] : [];
+    const refused = h.THREAD === 'worker' ? ['worker-src blob'] : [];
     assert.deepEqual(await violations(page), refused);
     assert.equal(
       consoleLog.errors().length,

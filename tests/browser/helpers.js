@@ -21,7 +21,11 @@ const THREAD = process.env.MIROFISH_THREAD === 'main' ? 'main' : 'worker';
 const STUDIO = process.env.MIROFISH_STUDIO || path.join(ROOT, 'build', 'web', 'dist', 'mirofish-studio.js');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
-const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+// The strict policy docs/hosting.md gives: scripts from the page's origin, and Workers from it or from blob: (the
+// engine's Worker runs its checked bytes from a blob: URL). SCRIPT_CSP is the same without worker-src (which then
+// falls back to script-src: no blob: Worker).
+const SCRIPT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+const STRICT_CSP = SCRIPT_CSP + "; worker-src 'self' blob:";
 // `?csp=nonce`: only scripts with the nonce `abc` run (tests/browser/fixtures/csp-nonce*.html carry it); no Worker may start.
 const NONCE_CSP = "script-src 'nonce-abc' 'wasm-unsafe-eval'";
 
@@ -81,8 +85,9 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       };
       const csp = url.searchParams.get('csp');
       if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
-      else if (csp === 'worker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'self'";
-      else if (csp === 'noworker') headers['Content-Security-Policy'] = STRICT_CSP + "; worker-src 'none'";
+      else if (csp === 'script') headers['Content-Security-Policy'] = SCRIPT_CSP;
+      else if (csp === 'worker') headers['Content-Security-Policy'] = SCRIPT_CSP + "; worker-src 'self'";
+      else if (csp === 'noworker') headers['Content-Security-Policy'] = SCRIPT_CSP + "; worker-src 'none'";
       else if (csp === 'nonce') headers['Content-Security-Policy'] = NONCE_CSP;
       res.writeHead(200, headers);
       if (recorder && path.extname(file) === '.html') {
@@ -108,7 +113,7 @@ function serveDir(dir, headers = {}) {
       if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isDirectory())
         file = path.join(file, 'index.html');
       if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-        res.writeHead(404);
+        res.writeHead(404, headers); // a CDN's 404 carries its CORS header too
         res.end();
         return;
       }
@@ -429,6 +434,7 @@ module.exports = {
   STUDIO,
   CLI,
   STRICT_CSP,
+  SCRIPT_CSP,
   NONCE_CSP,
   startServer,
   serveDir,

@@ -8,6 +8,7 @@ export { PASSIVE, createListeners, describe, errorText, findInfo, truthy, warn }
 export { schoolState } from './protocol.js';
 export { inWorker, localEnd, openLocal, openWorker, serve } from './channel.js';
 export { besideScript, siblingScript } from './sibling_script.js';
+export { fetchChecked } from './integrity.js';
 export { loadModule, setGlue, setWasmUrl } from './module.js';
 export { inflateWasm } from './wasm_text.js';
 export {

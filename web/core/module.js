@@ -12,6 +12,7 @@ import { compileWasm } from './wasm_fetch.js';
 let createGlue = () => () => Promise.reject(new Error('no glue: an entry calls setGlue()'));
 /** @type {() => string} */
 let defaultWasmUrl = () => '';
+let wasmFrom = 'mirofish.js'; // the file whose build holds the wasm's hash (integrity.js's sentence)
 /** @type {Promise<{M: *, table: *[]}> | null} */
 let modulePromise = null;
 /** @type {Promise<WebAssembly.Module> | null} */
@@ -23,10 +24,12 @@ export function setGlue(glue) {
   createGlue = glue;
 }
 
-// The entry's idea of where the wasm is when the host does not say (the ES module: beside itself).
-/** @param {() => string} fn */
-export function setWasmUrl(fn) {
+// The entry's idea of where the wasm is when the host does not say (the ES module: beside itself); `from`: the file
+// built with the hash that URL carries (`#sha384-...`), if any.
+/** @param {() => string} fn @param {string} [from] */
+export function setWasmUrl(fn, from) {
   defaultWasmUrl = fn;
+  if (from) wasmFrom = from;
 }
 
 // Resolves to {M, table}, or rejects with why (the host says it in one warning). `url`: the host's, or the default.
@@ -38,7 +41,7 @@ export function setWasmUrl(fn) {
  */
 export function loadModule(log, url, fresh) {
   if (!modulePromise || fresh) {
-    if (!compiled) compiled = compileWasm(url || defaultWasmUrl());
+    if (!compiled) compiled = url ? compileWasm(url) : compileWasm(defaultWasmUrl(), wasmFrom);
     modulePromise = compiled
       .then((wasmModule) => instantiate(wasmModule, log))
       .then((/** @type {*} */ M) => ({ M, table: M.paramTable() }));

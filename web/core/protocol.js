@@ -33,8 +33,9 @@
 // ---- host -> engine ----------------------------------------------------------------------------------------------
 
 /**
- * The engine's first call: load the wasm (from `wasm`, or the engine's own URL when empty; `fresh`: a new instance of
- * it, not the one a failed school left, host/heal.js). Answers Ready; an error names the file that could not load.
+ * The engine's first call: load the wasm (from `wasm`, or the engine's own URL when empty; a fragment `#sha384-...` is
+ * the hash the loader was built with, which the file must match, core/wasm_fetch.js; `fresh`: a new instance of it,
+ * not the one a failed school left, host/heal.js). Answers Ready; an error names the file that could not load.
  * @typedef {{t: 'hello', wasm: string, fresh?: boolean}} Hello
  */
 /**

@@ -1,8 +1,11 @@
 // A file of ours beside a script of ours, added as a <script> tag: the host beside the loader, the main-thread engine
 // beside it, the recorder beside the studio. The tag carries what the page's own tag did: its nonce (a nonce-only
 // Content-Security-Policy allows it then; read from the `.nonce` property, as browsers hide the attribute once the
-// page has parsed it), its crossOrigin, and its query (a `?v=3` that busts caches busts the sibling's too).
+// page has parsed it), its crossOrigin, and its query (a `?v=3` that busts caches busts the sibling's too). With the
+// hash the calling file was built with, the tag carries it as its `integrity` (and is a CORS request, which
+// Subresource Integrity needs from another origin): a file that does not match never runs (integrity.js names it).
 import { refusalText, watchRefusals } from './csp.js';
+import { loadFailure } from './integrity.js';
 
 // The URL of `name` beside `script`, with its query; '' where the script has no src of its own.
 /** @param {HTMLScriptElement | null} script @param {string} name */
@@ -16,9 +19,12 @@ export function besideScript(script, name) {
 }
 
 // Adds `name` beside `script`; resolves once it ran, rejects with one sentence: refused by the page's CSP (with the
-// directive), or not found there. `from`: the file it must sit beside, for that sentence.
-/** @param {HTMLScriptElement | null} script @param {string} name @param {string} from @returns {Promise<void>} */
-export function siblingScript(script, name, from) {
+// directive), not found there, unreachable, or not the file `from` (the file it must sit beside) was built with.
+/**
+ * @param {HTMLScriptElement | null} script @param {string} name @param {string} from @param {string} [integrity]
+ * @returns {Promise<void>}
+ */
+export function siblingScript(script, name, from, integrity = '') {
   const url = besideScript(script, name);
   if (!url) {
     return Promise.reject(
@@ -40,17 +46,16 @@ export function siblingScript(script, name, from) {
       watch
         .refused()
         .then((r) =>
-          reject(
-            new Error(
-              r
-                ? refusalText(name + ' at ' + url, r) + ": allow its URL there, or give the page's nonce to " + from
-                : name + ' was not found at ' + url + ': copy it beside ' + from,
-            ),
-          ),
-        );
+          r
+            ? refusalText(name + ' at ' + url, r) + ": allow its URL there, or give the page's nonce to " + from
+            : loadFailure(name, url, from, integrity),
+        )
+        .then((text) => reject(new Error(text)));
     };
     tag.async = true;
     if (script.crossOrigin !== null) tag.crossOrigin = script.crossOrigin;
+    else if (integrity) tag.crossOrigin = 'anonymous';
+    if (integrity) tag.integrity = integrity;
     if (script.nonce) tag.nonce = script.nonce;
     tag.src = url;
     document.head.appendChild(tag);

@@ -1,31 +1,29 @@
 // mirofish-host.js, the classic script's host: the page's side of a school (the canvas, input, controls, <miro-fish>'s
 // work, the link to the engine). mirofish.js (web/entry/mirofish.js, the only MiroFish file on the page's critical
-// path) adds it after the page's load event and receives it through a Symbol-keyed slot (no global name). The engine
-// is two files beside them, fetched after it: mirofish-engine.js (the Worker's script, or a <script> on the main
-// thread) and mirofish.wasm (compiled as it downloads). From this page's origin the engine's file is the Worker; from
-// another origin (a CDN) a blob: bootstrap on this origin loads it (web/host/worker_boot.js); where neither may
-// run, the same engine runs on the main thread.
+// path) adds it after the page's load event, checked against the hash it was built with, and hands it, through a
+// Symbol-keyed slot (no global name), the hashes of the engine's two files beside them, fetched after it:
+// mirofish-engine.js (the Worker's script, or a <script> on the main thread) and mirofish.wasm (compiled once it is
+// in and matches). The Worker runs the engine's checked bytes from a blob: URL (web/host/checked_engine.js), from
+// this page's origin or another alike; where no Worker may run, the same engine runs on the main thread.
 import { besideScript, pageSettled, VERSION, warn } from '../core/index.js';
 import { api, autoMount, mount, table } from '../host/api.js';
 import { connectElement, disconnectElement } from '../host/element.js';
 import { loadEngineScript } from '../host/engine_script.js';
 import { setEngineSource } from '../host/engine_link.js';
-import { crossOriginWorker, foreignUrl } from '../host/worker_boot.js';
+import { checkEngine, checkedWorker } from '../host/checked_engine.js';
 
 const slot = typeof document !== 'undefined' && globalThis[Symbol.for('mirofish.host')];
 if (typeof slot === 'function') {
-  slot(VERSION, (script) => {
+  // sri: {engine, wasm}, the hashes mirofish.js was built with
+  slot(VERSION, (script, sri) => {
     pageSettled(); // the loader adds this file after the page's first paint and load event
     const files = engineFiles(script);
     setEngineSource({
-      worker: () =>
-        !files
-          ? null
-          : foreignUrl(files.engine)
-            ? crossOriginWorker(files.engine, 'classic')
-            : new Worker(files.engine),
-      local: () => loadEngineScript(script),
-      wasm: files ? files.wasm : '',
+      checked: () => (files ? checkEngine(files.engine, sri.engine) : Promise.resolve()),
+      worker: checkedWorker,
+      local: () => loadEngineScript(script, sri.engine),
+      // the engine's wasm, and the hash it must match as the URL's fragment (core/wasm_fetch.js)
+      wasm: files ? files.wasm + '#' + sri.wasm : '',
     });
     return {
       api,

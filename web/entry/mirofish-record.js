@@ -7,13 +7,18 @@ import { installGlobal } from '../record/api.js';
 import { setWorkerSource } from '../record/link.js';
 import { serveRecorder } from '../record/serve.js';
 
-// The engine's wasm is the mirofish.wasm beside this file (the same module as mirofish-engine.js's, compiled as it
-// downloads): in its Worker, beside the Worker's own script; on the page, beside the tag's src.
+// The engine's wasm is the mirofish.wasm beside this file (the same module as mirofish-engine.js's), checked against
+// the hash this file was built with (the URL's fragment: core/wasm_fetch.js): in its Worker, beside the Worker's own
+// script; on the page, beside the tag's src.
 const script =
   typeof document !== 'undefined' ? /** @type {HTMLScriptElement | null} */ (document.currentScript) : null;
 setGlue(createGlue);
 setWasmUrl(
-  () => new URL('mirofish.wasm', inWorker() ? self.location.href : (script && script.src) || document.baseURI).href,
+  () =>
+    new URL('mirofish.wasm', inWorker() ? self.location.href : (script && script.src) || document.baseURI).href +
+    '#' +
+    MIROFISH_SRI_WASM,
+  'mirofish-record.js',
 );
 if (inWorker()) {
   serve(serveRecorder);

@@ -13,7 +13,7 @@ import { crossOriginWorker, foreignUrl } from '../host/worker_boot.js';
 setEngineSource({
   worker: () =>
     foreignUrl(import.meta.url)
-      ? crossOriginWorker(beside(import.meta.url), 'module')
+      ? crossOriginWorker(beside(import.meta.url))
       : new Worker(new URL('./mirofish-engine.mjs', import.meta.url), { type: 'module' }),
   // the engine's entry beside this one: in the build, the module beside mirofish.mjs (an external import)
   local: () => import('./mirofish-engine.mjs').then((m) => m.localEngine),

@@ -10,7 +10,8 @@ import { afterPageSettled, errorText, openLocal, openWorker, warn } from '../cor
  * @typedef {import('../core/protocol.js').EngineSide} EngineSide
  * @typedef {(post: (msg: *) => void) => (msg: *) => void} LocalEngine the engine's end on this thread (the engine's
  *   file makes it: core's localEnd over engine/serve.js)
- * @typedef {{worker: () => Worker | null, local: () => Promise<LocalEngine>, wasm: string}} EngineSource
+ * @typedef {{worker: () => Worker | null, local: () => Promise<LocalEngine>, wasm: string,
+ *   checked?: () => Promise<*>}} EngineSource `checked`: the Worker's script fetched against its hash first
  * @typedef {object} School what the engine's events reach of a school of the page (school.js HostSchool)
  * @property {(msg: import('../core/protocol.js').EngineEvent) => void} receive
  * @property {(cause: string) => void} fail
@@ -117,7 +118,17 @@ function open(channel, ready, schools) {
   return engine;
 }
 
+// A Worker's script that could not be had against its hash (`checked`) is the engine's failure, as a wasm that
+// cannot load is: the main thread would fail alike.
 function startWorker() {
+  const checked = source.checked ? source.checked() : Promise.resolve();
+  return checked.then(startChecked, (e) => {
+    unloadable = e;
+    return null;
+  });
+}
+
+function startChecked() {
   /** @type {Map<number, School>} */
   const schools = new Map();
   /** @type {import('../core/channel.js').WorkerStart<import('../core/protocol.js').HostSide, EngineSide>} */

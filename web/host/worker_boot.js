@@ -1,16 +1,14 @@
-// A Worker for an engine on another origin (a CDN): the browser starts a Worker only from this page's origin, so a
-// one-line blob: script starts it and loads the engine from there, as pdf.js, Monaco and tesseract.js do. A classic
-// engine comes by importScripts (no CORS needed for the script; its wasm's fetch needs it), a module engine by
-// import (CORS). Throws where the page's CSP forbids blob: Workers; a bootstrap that fails to load the engine fires
-// the Worker's error event: either way engine_link.js takes the main thread.
-export function crossOriginWorker(engineUrl, type) {
-  const code =
-    type === 'module'
-      ? 'import ' + JSON.stringify(engineUrl) + ';'
-      : 'importScripts(' + JSON.stringify(engineUrl) + ');';
+// A module Worker for the ES module's engine on another origin (a CDN): the browser starts a Worker only from this
+// page's origin, so a one-line blob: module on this origin imports the engine from there (CORS, as any module from
+// another origin), as pdf.js, Monaco and tesseract.js do. Throws where the page's CSP forbids blob: Workers; a
+// bootstrap that fails to load the engine fires the Worker's error event: either way engine_link.js takes the main
+// thread. (The classic engine's Worker runs its checked bytes from a blob: URL instead: checked_engine.js.)
+/** @param {string} engineUrl */
+export function crossOriginWorker(engineUrl) {
+  const code = 'import ' + JSON.stringify(engineUrl) + ';';
   const blobUrl = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
   try {
-    return type === 'module' ? new Worker(blobUrl, { type: 'module' }) : new Worker(blobUrl);
+    return new Worker(blobUrl, { type: 'module' });
   } finally {
     // The Worker has its script's URL already; revoking it at once keeps nothing alive (Chrome, Firefox, Safari).
     setTimeout(() => URL.revokeObjectURL(blobUrl), 0);

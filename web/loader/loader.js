@@ -22,8 +22,10 @@ export function install(script) {
 }
 
 // The host, added beside this script once the page is ready for it (core/sibling_script.js: its nonce, crossOrigin
-// and query): load() resolves to what it hands back (or to null: missing, refused by the page's CSP, or of another
-// version, with its one warning); host() is that, once it has run.
+// and query) and checked against the hash this file was built with: load() resolves to what it hands back (or to
+// null: missing, refused by the page's CSP, changed, or of another version, with its one warning); host() is that,
+// once it has run. The host gets the engine's and the wasm's hashes from here: the page's one `integrity` covers all.
+const SRI = { engine: MIROFISH_SRI_ENGINE, wasm: MIROFISH_SRI_WASM };
 function hostLink(script) {
   let host = null;
   let loading = null;
@@ -33,10 +35,10 @@ function hostLink(script) {
       let made = null;
       let problem = 'is not the host of this version of mirofish.js';
       globalThis[SLOT] = (version, make) => {
-        if (version === VERSION) made = make(script);
+        if (version === VERSION) made = make(script, SRI);
         else problem = 'is ' + version + ', not ' + VERSION + ' as mirofish.js';
       };
-      return siblingScript(script, 'mirofish-host.js', 'mirofish.js')
+      return siblingScript(script, 'mirofish-host.js', 'mirofish.js', MIROFISH_SRI_HOST)
         .then(
           () => made || warn('mirofish-host.js at ' + besideScript(script, 'mirofish-host.js') + ' ' + problem),
           (e) => warn(errorText(e)),

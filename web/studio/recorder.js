@@ -22,12 +22,12 @@ export function loadRecorder() {
 }
 
 // The classic script beside the studio's own tag (mirofish-studio.js -> mirofish-record.js), by a script tag that
-// carries its nonce, crossOrigin and query (core/sibling_script.js).
+// carries its nonce, crossOrigin and query (core/sibling_script.js), and the hash the studio was built with.
 /** @param {HTMLScriptElement | null} studio the studio's tag */
 export function classicSource(studio) {
   return () => {
     if (window.MiroFishRecord) return Promise.resolve(window.MiroFishRecord);
-    return siblingScript(studio, 'mirofish-record.js', 'mirofish-studio.js').then(() =>
+    return siblingScript(studio, 'mirofish-record.js', 'mirofish-studio.js', MIROFISH_SRI_RECORD).then(() =>
       window.MiroFishRecord
         ? window.MiroFishRecord
         : Promise.reject(
