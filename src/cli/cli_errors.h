@@ -81,7 +81,7 @@ namespace mirofish {
   X(FpsBad, "--fps: '{}' must be one of 24, 25, 30, 60")                                                       \
   X(ClipSeconds, "--seconds: '{}' is not a number of seconds in (0, 600]")                                     \
   X(FramesRange, "--frames: '{}' is not A-B with 0 <= A <= B < {} (the clip's frames)")                        \
-  X(BackgroundBad, "--background: '{}' is not #rrggbb or #rgb")                                                \
+  X(ColourBad, "{}: '{}' is not #rrggbb or #rgb")                                                              \
   X(AlphaWithBackground, "--alpha and --background: a transparent clip has no background")                     \
   X(AlphaNotKept, "--alpha: {} has no transparency (a .webm, or PNG or WebP frames, keeps it)")                \
   X(QualityBad, "--quality: '{}' is not a whole number in 1..100 (100: lossless)")                             \

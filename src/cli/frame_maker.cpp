@@ -60,7 +60,7 @@ void FrameMaker::frame(long long k, bool draw) {
     view.pixelHeight = request_.pixelHeight;
     view.dpr = float(request_.dpr);
     view.timeSeconds = time;
-    applyLook(p, -1, &view);
+    applyLook(p, request_.pageText, &view);
     if (ripples) {  // Pond::render's ripples: the school's startles, aged on the frames' clock
       ripples_.addStartles(*school_);
       view.ripples = rippleData_;

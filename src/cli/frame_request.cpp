@@ -62,9 +62,19 @@ bool readFrameFlag(CliArgs& a, const std::string& command, const std::string& fl
     r->formAt = d.formAt;
   } else if (flag == "--size") {
     readSize(command, a.value(flag), r);
+  } else if (flag == "--text") {
+    const std::string text = a.value(flag);
+    uint8_t rgb[3];
+    if (!parseColour(text, rgb)) throw cliError(CliErrorId::ColourBad, {"--text", echoed(text)});
+    double lin[3];
+    for (int c = 0; c < 3; ++c) {  // WCAG 2's relative luminance, as the page's tone.js measures its text
+      const double v = rgb[c] / 255.0;
+      lin[c] = v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    }
+    r->pageText = float(0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]);
   } else if (flag == "--background") {
     const std::string text = a.value(flag);
-    if (!parseColour(text, r->rgb)) throw cliError(CliErrorId::BackgroundBad, {echoed(text)});
+    if (!parseColour(text, r->rgb)) throw cliError(CliErrorId::ColourBad, {"--background", echoed(text)});
     r->background = true;
   } else {
     return applyParamFlag(a, flag, r->params, r->warnings);

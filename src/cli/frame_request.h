@@ -22,12 +22,14 @@ struct FrameRequest {
   double dpr = 1;
   int pixelWidth = 1280, pixelHeight = 720;  // the image: the size x dpr, rounded
   int fps = 60;
+  float pageText = -1;      // --text: the page text's WCAG luminance, which waterTone=auto reads (< 0: unknown)
   bool background = false;  // false: transparent (premultiplied over nothing, written as straight alpha)
   uint8_t rgb[3] = {0, 0, 0};
   std::vector<Warning> warnings;
 };
 
-// One flag of the two commands' shared ones (--hash, --size, --background, --<param>); false when it is not one.
+// One flag of the two commands' shared ones (--hash, --size, --background, --text, --<param>); false when it is not
+// one.
 bool readFrameFlag(CliArgs& a, const std::string& command, const std::string& flag, FrameRequest* r);
 // --size WxH (CSS px, 16..3840 x 16..2160).
 void readSize(const std::string& command, const std::string& text, FrameRequest* r);

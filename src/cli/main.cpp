@@ -28,10 +28,10 @@ static void usage(std::FILE* out) {
       "       mirofish form --form qr:TEXT|text:TEXT|ring|rings|infinity|vortex|frame [--width W] [--height H]\n"
       "                     [--fish N] [--at SECONDS] [--svg FILE.svg] [--pgm FILE.pgm] [--scale S] [--repeat N]\n"
       "       mirofish poster --out FILE.png|FILE.webp [--hash STR] [--at SECONDS] [--size WxH] [--dpr D]\n"
-      "                       [--background #rrggbb] [--quality Q] [--<param> VALUE ...]\n"
+      "                       [--background #rrggbb] [--text #rrggbb] [--quality Q] [--<param> VALUE ...]\n"
       "       mirofish render --out CLIP.webm|CLIP.mp4|DIR/%%05d.png|DIR/%%05d.webp [--hash STR] [--seconds S]\n"
       "                       [--fps 24|25|30|60] [--size WxH] [--from SECONDS] [--frames A-B] [--jobs N] [--alpha]\n"
-      "                       [--background #rrggbb] [--quality Q] [--<param> VALUE ...]\n");
+      "                       [--background #rrggbb] [--text #rrggbb] [--quality Q] [--<param> VALUE ...]\n");
 }
 
 int main(int argc, char** argv) {
