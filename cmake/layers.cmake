@@ -1,7 +1,8 @@
 # The layers' arrows point down (docs/architecture.md). Each library links only the layers below it
 # (target_link_libraries in src/*/CMakeLists.txt), and this check holds the sources to the same arrows: a file in
 # src/<layer> may include "<other>/..." only for the layers listed for it, and the renderer's GL-free core
-# (src/render/core/, built and tested natively) includes nothing of its GL part and no GL header. Run at configure time (the top CMakeLists.txt) and as the
+# (src/render/core/, built and tested natively) includes nothing of its GL part and no GL header. src/headless, the
+# native GL context, is the CLI's alone: the simulation's layers never know it and the page's (web) never includes it. Run at configure time (the top CMakeLists.txt) and as the
 # native suite's `layers` test: cmake -DSRC=<repo>/src -P cmake/layers.cmake
 if(CMAKE_SCRIPT_MODE_FILE)
   cmake_minimum_required(VERSION 3.20)  # IN_LIST; when included, the project's own
@@ -11,12 +12,14 @@ set(MIROFISH_LAYER_form "base;form")
 set(MIROFISH_LAYER_sim "base;form;sim")
 set(MIROFISH_LAYER_link "base;form;sim;link")
 set(MIROFISH_LAYER_render "base;form;sim;render")
-set(MIROFISH_LAYER_cli "base;form;sim;link;cli")
+# headless: the native GL layer (a context with no window), for the CLI's frames; the page never builds it.
+set(MIROFISH_LAYER_headless "base;headless")
+set(MIROFISH_LAYER_cli "base;form;sim;link;render;headless;cli")
 set(MIROFISH_LAYER_web "base;form;sim;link;render;web")
 
 function(mirofish_check_layers src)
   set(problems "")
-  foreach(layer base form sim link render cli web)
+  foreach(layer base form sim link render headless cli web)
     file(GLOB_RECURSE files ${src}/${layer}/*.h ${src}/${layer}/*.cpp)
     foreach(f ${files})
       file(RELATIVE_PATH rel ${src} ${f})

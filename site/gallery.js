@@ -1,6 +1,7 @@
 // The gallery: one card per look, its preview mounted (MiroFish.mount, layer 'element') while the card is in view
 // and destroyed when it leaves, never more than CAP at once: each school is a WebGL context, and a browser keeps
-// only so many (Chrome 16 a page, 4 a Worker).
+// only so many (Chrome 16 a page, 4 a Worker). Until its school runs, and where none can, a card shows the look's
+// still (docs/images/look-<id>.webp, drawn by `mirofish poster`: scripts/docs-images.mjs).
 import { LOOKS } from './looks.js';
 import { lookHash } from './look_hash.js';
 
@@ -12,7 +13,8 @@ const live = new Map(); // card -> { school, gone }: mounted or mounting (a moun
 function card(look) {
   const preview = document.createElement('div');
   preview.className = 'preview';
-  preview.innerHTML = '<div class="idle">' + look.title + '</div>';
+  preview.innerHTML =
+    '<img class="still" alt="" src="docs/images/look-' + look.id + '.webp"><div class="idle">' + look.title + '</div>';
   const node = document.createElement('article');
   node.className = 'look card' + (look.dark ? ' dark' : '');
   node.dataset.look = look.id;
@@ -51,6 +53,7 @@ function start(node) {
     }
     entry.school = school;
     preview.querySelector('.idle')?.remove();
+    preview.querySelector('.still').hidden = true; // the live school in its place
     if (look.qr) school.form({ type: 'qr', text: new URL('configure.html#' + lookHash(look), location.href).href });
   });
 }
@@ -63,6 +66,7 @@ function stop(node) {
     return;
   }
   entry.school.destroy();
+  node.querySelector('.still').hidden = false;
   live.delete(node);
   pump();
 }

@@ -69,7 +69,24 @@ namespace mirofish {
   X(SweepTooManyRuns, "sweep: {} runs, more than {}")                                                          \
   X(SweepTooLong,                                                                                              \
     "sweep: {} runs of {} steps would take about {} on {} threads at the measured speed; add --yes to "        \
-    "run it")
+    "run it")                                                                                                  \
+  X(FramesUnavailable,                                                                                         \
+    "{}: this build draws no frames (the native preset, with EGL and OpenGL ES: scripts/ensure-deps)")         \
+  X(OutRequired, "{}: --out is required ({})")                                                                 \
+  X(OutKind, "{}: --out '{}' must end in {}")                                                                  \
+  X(SizeBad, "{}: '{}' is not WxH with W in 16..{} and H in 16..{}")                                           \
+  X(SizeOdd, "--size {}x{}: a video's width and height are even")                                              \
+  X(DprBad, "--dpr: '{}' is not a number in 0.5..4")                                                           \
+  X(PixelsTooMany, "--size {}x{} at --dpr {}: {}x{} px, more than {} px a side")                               \
+  X(FpsBad, "--fps: '{}' must be one of 24, 25, 30, 60")                                                       \
+  X(ClipSeconds, "--seconds: '{}' is not a number of seconds in (0, 600]")                                     \
+  X(FramesRange, "--frames: '{}' is not A-B with 0 <= A <= B < {} (the clip's frames)")                        \
+  X(ColourBad, "{}: '{}' is not #rrggbb or #rgb")                                                              \
+  X(AlphaWithBackground, "--alpha and --background: a transparent clip has no background")                     \
+  X(AlphaNotKept, "--alpha: {} has no transparency (a .webm, or PNG or WebP frames, keeps it)")                \
+  X(QualityBad, "--quality: '{}' is not a whole number in 1..100 (100: lossless)")                             \
+  X(DrawFailed, "{}: {}")                                                                                      \
+  X(EncoderFailed, "{}: {}")
 
 enum class CliErrorId : uint8_t {
 #define MIROFISH_CLI_ERROR_ENUM(id, text) id,

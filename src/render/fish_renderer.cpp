@@ -9,7 +9,6 @@
 
 #include "render/core/palette.h"
 #include "render/core/water_tone.h"
-#include "render/formation_renderer.h"
 #include "render/gl_program.h"
 #include "render/shaders_embedded.h"
 #include "sim/school.h"
@@ -79,7 +78,6 @@ constexpr int kShapeUnit = 0, kPatternUnit = 1, kFishUnit = 2;
 bool FishRenderer::fail(const std::string& why) {
   errorText_ = why;
   error_ = errorText_.c_str();
-  release();
   return false;
 }
 
@@ -114,14 +112,12 @@ bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
 }
 
 bool FishRenderer::init() {
-  if (full_.id) release();
   error_ = "";
   std::string log;
   bake_ = &sharedKoiBake();  // once a process; kept for a context restore
   const KoiBake& bake = *bake_;
   if (!linkKoi(&full_, false, &log)) return fail("koi " + log);
   if (!linkKoi(&lite_, true, &log)) return fail("koi (lite) " + log);
-  if (!water_.init(&log)) return fail("water " + log);
 
   shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake.shape.data());
   patternTexture_ =
@@ -143,7 +139,6 @@ void FishRenderer::dropContext() {
   lite_ = KoiProgram();
   shapeTexture_ = patternTexture_ = 0;
   vao_ = fishTexture_ = 0;
-  water_.dropContext();
   fishCapacity_ = 0;
 }
 
@@ -153,7 +148,6 @@ void FishRenderer::release() {
   GLuint textures[3] = {shapeTexture_, patternTexture_, fishTexture_};
   glDeleteTextures(3, textures);  // zero names are ignored
   if (vao_) glDeleteVertexArrays(1, &vao_);
-  water_.release();
   dropContext();
 }
 
@@ -234,24 +228,14 @@ void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const Wor
   glUniform1f(k.uOpacity, clampf(finiteOr(view.opacity, 0.55f), 0.0f, 1.0f));
 }
 
-void FishRenderer::render(const School& school, const RenderView& view, FormationRenderer* under) {
-  stats_ = RenderStats();
-  if (!full_.id || view.pixelWidth < 1 || view.pixelHeight < 1) return;
-  const float worldW = float(school.params().width), worldH = float(school.params().height);
-  const WorldToPixels map = worldToPixels(worldW, worldH, view.pixelWidth, view.pixelHeight);
-  // Keep the clock small so float keeps its precision; the once-an-hour jump is invisible in the fins.
-  const float time = float(std::fmod(view.timeSeconds, 3600.0));
-
-  glViewport(0, 0, view.pixelWidth, view.pixelHeight);
-  glDisable(GL_DEPTH_TEST);
-  glDisable(GL_CULL_FACE);
-  glDisable(GL_SCISSOR_TEST);
-  glClearColor(0, 0, 0, 0);  // transparent: the page shows through (S-ASK-6)
-  glClear(GL_COLOR_BUFFER_BIT);
-  if (view.water) stats_.drawCalls += water_.draw(view, map, worldH, time);
-
+bool FishRenderer::prepare(const School& school, const RenderView& view, const WorldToPixels& map, float time,
+                           bool lift) {
   const int n = school.count();
-  if (n <= 0) return;
+  if (!full_.id || n <= 0) return false;
+  const float worldH = float(school.params().height);
+  view_ = &view;
+  map_ = map;
+  time_ = time;
   ensureCapacity(n);
   const FishArrays& f = school.fish();
   order_.build(f.y.data(), f.depth.data(), n, worldH);
@@ -259,7 +243,7 @@ void FishRenderer::render(const School& school, const RenderView& view, Formatio
   const FormationState& form = school.formation();
   if (form.active() && form.isStatic() && form.settled.size() == size_t(n)) {
     order_.drop(form.settled.data());
-    if (under && form.plate()) {  // S-CHO-4: the fish with a module still to reach fly over the plate
+    if (lift && form.plate()) {  // S-CHO-4: the fish with a module still to reach fly over the plate
       if (lifted_.size() < size_t(n)) lifted_.resize(std::max(size_t(n), lifted_.size() * 2));
       for (int i = 0; i < n; ++i) lifted_[size_t(i)] = form.targetOf[size_t(i)] >= 0 ? 1 : 0;
       order_.lift(lifted_.data());
@@ -273,8 +257,6 @@ void FishRenderer::render(const School& school, const RenderView& view, Formatio
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, kFishPerRow * kFishTexels, (n + kFishPerRow - 1) / kFishPerRow,
                   GL_RGBA_INTEGER, GL_UNSIGNED_INT, staging_.data());
 
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha
   glActiveTexture(GL_TEXTURE0 + kShapeUnit);
   glBindTexture(GL_TEXTURE_2D, shapeTexture_);
   glActiveTexture(GL_TEXTURE0 + kPatternUnit);
@@ -287,26 +269,29 @@ void FishRenderer::render(const School& school, const RenderView& view, Formatio
   // The largest species sets the strip (finer strips for bigger fish).
   const float sizePx = kBaseLength * clampf(finiteOr(view.fishSize, 1.0f), 0.05f, 20.0f) * map.scale *
                        largestSpecies(int(school.params().species));
-  const Layers layers{{sizePx * (kBackScale + (kFrontScale - kBackScale) * kFrontDepth), sizePx * kFrontScale},
-                      {detail <= 1, detail == 0 || (detail == 1 && sizePx * kFrontScale < kSmallFishPx)}};
+  layers_ = Layers{{sizePx * (kBackScale + (kFrontScale - kBackScale) * kFrontDepth), sizePx * kFrontScale},
+                   {detail <= 1, detail == 0 || (detail == 1 && sizePx * kFrontScale < kSmallFishPx)}};
+  return true;
+}
 
-  // S-CHO-4: the fish still swimming, then a QR code's plate, then the fish flying over it to their modules.
-  const int drawn = order_.count(), lower = order_.lowerCount();
-  drawLayers(layers, 0, order_.backCount(), lower, view, map, time);
-  if (under) {
-    stats_.drawCalls += under->renderPlate(school, view, map);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-  }
-  drawLayers(layers, lower, order_.topBackCount(), drawn - lower, view, map, time);
+int FishRenderer::draw(int pass) {
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha
+  const int lower = order_.lowerCount();
+  const int draws = pass == 0 ? drawLayers(0, order_.backCount(), lower)
+                              : drawLayers(lower, order_.topBackCount(), order_.count() - lower);
   glBindVertexArray(0);
-  stats_.fishDrawn = drawn;
+  return draws;
 }
 
 // One draw per depth layer for the `count` fish from `first` of the draw order, `back` of them in the back layer.
-void FishRenderer::drawLayers(const Layers& l, int first, int back, int count, const RenderView& view,
-                              const WorldToPixels& map, float time) {
+int FishRenderer::drawLayers(int first, int back, int count) {
+  const Layers& l = layers_;
+  const RenderView& view = *view_;
+  const WorldToPixels& map = map_;
+  const float time = time_;
   const int runs[2][2] = {{first, back}, {first + back, count - back}};
+  int draws = 0;
   glBindVertexArray(vao_);
   const KoiProgram* current = nullptr;
   for (int k = 0; k < 2; ++k) {
@@ -324,9 +309,9 @@ void FishRenderer::drawLayers(const Layers& l, int first, int back, int count, c
     glUniform2fv(program.uProfile, kProfileN, bake_->profile.data() + size_t(strip) * kProfileN * 2);
     // Each fish: its strip with the first and last vertex repeated (degenerate joins to the next fish).
     glDrawArrays(GL_TRIANGLE_STRIP, 0, runs[k][1] * (stripVertices + 2));
-    ++stats_.drawCalls;
-    if (l.lite[k]) stats_.fishLite += runs[k][1];
+    ++draws;
   }
+  return draws;
 }
 
 }  // namespace mirofish

@@ -3,8 +3,8 @@
 //
 // World -> canvas: the letterbox of render/core/view_transform.h (worldToPixels), in device pixels (CSS px x dpr).
 //
-// Output is premultiplied alpha (context created with alpha: true, premultipliedAlpha: true):
-// the canvas is cleared to transparent, so the page shows through, unless view.water is set.
+// Output is premultiplied alpha (context created with alpha: true, premultipliedAlpha: true). The koi are two of the
+// frame's layers (frame_composer.h): the fish still swimming, and those flying over a QR code's plate to land.
 #pragma once
 
 #include <cstdint>
@@ -15,35 +15,29 @@
 #include "render/core/koi_bake.h"
 #include "render/core/render_view.h"
 #include "render/core/view_transform.h"
-#include "render/water_renderer.h"
 
 namespace mirofish {
 
 class School;
-class FormationRenderer;
 
 constexpr float kSmallFishPx = 12.0f;
 
-struct RenderStats {
-  int drawCalls = 0;
-  int fishDrawn = 0;
-  int fishLite = 0;  // of fishDrawn, drawn with the cheap koi
-};
-
 class FishRenderer {
  public:
-  // Creates GL objects on the current context; false (with a reason in error()) if it cannot.
+  // Creates GL objects on the current context; false (with a reason in error()) if it cannot (the caller releases
+  // what was made).
   bool init();
-  // Draws one frame. The world (school params width x height) is scaled to fit the drawing buffer, centred.
-  // `under`, when given, draws a QR code's plate (formation_renderer.h) over the water and the swimming fish and
-  // under the fish flying to their modules.
-  void render(const School& school, const RenderView& view, FormationRenderer* under = nullptr);
+  // Orders the fish and uploads them for this frame; false when there is no fish to draw. The world (school params
+  // width x height) is scaled to fit the drawing buffer, centred (map). lift: a QR code's plate is drawn between the
+  // two passes, so the fish with a module still to reach go to the second (S-CHO-4).
+  bool prepare(const School& school, const RenderView& view, const WorldToPixels& map, float time, bool lift);
+  // Pass 0 draws the fish swimming, pass 1 those flying over the plate; each is one draw per depth layer (returned).
+  int draw(int pass);
   // Forget GL objects without deleting them (after a context loss); call init() again on restore.
   void dropContext();
   // Deletes GL objects on the current context.
   void release();
   const char* error() const { return error_; }
-  const RenderStats& stats() const { return stats_; }
 
  private:
   bool fail(const std::string& why);
@@ -54,8 +48,7 @@ class FishRenderer {
     float px[2];
     bool lite[2];
   };
-  void drawLayers(const Layers& layers, int first, int back, int count, const RenderView& view,
-                  const WorldToPixels& map, float time);
+  int drawLayers(int first, int back, int count);
 
   // One koi program (the full koi, or the cheap one) and its per-frame uniform locations.
   struct KoiProgram {
@@ -68,7 +61,6 @@ class FishRenderer {
 
   const char* error_ = "";
   std::string errorText_;  // owns the text error_ points to
-  RenderStats stats_;
   KoiProgram full_, lite_;
   const KoiBake* bake_ = nullptr;  // the process's shared bake (koi_bake.h), re-uploaded after a context loss
   unsigned shapeTexture_ = 0, patternTexture_ = 0;
@@ -77,7 +69,11 @@ class FishRenderer {
   std::vector<float> staging_;          // per-fish floats, grown by doubling, reused every frame
   DrawOrder order_;                     // back layer then front, y-sorted, reused
   std::vector<unsigned char> lifted_;   // per fish: drawn over a QR plate (DrawOrder::lift), reused
-  WaterRenderer water_;                 // the water under the koi (view.water)
+  // This frame's, from prepare() for draw().
+  const RenderView* view_ = nullptr;
+  WorldToPixels map_;
+  float time_ = 0;
+  Layers layers_ = {};
 };
 
 }  // namespace mirofish

@@ -20,14 +20,20 @@ bool PredatorRenderer::init(std::string* log) {
   return gl_.link(shaders::kPredatorVert, shaders::kPredatorFrag, names, 6, at_, log);
 }
 
-int PredatorRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
+void PredatorRenderer::follow(const School& school) {
   const Predator& pr = school.predator();
-  if (!gl_.id || !pr.present) return 0;
+  if (!pr.present) return;
   const float speed = std::sqrt(pr.vx * pr.vx + pr.vy * pr.vy);
   if (speed > 1e-3f) {
     hx_ = pr.vx / speed;
     hy_ = pr.vy / speed;
   }
+}
+
+int PredatorRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
+  const Predator& pr = school.predator();
+  if (!gl_.id || !pr.present) return 0;
+  follow(school);
   const float size = std::isfinite(view.fishSize) && view.fishSize > 0 ? view.fishSize : 1.0f;
   glUseProgram(gl_.id);
   glUniform3f(at_[0], map.scale, map.offsetX, map.offsetY);

@@ -16,6 +16,8 @@ class PredatorRenderer : public LayerRenderer {
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) while the school has a predator, else nothing at all (0).
   int render(const School& school, const RenderView& view, const WorldToPixels& map);
+  // Keeps the heading as a frame drawn now would (render calls it): a frame not drawn still turns the predator.
+  void follow(const School& school);
 
  private:
   GLint at_[6] = {};       // u_world, u_pixels, u_pred, u_len, u_time, u_opacity

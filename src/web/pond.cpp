@@ -7,6 +7,7 @@
 
 #include "base/constants.h"
 #include "base/number_text.h"
+#include "render/core/look.h"
 #include "web/studio_arrays.h"
 
 namespace mirofish {
@@ -36,14 +37,11 @@ std::string Pond::attach(const std::string& canvasSelector, bool antialias) {
     return "WebGL2 is not available in this browser";
   }
   emscripten_webgl_make_context_current(context_);
-  std::string log;
-  if (!renderer_.init() || !pellets_.init(&log) || !cells_.init(&log) || !predator_.init(&log)) {
-    std::string why = std::string("the fish renderer could not start: ") + (log.empty() ? renderer_.error() : log);
+  if (!frame_.init()) {
     emscripten_webgl_destroy_context(context_);
     context_ = 0;
-    return why;
+    return "the fish renderer could not start: " + frame_.error();
   }
-  rendererReady_ = true;
   return "";
 }
 
@@ -229,7 +227,7 @@ void Pond::click(double cssX, double cssY) {
 }
 
 bool Pond::render(double timeSeconds) {
-  if (!school_ || !context_ || !rendererReady_) return false;
+  if (!school_ || !context_ || !frame_.ready()) return false;
   if (emscripten_is_webgl_context_lost(context_)) return false;
   emscripten_webgl_make_context_current(context_);
   RenderView view;
@@ -237,24 +235,14 @@ bool Pond::render(double timeSeconds) {
   view.pixelHeight = pixelHeight_;
   view.dpr = float(dpr_);
   view.timeSeconds = timeSeconds;
-  view.opacity = float(params_.opacity);
-  view.palette = int(params_.palette);
-  view.water = params_.water != 0;
-  view.lightWater =
-      chooseWaterTone(paletteAt(int(params_.palette)), int(params_.waterTone), pageText_) == WaterTone::Light;
+  applyLook(params_, pageText_, &view);
   if (ripples()) {  // S-ECO-5: no ripple is kept, aged or drawn without water (old startles are skipped then)
     ripples_.addStartles(*school_);
     view.ripples = rippleData_;
     view.rippleCount = ripples_.pack(timeSeconds, float(params_.ripple), rippleData_);
   }
-  view.fishSize = float(params_.fishSize);
   view.detail = detail_;
-  renderer_.render(*school_, view, &cells_);  // the QR plate between the fish swimming and the fish landing
-  // Pellets float on the surface, over the fish that rise to them.
-  const WorldToPixels map = worldToPixels(float(params_.width), float(params_.height), pixelWidth_, pixelHeight_);
-  cellDraws_ = cells_.render(*school_, view, map);  // the landed cells, over the koi
-  pelletDraws_ = pellets_.render(*school_, view, map);
-  predatorDraws_ = predator_.render(*school_, view, map);  // S-ECO-2 over the school it hunts
+  frame_.render(*school_, view);
   return true;
 }
 
@@ -283,28 +271,17 @@ const uint8_t* Pond::studioBytes(int k) const {
 // Deletes on the lost context: no GL call reaches the driver (a lost context ignores them), but Emscripten's handle
 // tables let go of the dead objects, so their slots are reused (glue_post.js) and the old context can be collected.
 void Pond::contextLost() {
-  if (rendererReady_) {
+  if (frame_.ready()) {
     emscripten_webgl_make_context_current(context_);
-    renderer_.release();
-    pellets_.release();
-    cells_.release();
-    predator_.release();
+    frame_.release();
   }
-  rendererReady_ = false;
 }
 
 std::string Pond::contextRestored() {
   if (!context_) return "no WebGL2 context to restore";
   emscripten_webgl_make_context_current(context_);
-  renderer_.dropContext();
-  pellets_.dropContext();
-  cells_.dropContext();
-  predator_.dropContext();
-  std::string log;
-  if (!renderer_.init()) return std::string("the fish renderer could not restart: ") + renderer_.error();
-  if (!pellets_.init(&log) || !cells_.init(&log) || !predator_.init(&log))
-    return "a renderer could not restart: " + log;
-  rendererReady_ = true;
+  frame_.dropContext();
+  if (!frame_.init()) return "the fish renderer could not restart: " + frame_.error();
   return "";
 }
 
@@ -314,8 +291,8 @@ PondStats Pond::stats() const {
     s.fish = school_->count();
     s.steps = double(school_->stepCount());
   }
-  s.rendering = context_ != 0 && rendererReady_;
-  s.drawCalls = renderer_.stats().drawCalls + pelletDraws_ + cellDraws_ + predatorDraws_;
+  s.rendering = context_ != 0 && frame_.ready();
+  s.drawCalls = frame_.drawCalls();
   s.scares = scares_;
   s.feeds = feeds_;
   if (school_) {
@@ -344,19 +321,12 @@ std::string Pond::stateHash() const { return formatHex64(school_ ? school_->stat
 
 void Pond::release() {
   if (!context_) return;
-  if (rendererReady_ && !emscripten_is_webgl_context_lost(context_)) {
+  if (frame_.ready() && !emscripten_is_webgl_context_lost(context_)) {
     emscripten_webgl_make_context_current(context_);
-    renderer_.release();
-    pellets_.release();
-    cells_.release();
-    predator_.release();
+    frame_.release();
   } else {
-    renderer_.dropContext();
-    pellets_.dropContext();
-    cells_.dropContext();
-    predator_.dropContext();
+    frame_.dropContext();
   }
-  rendererReady_ = false;
   emscripten_webgl_make_context_current(0);
   emscripten_webgl_destroy_context(context_);
   context_ = 0;

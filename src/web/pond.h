@@ -1,4 +1,5 @@
-// One MiroFish pond: a School, its FishRenderer and the WebGL2 context of one canvas (the only web-side C++ state).
+// One MiroFish pond: a School, its frame (render/frame_composer.h) and the WebGL2 context of one canvas (the only
+// web-side C++ state).
 #pragma once
 
 #include <emscripten/html5_webgl.h>
@@ -11,10 +12,7 @@
 #include "link/link_limits.h"
 #include "render/core/ripples.h"
 #include "render/core/water_tone.h"
-#include "render/fish_renderer.h"
-#include "render/formation_renderer.h"
-#include "render/pellet_renderer.h"
-#include "render/predator_renderer.h"
+#include "render/frame_composer.h"
 #include "sim/params.h"
 #include "sim/school.h"
 
@@ -157,19 +155,13 @@ class Pond {
   Params params_;
   std::unique_ptr<School> school_;
   FixedStep clock_;
-  FishRenderer renderer_;
-  PelletRenderer pellets_;
-  FormationRenderer cells_;
-  int cellDraws_ = 0;
+  FrameComposer frame_;
   FormSpec hashForm_;  // the hash's form= and at=: part of the replay, applied again by begin()
   double hashFormAt_ = 0;
-  PredatorRenderer predator_;
   RippleRing ripples_;                      // S-ECO-5 (water=1): clicks, pellets and the school's startles
   float rippleData_[kMaxRipples * 4] = {};  // what the water shader gets this frame
-  int pelletDraws_ = 0, predatorDraws_ = 0;
   bool metrics_ = false;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
-  bool rendererReady_ = false;
   double cssWidth_ = 1, cssHeight_ = 1;
   int pixelWidth_ = 1, pixelHeight_ = 1;
   double dpr_ = 1;

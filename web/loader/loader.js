@@ -11,6 +11,7 @@ import {
   VERSION,
   warn,
 } from '../core/index.js';
+import { takePoster } from './poster.js';
 
 const SLOT = Symbol.for('mirofish.host');
 
@@ -109,6 +110,8 @@ function startAutoMount(script, load) {
   ) {
     return auto;
   }
+  const poster = takePoster(data);
+  if (poster && poster.instead) return auto; // reduced motion, and the owner asked for the poster then
   const own = Object.keys(data).some((name) => name !== 'auto'); // a background school even beside <miro-fish>
   let early = own || !document.querySelector('miro-fish') ? earlyCanvas(data.layer) : null;
   auto.elementCame = () => {
@@ -119,9 +122,13 @@ function startAutoMount(script, load) {
   auto.ready = load().then((h) => {
     const placed = early;
     early = null;
-    if (h) return h.autoMount(placed && placed.canvas);
-    if (placed) placed.drop();
-    return null;
+    if (!h) {
+      if (placed) placed.drop();
+      return null;
+    }
+    const school = h.autoMount(placed && placed.canvas);
+    if (poster) school.then(poster.until);
+    return school;
   });
   return auto;
 }

@@ -1,0 +1,87 @@
+// The frame's layers in their order (frame_composer.h).
+#include "render/frame_composer.h"
+
+#include <GLES3/gl3.h>
+
+#include <cmath>
+
+#include "render/core/view_transform.h"
+#include "sim/school.h"
+
+namespace mirofish {
+
+bool FrameComposer::init() {
+  if (ready_) release();
+  std::string log;
+  bool ok = koi_.init();
+  if (!ok)
+    log = koi_.error();
+  else if (!(ok = water_.init(&log)))
+    log = "water " + log;
+  else
+    ok = pellets_.init(&log) && cells_.init(&log) && predator_.init(&log);
+  if (!ok) {
+    error_ = log;
+    release();
+    return false;
+  }
+  error_.clear();
+  ready_ = true;
+  return true;
+}
+
+void FrameComposer::dropContext() {
+  koi_.dropContext();
+  water_.dropContext();
+  cells_.dropContext();
+  pellets_.dropContext();
+  predator_.dropContext();
+  ready_ = false;
+}
+
+void FrameComposer::release() {
+  koi_.release();
+  water_.release();
+  cells_.release();
+  pellets_.release();
+  predator_.release();
+  ready_ = false;
+}
+
+void FrameComposer::render(const School& school, const RenderView& view) {
+  drawCalls_ = 0;
+  if (!ready_ || view.pixelWidth < 1 || view.pixelHeight < 1) return;
+  const float worldH = float(school.params().height);
+  const WorldToPixels map = worldToPixels(float(school.params().width), worldH, view.pixelWidth, view.pixelHeight);
+  // Keep the clock small so float keeps its precision; the once-an-hour jump is invisible in the fins.
+  const float time = float(std::fmod(view.timeSeconds, 3600.0));
+  glViewport(0, 0, view.pixelWidth, view.pixelHeight);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_SCISSOR_TEST);
+  glClearColor(0, 0, 0, 0);  // transparent: the page shows through (S-ASK-6)
+  glClear(GL_COLOR_BUFFER_BIT);
+  bool fish = false;
+  for (FrameLayer layer : kFrameLayers) {
+    switch (layer) {
+      case FrameLayer::Water:
+        if (view.water) drawCalls_ += water_.draw(view, map, worldH, time);
+        break;
+      case FrameLayer::Koi:
+        fish = koi_.prepare(school, view, map, time, true);
+        if (fish) drawCalls_ += koi_.draw(0);
+        break;
+      case FrameLayer::Plate:
+        if (fish) drawCalls_ += cells_.renderPlate(school, view, map);
+        break;
+      case FrameLayer::KoiOver:
+        if (fish) drawCalls_ += koi_.draw(1);
+        break;
+      case FrameLayer::Cells: drawCalls_ += cells_.render(school, view, map); break;
+      case FrameLayer::Pellets: drawCalls_ += pellets_.render(school, view, map); break;
+      case FrameLayer::Predator: drawCalls_ += predator_.render(school, view, map); break;
+    }
+  }
+}
+
+}  // namespace mirofish
