@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Writes the parameter part of web/mirofish.d.ts (the MiroFishParamName union, the table's options and <miro-fish>'s
 // attributes, which web/mirofish-{react,vue,svelte}.d.ts give JSX, Vue and Svelte) and the whole of
-// docs/options.md from the C++ parameter table, read from `mirofish params --json` and `--markdown`: the types and the
-// options page cannot drift from src/sim/params.h.
-//   node scripts/gen-types.mjs          rewrite the generated blocks and docs/options.md
-//   node scripts/gen-types.mjs --check  exit 1 if web/mirofish.d.ts or docs/options.md is not what it would write
+// docs/options.md from the C++ parameter table, read from `mirofish params --json` and `--markdown`, and the count of
+// parameters wherever the docs say it (<!--params-->N<!--/params-->): the types and the docs cannot drift from
+// src/sim/params.h.
+//   node scripts/gen-types.mjs          rewrite the generated blocks, docs/options.md and the counts
+//   node scripts/gen-types.mjs --check  exit 1 if any of them is not what it would write
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -133,6 +134,16 @@ function optionsPage() {
   ].join('\n');
 }
 
+// Every doc that says how many parameters there are, with the count the table has.
+const COUNT = /(<!--params-->)\d+(<!--\/params-->)/g;
+const counted = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((f) => path.join('docs', f))]
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => {
+    const text = fs.readFileSync(path.join(ROOT, f), 'utf8');
+    return { f, text, counted: text.replace(COUNT, `$1${table.length}$2`) };
+  })
+  .filter((d) => d.text !== d.counted);
+
 const before = fs.readFileSync(DTS, 'utf8');
 let after = replaceBlock(before, 'names', union);
 after = replaceBlock(after, 'options', options);
@@ -143,15 +154,17 @@ if (process.argv.includes('--check')) {
   const stale = [];
   if (after !== before) stale.push('web/mirofish.d.ts');
   if (pageAfter !== pageBefore) stale.push('docs/options.md');
+  for (const d of counted) if (d.counted !== d.text) stale.push(d.f + "'s count of parameters");
   if (stale.length) {
     process.stderr.write(
       `${stale.join(' and ')} out of date with the parameter table: run node scripts/gen-types.mjs\n`,
     );
     process.exit(1);
   }
-  process.stdout.write('gen-types: web/mirofish.d.ts and docs/options.md match the parameter table\n');
+  process.stdout.write('gen-types: web/mirofish.d.ts, docs/options.md and the counts match the parameter table\n');
 } else {
   fs.writeFileSync(DTS, after);
   fs.writeFileSync(OPTIONS_MD, pageAfter);
-  process.stdout.write('gen-types: wrote web/mirofish.d.ts and docs/options.md\n');
+  for (const d of counted) if (d.counted !== d.text) fs.writeFileSync(path.join(ROOT, d.f), d.counted);
+  process.stdout.write('gen-types: wrote web/mirofish.d.ts, docs/options.md and the counts of parameters\n');
 }
