@@ -9,7 +9,7 @@ setRecorderSource(() => import('./mirofish-record.mjs').then((m) => m.default));
 export default api;
 export { attach };
 
-// The studio's own wasm, as in classic.js: last in the file.
+// The studio's own wasm, as in mirofish-studio.js: last in the file.
 function wasmText() {
   return '__MIROFISH_WASM__';
 }

@@ -19,16 +19,31 @@ export const X = kStudioX,
   HX = kStudioHX,
   HY = kStudioHY;
 
-// count() and studioArray(k) of the last frame; update(msg) takes the next one (its arrays are the studio's now).
-export function framePond() {
-  let count = 0,
-    arrays = [];
-  return {
-    count: () => count,
-    studioArray: (k) => arrays[k] || null,
-    update(msg) {
-      count = msg.count;
-      arrays = msg.arrays;
-    },
-  };
+/** @typedef {import('../core/protocol.js').StudioFrame} StudioFrame */
+
+// The last frame's arrays; update(msg) takes the next one (its arrays are the studio's now).
+export class FramePond {
+  #count = 0;
+  /** @type {StudioFrame['arrays']} */
+  #arrays = [];
+  /** @param {StudioFrame} msg */
+  update(msg) {
+    this.#count = msg.count;
+    this.#arrays = msg.arrays;
+  }
+  /** @returns {number} the fish in the last frame */
+  count() {
+    return this.#count;
+  }
+  // Fish array k (below FISH_ARRAYS: X, Y, HX, HY...), a float a fish; null before the first frame.
+  /** @param {number} k @returns {Float32Array | null} */
+  floats(k) {
+    return /** @type {Float32Array | null} */ (this.#arrays[k] || null);
+  }
+  // Array k of bytes: the StepMetrics (METRICS_ARRAY) or the behaviour states (STATES_ARRAY); null before the first
+  // frame.
+  /** @param {number} k @returns {Uint8Array | null} */
+  bytes(k) {
+    return /** @type {Uint8Array | null} */ (this.#arrays[k] || null);
+  }
 }

@@ -4,12 +4,25 @@
 // box alone for the world's size). No parameter is named here.
 import { clamp, el, formatValue } from './util.js';
 
-const LOG_STEPS = 1000;
+/** @typedef {import('../mirofish.d.ts').MiroFishParamInfo} ParamInfo */
+/**
+ * A slider's range and its position <-> value mapping.
+ * @typedef {{min: number, max: number, step: number, to: (v: number) => number, from: (p: number | string) => number}}
+ *   SliderScale
+ */
+/**
+ * One parameter's row: show(v) puts the school's value in it; busy() while a value typed or slid there is on its way.
+ * @typedef {{info: ParamInfo, range: HTMLInputElement, number: HTMLInputElement, show: (v: number) => void,
+ *   busy: () => boolean}} ControlRow
+ */
+
+export const LOG_STEPS = 1000;
 
 // A slider's position <-> a value. Linear: the value itself. Log: 0..LOG_STEPS over log(value) from the range's
 // bottom (or, for a range from 0, from a floor: 1 for a count, max/1000 otherwise; position 0 is the range's min),
 // rounded to 3 significant digits (whole for integers), so each step lands on a value the hash writes.
-function sliderScale(info) {
+/** @param {Pick<ParamInfo, 'scale' | 'min' | 'max' | 'integer'>} info @returns {SliderScale} */
+export function sliderScale(info) {
   if (info.scale !== 'log') return { min: info.min, max: info.max, step: sliderStep(info), to: (v) => v, from: Number };
   const floor = info.min > 0 ? info.min : info.integer ? 1 : info.max / 1000;
   const span = Math.log(info.max / floor);
@@ -26,11 +39,13 @@ function sliderScale(info) {
   };
 }
 
+/** @type {Object<string, string>} */
 const GROUP_TITLES = { sim: 'Simulation', pointer: 'Pointer and scares', view: 'Look', page: 'Page settings' };
 
 // A slider step that lands on the values the hash can carry: whole numbers, or about 1/200 of the range rounded to
 // 1, 2 or 5 times a power of ten (never finer than the 3 decimals kept).
-function sliderStep(info) {
+/** @param {Pick<ParamInfo, 'min' | 'max' | 'integer'>} info @returns {number} */
+export function sliderStep(info) {
   if (info.integer) return 1;
   const raw = (info.max - info.min) / 200;
   const p = Math.pow(10, Math.floor(Math.log10(raw)));
@@ -38,10 +53,17 @@ function sliderStep(info) {
   return Math.max(step, 0.001);
 }
 
-// Builds the controls into `container`; returns {inputs, refresh(params)}. `onSet(name, value)` applies a value and
+// Builds the controls into `container`; returns {rows, refresh(params)}. `onSet(name, value)` applies a value and
 // resolves to the one held (the school's set(), which clamps as the table says).
+/**
+ * @param {HTMLElement} container
+ * @param {ParamInfo[]} table
+ * @param {(name: import('../mirofish.d.ts').MiroFishParamName, value: number) => Promise<number | undefined>} onSet
+ */
 export function buildControls(container, table, onSet) {
-  const rows = new Map(); // name -> {info, range, number, show}
+  /** @type {Map<import('../mirofish.d.ts').MiroFishParamName, ControlRow>} */
+  const rows = new Map();
+  /** @type {string[]} */
   const groups = [];
   for (const info of table) if (!groups.includes(info.group)) groups.push(info.group);
   for (const group of groups) {
@@ -52,9 +74,9 @@ export function buildControls(container, table, onSet) {
       const range = el('input', {
         type: 'range',
         id,
-        min: scale.min,
-        max: scale.max,
-        step: scale.step,
+        min: String(scale.min),
+        max: String(scale.max),
+        step: String(scale.step),
         'aria-describedby': id + '-help',
       });
       range.hidden = info.scale === 'seed' || info.scale === 'box'; // a number box: no slider position means anything
@@ -62,9 +84,9 @@ export function buildControls(container, table, onSet) {
         info.scale === 'seed' ? el('button', { type: 'button', className: 'new-seed', textContent: 'New seed' }) : null;
       const number = el('input', {
         type: 'number',
-        min: info.min,
-        max: info.max,
-        step: info.integer ? 1 : 'any',
+        min: String(info.min),
+        max: String(info.max),
+        step: info.integer ? '1' : 'any',
         'aria-label': info.name + (info.unit !== '-' ? ' (' + info.unit + ')' : ''),
       });
       const label = el(
@@ -82,11 +104,14 @@ export function buildControls(container, table, onSet) {
       if (again) row.append(range); // hidden, kept for the row's shape
       let held = info.def; // the school's value (the slider shows it snapped to its step; the box exactly)
       let pending = 0; // this row's sets on their way: the school's older values, pushed meanwhile, are not shown
+      /** @param {number} v */
       const show = (v) => {
         held = v;
         range.value = String(scale.to(v));
-        if (number.getRootNode().activeElement !== number) number.value = formatValue(info, v);
+        if (/** @type {Document | ShadowRoot} */ (number.getRootNode()).activeElement !== number)
+          number.value = formatValue(info, v);
       };
+      /** @param {number | string} raw a slider's value, a typed one, a new seed */
       const apply = (raw) => {
         const v = Number(raw);
         if (raw === '' || !Number.isFinite(v)) return show(held); // not a number: the value stays
@@ -112,6 +137,7 @@ export function buildControls(container, table, onSet) {
   return {
     rows,
     // Shows the school's values (after a preset, a reset, a rule toggle or a pasted link).
+    /** @param {import('../mirofish.d.ts').MiroFishParams} params */
     refresh(params) {
       for (const [name, r] of rows) if (typeof params[name] === 'number' && !r.busy()) r.show(params[name]);
     },

@@ -1,9 +1,21 @@
-// The Record panel (issue 33): duration, fps, size, format, alpha and background; Record, a progress bar, Cancel,
+// The Record panel: duration, fps, size, format, alpha and background; Record, a progress bar, Cancel,
 // and the file to download, mirofish-<seed>-<seconds>s.webm. The defaults make a 10 s 1080p60 VP9 clip of the
 // school's current hash. Where this browser cannot record, the panel is greyed with the recorder's own sentence.
 import { loadRecorder } from './recorder.js';
+import { errorText } from '../core/index.js';
 import { el } from './util.js';
 
+/** @typedef {import('../mirofish.d.ts').MiroFishRecordOptions} RecordOptions */
+/**
+ * What the controls ask for: every option but where the clip starts (the school's own hash) and the call's own.
+ * @typedef {Required<Omit<RecordOptions, 'from' | 'onProgress' | 'signal'>>} Chosen
+ */
+/**
+ * What the Record panel reads of its studio: the school it records and its seed, for the file's name.
+ * @typedef {Pick<import('./studio.js').Studio, 'school' | 'params'>} RecordStudio
+ */
+
+/** @type {[number, number][]} width, height */
 const SIZES = [
   [1280, 720],
   [1920, 1080],
@@ -14,13 +26,21 @@ const SIZES = [
 
 // The panel's controls, and the fieldset that greys them together.
 function controls() {
+  /** @param {string} value @param {string} text @param {boolean} [selected] */
   const opt = (value, text, selected) => el('option', { value, textContent: text, selected: !!selected });
   const ui = {
-    seconds: el('input', { type: 'number', min: 0.5, max: 600, step: 0.5, value: 10, 'aria-label': 'duration (s)' }),
+    seconds: el('input', {
+      type: 'number',
+      min: '0.5',
+      max: '600',
+      step: '0.5',
+      value: '10',
+      'aria-label': 'duration (s)',
+    }),
     fps: el(
       'select',
       { 'aria-label': 'frames a second' },
-      ...[24, 25, 30, 60].map((f) => opt(f, f + ' fps', f === 60)),
+      ...[24, 25, 30, 60].map((f) => opt(String(f), f + ' fps', f === 60)),
     ),
     size: el('select', { 'aria-label': 'size' }, ...SIZES.map(([w, h]) => opt(w + 'x' + h, w + ' x ' + h, h === 1080))),
     format: el('select', { 'aria-label': 'format' }, opt('webm', 'WebM (VP9)', true), opt('mp4', 'MP4')),
@@ -48,14 +68,18 @@ function controls() {
   return { ui, fields };
 }
 
+// Builds the panel into `section`; returns detach(), which cancels a recording and lets its file go.
+/** @param {HTMLElement} section @param {RecordStudio} s @returns {{detach: () => void}} */
 export function buildRecord(section, s) {
   const { ui, fields } = controls();
   section.append(el('h3', {}, 'Record'), fields, ui.say, ui.link);
 
   const options = () => readOptions(ui);
-  let recorder = null,
-    controller = null,
-    url = '';
+  /** @type {import('../mirofish.d.ts').MiroFishRecordGlobal | null} */
+  let recorder = null;
+  /** @type {AbortController | null} while recording */
+  let controller = null;
+  let url = ''; // the last file's
   // Greys the panel (but for the format, which may have another codec) with the recorder's sentence, or opens it.
   const check = () => {
     if (!recorder) return;
@@ -93,6 +117,7 @@ export function buildRecord(section, s) {
         s.school,
         Object.assign(o, {
           signal: controller.signal,
+          /** @param {number} done @param {number} total */
           onProgress: (done, total) => {
             ui.bar.value = done / total;
           },
@@ -116,7 +141,7 @@ export function buildRecord(section, s) {
             ' MB.';
         },
         (e) => {
-          ui.say.textContent = e && e.name === 'AbortError' ? 'Cancelled.' : String((e && e.message) || e);
+          ui.say.textContent = e && e.name === 'AbortError' ? 'Cancelled.' : errorText(e);
         },
       )
       .finally(() => {
@@ -132,7 +157,7 @@ export function buildRecord(section, s) {
       check();
     },
     (e) => {
-      ui.say.textContent = 'The recorder could not load (' + ((e && e.message) || e) + ')';
+      ui.say.textContent = 'The recorder could not load (' + errorText(e) + ')';
       section.classList.add('unsupported');
     },
   );
@@ -145,14 +170,15 @@ export function buildRecord(section, s) {
 }
 
 // What the controls ask for, as record()'s options.
+/** @param {ReturnType<typeof controls>['ui']} ui @returns {Chosen} */
 function readOptions(ui) {
   const [width, height] = ui.size.value.split('x').map(Number);
   return {
     seconds: Number(ui.seconds.value),
-    fps: Number(ui.fps.value),
+    fps: /** @type {Chosen['fps']} */ (Number(ui.fps.value)), // the select's, each one of record()'s
     width,
     height,
-    format: ui.format.value,
+    format: /** @type {Chosen['format']} */ (ui.format.value),
     alpha: ui.alpha.checked,
     background: ui.background.value,
   };

@@ -9,6 +9,7 @@ export const STUDIO_KEY = new RegExp('(^|[#&?])' + STUDIO_PARAM + '(&|$)');
 
 // The page's URL with the school's hash (share() also writes it into the address bar). The key that opened the
 // studio stays in the address bar, so a reload reopens it; the link handed out is without it.
+/** @param {import('../mirofish.d.ts').MiroFishSchool} school @returns {string} */
 export function shareLink(school) {
   const hadStudio = STUDIO_KEY.test(location.hash);
   const url = school.share();
@@ -23,6 +24,7 @@ export function shareLink(school) {
 }
 
 // Where mirofish.js came from on this page (its own tag), else the name it ships as.
+/** @returns {string} */
 function bundleSource() {
   for (const s of document.querySelectorAll('script[src]')) {
     const src = s.getAttribute('src');
@@ -31,12 +33,18 @@ function bundleSource() {
   return 'mirofish.js';
 }
 
-// The tag with a data-* attribute for every value that differs from the table's default, plus fish always (unset,
-// a page derives the count from its viewport). A background carries the look, not the window: the world's width and
-// height only for `exact`, the replay of this very school (with them the world is pinned and letterboxed elsewhere;
-// without, each page takes its own viewport's, README "Phones").
-export function scriptTag(school, table, exact = false) {
-  const params = school.params();
+// The tag of mirofish.js from `src` with a data-* attribute for every value of `params` that differs from the table's
+// default, plus fish always (unset, a page derives the count from its viewport). A background carries the look, not
+// the window: the world's width and height only for `exact`, the replay of this very school (with them the world is
+// pinned and letterboxed elsewhere; without, each page takes its own viewport's, README "Phones").
+/**
+ * @param {import('../mirofish.d.ts').MiroFishParams} params the school's
+ * @param {Pick<import('../mirofish.d.ts').MiroFishParamInfo, 'name' | 'def' | 'integer'>[]} table
+ * @param {boolean} [exact]
+ * @param {string} [src] where mirofish.js is (default: its own tag's src on this page)
+ * @returns {string}
+ */
+export function scriptTag(params, table, exact = false, src = bundleSource()) {
   const attrs = [];
   for (const info of table) {
     const v = params[info.name];
@@ -47,5 +55,5 @@ export function scriptTag(school, table, exact = false) {
       attrs.push('data-' + kebab(info.name) + '="' + formatValue(info, v) + '"');
     }
   }
-  return '<script src="' + bundleSource().replace(/"/g, '&quot;') + '" ' + attrs.join(' ') + '></' + 'script>';
+  return '<script src="' + src.replace(/"/g, '&quot;') + '" ' + attrs.join(' ') + '></' + 'script>';
 }

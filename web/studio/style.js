@@ -1,4 +1,4 @@
-// The studio's look, inside its shadow root: the host page's CSS cannot reach it and it cannot reach the page. A
+// The studio's look, inside its shadow root: the page's CSS cannot reach it and it cannot reach the page. A
 // constructed stylesheet (adoptedStyleSheets), which a strict CSP allows where it refuses <style> and style="".
 import { el } from './util.js';
 
@@ -48,6 +48,7 @@ canvas.graph { width: 100%; height: 90px; display: block; background: #0b1a20; b
 `;
 
 // Gives the shadow root its stylesheet: constructed where the browser can (CSP-proof), else a <style> element.
+/** @param {ShadowRoot} root */
 export function adoptStyles(root) {
   try {
     const sheet = new CSSStyleSheet();

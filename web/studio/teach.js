@@ -2,7 +2,25 @@
 // sees. The rules are switched by their weights (0, then the weight they had back), so the hash says what is on.
 import { el, grouped } from './util.js';
 
+/** @typedef {import('./core.js').Inspection} Inspection */
+/**
+ * What the teaching view shows (the panel's toggles) and the fish it follows.
+ * @typedef {object} TeachState
+ * @property {boolean} select a click selects the nearest fish, instead of scaring the school
+ * @property {boolean} grid the neighbour grid
+ * @property {boolean} heading each fish coloured by where it swims
+ * @property {number} selected the fish followed, -1 for none
+ * @property {Object<string, number>} saved a rule's weight before it was switched off, by the weight's name
+ */
+/**
+ * What the teaching view reads of its studio, and calls on it: the toggles' state, the table and the parameters, the
+ * state names; set() for a rule's weight, select() and redraw() for the overlay.
+ * @typedef {Pick<import('./studio.js').Studio, 'teach' | 'table' | 'params' | 'core' | 'set' | 'select' | 'redraw'>}
+ *   TeachStudio
+ */
+
 // Each rule and the weight parameter that switches it (the table must have them; otherwise no toggles).
+/** @type {{key: string, label: string, weight: import('../mirofish.d.ts').MiroFishParamName}[]} */
 const RULES = [
   { key: 'sep', label: 'separation', weight: 'sepWeight' },
   { key: 'ali', label: 'alignment', weight: 'aliWeight' },
@@ -15,17 +33,27 @@ const RULE_STAGES = [
   [true, true, true],
 ];
 
+// Builds the view into `container`; returns refresh() (the toggles from the weights) and show() (the numbers).
+/** @param {HTMLElement} container @param {TeachStudio} s */
 export function buildTeach(container, s) {
   const t = s.teach;
+  /** @param {string} name */
   const info = (name) => s.table.find((x) => x.name === name);
   const rules = RULES.filter((r) => info(r.weight));
+  /** @type {Map<string, HTMLInputElement>} by the rule's key */
   const boxes = new Map();
+  /**
+   * A checkbox in its label; `onchange` hears whether it is checked.
+   * @param {string} label @param {string} className @param {boolean} checked @param {(on: boolean) => void} onchange
+   * @returns {[HTMLInputElement, HTMLLabelElement]}
+   */
   const check = (label, className, checked, onchange) => {
     const box = el('input', { type: 'checkbox', checked, onchange: () => onchange(box.checked) });
     return [box, el('label', { className }, box, label)];
   };
 
   // Rules: a rule is on while its weight is above 0; off keeps the weight it had, to restore.
+  /** @param {(typeof RULES)[number]} r @param {boolean} on */
   const setRule = (r, on) => {
     const now = s.params[r.weight];
     if (on === now > 0) return; // already so: a weight tuned meanwhile stays
@@ -53,7 +81,7 @@ export function buildTeach(container, s) {
   };
 
   // Overlays: all drawn on the studio's own canvas over the fish's; none costs anything while off.
-  const [selectBox, selectLabel] = check('click selects a fish', '', t.select, (on) => {
+  const [, selectLabel] = check('click selects a fish', '', t.select, (on) => {
     t.select = on;
     if (!on) s.select(-1);
   });
@@ -75,13 +103,14 @@ export function buildTeach(container, s) {
   );
 
   return {
-    selectBox,
     // The toggles follow the weights, whoever changed them (the sliders, a preset, a pasted link).
     refresh() {
       for (const r of rules) boxes.get(r.key).checked = s.params[r.weight] > 0;
     },
-    // The numbers beside the overlay: the selected fish, the grid's distance checks against brute force.
-    show(fish, checks, n) {
+    // The numbers beside the overlay: the selected fish, the grid's distance checks against brute force (null: none
+    // yet), among `n` fish, and the overlay's own time in the last frame.
+    /** @param {Inspection | null} fish @param {number | null} checks @param {number} n @param {number} overlayMs */
+    show(fish, checks, n, overlayMs) {
       const lines = [];
       if (fish && fish.fish >= 0) {
         lines.push(...fishLines(fish, n, s.core.stateNames));
@@ -98,14 +127,16 @@ export function buildTeach(container, s) {
             (checks > 0 ? ' (' + (brute / checks).toFixed(1) + 'x)' : ''),
         );
       }
-      if (s.overlayMs > 0) lines.push('overlay ' + s.overlayMs.toFixed(2) + ' ms a frame');
+      if (overlayMs > 0) lines.push('overlay ' + overlayMs.toFixed(2) + ' ms a frame');
       readout.textContent = lines.join('\n');
     },
   };
 }
 
 // What the selected fish sees and feels, from the C++ inspection (studio_core.cpp's FIELDS).
+/** @param {Inspection} fish @param {number} n @param {string[]} stateNames @returns {string[]} */
 function fishLines(fish, n, stateNames) {
+  /** @param {number} v */
   const f = (v) => v.toFixed(0);
   return [
     'fish ' + fish.fish + (fish.panicked ? ' (panicked)' : '') + '  ' + (stateNames[fish.behaviour] || ''),
