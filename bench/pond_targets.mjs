@@ -1,22 +1,15 @@
 #!/usr/bin/env node
-// The living pond's targets (issue #9) over seeds 1..10, from the CLI: 200 fish, 1600x900, 7 200 steps, default
+// The living pond's targets (S-SIM-14, S-SIM-15, S-INT-4) over seeds 1..10, from the CLI: 200 fish, 1600x900, 7 200 steps, default
 // parameters. usage: node bench/pond_targets.mjs [CLI] [--<param> VALUE ...]   (CLI: build/native/mirofish)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cliFrom, readMetrics } from './metrics_csv.mjs';
 
 const args = process.argv.slice(2);
-const cli = args[0] && !args[0].startsWith('--') ? args.shift() : 'build/native/mirofish';
+const cli = cliFrom(args);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pond-'));
-const csv = (file) => {
-  const lines = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l && !l.startsWith('#'));
-  const head = lines[0].split(',');
-  return lines.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [head[i], v])));
-};
 const run = (extra) => execFileSync(cli, ['run', ...extra, ...args], { encoding: 'utf8' });
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -28,12 +21,12 @@ for (let seed = 1; seed <= 10; seed++) {
   const m = path.join(tmp, 'm.csv'),
     f = path.join(tmp, 'f.csv');
   const out = run(['--hash', `seed=${seed}`, '--steps', '7200', '--metrics', m, '--every', '10']);
-  const data = csv(m);
+  const data = readMetrics(m);
   const groups = data.map((r) => +r.groups);
   const states = ['cruise', 'sprint', 'hover', 'startle'].map((k) => Math.max(...data.map((r) => +r[k])));
   const clamps = +/fallback-clamps (\d+)/.exec(out)[1];
   run(['--hash', `seed=${seed}`, '--steps', '480', '--metrics', f, '--event', 'feed@2:800,450']);
-  const eatenAt = csv(f).find((r) => +r.pellets_eaten > 0);
+  const eatenAt = readMetrics(f).find((r) => +r.pellets_eaten > 0);
   const last = data[data.length - 1];
   const r = {
     seed,

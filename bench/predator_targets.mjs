@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The predator's target (issue #10) over seeds 1..10, from the CLI: 2 000 fish, 1600x900, 90 s. The predator is
+// The predator's target (S-ECO-2) over seeds 1..10, from the CLI: 2 000 fish, 1600x900, 90 s. The predator is
 // called at 30 s (set@30:pred=1: it enters at an edge) and sent away at 60 s (set@60:pred=0: it swims out). Each seed
 // also runs without it (the control), because a school of 2 000 splits and merges on its own too.
 // By default the living pond's own unrest is off (sprint=0 hover=0 na=0 cur=0 fright=0: one school at rest, as the
@@ -9,9 +9,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cliFrom, readMetrics } from './metrics_csv.mjs';
 
 const args = process.argv.slice(2);
-const cli = args[0] && !args[0].startsWith('--') ? args.shift() : 'build/native/mirofish';
+const cli = cliFrom(args);
 const pond = args.includes('--pond');
 const extra = args.filter((a) => a !== '--pond');
 const calm = pond ? [] : ['--sprint', '0', '--hover', '0', '--na', '0', '--cur', '0', '--fright', '0'];
@@ -20,19 +21,7 @@ const ON = 30,
   END = 90,
   EVERY = 30; // seconds; samples every 30 steps (0.5 s)
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'predator-'));
-const groupsOf = (file) => {
-  const lines = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l && !l.startsWith('#'));
-  const head = lines[0].split(',');
-  const step = head.indexOf('step'),
-    groups = head.indexOf('groups');
-  return lines
-    .slice(1)
-    .map((l) => l.split(','))
-    .map((v) => ({ t: +v[step] / 60, g: +v[groups] }));
-};
+const groupsOf = (file) => readMetrics(file).map((r) => ({ t: +r.step / 60, g: +r.groups }));
 const run = (seed, events) => {
   const m = path.join(tmp, 'm.csv');
   execFileSync(

@@ -1,5 +1,5 @@
-// Builds the static site into build/site/ (scripts/site runs it after the web build): the pages of site/ with their
-// navigation, the built dist/ files beside them, and docs/*.md with the README rendered by markdown-it into docs/,
+// Builds the static site into build/site/ (scripts/site runs it after the web build): the pages of site/ (each file
+// the page's body; its head and navigation written here, page.mjs), the built dist/ files beside them, and docs/*.md with the README rendered by markdown-it into docs/,
 // with GitHub's heading anchors and links between .md files pointing at the rendered pages. Relative URLs only.
 // v/X.Y.Z/ holds each release's files for pages, at an address that never changes (docs/releasing.md): with
 // SITE_RELEASES=DIR, exactly the released ones (DIR/X.Y.Z/, as scripts/site-releases.mjs unpacks the releases'
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { renderDoc, docOrder } from './docs.mjs';
+import { page } from './page.mjs';
 import { RELEASE_FILES } from '../scripts/release-files.mjs';
 
 const require = createRequire(import.meta.url);
@@ -27,7 +28,41 @@ const DIST_FILES = [
   'mirofish.mjs', // the ES module and its engine: mount() without the global (the configurator's npm snippet)
   'mirofish-engine.mjs',
 ];
-const PAGES = ['index.html', 'gallery.html', 'configure.html', 'studio.html'];
+// The pages: site/FILE holds the body; the head has the title, the description and the scripts.
+const PAGES = [
+  {
+    file: 'index.html',
+    title: 'MiroFish: a koi school behind any web page',
+    description:
+      'A living koi school behind any web page, from one script tag: deterministic Boids in WebAssembly, drawn with ' +
+      'WebGL2, off the main thread.',
+    scripts: ['<script src="mirofish.js" data-fish="120" data-opacity="0.5"></script>'],
+  },
+  {
+    file: 'gallery.html',
+    title: 'Gallery · MiroFish',
+    description: 'MiroFish looks, each live: koi pond, goldfish, ink, neon, water, a QR landing.',
+    scripts: [
+      '<script src="mirofish.js" data-auto="false"></script>',
+      '<script type="module" src="gallery.js"></script>',
+    ],
+  },
+  {
+    file: 'configure.html',
+    title: 'Configure · MiroFish',
+    description: 'Pick a MiroFish look over a sample page and copy the snippet for your site.',
+    scripts: [
+      '<script src="mirofish.js" data-auto="false"></script>',
+      '<script type="module" src="configure.js"></script>',
+    ],
+  },
+  {
+    file: 'studio.html',
+    title: 'Studio · MiroFish',
+    description: 'The MiroFish studio: every parameter of the school, live.',
+    scripts: ['<script src="mirofish.js"></script>', '<script src="mirofish-studio.js"></script>'],
+  },
+];
 const ASSETS = [
   'site.css',
   'looks.js',
@@ -73,8 +108,9 @@ function build() {
     if (!fs.existsSync(from)) throw new Error(from + ' is missing: run the web build first (scripts/site does)');
     fs.copyFileSync(from, path.join(OUT, file));
   }
-  for (const page of PAGES) {
-    fs.writeFileSync(path.join(OUT, page), fill(fs.readFileSync(path.join(ROOT, 'site', page), 'utf8'), page, ''));
+  for (const { file, ...head } of PAGES) {
+    const body = fs.readFileSync(path.join(ROOT, 'site', file), 'utf8');
+    fs.writeFileSync(path.join(OUT, file), fill(page({ ...head, body }), file, ''));
   }
   for (const file of ASSETS) fs.copyFileSync(path.join(ROOT, 'site', file), path.join(OUT, file));
   for (const img of fs.readdirSync(path.join(ROOT, 'docs', 'images'))) {

@@ -4,6 +4,7 @@
 // the Pages workflow gives) where set, else to LICENSE.txt for the licence, else it stays text.
 import fs from 'node:fs';
 import path from 'node:path';
+import { page } from './page.mjs';
 
 // The side list's order: the README, then the docs a page owner reads first; the rest by name.
 const FIRST = [
@@ -102,17 +103,12 @@ export function renderDoc(MarkdownIt, root, doc, docs) {
       );
     })
     .join('');
-  return (
-    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
-    '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>' +
-    esc(doc.title) +
-    ' · MiroFish</title>\n<link rel="icon" href="data:,">\n<link rel="stylesheet" href="../site.css">\n</head>\n<body>\n' +
-    '{{nav}}\n<main class="docs"><nav aria-label="Docs"><ul>' +
-    list +
-    '</ul></nav><article>' +
-    html +
-    '</article></main>\n</body>\n</html>\n'
-  );
+  return page({
+    title: esc(doc.title) + ' · MiroFish',
+    up: '../',
+    body:
+      '<main class="docs"><nav aria-label="Docs"><ul>' + list + '</ul></nav><article>' + html + '</article></main>\n',
+  });
 }
 
 function esc(s) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Per-engine figures (issue 29), each engine through the browser suite's rig (tests/browser/engines.js):
+// Per-engine figures (S-ENG-1), each engine through the browser suite's rig (tests/browser/engines.js):
 //   1. the steady step at 10 000 fish: the formed school (after 1 800 steps), `await step(20)` on a paused school,
 //      median of 7 batches, per step (V8, SpiderMonkey and JavaScriptCore running the same wasm SIMD);
 //   2. the default page (web/index.html at 1280x800): its frame rate once settled, and the quality level it chose;
@@ -121,7 +121,7 @@ async function stepAt(page, base, fish) {
 }
 
 async function defaultPage(page, base) {
-  // #idle=60: the bench's pointer never moves, and a resting visitor gets idleFps (issue 38): the full rate is measured.
+  // #idle=60: the bench's pointer never moves, and a resting visitor gets idleFps (S-COST-8): the full rate is measured.
   await page.goto(base + '/#idle=60');
   await page.waitFor(
     () => window.MiroFish && window.MiroFish.current && window.MiroFish.current.stats().frames > 2,

@@ -22,16 +22,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { ARGS, BUNDLE, ROOT, launch, quantile, serve, worldFor } from './lib.mjs';
+import { ARGS, BUNDLE, ROOT, launch, quantile, serve, stepOptions, worldFor } from './lib.mjs';
 
-const VIEWPORT = { width: 1600, height: 900 }; // the harness of issue 7 (peers: three.js birds ~28 fps, Canvas2D ~21)
+const VIEWPORT = { width: 1600, height: 900 }; // the peers' harness (three.js birds ~28 fps there, Canvas2D ~21)
 const DPR = 1;
 const DEFAULT_FISH = [150, 1000, 10000];
 const QUALITIES = ['high', 'auto'];
 const STEP_FISH = [10000, 50000];
-const STEADY_TARGET_MS = { 10000: 1.5, 50000: 7.5 }; // issue 19: the formed school's step in the page
+const STEADY_TARGET_MS = { 10000: 1.5, 50000: 7.5 }; // the targets for the formed school's step in the page
 const NODE_CLI = path.join(ROOT, 'build', 'wasm-node', 'mirofish.js');
-// Issue 7's targets: [fish or 'page', quality, fps at least].
+// The frame-rate targets: [fish or 'page', quality, fps at least].
 const FPS_TARGETS = [
   ['page', 'auto', 28],
   [150, 'high', 25],
@@ -375,18 +375,9 @@ async function stepRun(browser, base) {
       const world = worldFor(fish);
       // The step where the school runs (opts.thread): in the Worker each batch also pays one message round trip.
       const ms = await page.evaluate(
-        async ([n, w, h, thread]) => {
-          const s = await window.MiroFish.mount(null, {
-            fish: n,
-            width: w,
-            height: h,
-            paused: true,
-            hash: false,
-            quality: 'low',
-            maxFish: n,
-            thread,
-          });
-          const k = n >= 50000 ? 5 : 20;
+        async (options) => {
+          const s = await window.MiroFish.mount(null, options);
+          const k = options.fish >= 50000 ? 5 : 20;
           const timed = async () => {
             const t = [];
             for (let i = 0; i < 7; i++) {
@@ -403,7 +394,7 @@ async function stepRun(browser, base) {
           s.destroy();
           return [scattered, steady];
         },
-        [fish, world.width, world.height, opts.thread],
+        stepOptions(fish, opts.thread),
       );
       rows.push({ fish, world, browserMs: round(ms[0], 3), steadyMs: round(ms[1], 3) });
     }
@@ -630,7 +621,7 @@ async function main() {
     });
   }
   for (const r of out.steps) {
-    const limit = STEADY_TARGET_MS[r.fish]; // issue 19's targets for the formed school's step in the page
+    const limit = STEADY_TARGET_MS[r.fish];
     if (limit) {
       out.checks.push({
         name: `steady page step at ${thousands(r.fish)} fish <= ${limit} ms`,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// A school left on a page for long (#21 item 3), on demand, not in CI: headless Chromium (SwiftShader) on the demo
+// A school left on a page for long (S-REL-3), on demand, not in CI: headless Chromium (SwiftShader) on the demo
 // homepage (web/index.html, 200 fish) for `--minutes` (60 by default), sampled every minute after a forced GC
 // (DevTools HeapProfiler.collectGarbage, in the page and in the engine's Worker):
 //   JS heap (Runtime.getHeapUsage usedSize) of the page and of the Worker; the engine's wasm memory (the test

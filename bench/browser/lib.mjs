@@ -7,6 +7,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import ARGS from '../../tests/support/chromium_args.js';
+import TYPES from '../../tests/support/content_types.js';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(HERE, '..', '..');
@@ -15,29 +17,8 @@ export const WEB = path.join(ROOT, 'web');
 export const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
 export const TEST_BUNDLE = path.join(ROOT, 'build', 'web', 'test', 'mirofish.js');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-// SwiftShader WebGL (the GPU is the CPU: fill cost shows as on phones), and nothing that talks to the network.
-export const ARGS = [
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--no-sandbox',
-  '--disable-gpu-sandbox',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.wasm': 'application/wasm',
-};
+// The browser suite's flags (tests/support/chromium_args.js): the benches measure the browser the tests drive.
+export { ARGS };
 
 // routes: URL path -> a file, or {html} for a page written by the bench. The bench may change them between rounds
 // (an A/B of bundles swaps routes['/dist/mirofish.js']). Resolves to {base, routes, served, close()}: `served` lists
@@ -59,7 +40,7 @@ export function serve(routes = {}) {
       res.end();
       return;
     }
-    // The files beside a bundle (issue 31): mirofish-host.js, mirofish-engine.js and mirofish.wasm from the folder of
+    // The files beside a bundle: mirofish-host.js, mirofish-engine.js and mirofish.wasm from the folder of
     // the mirofish.js routed at the same path's folder (an A/B of bundles swaps them all together).
     const beside = /^(.*\/)(mirofish-host\.js|mirofish-engine\.js|mirofish\.wasm)$/.exec(url.pathname);
     const bundleThere = beside && all[beside[1] + 'mirofish.js'];
@@ -143,6 +124,13 @@ export const median = (v) => quantile(v, 0.5);
 export function worldFor(n) {
   const k = Math.sqrt(Math.max(n, 300) / 300);
   return { width: Math.round(1600 * k), height: Math.round(900 * k) };
+}
+
+// mount() options for a school the bench steps itself (handle.step), as `mirofish bench` steps one: n fish at the
+// bench's density, paused, no hash, low quality, room for n fish and no more, on `thread`'s path.
+export function stepOptions(n, thread) {
+  const { width, height } = worldFor(n);
+  return { fish: n, width, height, paused: true, hash: false, quality: 'low', maxFish: n, thread };
 }
 
 // Writes `data` as JSON to `file` (its folder made), when a file was asked for.

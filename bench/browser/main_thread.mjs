@@ -41,7 +41,7 @@ async function measure(browser, srv, { thread, none = false, blocked = false }) 
   if (blocked) await context.addInitScript(BLOCK);
   const page = await context.newPage();
   if (none) await page.route('**/dist/mirofish.js', (r) => r.fulfill({ contentType: 'text/javascript', body: '' }));
-  // #idle=60: the bench's pointer never moves, and a resting visitor gets idleFps (issue 38): the full rate is measured.
+  // #idle=60: the bench's pointer never moves, and a resting visitor gets idleFps (S-COST-8): the full rate is measured.
   await page.goto(srv.base + '/#idle=60');
   if (!none) await h.waitFor(page, () => window.MiroFish && window.MiroFish.current, undefined, 30000);
   await page.waitForTimeout(4000); // start-up and the governor's first windows

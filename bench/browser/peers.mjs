@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What a background costs the visitor's device, against the peers (issue 38): the same text page plain, with
+// What a background costs the visitor's device, against the peers (S-COST-9): the same text page plain, with
 // MiroFish's script tag (the default school; a visitor who moves the pointer, and one who reads: the pointer resting),
 // with three.js Vanta BIRDS (1 024 birds, its defaults) and with tsParticles slim (the "links" background of its
 // README: 80 particles by density, links, full screen behind the page), beside the floor every canvas background pays

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 12's QR targets, in real time (not stepped): a page with form=qr:<60-character URL> and 200 fish; how long
+// The QR finale's targets (S-CHO-4), in real time (not stepped): a page with form=qr:<60-character URL> and 200 fish; how long
 // after the page starts the code first decodes, and the share of frames sampled during the hold that decode
 // (zbarimg). usage: node bench/browser/qr_hold.mjs [--samples N] [--dpr D]   (after scripts/demo or the web build)
 import { execFileSync } from 'node:child_process';

@@ -19,111 +19,60 @@ const server = await serve({
 });
 const base = server.base;
 
-const shots = [
-  { name: 'demo', url: '/#n=200&seed=7&t=20', vp: [1280, 800], dpr: 2 },
-  {
-    name: 'demo-crop',
-    url: '/#n=200&seed=7&t=20',
-    vp: [1280, 800],
-    dpr: 2,
-    clip: { x: 980, y: 480, width: 300, height: 260 },
-  },
-  {
-    name: 'close-pal0-water',
-    url: '/close-light#n=10&w=700&h=466&seed=3&size=4&water=1&pal=0&t=12',
-    vp: [900, 600],
-    dpr: 1,
-  },
-  {
-    name: 'close-pal0-light',
-    url: '/close-light#n=10&w=700&h=466&seed=3&size=4&pal=0&op=0.9&t=12',
-    vp: [900, 600],
-    dpr: 1,
-  },
-  {
-    name: 'close-pal1-water',
-    url: '/close-light#n=10&w=700&h=466&seed=5&size=4&water=1&pal=1&t=12',
-    vp: [900, 600],
-    dpr: 1,
-  },
-  {
-    name: 'close-pal2-light',
-    url: '/close-light#n=10&w=700&h=466&seed=5&size=4&pal=2&op=0.9&t=12',
-    vp: [900, 600],
-    dpr: 1,
-  },
-  {
-    name: 'close-pal3-dark',
-    url: '/close-dark#n=10&w=700&h=466&seed=5&size=4&pal=3&op=0.9&t=12',
-    vp: [900, 600],
-    dpr: 1,
-  },
-  {
-    name: 'close-pal3-water',
-    url: '/close-light#n=10&w=700&h=466&seed=9&size=4&pal=3&water=1&t=12',
-    vp: [900, 600],
-    dpr: 1,
-  },
-  {
-    name: 'zoom-pal0-light',
-    url: '/close-light#n=4&w=300&h=200&seed=3&size=4&pal=0&op=0.9&t=12',
-    vp: [900, 600],
-    dpr: 1,
-  },
-  {
-    name: 'zoom-pal0-water',
-    url: '/close-light#n=4&w=300&h=200&seed=4&size=4&pal=0&water=1&t=12',
-    vp: [900, 600],
-    dpr: 1,
-  },
-  {
-    name: 'fish150-light-dpr1',
-    url: '/close-light#n=150&seed=7&t=15',
-    vp: [1600, 900],
-    dpr: 1,
-    clip: { x: 0, y: 0, width: 1000, height: 700 },
-  },
-  { name: 'many-water-dpr2', url: '/close-light#n=300&seed=11&water=1&t=15', vp: [800, 500], dpr: 2 },
+// One row a shot: its name; the URL (/close-light and /close-dark: a blank page of that colour; /: the demo page);
+// the viewport [width, height, DPR]; and what else it needs: clip [x, y, width, height] (the part kept), liveMs (how
+// long the school runs live before the shot; 400 ms after a t= seek otherwise), scheme (the visitor's colour scheme,
+// light otherwise).
+const SHOTS = [
+  ['demo', '/#n=200&seed=7&t=20', [1280, 800, 2]],
+  ['demo-crop', '/#n=200&seed=7&t=20', [1280, 800, 2], { clip: [980, 480, 300, 260] }],
+  ['close-pal0-water', '/close-light#n=10&w=700&h=466&seed=3&size=4&water=1&pal=0&t=12', [900, 600, 1]],
+  ['close-pal0-light', '/close-light#n=10&w=700&h=466&seed=3&size=4&pal=0&op=0.9&t=12', [900, 600, 1]],
+  ['close-pal1-water', '/close-light#n=10&w=700&h=466&seed=5&size=4&water=1&pal=1&t=12', [900, 600, 1]],
+  ['close-pal2-light', '/close-light#n=10&w=700&h=466&seed=5&size=4&pal=2&op=0.9&t=12', [900, 600, 1]],
+  ['close-pal3-dark', '/close-dark#n=10&w=700&h=466&seed=5&size=4&pal=3&op=0.9&t=12', [900, 600, 1]],
+  ['close-pal3-water', '/close-light#n=10&w=700&h=466&seed=9&size=4&pal=3&water=1&t=12', [900, 600, 1]],
+  ['zoom-pal0-light', '/close-light#n=4&w=300&h=200&seed=3&size=4&pal=0&op=0.9&t=12', [900, 600, 1]],
+  ['zoom-pal0-water', '/close-light#n=4&w=300&h=200&seed=4&size=4&pal=0&water=1&t=12', [900, 600, 1]],
+  ['fish150-light-dpr1', '/close-light#n=150&seed=7&t=15', [1600, 900, 1], { clip: [0, 0, 1000, 700] }],
+  ['many-water-dpr2', '/close-light#n=300&seed=11&water=1&t=15', [800, 500, 2]],
   // The demo page avoids its cards and headings (data-avoid): live for 15 s (a t= seek runs before the page's boxes
   // are read), then the school as it flows around them; and every ecology option at once.
-  { name: 'eco-avoid', url: '/#n=200&seed=7', vp: [1600, 900], dpr: 1, liveMs: 15000 },
+  ['eco-avoid', '/#n=200&seed=7', [1600, 900, 1], { liveMs: 15000 }],
   // The README's pair: the demo page in the visitor's light and dark colour scheme.
-  { name: 'readme-light', url: '/#n=200&seed=7', vp: [1280, 800], dpr: 1, liveMs: 15000, scheme: 'light' },
-  { name: 'readme-dark', url: '/#n=200&seed=7', vp: [1280, 800], dpr: 1, liveMs: 15000, scheme: 'dark' },
-  {
-    name: 'eco-predator',
-    url: '/close-light#n=40&w=900&h=600&seed=2&pred=1&species=3&size=2&op=0.9',
-    vp: [900, 600],
-    dpr: 2,
-    liveMs: 7000,
-  },
-  { name: 'eco-all', url: '/#n=400&seed=7&species=3&water=1&pred=1', vp: [1600, 900], dpr: 1, liveMs: 15000 },
+  ['readme-light', '/#n=200&seed=7', [1280, 800, 1], { liveMs: 15000, scheme: 'light' }],
+  ['readme-dark', '/#n=200&seed=7', [1280, 800, 1], { liveMs: 15000, scheme: 'dark' }],
+  [
+    'eco-predator',
+    '/close-light#n=40&w=900&h=600&seed=2&pred=1&species=3&size=2&op=0.9',
+    [900, 600, 2],
+    { liveMs: 7000 },
+  ],
+  ['eco-all', '/#n=400&seed=7&species=3&water=1&pred=1', [1600, 900, 1], { liveMs: 15000 }],
 ];
 const browser = await launch();
-for (const s of shots.filter((x) => !only || x.name.startsWith(only))) {
-  const ctx = await browser.newContext({
-    viewport: { width: s.vp[0], height: s.vp[1] },
-    deviceScaleFactor: s.dpr,
-    colorScheme: s.scheme || 'light',
-  });
+for (const [name, url, [width, height, dpr], { clip, liveMs = 400, scheme = 'light' } = {}] of SHOTS) {
+  if (only && !name.startsWith(only)) continue;
+  const ctx = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, colorScheme: scheme });
   const page = await ctx.newPage();
   page.on('console', (m) => {
-    if (m.type() === 'error' || m.type() === 'warning') console.log(s.name, m.type(), m.text());
+    if (m.type() === 'error' || m.type() === 'warning') console.log(name, m.type(), m.text());
   });
-  await page.goto(base + s.url);
+  await page.goto(base + url);
   await page.waitForFunction(
     () =>
       window.MiroFish && MiroFish.current && !MiroFish.current.stats().seeking && MiroFish.current.stats().frames > 5,
     null,
     { timeout: 120000, polling: 100 },
   );
-  await page.waitForTimeout(s.liveMs || 400);
+  await page.waitForTimeout(liveMs);
   const boxes = await page.evaluate(() => MiroFish.current.obstacles().length);
   await page.evaluate(() => MiroFish.current.pause());
   await page.waitForTimeout(100);
-  await page.screenshot({ path: path.join(outDir, s.name + '.png'), clip: s.clip });
+  const file = path.join(outDir, name + '.png');
+  await page.screenshot({ path: file, clip: clip && { x: clip[0], y: clip[1], width: clip[2], height: clip[3] } });
   await ctx.close();
-  console.log('wrote', path.join(outDir, s.name + '.png'), boxes ? `(${boxes} page boxes avoided)` : '');
+  console.log('wrote', file, boxes ? `(${boxes} page boxes avoided)` : '');
 }
 await browser.close();
 await server.close();

@@ -7,7 +7,7 @@
 //   node bench/browser/step_ab.mjs [--rounds R] [--fish N] [--profile] BUNDLE_A BUNDLE_B ...
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, serve } from './lib.mjs';
+import { launch, serve, stepOptions, worldFor } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opts = { rounds: 4, fish: 10000, profile: false, bundles: [] };
@@ -25,23 +25,13 @@ if (!opts.bundles.length || !opts.bundles.every((b) => fs.existsSync(b)) || !(op
 const server = await serve(); // /dist/mirofish.js: the bundle of this round
 const base = server.base;
 const browser = await launch();
-const k = Math.sqrt(opts.fish / 300); // ~300 fish per 1600x900 px, as frame_bench.mjs's worldFor
-const world = [opts.fish, Math.round(1600 * k), Math.round(900 * k)];
+const world = worldFor(opts.fish);
 const batch = opts.fish >= 50000 ? 5 : 20;
 
 async function timedRound(page) {
   return page.evaluate(
-    async ([n, w, h, k]) => {
-      const s = await window.MiroFish.mount(null, {
-        fish: n,
-        width: w,
-        height: h,
-        paused: true,
-        hash: false,
-        quality: 'low',
-        maxFish: n,
-        thread: 'worker',
-      });
+    async ([options, k]) => {
+      const s = await window.MiroFish.mount(null, options);
       await s.step(1800 - 15 * k);
       const t = [];
       for (let i = 0; i < 15; i++) {
@@ -53,24 +43,18 @@ async function timedRound(page) {
       t.sort((x, y) => x - y);
       return { median: t[7], min: t[0] };
     },
-    [...world, batch],
+    [stepOptions(opts.fish, 'worker'), batch],
   );
 }
 
 async function profiledRound(context, page) {
-  await page.evaluate(async ([n, w, h]) => {
-    window.benchSchool = await window.MiroFish.mount(null, {
-      fish: n,
-      width: w,
-      height: h,
-      paused: true,
-      hash: false,
-      quality: 'low',
-      maxFish: n,
-      thread: 'main',
-    });
-    await window.benchSchool.step(1800);
-  }, world);
+  await page.evaluate(
+    async (options) => {
+      window.benchSchool = await window.MiroFish.mount(null, options);
+      await window.benchSchool.step(1800);
+    },
+    stepOptions(opts.fish, 'main'),
+  );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -116,7 +100,7 @@ try {
     }
   }
   if (!opts.profile) {
-    console.log(`${opts.fish} fish, ${world[1]}x${world[2]}, after 1 800 steps, the Worker path:`);
+    console.log(`${opts.fish} fish, ${world.width}x${world.height}, after 1 800 steps, the Worker path:`);
     for (const [bundle, m] of medians) {
       m.sort((x, y) => x - y);
       console.log(

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What `await school.step(k)` costs a page against the step alone (#32): a paused school of N fish at the bench's
+// What `await school.step(k)` costs a page against the step alone: a paused school of N fish at the bench's
 // density, on the Worker path (or --thread main), after --warm steps. Each round times `await step(k)` from the page
 // (slices, messages, the one still frame) and, inside that same call, the time its slices spent stepping (the test
 // bundle's _test.lastWork()): their ratio is the call's overhead, under the same load. As a cross-check it also times
@@ -8,7 +8,7 @@
 // the same rounds, against the one-go step.
 //   node bench/browser/step_overhead.mjs [--fish 10000,50000] [--rounds 7] [--warm 300] [--thread worker|main]
 //     [--also BUNDLE] [--json FILE]
-import { TEST_BUNDLE, launch, median, plainPage, serve, worldFor, writeJson } from './lib.mjs';
+import { TEST_BUNDLE, launch, median, plainPage, serve, stepOptions, worldFor, writeJson } from './lib.mjs';
 
 const opts = { fish: [10000, 50000], rounds: 7, warm: 300, thread: 'worker', also: null, json: null };
 const argv = process.argv.slice(2);
@@ -47,24 +47,15 @@ const browser = await launch();
 const chromium = browser.version();
 
 // A paused school warmed up in a fresh page; returns the page.
-async function open(url, n, world) {
+async function open(url, n) {
   const page = await (await browser.newContext({ viewport: { width: 640, height: 400 } })).newPage();
   await page.goto(server.base + url);
   await page.evaluate(
-    async ([n, w, h, thread, warm]) => {
-      window.__s = await window.MiroFish.mount(undefined, {
-        fish: n,
-        width: w,
-        height: h,
-        paused: true,
-        hash: false,
-        quality: 'low',
-        maxFish: n,
-        thread,
-      });
+    async ([options, warm]) => {
+      window.__s = await window.MiroFish.mount(undefined, options);
       await window.__s.step(warm);
     },
-    [n, world.width, world.height, opts.thread, opts.warm],
+    [stepOptions(n, opts.thread), opts.warm],
   );
   return page;
 }
@@ -86,8 +77,8 @@ const rows = [];
 for (const n of opts.fish) {
   const world = worldFor(n),
     k = batchFor(n);
-  const page = await open('/page.html', n, world);
-  const other = opts.also ? await open('/also.html', n, world) : null;
+  const page = await open('/page.html', n);
+  const other = opts.also ? await open('/also.html', n) : null;
   const r = {
     fish: n,
     world,

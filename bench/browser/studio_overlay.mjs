@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The teaching view's cost (issue 11: "teaching view on, 400 fish: the frame's render time within 1.5x of off"), on
-// demand: a paused 400-fish school at 1600x900 DPR 1 (quality high) in headless Chromium (SwiftShader), every
+// The teaching view's cost (S-DEV-3; its target: with it on, 400 fish, the frame's render time within 1.5x of off),
+// on demand: a paused 400-fish school at 1600x900 DPR 1 (quality high) in headless Chromium (SwiftShader), every
 // overlay on (grid, colour by heading, a selected fish) against every overlay off, in alternating rounds so noise from
 // a shared machine hits both alike. Prints medians of the rounds:
 //   submit    main-thread ms per still frame (school.step(0): the koi's draws, then the studio's hook)

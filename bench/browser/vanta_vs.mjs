@@ -3,9 +3,9 @@
 // MiroFish with 1 000 fish at quality=auto, each as a full-window background behind the same page text, in one
 // headless Chromium (SwiftShader: the GPU is the CPU, so fill cost shows as it does on phones and integrated GPUs),
 // 1600x900 at DPR 1. The pages alternate for --rounds rounds; each round warms up (auto quality settles) and then
-// counts the frames drawn in a window, the pointer resting as in issue 38's protocol (the school's idleFps set to its
-// maxFps: what is measured is the frame budget at the full rate, not the resting visitor's saving). Prints the medians and ours / Vanta, and the frame budget's worst moment (issue 38): the longest time the
-// school spent under 80 % of its level's rate at a level it could still leave, from its first frame (sampled every
+// counts the frames drawn in a window, the pointer resting (the school's idleFps set to its maxFps: what is measured
+// is the frame budget at the full rate, not the resting visitor's saving, S-COST-8). Prints the medians and ours /
+// Vanta, and the frame budget's worst moment: the longest time the school spent under 80 % of its level's rate at a level it could still leave, from its first frame (sampled every
 // 250 ms, a second's frames at a time).
 // With --before DIR (another build's mirofish.js, mirofish-host.js, mirofish-engine.js and mirofish.wasm) that
 // build's school joins the same rounds: before and after in one run.
@@ -39,7 +39,7 @@ for (let i = 2; i < process.argv.length; i++) {
     process.exit(2);
   }
 }
-// The issue's protocol: 3 s to settle, 8 s counted (auto quality leaves a level it cannot hold within ~1.5 s).
+// The peers' protocol (S-COST-9): 3 s to settle, 8 s counted (auto quality leaves a level it cannot hold within ~1.5 s).
 const T = opts.quick ? { warm: 2, window: 3 } : { warm: 3, window: 8 };
 
 if (!fs.existsSync(path.join(VANTA, 'dist', 'vanta.birds.min.js'))) {

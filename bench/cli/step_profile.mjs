@@ -1,4 +1,4 @@
-// Where the wasm step's time goes, function by function, as V8 runs it (issue 19): the wasm CLI's `run` under
+// Where the wasm step's time goes, function by function, as V8 runs it: the wasm CLI's `run` under
 // node's sampling profiler (--cpu-prof, TurboFan alone), each function's self time in ns a fish-step. Sampling, so
 // the machine's noise is in it, but every function shares the run: its split is the useful part, and a function's
 // ns a fish-step from two builds run alternately is a fairer A/B than the step's total. Needs a build that keeps the

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Time to the first fish (issue 31): from navigation to the first drawn frame of the school on the Start Bootstrap
-// "Agency" theme (the page run.mjs measures), today's split files against a single-file build (--baseline, the
-// mirofish.js of main before issue 31), each self-hosted and from another origin (a CDN: `localhost` at another port,
+// Time to the first fish (S-LOAD-2): from navigation to the first drawn frame of the school on the Start Bootstrap
+// "Agency" theme (the page run.mjs measures), the split files (a loader, then the host and the engine after `load`)
+// against a single-file build (--baseline: one mirofish.js with the engine and its wasm inside), each self-hosted and from another origin (a CDN: `localhost` at another port,
 // CORS on), round-robin, a fresh browser context (no cache) each run:
 //   single      <script src="/old/mirofish.js" ...>                    the baseline, self-hosted (its own Worker)
 //   single-cdn  <script src="http://localhost:Q/old/mirofish.js" ...>  the baseline from a CDN (main thread)
@@ -38,7 +38,7 @@ const RUNS = Number(opt('--runs', '5'));
 const JSON_OUT = opt('--json', null);
 const BEFORE = opt('--before', null);
 if (!BASELINE || !existsSync(BASELINE)) {
-  console.error('--baseline FILE: the single-file mirofish.js to compare with (build main before issue 31)');
+  console.error('--baseline FILE: the single-file mirofish.js to compare with (the engine and its wasm inside)');
   process.exit(2);
 }
 for (const f of [join(DIST, 'mirofish.js'), join(THEME_DIST, 'index.html')]) {

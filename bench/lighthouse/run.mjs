@@ -119,7 +119,7 @@ const LABEL = {
   main: 'with MiroFish (data-thread=main)',
 };
 if (BASELINE) {
-  // opt-in: the same tag on another build's mirofish.js (before issue 31: one file, wasm inside)
+  // opt-in: the same tag on another build's mirofish.js (a single file with its wasm inside, or split)
   TAGS.single = '<script src="/single/mirofish.js" data-fish="200" data-seed="7"></script>';
   LABEL.single = 'with MiroFish (--baseline)';
 }
@@ -185,7 +185,7 @@ const TYPES = {
 };
 const script = readFileSync(SCRIPT);
 const baseline = BASELINE ? readFileSync(BASELINE) : null;
-// A split baseline (main after issue 31) has its host and engine beside it: /single/<file> serves them.
+// A split baseline has its host and engine beside it: /single/<file> serves them.
 const baselineFiles = {};
 for (const f of BASELINE ? Object.keys(ENGINE_FILES) : []) {
   if (existsSync(join(dirname(BASELINE), f.slice(1))))

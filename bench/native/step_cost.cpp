@@ -1,4 +1,4 @@
-// The formed school's step, alone: instructions a fish-step under callgrind and CPU time a step (issue 19). Forms a
+// The formed school's step, alone: instructions a fish-step under callgrind and CPU time a step. Forms a
 // school of N fish at the bench's constant density (300 fish per 1600x900 px, metrics off, as the page steps it) for
 // 1 800 steps, then counts or times the next steps. Built by the native preset (bench/CMakeLists.txt), not run by CI:
 //   build/native/bench/step_cost time 10000     (CPU ms a step: median of 9 batches of 10 steps)

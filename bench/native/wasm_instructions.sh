@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The wasm step's machine instructions as V8 runs them (issue 19): callgrind over node running the wasm CLI, whose
+# The wasm step's machine instructions as V8 runs them: callgrind over node running the wasm CLI, whose
 # JIT code callgrind counts like any other (--smc-check=all-non-file), compiled by TurboFan alone (--no-liftoff: with
 # tiering, when a function moves up varies from run to run, and the totals moved by up to 25 %). A fish-step's count
 # is the difference between a run of 2 000 steps and one of 1 800, over 200 steps x N fish, so start-up and the

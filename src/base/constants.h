@@ -1,4 +1,4 @@
-// The facts more than one language needs, in one table (#18: a fact lives in one place). C++ reads the constexpr
+// The facts more than one language needs, in one table (a fact lives in one place). C++ reads the constexpr
 // values this file makes of it; the build writes the same rows for the other languages (cmake/constants.cmake
 // parses this file, so keep one X(...) per line): constants.glsl, which the koi shaders #include (the
 // glsl rows), and the JS module constants.mjs with its constants.d.ts (the glsl and js rows), under

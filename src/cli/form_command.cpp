@@ -19,8 +19,8 @@ namespace mirofish {
 namespace {
 
 // FNV-1a over the targets' float bits, in order: the same layout gives the same 16 hex digits on every target. It
-// starts from 1469598103934665603, a digit short of FNV's offset basis, as it always has: the pinned targets-hashes
-// (scripts/test, tests/form) were made with it.
+// starts from 1469598103934665603, a digit short of FNV's offset basis: the pinned targets-hashes (scripts/test,
+// tests/form) are made with it.
 constexpr uint64_t kTargetsHashStart = 1469598103934665603ULL;
 uint64_t targetsHash(const std::vector<float>& x, const std::vector<float>& y) {
   uint64_t h = kTargetsHashStart;

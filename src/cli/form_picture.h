@@ -1,4 +1,4 @@
-// The picture a landed formation makes (issue 12: "draws the landed school"), as SVG and as a greyscale PGM.
+// The picture a landed formation makes (S-CHO-4: the CLI draws the landed school), as SVG and as a greyscale PGM.
 // zbarimg cannot read SVG here (ImageMagick's delegate is missing), so the decoder tests read the PGM, which is
 // rasterised from the very same rectangles with exact area coverage, as a browser anti-aliases.
 #pragma once

@@ -1,4 +1,4 @@
-// Text and logos as grids of dark cells (S-CHO-4, issue 12 item 5): each dark cell becomes one fish's target.
+// Text and logos as grids of dark cells (S-CHO-4): each dark cell becomes one fish's target.
 #pragma once
 
 #include <cstddef>

@@ -26,7 +26,7 @@ bool before(const Polar& a, const Polar& b) {
 }
 
 // Heap sort: the order is strict and total, so any correct sort gives the same result, and this one is a few
-// hundred bytes of the page's bundle where std::sort's instantiation was ~5 KB.
+// hundred bytes of the page's bundle against ~5 KB for std::sort's instantiation.
 void sortPolar(Polar* p, int n) {
   auto sift = [p](int root, int end) {
     for (int child; (child = 2 * root + 1) < end; root = child) {

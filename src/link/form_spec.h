@@ -1,4 +1,4 @@
-// The `form=` syntax of the hash and the CLI's --form (issue 12 item 6): qr:<text>, text:<text>, ring, rings,
+// The `form=` syntax of the hash and the CLI's --form (S-CHO-1..4): qr:<text>, text:<text>, ring, rings,
 // infinity, vortex, frame. Text is percent-encoded as in a URL, so any URL round-trips through a hash.
 #pragma once
 

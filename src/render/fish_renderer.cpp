@@ -90,18 +90,16 @@ bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
   }
   if (!k->id) return false;
   GLuint p = k->id;
-  k->uWorld = glGetUniformLocation(p, "u_world");
-  k->uPixels = glGetUniformLocation(p, "u_pixels");
-  k->uTime = glGetUniformLocation(p, "u_time");
-  k->uBase = glGetUniformLocation(p, "u_base");
-  k->uPatch = glGetUniformLocation(p, "u_patch");
-  k->uInk = glGetUniformLocation(p, "u_ink");
-  k->uFin = glGetUniformLocation(p, "u_fin");
-  k->uWater = glGetUniformLocation(p, "u_water");
-  k->uGlow = glGetUniformLocation(p, "u_glow");
-  k->uOpacity = glGetUniformLocation(p, "u_opacity");
-  k->uStrip = glGetUniformLocation(p, "u_strip");
-  k->uProfile = glGetUniformLocation(p, "u_profile");
+  // Each per-frame uniform's location, into its field.
+  static constexpr struct {
+    int KoiProgram::*at;
+    const char* name;
+  } kUniforms[] = {
+      {&KoiProgram::uWorld, "u_world"},     {&KoiProgram::uPixels, "u_pixels"}, {&KoiProgram::uTime, "u_time"},
+      {&KoiProgram::uBase, "u_base"},       {&KoiProgram::uPatch, "u_patch"},   {&KoiProgram::uInk, "u_ink"},
+      {&KoiProgram::uFin, "u_fin"},         {&KoiProgram::uWater, "u_water"},   {&KoiProgram::uGlow, "u_glow"},
+      {&KoiProgram::uOpacity, "u_opacity"}, {&KoiProgram::uStrip, "u_strip"},   {&KoiProgram::uProfile, "u_profile"}};
+  for (const auto& u : kUniforms) k->*u.at = glGetUniformLocation(p, u.name);
   // Constant for the program's life: samplers and the ribbon profile.
   glUseProgram(p);
   glUniform1i(glGetUniformLocation(p, "u_shape"), kShapeUnit);

@@ -29,7 +29,7 @@ void quad(float* v, float x0, float y0, float x1, float y1, float tone) {
 
 bool FormationRenderer::init(std::string* log) {
   const char* names[] = {"u_world", "u_pixels", "u_plate", "u_ink"};
-  if (!gl_.link(shaders::kCellsVert, shaders::kCellsFrag, names, 4, at_, log)) return false;
+  if (!link(shaders::kCellsVert, shaders::kCellsFrag, names, log)) return false;
   glGenBuffers(1, &buffer_);
   glBindVertexArray(gl_.vao);
   glBindBuffer(GL_ARRAY_BUFFER, buffer_);

@@ -14,7 +14,7 @@ namespace mirofish {
 
 class School;
 
-class FormationRenderer : public LayerRenderer {
+class FormationRenderer : public LayerRenderer<4> {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // 1 when it drew the plate, else 0 (no QR code landing or held).
@@ -27,7 +27,6 @@ class FormationRenderer : public LayerRenderer {
  private:
   int draw(const RenderView& view, const WorldToPixels& map, const float* plate, const float* ink, int quads);
   GLuint buffer_ = 0;
-  GLint at_[4] = {};             // u_world, u_pixels, u_plate, u_ink
   std::vector<float> vertices_;  // x, y, tone per vertex; grown by doubling, reused every frame
 };
 

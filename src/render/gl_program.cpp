@@ -3,18 +3,27 @@
 
 namespace mirofish {
 
+// `object` when its status (`getiv`'s `status`) is GL_TRUE; else 0, with *log set to `what` and the driver's info log,
+// and the object deleted. Shaders and programs answer through the same three calls.
+template <class GetIv, class GetLog, class Delete>
+static GLuint checked(GLuint object, GLenum status, GetIv getiv, GetLog getLog, Delete drop, const char* what,
+                      std::string* log) {
+  GLint ok = GL_FALSE;
+  getiv(object, status, &ok);
+  if (ok == GL_TRUE) return object;
+  char text[1024] = {};
+  getLog(object, sizeof(text), nullptr, text);
+  *log = std::string(what) + text;
+  drop(object);
+  return 0;
+}
+
 static GLuint compileShader(GLenum type, const char* source, std::string* log) {
   GLuint shader = glCreateShader(type);
   glShaderSource(shader, 1, &source, nullptr);
   glCompileShader(shader);
-  GLint ok = GL_FALSE;
-  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-  if (ok == GL_TRUE) return shader;
-  char text[1024] = {};
-  glGetShaderInfoLog(shader, sizeof(text), nullptr, text);
-  *log = std::string(type == GL_VERTEX_SHADER ? "vertex" : "fragment") + " shader: " + text;
-  glDeleteShader(shader);
-  return 0;
+  return checked(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, glDeleteShader,
+                 type == GL_VERTEX_SHADER ? "vertex shader: " : "fragment shader: ", log);
 }
 
 std::string withDefine(const char* source, const char* name) {
@@ -37,14 +46,7 @@ GLuint linkProgram(const char* vertex, const char* fragment, std::string* log) {
   glLinkProgram(program);
   glDeleteShader(vs);  // flagged; freed with the program
   glDeleteShader(fs);
-  GLint ok = GL_FALSE;
-  glGetProgramiv(program, GL_LINK_STATUS, &ok);
-  if (ok == GL_TRUE) return program;
-  char text[1024] = {};
-  glGetProgramInfoLog(program, sizeof(text), nullptr, text);
-  *log = std::string("link: ") + text;
-  glDeleteProgram(program);
-  return 0;
+  return checked(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, glDeleteProgram, "link: ", log);
 }
 
 bool LayerProgram::link(const char* vertex, const char* fragment, const char* const* names, int count, GLint* at,

@@ -24,14 +24,20 @@ struct LayerProgram {
   void release();                       // deletes both, then as dropContext
 };
 
-// The base of those three layer renderers: their program, and what a lost or closed context does to it.
+// The base of those three layer renderers: their program, its N uniforms (at_[k] is the location of the k-th name
+// given to link), and what a lost or closed context does to them.
+template <int N>
 class LayerRenderer {
  public:
   void dropContext() { gl_.dropContext(); }
   void release() { gl_.release(); }
 
  protected:
+  bool link(const char* vertex, const char* fragment, const char* const (&names)[N], std::string* log) {
+    return gl_.link(vertex, fragment, names, N, at_, log);
+  }
   LayerProgram gl_;
+  GLint at_[N] = {};
 };
 
 }  // namespace mirofish

@@ -18,7 +18,7 @@ constexpr float kPelletMinPx = 1.6f;    // device px: never smaller than this, s
 
 bool PelletRenderer::init(std::string* log) {
   const char* names[] = {"u_world", "u_pixels", "u_pellets", "u_opacity"};
-  return gl_.link(shaders::kPelletVert, shaders::kPelletFrag, names, 4, at_, log);
+  return link(shaders::kPelletVert, shaders::kPelletFrag, names, log);
 }
 
 int PelletRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {

@@ -11,14 +11,11 @@ namespace mirofish {
 
 class School;
 
-class PelletRenderer : public LayerRenderer {
+class PelletRenderer : public LayerRenderer<4> {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) when the school has live pellets, else nothing at all (0).
   int render(const School& school, const RenderView& view, const WorldToPixels& map);
-
- private:
-  GLint at_[4] = {};  // u_world, u_pixels, u_pellets, u_opacity
 };
 
 }  // namespace mirofish

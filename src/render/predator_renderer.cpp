@@ -17,7 +17,7 @@ constexpr float kPredatorWorldPx = 80;  // body length at fishSize 1 (a koi is 2
 
 bool PredatorRenderer::init(std::string* log) {
   const char* names[] = {"u_world", "u_pixels", "u_pred", "u_len", "u_time", "u_opacity"};
-  return gl_.link(shaders::kPredatorVert, shaders::kPredatorFrag, names, 6, at_, log);
+  return link(shaders::kPredatorVert, shaders::kPredatorFrag, names, log);
 }
 
 void PredatorRenderer::follow(const School& school) {

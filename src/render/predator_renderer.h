@@ -11,7 +11,7 @@ namespace mirofish {
 
 class School;
 
-class PredatorRenderer : public LayerRenderer {
+class PredatorRenderer : public LayerRenderer<6> {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) while the school has a predator, else nothing at all (0).
@@ -20,7 +20,6 @@ class PredatorRenderer : public LayerRenderer {
   void follow(const School& school);
 
  private:
-  GLint at_[6] = {};       // u_world, u_pixels, u_pred, u_len, u_time, u_opacity
   float hx_ = 1, hy_ = 0;  // the last heading drawn: a stopped predator keeps it
 };
 

@@ -11,53 +11,66 @@ namespace {
 
 constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
-int fixed4(char* b, size_t n, double v) { return std::snprintf(b, n, "%.4f", v); }
-int fixed3(char* b, size_t n, double v) { return std::snprintf(b, n, "%.3f", v); }
-int fixed5(char* b, size_t n, double v) { return std::snprintf(b, n, "%.5f", v); }
-int count(char* b, size_t n, uint64_t v) { return std::snprintf(b, n, "%" PRIu64, v); }
+// A field of StepMetrics as a number, for the means over steps.
+template <auto Field>
+double numberOf(const StepMetrics& m) {
+  return double(m.*Field);
+}
+// A field written with `Digits` decimals.
+template <auto Field, int Digits>
+int fixedOf(char* b, size_t n, const StepMetrics& m) {
+  return std::snprintf(b, n, "%.*f", Digits, double(m.*Field));
+}
+// A field written as a whole count.
+template <auto Field>
+int countOf(char* b, size_t n, const StepMetrics& m) {
+  return std::snprintf(b, n, "%" PRIu64, uint64_t(m.*Field));
+}
+
+// The columns of a number field, as a decimal or as a count; and the count of fish in behaviour state K.
+template <auto Field, int Digits>
+constexpr MetricColumn fixedColumn(const char* name) {
+  return {name, fixedOf<Field, Digits>, numberOf<Field>, nullptr};
+}
+template <auto Field>
+constexpr MetricColumn countColumn(const char* name) {
+  return {name, countOf<Field>, numberOf<Field>, nullptr};
+}
+template <int K>
+constexpr MetricColumn stateColumn(const char* name) {
+  return {
+      name,
+      [](char* b, size_t n, const StepMetrics& m) { return std::snprintf(b, n, "%" PRIu64, uint64_t(m.states[K])); },
+      [](const StepMetrics& m) { return double(m.states[K]); }, nullptr};
+}
 
 }  // namespace
 
-// Formats are those `run --metrics` always had. A new metric is one more row here: run, sweep and the sweep's means
-// (mean_<name>, or mode_<name> for a category) all pick it up.
+// Each column's format is part of the CSV that readers parse (tests/sim/metrics_csv.test.cpp holds a row). A new
+// metric is one more row here: run, sweep and the sweep's means (mean_<name>, or mode_<name> for a category) all pick
+// it up.
 const MetricColumn kMetricColumns[] = {
-    {"step", [](char* b, size_t n, const StepMetrics& m) { return count(b, n, m.step); },
-     [](const StepMetrics& m) { return double(m.step); }, nullptr},
-    {"avg_neighbours", [](char* b, size_t n, const StepMetrics& m) { return fixed4(b, n, m.avgNeighbours); },
-     [](const StepMetrics& m) { return double(m.avgNeighbours); }, nullptr},
-    {"min_distance", [](char* b, size_t n, const StepMetrics& m) { return fixed4(b, n, m.minDistance); },
+    countColumn<&StepMetrics::step>("step"),
+    fixedColumn<&StepMetrics::avgNeighbours, 4>("avg_neighbours"),
+    {"min_distance", fixedOf<&StepMetrics::minDistance, 4>,
      [](const StepMetrics& m) { return m.minDistance < 0 ? kNone : double(m.minDistance); }, nullptr},
-    {"mean_nearest", [](char* b, size_t n, const StepMetrics& m) { return fixed4(b, n, m.meanNearest); },
-     [](const StepMetrics& m) { return double(m.meanNearest); }, nullptr},
-    {"centroid_x", [](char* b, size_t n, const StepMetrics& m) { return fixed3(b, n, m.centroidX); },
-     [](const StepMetrics& m) { return double(m.centroidX); }, nullptr},
-    {"centroid_y", [](char* b, size_t n, const StepMetrics& m) { return fixed3(b, n, m.centroidY); },
-     [](const StepMetrics& m) { return double(m.centroidY); }, nullptr},
-    {"polarization", [](char* b, size_t n, const StepMetrics& m) { return fixed5(b, n, m.polarization); },
-     [](const StepMetrics& m) { return double(m.polarization); }, nullptr},
-    {"milling", [](char* b, size_t n, const StepMetrics& m) { return fixed5(b, n, m.milling); },
-     [](const StepMetrics& m) { return double(m.milling); }, nullptr},
-    {"local_polarization", [](char* b, size_t n, const StepMetrics& m) { return fixed5(b, n, m.localPolarization); },
-     [](const StepMetrics& m) { return double(m.localPolarization); }, nullptr},
-    {"distance_checks", [](char* b, size_t n, const StepMetrics& m) { return count(b, n, m.distanceChecks); },
-     [](const StepMetrics& m) { return double(m.distanceChecks); }, nullptr},
+    fixedColumn<&StepMetrics::meanNearest, 4>("mean_nearest"),
+    fixedColumn<&StepMetrics::centroidX, 3>("centroid_x"),
+    fixedColumn<&StepMetrics::centroidY, 3>("centroid_y"),
+    fixedColumn<&StepMetrics::polarization, 5>("polarization"),
+    fixedColumn<&StepMetrics::milling, 5>("milling"),
+    fixedColumn<&StepMetrics::localPolarization, 5>("local_polarization"),
+    countColumn<&StepMetrics::distanceChecks>("distance_checks"),
     {"state",
      [](char* b, size_t n, const StepMetrics& m) { return std::snprintf(b, n, "%s", schoolStateName(m.state)); },
      nullptr, [](const StepMetrics& m) { return schoolStateName(m.state); }},
-    {"groups", [](char* b, size_t n, const StepMetrics& m) { return count(b, n, uint64_t(m.groups)); },
-     [](const StepMetrics& m) { return double(m.groups); }, nullptr},
-    {"coverage", [](char* b, size_t n, const StepMetrics& m) { return fixed5(b, n, m.coverage); },
-     [](const StepMetrics& m) { return double(m.coverage); }, nullptr},
-    {"cruise", [](char* b, size_t n, const StepMetrics& m) { return count(b, n, uint64_t(m.states[0])); },
-     [](const StepMetrics& m) { return double(m.states[0]); }, nullptr},
-    {"sprint", [](char* b, size_t n, const StepMetrics& m) { return count(b, n, uint64_t(m.states[1])); },
-     [](const StepMetrics& m) { return double(m.states[1]); }, nullptr},
-    {"hover", [](char* b, size_t n, const StepMetrics& m) { return count(b, n, uint64_t(m.states[2])); },
-     [](const StepMetrics& m) { return double(m.states[2]); }, nullptr},
-    {"startle", [](char* b, size_t n, const StepMetrics& m) { return count(b, n, uint64_t(m.states[3])); },
-     [](const StepMetrics& m) { return double(m.states[3]); }, nullptr},
-    {"pellets_eaten", [](char* b, size_t n, const StepMetrics& m) { return count(b, n, m.pelletsEaten); },
-     [](const StepMetrics& m) { return double(m.pelletsEaten); }, nullptr},
+    countColumn<&StepMetrics::groups>("groups"),
+    fixedColumn<&StepMetrics::coverage, 5>("coverage"),
+    stateColumn<0>("cruise"),
+    stateColumn<1>("sprint"),
+    stateColumn<2>("hover"),
+    stateColumn<3>("startle"),
+    countColumn<&StepMetrics::pelletsEaten>("pellets_eaten"),
 };
 const int kMetricColumnCount = int(sizeof(kMetricColumns) / sizeof(kMetricColumns[0]));
 

@@ -1,4 +1,4 @@
-// Pass 1's half-shell scan (issue 19): each unordered pair of fish is tested once and its terms go to both fish
+// Pass 1's half-shell scan: each unordered pair of fish is tested once and its terms go to both fish
 // (Newton's third law). A fish scans the rest of its own cell and the four cells ahead of it in the visiting order
 // (right; below-left, below, below-right) instead of all nine; its pairs with the four cells behind were tested
 // when those were visited. Only for the default perception: no blind spot (the pair test must be symmetric), no

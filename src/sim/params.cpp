@@ -132,29 +132,24 @@ Params withinRange(const Params& in) {
   return out;
 }
 
+namespace {
+// The fields a preset sets, with their "tuned" values (S-SIM-2, seeds/000 §6.2: the seed's four tuning steps);
+// "default" sets the same fields back to their defaults.
+struct PresetField {
+  double Params::*field;
+  double tuned;
+};
+constexpr PresetField kPresetFields[] = {
+    {&Params::cohWeight, 1.4}, {&Params::cohRadius, 80}, {&Params::aliWeight, 1.5}, {&Params::aliRadius, 70},
+    {&Params::sepWeight, 2.2}, {&Params::sepRadius, 28}, {&Params::maxForce, 160}};
+}  // namespace
+
 bool applyPreset(Params& p, const std::string& name) {
-  if (name == "default") {
-    Params d;
-    p.sepRadius = d.sepRadius;
-    p.aliRadius = d.aliRadius;
-    p.cohRadius = d.cohRadius;
-    p.sepWeight = d.sepWeight;
-    p.aliWeight = d.aliWeight;
-    p.cohWeight = d.cohWeight;
-    p.maxForce = d.maxForce;
-    return true;
-  }
-  if (name == "tuned") {  // S-SIM-2, seeds/000 §6.2: the seed's four tuning steps
-    p.cohWeight = 1.4;
-    p.cohRadius = 80;
-    p.aliWeight = 1.5;
-    p.aliRadius = 70;
-    p.sepWeight = 2.2;
-    p.sepRadius = 28;
-    p.maxForce = 160;
-    return true;
-  }
-  return false;
+  const bool tuned = name == "tuned";
+  if (!tuned && name != "default") return false;
+  const Params defaults;
+  for (const PresetField& f : kPresetFields) p.*f.field = tuned ? f.tuned : defaults.*f.field;
+  return true;
 }
 
 double topSpeedFactor(const Params& p) {

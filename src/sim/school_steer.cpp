@@ -22,7 +22,7 @@ namespace mirofish {
   const RuleWeights weights = ruleWeightsOf(p);
   const ScanConfig scan = scanConfigOf(d_.look, p, measuring_, bruteForce_);
   // S-ECO-3 several species: the scan collects the neighbours (as under a neighbour cap) and weighs each by its kind,
-  // scalar, so the four-wide scan of one species stays as lean as it was. With one species every neighbour is of the
+  // scalar, so the four-wide scan of one species stays lean. With one species every neighbour is of the
   // own kind (scratch_.kind all 0): no weights apply and the rules keep their bits (the golden hashes).
   const bool collect = cap > 0 || p.species > 1;
   Candidates in{scratch_.x.data(),   scratch_.y.data(),   scratch_.vx.data(),   scratch_.vy.data(),

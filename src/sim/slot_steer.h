@@ -1,4 +1,4 @@
-// Pass 1's second half on the half-shell path (issue 19): once the scan (pair_scan.h) is done every slot holds its
+// Pass 1's second half on the half-shell path: once the scan (pair_scan.h) is done every slot holds its
 // fish's complete sums, so the rules' steering runs over the slots in order, four fish at a time where wide, with the
 // same float operations lane by lane as steerFrom's, and leaves every slot 0 for the next step. Included by
 // school_steer.cpp alone, after pair_scan.h.

@@ -1,5 +1,6 @@
-// Bundles the JS (web/entry's entry points over web/core and the products, ES modules) with Emscripten's glue into the files that ship, and puts the wasm beside
-// them (issue 31: the page's critical path carries the host only; the engine comes after the page's load event):
+// Bundles the JS (web/entry's entry points over web/core and the products, ES modules) with Emscripten's glue into
+// the files that ship, and puts the wasm beside them (S-LOAD-2: the page's critical path carries the loader only; the
+// host and the engine come after the page's load event):
 //   dist/mirofish.js          classic IIFE, the loader, all of MiroFish on the page's critical path (~2 KB gzipped):
 //                             window.MiroFish, <miro-fish>, the auto-mount from its tag (web/entry/mirofish.js); after
 //                             the page's load event it adds the host beside it
@@ -13,7 +14,7 @@
 //                             ./mirofish.mjs, never a copy of either
 //   test/mirofish.js, test/mirofish-host.js, test/mirofish-engine.js, test/mirofish.wasm
 //                             the classic files with the browser suite's hooks (MIROFISH_TEST): never shipped
-//   dist/mirofish-record.js   classic IIFE: window.MiroFishRecord, school.record() (web/record; issue 33), its own
+//   dist/mirofish-record.js   classic IIFE: window.MiroFishRecord, school.record() (web/record, S-CLIP-1), its own
 //   dist/mirofish-record.mjs  Worker; ES module: record/supported/install. Each carries mediabunny and fetches the
 //                             engine's mirofish.wasm beside it: loaded only to record (the studio's Record panel
 //                             loads it), never by the page's files
@@ -36,6 +37,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
+const ENTRY = path.join(root, 'web', 'entry');
 const studio = process.argv[2] === '--studio';
 const [generated, wasmFile, out] = process.argv.slice(studio ? 3 : 2);
 let esbuild;
@@ -134,88 +136,55 @@ function shimBuilds() {
       fs.readFileSync(generated, 'utf8') +
       '\nreturn createMiroFishModule;\n}\n',
   );
-  const entry = path.join(root, 'web', 'entry');
-  // The loader of `dir` (dist/ or test/), after the host and the engine it fetches from there.
-  const loader = (dir, define) => ({
-    entryPoints: [path.join(entry, 'mirofish.js')],
-    format: 'iife',
-    outfile: path.join(out, dir, 'mirofish.js'),
-    define,
-    sri: () => ({
-      MIROFISH_SRI_HOST: path.join(out, dir, 'mirofish-host.js'),
-      MIROFISH_SRI_ENGINE: path.join(out, dir, 'mirofish-engine.js'),
-      MIROFISH_SRI_WASM: wasmFile,
+  const beside = besideModule(path.join(ENTRY, 'mirofish.mjs'));
+  // The page's classic files in `dir`: the host and the engine, then the loader, which carries their hashes. dist/
+  // ships; test/ adds the browser suite's hooks.
+  const classic = (dir, define) => [
+    entryBuild(dir, 'mirofish-host.js', { define }),
+    entryBuild(dir, 'mirofish-engine.js', { define }),
+    entryBuild(dir, 'mirofish.js', {
+      define,
+      sri: () => ({
+        MIROFISH_SRI_HOST: path.join(out, dir, 'mirofish-host.js'),
+        MIROFISH_SRI_ENGINE: path.join(out, dir, 'mirofish-engine.js'),
+        MIROFISH_SRI_WASM: wasmFile,
+      }),
     }),
-  });
+  ];
   return {
     alias: { 'mirofish-glue': glue },
     builds: [
-      {
-        entryPoints: [path.join(entry, 'mirofish-host.js')],
-        format: 'iife',
-        outfile: path.join(out, 'dist', 'mirofish-host.js'),
-      },
-      {
-        entryPoints: [path.join(entry, 'mirofish-engine.js')],
-        format: 'iife',
-        outfile: path.join(out, 'dist', 'mirofish-engine.js'),
-      },
-      loader('dist', {}),
-      {
-        entryPoints: [path.join(entry, 'mirofish.mjs')],
-        format: 'esm',
-        outfile: path.join(out, 'dist', 'mirofish.mjs'),
-        external: ['./mirofish-engine.mjs'],
-      },
-      {
-        entryPoints: [path.join(entry, 'mirofish-engine.mjs')],
-        format: 'esm',
-        outfile: path.join(out, 'dist', 'mirofish-engine.mjs'),
-      },
+      ...classic('dist', {}),
+      ...classic('test', { MIROFISH_TEST: 'true' }),
+      entryBuild('dist', 'mirofish.mjs', { external: ['./mirofish-engine.mjs'] }),
+      entryBuild('dist', 'mirofish-engine.mjs'),
       // mirofish/classic for bundlers: window.MiroFish over the ES module beside it, never a second copy of it.
-      {
-        entryPoints: [path.join(entry, 'mirofish-classic.mjs')],
-        format: 'esm',
-        outfile: path.join(out, 'dist', 'mirofish-classic.mjs'),
-        plugins: [besideModule(path.join(entry, 'mirofish.mjs'))],
-      },
-      {
-        entryPoints: [path.join(entry, 'mirofish-host.js')],
-        format: 'iife',
-        outfile: path.join(out, 'test', 'mirofish-host.js'),
-        define: { MIROFISH_TEST: 'true' },
-      },
-      {
-        entryPoints: [path.join(entry, 'mirofish-engine.js')],
-        format: 'iife',
-        outfile: path.join(out, 'test', 'mirofish-engine.js'),
-        define: { MIROFISH_TEST: 'true' },
-      },
-      loader('test', { MIROFISH_TEST: 'true' }),
+      entryBuild('dist', 'mirofish-classic.mjs', { plugins: [beside] }),
       // Unminified (an app minifies it), 'use client' for React server components (Next.js: usable from a server file).
-      {
+      entryBuild('dist', 'mirofish-react.mjs', {
         entryPoints: [path.join(root, 'web', 'react', 'index.js')],
-        format: 'esm',
         minify: false,
-        outfile: path.join(out, 'dist', 'mirofish-react.mjs'),
         banner: { js: "'use client';" },
         external: ['react'],
-        plugins: [besideModule(path.join(entry, 'mirofish.mjs'))],
-      },
-      {
-        entryPoints: [path.join(entry, 'mirofish-record.js')],
-        format: 'iife',
-        outfile: path.join(out, 'dist', 'mirofish-record.js'),
+        plugins: [beside],
+      }),
+      entryBuild('dist', 'mirofish-record.js', {
         banner: { js: mediabunnyNotice() },
         sri: () => ({ MIROFISH_SRI_WASM: wasmFile }),
-      },
-      {
-        entryPoints: [path.join(entry, 'mirofish-record.mjs')],
-        format: 'esm',
-        outfile: path.join(out, 'dist', 'mirofish-record.mjs'),
-        banner: { js: mediabunnyNotice() },
-      },
+      }),
+      entryBuild('dist', 'mirofish-record.mjs', { banner: { js: mediabunnyNotice() } }),
     ],
+  };
+}
+
+// One build: web/entry/NAME into OUT/DIR/NAME, a classic IIFE for a .js and an ES module for a .mjs; `more` adds to
+// or overrides that (another entry, a define, a banner, the hashes it carries).
+function entryBuild(dir, name, more = {}) {
+  return {
+    entryPoints: [path.join(ENTRY, name)],
+    format: name.endsWith('.mjs') ? 'esm' : 'iife',
+    outfile: path.join(out, dir, name),
+    ...more,
   };
 }
 
@@ -233,22 +202,14 @@ function besideModule(entry) {
 }
 
 function studioBuilds() {
-  const entry = path.join(root, 'web', 'entry');
   return {
     alias: { 'mirofish-studio-glsl': generated },
     builds: [
-      {
-        entryPoints: [path.join(entry, 'mirofish-studio.js')],
-        format: 'iife',
-        outfile: path.join(out, 'dist', 'mirofish-studio.js'),
+      entryBuild('dist', 'mirofish-studio.js', {
         sri: () => ({ MIROFISH_SRI_RECORD: path.join(out, 'dist', 'mirofish-record.js') }),
-      },
-      {
-        entryPoints: [path.join(entry, 'mirofish-studio.mjs')],
-        format: 'esm',
-        outfile: path.join(out, 'dist', 'mirofish-studio.mjs'),
-        external: ['./mirofish-record.mjs'],
-      }, // the recorder, imported when the Record panel needs it
+      }),
+      // The recorder, imported when the Record panel needs it.
+      entryBuild('dist', 'mirofish-studio.mjs', { external: ['./mirofish-record.mjs'] }),
     ],
   };
 }

@@ -127,17 +127,7 @@ function serveDir(dir, headers = {}) {
   });
 }
 
-const ARGS = [
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--no-sandbox',
-  '--disable-gpu-sandbox',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
+const ARGS = require('../support/chromium_args');
 
 // Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread).
 async function launch(extraArgs = []) {

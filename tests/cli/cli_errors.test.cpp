@@ -1,4 +1,4 @@
-// The CLI's edges found by fuzzing (#21): what an error echoes of the user's argument (control characters escaped,
+// The CLI's edges found by fuzzing (S-REL-2): what an error echoes of the user's argument (control characters escaped,
 // at most kEchoChars characters), --at without a formation (the hash's named warning), and --vary's duplicate check
 // on a long list.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// Bitmap font and logo cells (issue 12 item 5): glyph pictures, layout, limits, refusals.
+// Bitmap font and logo cells (S-CHO-4): glyph pictures, layout, limits, refusals.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -51,8 +51,8 @@ TEST_CASE("Landing: springs as the seed gives them", "[form][landing]") {
   CHECK(formationSpring(FormationKind::Frame, 1).stiffness == orbitSpring(1).stiffness);
   CHECK(formationSpring(FormationKind::Vortex, 0.5f).damping == orbitSpring(0.5f).damping);
   CHECK(formationSpring(FormationKind::Qr, 1).stiffness == landingSpring(1).stiffness);
-  // Both springs bring a fish from across a 1600-px world to rest within half a pixel in under 6 s (the issue's
-  // "scannable within 6 s"), even at the softest k.
+  // Both springs bring a fish from across a 1600-px world to rest within half a pixel in under 6 s (the QR
+  // finale is scannable within 6 s), even at the softest k.
   for (float k : {0.0f, 0.5f, 1.0f}) {
     INFO("k = " << k);
     const int landing = stepsToSettle(landingSpring(k), 1600, 0.5f), orbit = stepsToSettle(orbitSpring(k), 1600, 0.5f);

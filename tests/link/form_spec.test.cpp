@@ -1,4 +1,4 @@
-// The form= syntax (issue 12 items 6 and 7): kinds, percent-decoding that round-trips any URL, each refusal.
+// The form= syntax (S-CHO-1..4): kinds, percent-decoding that round-trips any URL, each refusal.
 #include <catch2/catch.hpp>
 
 #include <string>

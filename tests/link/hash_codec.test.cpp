@@ -38,6 +38,14 @@ void checkDecodes(std::initializer_list<Decodes> cases) {
   }
 }
 
+// `hash` decoded, after requiring exactly one warning, `id`, that reads `text`.
+DecodedHash decodeWarning(const char* hash, WarningId id, const std::string& text) {
+  DecodedHash r = decodeHash(hash);
+  REQUIRE(idsOf(r.warnings) == Ids{id});
+  CHECK(r.warnings[0].text == text);
+  return r;
+}
+
 // Every parameter finite, inside its range and quantized; the name of the first one that is not.
 std::string firstInvalid(const Params& p) {
   for (int i = 0; i < kParamCount; ++i) {
@@ -170,24 +178,20 @@ TEST_CASE("hash codec: specific inputs and their warnings", "[hash]") {
   Params d;
 
   SECTION("n=abc: exactly one warning, naming n, value kept") {
-    DecodedHash r = decodeHash("n=abc");
-    REQUIRE(idsOf(r.warnings) == Ids{WarningId::HashNotNumber});
-    CHECK(r.warnings[0].text == "hash: n='abc' is not a number; kept 200.");  // the template, rendered
+    DecodedHash r = decodeWarning("n=abc", WarningId::HashNotNumber,
+                                  "hash: n='abc' is not a number; kept 200.");  // the template, rendered
     CHECK(r.params.fish == d.fish);
     CHECK(r.anyKey);
   }
 
   SECTION("rsep=1e9: clamped to the maximum with a warning") {
-    DecodedHash r = decodeHash("rsep=1e9");
-    REQUIRE(idsOf(r.warnings) == Ids{WarningId::ParamClamped});  // setParam's warning, said by the hash
-    CHECK(r.warnings[0].text == "hash: sepRadius (rsep): 1000000000 is outside 1..400 px; clamped to 400.");
+    DecodedHash r = decodeWarning("rsep=1e9", WarningId::ParamClamped,  // setParam's warning, said by the hash
+                                  "hash: sepRadius (rsep): 1000000000 is outside 1..400 px; clamped to 400.");
     CHECK(r.params.sepRadius == 400);
   }
 
   SECTION("bogus=1: unknown key warning, nothing else changes") {
-    DecodedHash r = decodeHash("bogus=1&n=50");
-    REQUIRE(idsOf(r.warnings) == Ids{WarningId::HashUnknownKey});
-    CHECK(r.warnings[0].text == "hash: unknown key 'bogus'; ignored.");
+    DecodedHash r = decodeWarning("bogus=1&n=50", WarningId::HashUnknownKey, "hash: unknown key 'bogus'; ignored.");
     CHECK(r.params.fish == 50);
   }
 
@@ -284,9 +288,8 @@ TEST_CASE("hash codec: specific inputs and their warnings", "[hash]") {
     CHECK(r.warnings.empty());
     CHECK(r.params.fish == 10);
     CHECK(r.params.seed == 4);
-    DecodedHash np = decodeHash("n=10&junk&seed=4");
-    REQUIRE(idsOf(np.warnings) == Ids{WarningId::HashNotPair});
-    CHECK(np.warnings[0].text == "hash: 'junk' is not a name=value pair; ignored.");
+    DecodedHash np =
+        decodeWarning("n=10&junk&seed=4", WarningId::HashNotPair, "hash: 'junk' is not a name=value pair; ignored.");
     CHECK(np.params.seed == 4);
   }
 

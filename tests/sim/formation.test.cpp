@@ -58,7 +58,7 @@ TEST_CASE("formation: a QR code lands, every fish on its module, fish added and 
   CHECK(f.assigned == dark);
   const int steps = stepUntilHolding(s, 1200);
   INFO("landing took " << steps << " steps");
-  CHECK(steps < 6 * 60);  // S-CHO issue 12: scannable within 6 s
+  CHECK(steps < 6 * 60);  // S-CHO-4: scannable within 6 s
   CHECK(f.settledCount == dark);
   // Every module has exactly one fish, sitting exactly on it.
   std::vector<int> used(size_t(dark), 0);

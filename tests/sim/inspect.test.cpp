@@ -123,14 +123,11 @@ TEST_CASE("inspect: a copy of the state inspects as the school", "[inspect]") {
   copy.reserveFor(s.count());
   copy.count = s.count();
   const FishArrays& f = s.fish();
-  copy.x = f.x;
-  copy.y = f.y;
-  copy.vx = f.vx;
-  copy.vy = f.vy;
-  copy.hx = f.hx;
-  copy.hy = f.hy;
-  copy.panic = f.panic;
-  copy.forceScale = f.forceScale;
+  // Only the arrays the studio copies out (its kStudioX .. kStudioForceScale, and the states).
+  std::vector<float> FishArrays::*const studioArrays[] = {&FishArrays::x,     &FishArrays::y,         &FishArrays::vx,
+                                                          &FishArrays::vy,    &FishArrays::hx,        &FishArrays::hy,
+                                                          &FishArrays::panic, &FishArrays::forceScale};
+  for (auto field : studioArrays) copy.*field = f.*field;
   copy.state = f.state;
   for (int i = 0; i < s.count(); i += 7) {
     FishInspection a, b;
@@ -211,8 +208,8 @@ TEST_CASE("inspect: agrees with the step", "[inspect]") {
   }
 }
 
-// Issue #18: inspection once re-implemented the scan and ignored crossSpecies, so a fish among other species showed
-// the same alignment at xsp 0.25 and 1. The school is the same at both (the weights act from the next step on).
+// Inspection weighs another species' neighbours by crossSpecies, as the step does: a fish among other species shows
+// another alignment at xsp 0.25 than at 1. The school is the same at both (the weights act from the next step on).
 TEST_CASE("inspect: crossSpecies weighs another species' alignment and cohesion", "[inspect]") {
   Params p;
   p.fish = 400;

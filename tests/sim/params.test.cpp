@@ -207,22 +207,21 @@ TEST_CASE("params: table, setParam, presets and sanity", "[params]") {
   }
 }
 
-// #18: the table's values column names an option's values (the JS options and the CLI flags take the names).
+// The table's values column names an option's values (the JS options and the CLI flags take the names).
 TEST_CASE("params: the values column names quality, layer, click, palette, controls and waterTone", "[params]") {
+  const struct {
+    ParamId id;
+    const char* name;
+    double value;
+  } byName[] = {{ParamId::quality, "high", 1}, {ParamId::layer, "element", 2},     {ParamId::click, "feed", 0},
+                {ParamId::palette, "neon", 3}, {ParamId::controls, "top-left", 4}, {ParamId::waterTone, "deep", 2}};
+  for (const auto& n : byName) {
+    INFO(n.name);
+    double v = -1;
+    CHECK(paramValueByName(n.id, n.name, &v));
+    CHECK(v == n.value);
+  }
   double v = -1;
-  CHECK(paramValueByName(ParamId::quality, "high", &v));
-  CHECK(v == 1);
-  CHECK(paramValueByName(ParamId::layer, "element", &v));
-  CHECK(v == 2);
-  CHECK(paramValueByName(ParamId::click, "feed", &v));
-  CHECK(v == 0);
-  CHECK(paramValueByName(ParamId::palette, "neon", &v));
-  CHECK(v == 3);
-  CHECK(paramValueByName(ParamId::controls, "top-left", &v));
-  CHECK(v == 4);
-  CHECK(paramValueByName(ParamId::waterTone, "deep", &v));
-  CHECK(v == 2);
-  v = -1;
   CHECK_FALSE(paramValueByName(ParamId::quality, "hig", &v));
   CHECK_FALSE(paramValueByName(ParamId::quality, "", &v));
   CHECK_FALSE(paramValueByName(ParamId::fish, "high", &v));

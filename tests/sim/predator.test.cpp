@@ -126,11 +126,6 @@ TEST_CASE("predator: the school loosens while hunted and closes again after it l
 TEST_CASE("predator: the grid and brute force agree bit for bit", "[predator][determinism]") {
   Params p = hunted(300);
   p.predator = 1;
-  School grid(p), brute(p);
-  brute.setBruteForce(true);
-  for (int k = 0; k < 5; ++k) {
-    grid.steps(120);
-    brute.steps(120);
-    REQUIRE(hex16(grid.stateHash()) == hex16(brute.stateHash()));
-  }
+  School grid(p);
+  CHECK(firstRoundOffBrute(grid, 5, 120) == -1);
 }

@@ -128,6 +128,25 @@ uint64_t blindSpotSweep(bool brute, Vary vary) {
   return fullStateHash(s);
 }
 
+// Steps `grid` and a brute-force copy of it side by side, `rounds` times `every` steps, calling each(grid, brute)
+// after every round; returns the first round after which their state hashes differ, or -1 when they never do (the
+// grid only finds the neighbours sooner: it must change nothing).
+template <class Each>
+int firstRoundOffBrute(School& grid, int rounds, int every, Each each) {
+  School brute = grid;
+  brute.setBruteForce(true);
+  for (int k = 0; k < rounds; ++k) {
+    grid.steps(every);
+    brute.steps(every);
+    if (grid.stateHash() != brute.stateHash()) return k;
+    each(grid, brute);
+  }
+  return -1;
+}
+inline int firstRoundOffBrute(School& grid, int rounds, int every) {
+  return firstRoundOffBrute(grid, rounds, every, [](const School&, const School&) {});
+}
+
 inline std::string hex16(uint64_t v) {
   char buf[24];
   std::snprintf(buf, sizeof buf, "%016" PRIx64, v);

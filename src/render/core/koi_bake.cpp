@@ -1,5 +1,5 @@
-// CPU bake of the koi's per-fish constants: the same shape and noise functions the koi shader used to run per
-// pixel per frame, now run once per texel at start-up (S-COST-1).
+// CPU bake of the koi's per-fish constants: the shape and noise functions run once per texel at start-up, not per
+// pixel per frame in the koi shader (S-COST-1).
 #include "render/core/koi_bake.h"
 
 #include <algorithm>
@@ -182,7 +182,7 @@ void bakePatternTiles(std::vector<uint8_t>* out, int t0, int t1) {
   const int atlasW = kPatternTileW * kPatternTilesX, atlasH = kPatternTileH * kPatternTilesY;
   if (t0 == 0) out->assign(size_t(atlasW) * atlasH * 2, 0);
   for (int tile = t0; tile < t1; ++tile) {
-    // Tile k holds the noise a fish with pattern k had: seed, offsets and both fbm layers as before.
+    // Tile k holds pattern k's noise: its own seed and offsets, both fbm layers.
     uint32_t seed = hashU(uint32_t(tile) + 0x9e3779b9u);
     float offX = hash01(seed ^ 0x51u) * 64.0f, offY = hash01(seed ^ 0xa3u) * 64.0f;
     const int x0 = (tile % kPatternTilesX) * kPatternTileW, y0 = (tile / kPatternTilesX) * kPatternTileH;

@@ -11,9 +11,9 @@
 
 namespace mirofish {
 
-// T is float for the renderers' uniforms and double for the page's pointer and boxes: one template, so both round
-// exactly as each did before it was shared. Written as comparisons, which are std::min/max (and, with no NaN side,
-// std::fmin: the edges keep sizes finite and positive) without a call in the page's wasm.
+// T is float for the renderers' uniforms and double for the page's pointer and boxes: one template, each computing in
+// its own T throughout, so each keeps its own type's rounding. Written as comparisons, which are std::min/max (and,
+// with no NaN side, std::fmin: the edges keep sizes finite and positive) without a call in the page's wasm.
 template <class T>
 struct Letterbox {
   T scale = 1, offsetX = 0, offsetY = 0;
