@@ -1,7 +1,7 @@
 // Mounting a school: which engine it asks for (a Worker or this thread), its canvas in the page, and the school's
 // page side (school.js) on that engine; a Worker that cannot draw hands over to the main thread.
 import {
-  claimHost,
+  borrowStyles,
   createCanvas,
   describe,
   findInfo,
@@ -68,16 +68,16 @@ export function mountSchool(element, options, thread, early) {
     });
 }
 
-/** @typedef {{canvas: HTMLCanvasElement, layer: string, restoreHost: () => void}} Placed */
+/** @typedef {{canvas: HTMLCanvasElement, layer: string, giveBack: () => void}} Placed */
 
 /** @returns {Placed} */
 function placeCanvas(element, option) {
   const layer = guessLayer(option, element);
   const canvas = createCanvas(element === null, layer);
-  const restoreHost = claimHost(element, layer);
+  const giveBack = borrowStyles(element, layer);
   const parent = element === null ? fullscreenParent() : element;
   parent.insertBefore(canvas, parent.firstChild);
-  return { canvas, layer, restoreHost };
+  return { canvas, layer, giveBack };
 }
 
 // The loader's canvas (made for the same guess), in the body where it was put: moved only where the body turned out
@@ -87,13 +87,13 @@ function adopt(canvas, option) {
   nameCanvas(canvas);
   const parent = fullscreenParent();
   if (canvas.parentNode !== parent) parent.insertBefore(canvas, parent.firstChild);
-  return { canvas, layer: guessLayer(option, null), restoreHost: () => {} };
+  return { canvas, layer: guessLayer(option, null), giveBack: () => {} };
 }
 
 /** @param {Placed} placed */
 function unplace(placed) {
   placed.canvas.remove();
-  placed.restoreHost();
+  placed.giveBack();
 }
 
 /**
@@ -115,12 +115,12 @@ function attach(engine, element, options, placed) {
     placed = null;
   }
   if (!placed) placed = placeCanvas(element, layer);
-  const { canvas, restoreHost } = placed;
+  const { canvas, giveBack } = placed;
   const parent = /** @type {HTMLElement} */ (canvas.parentNode);
   const engineOptions = {};
   for (const name of Object.keys(options)) if (!HOST_ONLY.includes(name)) engineOptions[name] = options[name];
   if ('controls' in options) engineOptions.controls = controlsOption(options.controls);
-  const h = new HostSchool(engine, canvas, parent, element, restoreHost, options, engineOptions);
+  const h = new HostSchool(engine, canvas, parent, element, giveBack, options, engineOptions);
   return h.mountOn(engine, initialHash(h, options), 0).then((msg) => {
     if (msg.error) {
       h.teardown(false);

@@ -47,11 +47,11 @@ export class HostSchool {
    * @param {HTMLCanvasElement} canvas already in the page
    * @param {HTMLElement} parent the canvas's parent (the element, or the page's background's)
    * @param {HTMLElement | null} element the page's element it fills (null: the page's background)
-   * @param {() => void} restoreHost puts the element's styles back
+   * @param {() => void} giveBack gives the mount element back the styles the layer borrowed (core/layer.js)
    * @param {Object<string, *>} options the mount's
    * @param {Object<string, *>} engineOptions the options the engine reads, kept for a mount again after a failure
    */
-  constructor(engine, canvas, parent, element, restoreHost, options, engineOptions) {
+  constructor(engine, canvas, parent, element, giveBack, options, engineOptions) {
     this.id = ++schoolCounter;
     this.engine = engine;
     this.engineLeft = false;
@@ -59,7 +59,7 @@ export class HostSchool {
     this.parent = parent;
     this.element = element;
     this.fullscreen = element === null;
-    this.restoreHost = restoreHost;
+    this.giveBack = giveBack;
     this.engineOptions = engineOptions;
     this.antialias = truthy(options.antialias === undefined ? false : options.antialias);
     /** @type {AbortSignal | undefined} */
@@ -390,6 +390,6 @@ export class HostSchool {
     }
     this.endCalls({ gone: true });
     this.canvas.remove();
-    this.restoreHost();
+    this.giveBack();
   }
 }
