@@ -1,4 +1,4 @@
-// What the bundler defines or provides to the shim: for `tsc -p web` only (web/tsconfig.json).
+// What the bundler defines or provides to the JS of web/: for `tsc` only (web/tsconfig.json and the ones over it).
 declare const MIROFISH_TEST: boolean;
 // The SHA-384 integrity ('sha384-...') of each file a classic file fetches, written by src/web/bundle.mjs once that
 // file is built ('' in the bundles that fetch no such file): the loader's host, engine and wasm, the studio's recorder.

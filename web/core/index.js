@@ -12,7 +12,7 @@ export { fetchChecked } from './integrity.js';
 export { loadModule, setGlue, setWasmUrl } from './module.js';
 export { inflateWasm } from './wasm_text.js';
 export {
-  claimHost,
+  borrowStyles,
   createCanvas,
   fullscreenParent,
   guessLayer,

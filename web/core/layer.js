@@ -1,10 +1,10 @@
 // Where a school's canvas goes: the mount target, the canvas and its layer, and the styles it borrows from the element
 // it is mounted in (and gives back). The loader places the auto-mount's canvas with it, the host every other.
-//   behind  (default) z-index -1: under all of the page's content; an element host gets `position: relative`
+//   behind  (default) z-index -1: under all of the page's content; a mount element gets `position: relative`
 //           (when static) and `isolation: isolate`, restored on destroy.
 //   back    z-index 0: above non-positioned backgrounds (an opaque full-height wrapper); the page lifts its content
-//           with `position: relative; z-index: 1`. An element host gets `position: relative` when static.
-//   element z-index -1 inside the host, whose styles are never touched: the page makes it a stacking context.
+//           with `position: relative; z-index: 1`. A mount element gets `position: relative` when static.
+//   element z-index -1 inside the mount element, whose styles are never touched: the page makes it a stacking context.
 
 import { describe, warn } from './util.js';
 
@@ -100,9 +100,9 @@ export function guessLayer(option, element) {
   return name === 'back' || (name === 'element' && element) ? name : 'behind';
 }
 
-// Styles the layer needs on an element host; returns the function that gives the host its own styles back.
+// Styles the layer needs on the mount element; returns the function that gives the element its own styles back.
 /** @param {HTMLElement | null} element @param {string} layer @returns {() => void} */
-export function claimHost(element, layer) {
+export function borrowStyles(element, layer) {
   if (!element || layer === 'element') return () => {};
   /** @type {['position' | 'isolation', string][]} */
   const restore = [];

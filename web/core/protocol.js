@@ -26,7 +26,7 @@
  * @typedef {object} View
  * @property {number} cssWidth
  * @property {number} cssHeight
- * @property {{width: number, height: number} | null} devicePixels the ResizeObserver's device-pixel box, where given
+ * @property {[number, number] | null} devicePixels the ResizeObserver's device-pixel box (width, height), where given
  * @property {number} dpr
  */
 

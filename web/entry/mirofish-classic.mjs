@@ -1,4 +1,4 @@
-// mirofish-classic.mjs, `import 'mirofish/classic'` in a bundled app (issue 40): the ES module (mirofish.mjs, one copy
+// mirofish-classic.mjs, `import 'mirofish/classic'` in a bundled app: the ES module (mirofish.mjs, one copy
 // per page: this file imports it) plus the classic script's global, window.MiroFish. The loader, mirofish.js, finds
 // its host beside its own tag's src; bundled into an app it has no tag of its own, so an app that wants the global
 // gets this instead, and the bundler emits the engine as the Worker's chunk and the wasm as an asset, as for

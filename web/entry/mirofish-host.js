@@ -12,7 +12,9 @@ import { loadEngineScript } from '../host/engine_script.js';
 import { setEngineSource } from '../host/engine_link.js';
 import { checkEngine, checkedWorker } from '../host/checked_engine.js';
 
-const slot = typeof document !== 'undefined' && globalThis[Symbol.for('mirofish.host')];
+const slot =
+  typeof document !== 'undefined' &&
+  /** @type {import('../loader/loader.js').Slots} */ (globalThis)[Symbol.for('mirofish.host')];
 if (typeof slot === 'function') {
   // sri: {engine, wasm}, the hashes mirofish.js was built with
   slot(VERSION, (script, sri) => {
@@ -30,7 +32,7 @@ if (typeof slot === 'function') {
       mount,
       table,
       autoMount: (/** @type {HTMLCanvasElement | null} */ early) => autoMount(script, early),
-      connect: (el) => connectElement(el, mount),
+      connect: (/** @type {HTMLElement} */ el) => connectElement(el, mount),
       disconnect: disconnectElement,
     };
   });
@@ -39,6 +41,7 @@ if (typeof slot === 'function') {
 }
 
 // The engine's files, beside mirofish.js (its query too: a `?v=3` that busts caches busts theirs).
+/** @param {HTMLScriptElement} script mirofish.js's tag @returns {{engine: string, wasm: string} | null} */
 function engineFiles(script) {
   const engine = besideScript(script, 'mirofish-engine.js');
   return engine ? { engine, wasm: besideScript(script, 'mirofish.wasm') } : null;

@@ -27,6 +27,7 @@ if (inWorker()) {
   installGlobal();
 }
 
+/** @param {HTMLScriptElement | null} script */
 function sameOrigin(script) {
   try {
     return !!(script && script.src) && new URL(script.src, location.href).origin === location.origin;

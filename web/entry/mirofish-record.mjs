@@ -19,6 +19,7 @@ else {
   });
 }
 
+/** @param {string} url */
 function foreign(url) {
   try {
     const u = new URL(url);

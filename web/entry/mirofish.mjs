@@ -23,6 +23,7 @@ defineElement(mount);
 
 // The engine's URL beside this module, by text: a second `new URL('./mirofish-engine.mjs', import.meta.url)` would be
 // emitted once more by bundlers, as a plain asset.
+/** @param {string} url this module's @returns {string} */
 function beside(url) {
   return url.replace(/[^/?#]*([?#].*)?$/, 'mirofish-engine.mjs$1');
 }

@@ -4,24 +4,38 @@ import { openTable, paramTable } from './engine_link.js';
 import { MiroFishSchool } from './handle.js';
 import { chooseThread, defaultThread, mountSchool } from './mount.js';
 
+/**
+ * @typedef {import('../mirofish').MiroFishGlobal} MiroFishGlobal
+ * @typedef {import('../mirofish').MiroFishOptions} MiroFishOptions
+ * @typedef {import('../mirofish').MiroFishParamInfo} MiroFishParamInfo
+ */
+
+/** @type {MiroFishSchool | null} */
 let current = null;
+/** @type {Promise<MiroFishSchool | null>} */
 let ready = Promise.resolve(null);
+/** @type {Set<MiroFishSchool>} */
 const schools = new Set(); // live handles, in mount order (MiroFish.all)
 
 // Resolves to the school's handle, or to null (with one warning saying why, or silently when `signal` aborted it).
-// It never rejects, in any environment (server rendering included).
+// It never rejects, in any environment (server rendering included). Its arguments are checked, not trusted.
+/** @type {MiroFishGlobal['mount']} */
 export function mount(target, options) {
   return mountWith(target, options);
 }
 
 // mount(), and the canvas the classic loader put in the page for the auto-mount (mount.js mountSchool).
-/** @param {HTMLCanvasElement} [early] */
+/**
+ * @param {unknown} target @param {unknown} options
+ * @param {HTMLCanvasElement} [early]
+ * @returns {Promise<MiroFishSchool | null>}
+ */
 function mountWith(target, options, early) {
-  let opts = options;
-  if (opts === undefined || opts === null) opts = {};
-  if (typeof opts !== 'object') {
-    warn('mount options must be an object, not ' + describe(opts) + '; using defaults');
-    opts = {};
+  /** @type {MiroFishOptions} */
+  let opts = {};
+  if (typeof options === 'object' && options !== null) opts = options;
+  else if (options !== undefined && options !== null) {
+    warn('mount options must be an object, not ' + describe(options) + '; using defaults');
   }
   const signal = opts.signal && typeof opts.signal.aborted === 'boolean' ? opts.signal : null;
   const aborted = () => !!(signal && signal.aborted);
@@ -40,12 +54,13 @@ function mountWith(target, options, early) {
       }
       const thread = chooseThread(opts, defaultThread());
       return afterPageSettled()
-        .then(() => mountSchool(where.element, opts, thread, early))
+        .then(() => mountSchool(/** @type {HTMLElement | null} */ (where.element), opts, thread, early))
         .then((r) => {
           if (!r.h) return null;
           const h = r.h;
           // Aborting later destroys the school (a route that unmounts after the fish arrive); destroying first lets go
           // of the signal.
+          /** @type {MiroFishSchool} */
           let handle = null;
           const onAbort = () => handle && handle.destroy();
           const destroy = () => {
@@ -55,7 +70,7 @@ function mountWith(target, options, early) {
             if (signal) signal.removeEventListener('abort', onAbort);
           };
           handle = new MiroFishSchool(h, destroy);
-          h.destroy = () => handle.destroy();
+          h.heldBy(destroy); // what a canvas that left the page calls
           schools.add(handle);
           if (aborted()) {
             handle.destroy();
@@ -65,25 +80,29 @@ function mountWith(target, options, early) {
           return handle;
         });
     })
-    .catch((e) => {
-      warn('mount failed (' + errorText(e) + ')');
-      return null;
-    });
+    .catch(
+      /** @returns {null} */ (e) => {
+        warn('mount failed (' + errorText(e) + ')');
+        return null;
+      },
+    );
 }
 
 // The parameter table (name, key, unit, def, min, max, integer, group, help, inHash), straight from C++.
+/** @returns {Promise<MiroFishParamInfo[]>} */
 export function table() {
   if (typeof document === 'undefined') return Promise.resolve([]);
   const known = paramTable();
   const got = known ? Promise.resolve(known) : openTable(chooseThread({}, defaultThread()));
   return got.then(
     (t) => (t ? t.map((x) => Object.assign({}, x)) : []),
-    () => [],
+    /** @returns {MiroFishParamInfo[]} */ () => [],
   );
 }
 
 export const version = VERSION;
 
+/** @type {MiroFishGlobal} */
 export const api = Object.freeze({
   version: VERSION,
   mount,
@@ -104,10 +123,13 @@ export const api = Object.freeze({
 // data-auto not false): data-* are the options. Only its own tag: bundled into an app, currentScript is the app's
 // tag, which neither looks like mirofish.js nor carries one of our options. MiroFish.ready is this Promise. `early`:
 // the canvas the loader put in the page for it (loader.js); it goes again where no school comes.
-/** @param {HTMLCanvasElement | null} [early] */
+/**
+ * @param {HTMLScriptElement} script the loader's tag @param {HTMLCanvasElement | null} [early]
+ * @returns {Promise<MiroFishSchool | null>}
+ */
 export function autoMount(script, early) {
-  const options = {};
-  for (const name of Object.keys(script.dataset)) options[name] = script.dataset[name];
+  /** @type {Object<string, string>} the tag's data-*, each an option as the page wrote it */
+  const options = Object.assign({}, script.dataset);
   const ours = /mirofish[^/]*\.js([?#]|$)/i.test(script.src || '');
   const asked = 'auto' in options;
   delete options.auto;
@@ -122,6 +144,7 @@ export function autoMount(script, early) {
     if (!asked && !own.length) return Promise.resolve(null); // an app's own tag: no engine fetched to find out
     return table().then((t) => (asked || own.some((name) => findInfo(t, name)) ? go() : null));
   };
+  /** @param {MiroFishSchool | null} h */
   const done = (h) => {
     if (h && !current) current = h;
     if (!h && early) early.remove();

@@ -9,22 +9,24 @@ import { describe, MAX_OBSTACLES as MAX_AVOID, warn as say } from '../core/index
 const AVOID_POLL_MS = 500; // a read at least this often while the school animates
 
 export class Avoid {
-  /** @param {Pick<import('./school.js').HostSchool, 'input' | 'once' | 'post'>} h what it reads of its school */
+  /** @param {Pick<import('./school.js').HostSchool, 'input' | 'page' | 'post'>} h what it reads of its school */
   constructor(h) {
     this.h = h;
-    this.selector = '';
+    /** @type {Element[]} the matching elements still in the page (at most MAX_AVOID) */
     this.elements = [];
-    this.dirty = false;
     this.lastRead = 0;
     this.rafId = 0;
-    this.reads = 0; // getBoundingClientRect calls so far (the browser suite counts them per frame)
+    this.reads = 0; // getBoundingClientRect calls so far: the browser suite counts them per frame (its bundle only)
     this.sent = new Float64Array(MAX_AVOID * 4);
     this.sentCount = 0;
+    /** @type {AbortController | null} */
     this.abort = null;
+    /** @type {ResizeObserver | null} */
     this.resizeObserver = null;
+    /** @type {MutationObserver | null} */
     this.mutationObserver = null;
+    // Something may have moved a box: read them all in the next animation frame (one read a frame at most).
     this.markDirty = () => {
-      this.dirty = true;
       if (!this.rafId && this.elements.length) this.rafId = requestAnimationFrame(this.read);
     };
     this.read = () => {
@@ -34,15 +36,17 @@ export class Avoid {
   }
 
   // A selector (or '' / null: none). An invalid one warns and is ignored; one matching nothing or more than
-  // MAX_AVOID elements warns once (the first MAX_AVOID are used).
+  // MAX_AVOID elements warns once (the first MAX_AVOID are used). Whatever the page passed: it is checked here.
+  /** @param {unknown} selector */
   set(selector) {
     this.teardown();
-    const warn = (text) => {
+    const warn = (/** @type {string} */ text) => {
       // a <miro-fish> says one (its avoid attribute may change 1 000 times a second)
       if (!this.warned) say(text);
-      this.warned = this.h.once;
+      this.warned = this.h.page.once;
     };
     const sel = selector === null || selector === undefined || selector === false ? '' : String(selector).trim();
+    /** @type {Element[]} */
     let found = [];
     if (sel) {
       try {
@@ -58,7 +62,6 @@ export class Avoid {
         );
       }
     }
-    this.selector = found.length ? sel : '';
     this.elements = found.slice(0, MAX_AVOID);
     if (this.elements.length) this.watch();
     this.sentCount = -1; // commit at the next read, even an empty list
@@ -67,6 +70,7 @@ export class Avoid {
   }
 
   // Each snapshot from the engine (a few a second while it animates): the poll for what moved without telling.
+  /** @param {number} now performance.now() */
   tick(now) {
     if (this.elements.length && now - this.lastRead >= AVOID_POLL_MS) this.markDirty();
   }
@@ -95,7 +99,6 @@ export class Avoid {
   // In an animation frame, before anything is written: reads the boxes, sends the engine what changed.
   update() {
     if (!this.elements.length && this.sentCount === 0) return;
-    this.dirty = false;
     this.lastRead = performance.now();
     const h = this.h;
     const origin = h.input.rect; // the canvas's box, kept by input.js (no read here)
@@ -110,7 +113,7 @@ export class Avoid {
         continue;
       }
       const r = el.getBoundingClientRect();
-      this.reads++;
+      if (MIROFISH_TEST) this.reads++;
       if (!(r.width > 0 && r.height > 0)) continue; // display: none, or empty
       const x = r.left - origin.left,
         y = r.top - origin.top;
@@ -133,8 +136,15 @@ export class Avoid {
     }
   }
 
+  // A fresh engine (the school mounted again after a failure) has none of the boxes: all of them again.
+  resend() {
+    this.sentCount = 0;
+    this.update();
+  }
+
   // The school's obstacles (the engine's last snapshot, canvas CSS px) in viewport CSS px, as getBoundingClientRect
   // gives them.
+  /** @param {number[][]} boxes each [x, y, width, height] */
   rects(boxes) {
     const origin = this.h.input.rect;
     return boxes.map(([x, y, width, height]) => ({ left: x + origin.left, top: y + origin.top, width, height }));

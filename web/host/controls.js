@@ -8,6 +8,13 @@ const KEY = 'mirofish:paused';
 const SVG = 'http://www.w3.org/2000/svg';
 const PAUSE_ICON = 'M4 3h3v10H4zm5 0h3v10H9z';
 const PLAY_ICON = 'M5 3l8 5-8 5z';
+
+/**
+ * What the button reads of its school, and calls on it.
+ * @typedef {Pick<import('./school.js').HostSchool, 'flags' | 'layout' | 'listeners' | 'page' | 'setFlags' |
+ *   'snapshot'>} ControlsSchool
+ */
+/** @type {Set<ControlsSchool>} */
 const shown = new Set(); // the schools whose button is on the page
 
 // Whether the visitor paused the fish on this site (storage may be off, full or forbidden: then not).
@@ -19,6 +26,7 @@ export function rememberedPause() {
   }
 }
 
+/** @param {boolean} paused */
 function remember(paused) {
   try {
     if (paused) localStorage.setItem(KEY, '1');
@@ -29,17 +37,21 @@ function remember(paused) {
 }
 
 // A bare `data-controls` / `<miro-fish controls>` is the attribute's empty value: on, in the first corner.
+/**
+ * @template T
+ * @param {T} value the `controls` option as the page wrote it
+ * @returns {T | true}
+ */
 export function controlsOption(value) {
   return value === '' ? true : value;
 }
 
-// `h` is a school's host side (host/mount.js); sync() follows the engine's `controls` and h.forced.
-/**
- * @param {Pick<import('./school.js').HostSchool, 'flags' | 'forced' | 'fullscreen' | 'listeners' | 'parent' | 'setFlags' | 'snapshot'>} h
- *   what it reads of its school
- */
+// The button of one school; sync() follows the engine's `controls` and h.layout.forced.
+/** @param {ControlsSchool} h what it reads of its school */
 export function createControls(h) {
+  /** @type {HTMLButtonElement | null} */
   let button = null,
+    /** @type {SVGPathElement | null} */
     icon = null,
     corner = 0;
   const build = () => {
@@ -48,7 +60,7 @@ export function createControls(h) {
     button.setAttribute('aria-label', 'Pause the fish animation');
     button.setAttribute('data-mirofish-controls', '');
     const st = button.style;
-    st.position = h.fullscreen ? 'fixed' : 'absolute';
+    st.position = h.page.element ? 'absolute' : 'fixed'; // no element: over the whole page
     st.width = st.height = '32px';
     st.padding = st.margin = '0';
     st.border = '0';
@@ -56,7 +68,7 @@ export function createControls(h) {
     st.background = 'rgba(0,0,0,0.55)';
     st.color = '#fff';
     st.cursor = 'pointer';
-    st.pointerEvents = 'auto'; // even inside a host that takes none
+    st.pointerEvents = 'auto'; // even inside a mount element that takes none
     st.zIndex = '2147483647';
     st.lineHeight = '0';
     const svg = document.createElementNS(SVG, 'svg');
@@ -70,7 +82,7 @@ export function createControls(h) {
     svg.appendChild(icon);
     button.appendChild(svg);
     // The ring for keyboard focus (:focus-visible), white inside black so it shows on any page and any fish.
-    const ring = (on) => {
+    const ring = (/** @type {boolean} */ on) => {
       st.outline = on ? '3px solid #fff' : 'none';
       st.boxShadow = on ? '0 0 0 6px #000' : 'none';
     };
@@ -85,7 +97,7 @@ export function createControls(h) {
   };
   const controls = {
     sync() {
-      const want = h.forced ? 0 : h.snapshot.params.controls | 0;
+      const want = h.layout.forced ? 0 : h.snapshot.params.controls | 0;
       if (want === corner) return;
       corner = want;
       if (!want) {
@@ -97,7 +109,7 @@ export function createControls(h) {
       st.top = st.bottom = st.left = st.right = '';
       st[corner < 3 ? 'bottom' : 'top'] = st[corner % 2 ? 'right' : 'left'] = '12px';
       controls.reflect();
-      h.parent.appendChild(button);
+      h.layout.parent.appendChild(button);
       shown.add(h);
     },
     reflect() {

@@ -6,7 +6,16 @@ import { findInfo, truthy } from '../core/index.js';
 import { openTable, paramTable } from './engine_link.js';
 import { chooseThread, defaultThread } from './mount.js';
 
+/**
+ * A <miro-fish> (web/mirofish.d.ts MiroFishElement): its school once mounted, and what it keeps while connected: the
+ * AbortController of its mount (a pending one, or the live school's) and the observer of its attributes.
+ * @typedef {HTMLElement & {school?: import('../mirofish').MiroFishSchool | null, _abort?: AbortController | null,
+ *   _observer?: MutationObserver | null}} FishElement
+ * @typedef {import('../mirofish').MiroFishGlobal['mount']} Mount
+ */
+
 // The option an attribute names: a table name or hash key, case and dashes ignored; null for any other attribute.
+/** @param {string} attr @returns {string | null} */
 function attributeOption(attr) {
   const flat = attr.toLowerCase().replace(/-/g, '');
   if (flat === 'paused' || flat === 'hash' || flat === 'avoid' || flat === 'thread') return flat;
@@ -14,7 +23,9 @@ function attributeOption(attr) {
   return info ? info.name : null;
 }
 
+/** @param {Element} el @returns {Object<string, string>} each option as the attribute wrote it */
 function elementOptions(el) {
+  /** @type {Object<string, string>} */
   const options = {};
   for (const attr of Array.from(el.attributes)) {
     const name = attributeOption(attr.name);
@@ -24,6 +35,7 @@ function elementOptions(el) {
 }
 
 // The parameter table first (attribute names map through it): from the engine this element will use.
+/** @param {Element} el @returns {Promise<boolean>} */
 function tableReady(el) {
   if (paramTable()) return Promise.resolve(true);
   // The engine its mount will use: one engine fetched, not two (a bad value is the mount's to warn about, once).
@@ -35,6 +47,7 @@ function tableReady(el) {
 // What <miro-fish> does, as functions of the element: the ES module's class below calls them, and so does the classic
 // loader's (web/entry/mirofish.js), which defines the element at once and hands it here once the host has loaded.
 // `mount` comes from api.js (which the entries import).
+/** @param {FishElement} el @param {Mount} mount */
 export function connectElement(el, mount) {
   if (el._abort) return; // moved within one task: still mounted
   const abort = new AbortController();
@@ -58,6 +71,7 @@ export function connectElement(el, mount) {
     });
 }
 
+/** @param {FishElement} el */
 export function disconnectElement(el) {
   // A framework that moves the element disconnects and reconnects it in one task: wait for the microtask.
   queueMicrotask(() => {
@@ -70,6 +84,7 @@ export function disconnectElement(el) {
   });
 }
 
+/** @param {FishElement} el @param {string} attr */
 function applyAttribute(el, attr) {
   const name = attributeOption(attr);
   if (!el.school || !name) return;
@@ -87,6 +102,7 @@ function applyAttribute(el, attr) {
   el.school.set(name, value === null ? findInfo(paramTable(), name).def : value); // removed: the default
 }
 
+/** @param {Mount} mount */
 export function defineElement(mount) {
   if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
     return;

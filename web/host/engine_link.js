@@ -8,32 +8,32 @@ import { afterPageSettled, errorText, openLocal, openWorker, warn } from '../cor
 /**
  * @typedef {import('../core/protocol.js').HostChannel} HostChannel
  * @typedef {import('../core/protocol.js').EngineSide} EngineSide
- * @typedef {(post: (msg: *) => void) => (msg: *) => void} LocalEngine the engine's end on this thread (the engine's
- *   file makes it: core's localEnd over engine/serve.js)
+ * @typedef {'worker' | 'main'} Thread
+ * @typedef {Parameters<typeof openLocal>[0]} LocalEngine the engine's end on this thread, as core's openLocal takes it
+ *   (the engine's file makes it: core's localEnd over engine/serve.js)
  * @typedef {{worker: () => Worker | null, local: () => Promise<LocalEngine>, wasm: string,
- *   checked?: () => Promise<*>}} EngineSource `checked`: the Worker's script fetched against its hash first
- * @typedef {object} School what the engine's events reach of a school of the page (school.js HostSchool)
- * @property {(msg: import('../core/protocol.js').EngineEvent) => void} receive
- * @property {(cause: string) => void} fail
- * @typedef {HostChannel & {table: import('../core/protocol.js').Ready['table'], live: number,
- *   schools: Map<number, School>, release?: () => void, kill?: () => void}} Engine an engine's channel, and what its
- *   `hello` answered, its live schools (the last one out releases a Worker); a failure (a Worker's error, a message it
- *   could not send, its silence, its `fatal`) fails each of its schools (host/heal.js), and later mounts go on the
- *   main thread
+ *   checked?: () => Promise<void>}} EngineSource `checked`: the Worker's script fetched against its hash first
+ * @typedef {import('./school.js').HostSchool} School a school of the page: the engine's events reach it
+ * @typedef {HostChannel & {table: import('../core/protocol.js').Ready['table'], schools: Map<number, School>,
+ *   release?: () => void, kill?: () => void}} Engine an engine's channel, and what its `hello` answered, its live
+ *   schools by id (the last one out releases a Worker); a failure (a Worker's error, a message it could not send, its
+ *   silence, its `fatal`) fails each of its schools (host/heal.js), and later mounts go on the main thread
  */
 /** @type {EngineSource} */
 let source = { worker: () => null, local: () => Promise.reject(new Error('no engine')), wasm: '' };
-/** @type {Object<string, Promise<Engine | null>>} */
+/** @type {{[thread in Thread]?: Promise<Engine | null>}} */
 const engines = {}; // thread -> Promise of the engine (or null)
-/** @type {Object<string, Engine>} */
-const opened = {}; // thread -> the engine that Promise gave (a failed one is no longer handed out)
+/** @type {{[thread in Thread]?: Engine}} */
+const opened = {}; // thread -> the engine that Promise gave (a failed one is handed out no more)
 let freshMain = false; // a main-thread engine failed: the next one is a new wasm instance (module.js)
+/** @type {import('../mirofish').MiroFishParamInfo[] | null} */
 let table = null; // the parameter table, from the first engine that is ready
+/** @type {unknown} */
 let unloadable = null; // why the Worker's engine could not load its wasm: the main thread would fail alike
 
 // The bundle's entry says where the engine comes from: `worker()` starts the Worker (null where it cannot be one; the
-// entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> the engine's end on this thread, `wasm` the wasm's
-// URL (the classic script's, beside it; the ES module's engine knows its own).
+// entry writes the `new Worker(...)` itself, where a bundler can see it), `local()` -> the engine's end on this
+// thread, `wasm` the wasm's URL (the classic script's, beside it; the ES module's engine knows its own).
 /** @param {EngineSource} s */
 export function setEngineSource(s) {
   source = s;
@@ -55,21 +55,23 @@ export function workerCapable() {
 
 // Resolves to the engine for `thread` ('worker' or 'main'), or null (the worker could not start: use main). Nothing is
 // fetched before the page's load event (page_ready.js), whoever asks first (a mount, table(), <miro-fish>).
-/** @param {'worker' | 'main'} thread @returns {Promise<Engine | null>} */
+/** @param {Thread} thread @returns {Promise<Engine | null>} */
 export function openEngine(thread) {
   if (!engines[thread]) {
     engines[thread] = afterPageSettled()
       .then(() => (thread === 'worker' ? startWorker() : startLocal()))
-      .catch((e) => {
-        if (thread === 'main') warn(errorText(e));
-        return null;
-      });
+      .catch(
+        /** @returns {null} */ (e) => {
+          if (thread === 'main') warn(errorText(e));
+          return null;
+        },
+      );
   }
   return engines[thread];
 }
 
 // The parameter table from the engine for `thread` (the main thread's when the Worker cannot start); null if none.
-/** @param {'worker' | 'main'} thread */
+/** @param {Thread} thread */
 export function openTable(thread) {
   return openEngine(thread)
     .then((e) => e || openEngine('main'))
@@ -107,7 +109,7 @@ function route(channel, schools) {
  * @returns {Engine}
  */
 function open(channel, ready, schools) {
-  const engine = Object.assign(channel, { table: ready.table, live: 0, schools });
+  const engine = Object.assign(channel, { table: ready.table, schools });
   engine.onFail = (cause) => {
     retire(engine);
     if (engine.thread === 'worker') engines.worker = Promise.resolve(null);
@@ -120,14 +122,19 @@ function open(channel, ready, schools) {
 
 // A Worker's script that could not be had against its hash (`checked`) is the engine's failure, as a wasm that
 // cannot load is: the main thread would fail alike.
+/** @returns {Promise<Engine | null>} */
 function startWorker() {
   const checked = source.checked ? source.checked() : Promise.resolve();
-  return checked.then(startChecked, (e) => {
-    unloadable = e;
-    return null;
-  });
+  return checked.then(
+    startChecked,
+    /** @returns {null} */ (e) => {
+      unloadable = e;
+      return null;
+    },
+  );
 }
 
+/** @returns {Promise<Engine | null>} */
 function startChecked() {
   /** @type {Map<number, School>} */
   const schools = new Map();
@@ -145,7 +152,7 @@ function startChecked() {
   return openWorker(start).then((opened) => {
     if (!opened) return null;
     const channel = opened.channel;
-    const engine = open(channel, opened.answer, schools);
+    const engine = open(channel, /** @type {import('../core/protocol.js').Ready} */ (opened.answer), schools);
     if (MIROFISH_TEST) engine.kill = () => channel.terminate(); // handle._test.killWorker(): a browser's kill
     // The last school gone: the worker goes too (its wasm, its contexts); the next mount starts a new one.
     engine.release = () => {
@@ -156,6 +163,7 @@ function startChecked() {
   });
 }
 
+/** @returns {Promise<Engine>} */
 function startLocal() {
   if (unloadable) return Promise.reject(unloadable);
   return source.local().then((far) => {

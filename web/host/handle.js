@@ -1,21 +1,36 @@
 // The public handle of a mounted school (web/mirofish.d.ts MiroFishSchool), the same on both paths: methods that read
 // answer at once from the engine's last snapshot; methods that compute return Promises. Every call is safe after
 // destroy().
-import { describe, errorText, schoolState, warn } from '../core/index.js';
+import { describe, errorText, findInfo, schoolState, warn } from '../core/index.js';
 import { controlsOption } from './controls.js';
 import { paramTable } from './engine_link.js';
 import { shareHash } from './hash.js';
 import { pointerAt } from './input.js';
 
+/**
+ * @typedef {import('../mirofish').MiroFishSchool} PublicSchool the handle as web/mirofish.d.ts promises it
+ * @typedef {import('./school.js').HostSchool} HostSchool
+ * @typedef {import('../mirofish').MiroFishParamName} MiroFishParamName
+ * @typedef {import('../mirofish').MiroFishParams} MiroFishParams
+ * @typedef {import('../mirofish').MiroFishStats} MiroFishStats
+ * @typedef {import('../mirofish').MiroFishTrajectory} MiroFishTrajectory
+ * @typedef {Parameters<import('../mirofish').MiroFishSchool['form']>[0]} FormOptions
+ * @typedef {(done: number, total: number) => void} OnProgress
+ */
+
 // A later classic script's methods for every handle (mirofish-record.js: record()), whenever it loads: it puts a
 // function here, called with each new handle (web/record/api.js installGlobal).
 const EXTEND = Symbol.for('mirofish.school');
 
-// The handle mount() resolves to. Its state is private (#h): the page sees only the methods.
+// The handle mount() resolves to. Its state is private (#h): the page sees only the methods, which web/mirofish.d.ts
+// declares (tsc holds the class to that interface).
+/** @implements {PublicSchool} */
 export class MiroFishSchool {
-  /** @type {import('./school.js').HostSchool} */
+  /** @type {HostSchool} */
   #h;
+  /** @type {() => void} */
   #destroy;
+  /** @param {HostSchool} h @param {() => void} destroy api.js's: the school torn down and let go */
   constructor(h, destroy) {
     this.#h = h;
     this.#destroy = destroy;
@@ -23,39 +38,44 @@ export class MiroFishSchool {
       // the browser suite's hooks, in the test bundle only (build/web/test)
       Object.defineProperty(this, '_test', {
         value: Object.freeze({
-          fakeCost: (ms) => h.call({ t: 'test', fn: 'fakeCost', ms }),
+          fakeCost: (/** @type {number} */ ms) => h.call({ t: 'test', fn: 'fakeCost', ms }),
           // a fill-bound pipeline: each frame held `ms` per megapixel of the backing store (engine/loop.js)
-          holdFrames: (ms) => h.call({ t: 'test', fn: 'holdFrames', ms }),
-          windows: (ms, frames, upWindows, holdWindows) =>
-            h.call({ t: 'test', fn: 'windows', ms, frames, upWindows, holdWindows }),
-          onLevel: (fn) => {
-            h.onLevel = typeof fn === 'function' ? fn : null;
-            return h.call({ t: 'test', fn: 'onLevel', on: !!h.onLevel });
+          holdFrames: (/** @type {number} */ ms) => h.call({ t: 'test', fn: 'holdFrames', ms }),
+          windows: (
+            /** @type {number} */ ms,
+            /** @type {number} */ frames,
+            /** @type {number} */ upWindows,
+            /** @type {number} */ holdWindows,
+          ) => h.call({ t: 'test', fn: 'windows', ms, frames, upWindows, holdWindows }),
+          onLevel: (/** @type {unknown} */ fn) => {
+            const on = typeof fn === 'function';
+            h.hear('onLevel', on ? /** @type {import('./school.js').Hooks['onLevel']} */ (fn) : null);
+            return h.call({ t: 'test', fn: 'onLevel', on });
           },
           loseContext: () => h.call({ t: 'test', fn: 'loseContext' }),
           restoreContext: () => h.call({ t: 'test', fn: 'restoreContext' }),
           avoidReads: () => h.avoid.reads,
-          evict: (n) => h.call({ t: 'test', fn: 'evict', n }),
+          evict: (/** @type {number} */ n) => h.call({ t: 'test', fn: 'evict', n }),
           unevict: () => h.call({ t: 'test', fn: 'unevict' }),
           wasmBytes: () => h.call({ t: 'test', fn: 'wasmBytes' }),
-          timeStep: (n) => h.call({ t: 'test', fn: 'timeStep', n }),
+          timeStep: (/** @type {number} */ n) => h.call({ t: 'test', fn: 'timeStep', n }),
           lastWork: () => h.call({ t: 'test', fn: 'lastWork' }),
           // Failures (tests/browser/failure.test.js): a real wasm trap now (or in the next frame's step), a throw in
           // the next set(), the Worker terminated as a browser would kill it.
-          trap: (inFrame) => h.call({ t: 'test', fn: 'trap', inFrame: !!inFrame }),
+          trap: (/** @type {boolean} */ inFrame) => h.call({ t: 'test', fn: 'trap', inFrame: !!inFrame }),
           throwOnSet: () => h.call({ t: 'test', fn: 'throwOnSet' }),
-          killWorker: () => !!(h.engine.kill && (h.engine.kill(), true)),
+          killWorker: () => !!(h.link.engine.kill && (h.link.engine.kill(), true)),
         }),
       });
     }
-    const extend = globalThis[EXTEND];
+    const extend = /** @type {*} */ (globalThis)[EXTEND];
     if (typeof extend === 'function') extend(this);
   }
   get canvas() {
-    return this.#h.destroyed ? null : this.#h.canvas;
+    return this.#h.life.destroyed ? null : this.#h.layout.canvas;
   }
   get thread() {
-    return this.#h.engine.thread;
+    return this.#h.link.engine.thread;
   }
   pause() {
     this.#h.setFlags({ paused: true });
@@ -64,12 +84,14 @@ export class MiroFishSchool {
     this.#h.setFlags({ paused: false });
   }
   destroy() {
-    if (!this.#h.destroyed) this.#destroy();
+    if (!this.#h.life.destroyed) this.#destroy();
   }
-  // Resolves to the value held after the table's clamping (undefined for an unknown name, with a warning).
+  // Resolves to the value held after the table's clamping (undefined for an unknown name, with a warning). The types
+  // are the page's promise; what a page passes is checked here all the same.
+  /** @param {MiroFishParamName | string} name @param {number | string | boolean} value */
   set(name, value) {
     const h = this.#h;
-    if (h.destroyed) return Promise.resolve(undefined);
+    if (h.life.destroyed) return Promise.resolve(undefined);
     if (typeof name !== 'string') {
       warn('set(name, value) needs an option name, not ' + describe(name));
       return Promise.resolve(undefined);
@@ -81,56 +103,63 @@ export class MiroFishSchool {
     }
     return h.call({ t: 'set', name, value: plain(name === 'controls' ? controlsOption(value) : value) });
   }
+  /** @param {MiroFishParamName | string} name */
   get(name) {
     const h = this.#h;
-    if (h.destroyed) return undefined;
-    const info = typeof name === 'string' ? paramTable().find((p) => p.name === name || p.key === name) : null;
+    if (h.life.destroyed) return undefined;
+    const info = typeof name === 'string' ? findInfo(paramTable(), name) : null;
     if (!info) {
       warn('get(' + describe(name) + '): unknown option');
       return undefined;
     }
     return h.snapshot.params[info.name];
   }
+  /** @returns {MiroFishParams} (none after destroy()) */
   params() {
-    return this.#h.destroyed ? {} : Object.assign({}, this.#h.snapshot.params);
+    return /** @type {MiroFishParams} */ (this.#h.life.destroyed ? {} : Object.assign({}, this.#h.snapshot.params));
   }
   hash() {
-    return this.#h.destroyed ? '' : this.#h.snapshot.hash;
+    return this.#h.life.destroyed ? '' : this.#h.snapshot.hash;
   }
   share() {
     const h = this.#h;
-    if (h.destroyed) return location.href;
+    if (h.life.destroyed) return location.href;
     const hash = shareHash(location.hash, h.snapshot.hash); // a hash route is kept
     const url = location.href.split('#')[0] + hash;
     try {
       history.replaceState(history.state, '', url); // no scroll, no history entry, no hashchange
-      h.lastHashApplied = hash;
+      h.hashShared(hash);
     } catch (e) {
       warn('share(): the address bar could not be updated (' + errorText(e) + ')');
     }
     return url;
   }
   // Resolves to the steps taken (at most 36 000 a call, in chunks of ~8 ms; onProgress(done, total) after each).
+  /** @param {number} [n] @param {OnProgress} [onProgress] */
   step(n, onProgress) {
     return this.#h.call({ t: 'step', n: plain(n) }, onProgress).then((v) => v || 0);
   }
   // A pellet (S-INT-4) or a fright (S-INT-3) at a point of the viewport, in CSS px as a click's clientX/clientY.
+  /** @param {number} clientX @param {number} clientY */
   feed(clientX, clientY) {
     return touchAt(this.#h, 'feed', clientX, clientY);
   }
+  /** @param {number} clientX @param {number} clientY */
   scare(clientX, clientY) {
     return touchAt(this.#h, 'scare', clientX, clientY);
   }
   // S-ECO-1 the obstacles the fish avoid now, in viewport CSS px (as getBoundingClientRect gives them).
   obstacles() {
     const h = this.#h;
-    return h.destroyed ? [] : h.avoid.rects(h.snapshot.obstacles);
+    return h.life.destroyed ? [] : h.avoid.rects(h.snapshot.obstacles);
   }
   stateHash() {
     return this.#h.call({ t: 'stateHash' }).then((v) => v || '');
   }
   // S-CHO lands the school on a formation now (resolves true), or refuses with a warning (false).
+  /** @param {FormOptions} options */
   form(options) {
+    /** @type {Partial<FormOptions>} */
     const o = options !== null && typeof options === 'object' ? options : {};
     let text = o.text === undefined || o.text === null ? '' : o.text;
     try {
@@ -142,12 +171,16 @@ export class MiroFishSchool {
     return this.#h.call({ t: 'form', options: { type: plain(o.type), text, hold: plain(o.hold) } }).then((v) => !!v);
   }
   release() {
-    return this.#h.call({ t: 'release' }).then(() => undefined);
+    return this.#h.call({ t: 'release' }).then(/** @returns {void} */ () => undefined);
   }
   // S-DEV-6 resolves to {data: Float32Array, meta} recorded off screen (rejects with a RangeError over the limits).
+  /**
+   * @param {number} steps @param {number} [every] @param {OnProgress} [onProgress]
+   * @returns {Promise<MiroFishTrajectory | null>}
+   */
   trajectory(steps, every, onProgress) {
     const h = this.#h;
-    if (h.destroyed) return Promise.resolve(null);
+    if (h.life.destroyed) return Promise.resolve(null);
     return h.call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) }, onProgress);
   }
   stats() {
@@ -158,26 +191,35 @@ export class MiroFishSchool {
   // (copies of the fish arrays, by the kStudio* indices) after each drawn frame, which frame(msg) gets; params() hears
   // every change of the parameters or the hash (whoever made it); click() sees each click or tap first (canvas CSS
   // px; true takes it). Returns {table}, or null once destroyed.
+  /** @param {import('./school.js').StudioHooks | null} hooks */
   _studio(hooks) {
     const h = this.#h;
-    if (h.destroyed) return null;
-    h.studio = hooks || null;
+    if (h.life.destroyed) return null;
+    h.hear('studio', hooks || null);
     h.post({ t: 'studio', on: !!hooks });
     return { table: paramTable() };
   }
 }
 
 // What crosses to the engine is a number, a string, a boolean or nothing (postMessage copies it); anything else
-// (an object, a symbol, a function) reads as NaN there, which the engine refuses with its warning, as before.
+// (an object, a symbol, a function) goes as NaN, which the engine refuses with its warning.
+/** @typedef {number | string | boolean | undefined | null} Plain */
+/** @param {unknown} v @returns {Plain} */
 function plain(v) {
   const t = typeof v;
-  return v === undefined || v === null || t === 'number' || t === 'string' || t === 'boolean' ? v : NaN;
+  return v === undefined || v === null || t === 'number' || t === 'string' || t === 'boolean'
+    ? /** @type {Plain} */ (v)
+    : NaN;
 }
 
+/**
+ * @param {HostSchool} h @param {'feed' | 'scare'} what @param {unknown} clientX @param {unknown} clientY
+ * @returns {boolean}
+ */
 function touchAt(h, what, clientX, clientY) {
   const x = Number(clientX),
     y = Number(clientY);
-  if (h.destroyed) return false;
+  if (h.life.destroyed) return false;
   if (!Number.isFinite(x) || !Number.isFinite(y)) {
     warn(
       what +
@@ -196,10 +238,10 @@ function touchAt(h, what, clientX, clientY) {
 }
 
 // The engine's last snapshot, with what the page itself knows now (its own pause and visibility win at once).
-/** @returns {import('../mirofish').MiroFishStats} */
+/** @param {HostSchool} h @returns {MiroFishStats} */
 function stats(h) {
   const st = h.snapshot.stats;
-  if (h.destroyed || !st) {
+  if (h.life.destroyed || !st) {
     // the whole shape, zeros: a page may read stats().quality.level before the first frame
     return {
       fish: 0,
@@ -209,10 +251,10 @@ function stats(h) {
       simMs: 0,
       renderMs: 0,
       gpuMs: null,
-      state: h.destroyed ? 'destroyed' : h.failed ? 'failed' : 'starting',
+      state: h.life.destroyed ? 'destroyed' : h.life.failed ? 'failed' : 'starting',
       seeking: false,
       rendering: false,
-      thread: h.engine.thread,
+      thread: h.link.engine.thread,
       maxFps: 0,
       scares: 0,
       feeds: 0,
@@ -226,8 +268,8 @@ function stats(h) {
       quality: { mode: 'auto', level: 0, levels: 0, dpr: 1, detail: 0, fps: 0, reason: '', changes: 0, stalls: 0 },
     };
   }
-  const out = Object.assign({}, st, { thread: h.engine.thread });
-  out.state = schoolState(h.flags, null, h.failed ? 'failed' : st.state); // failed: heal.js
+  const out = Object.assign({}, st, { thread: h.link.engine.thread });
+  out.state = schoolState(h.flags, null, h.life.failed ? 'failed' : st.state); // failed: heal.js
   if (out.state !== 'running' && out.state !== 'idle') out.fps = 0;
   return out;
 }

@@ -3,6 +3,7 @@
 // it has a key of ours (the engine decides that).
 import { warn } from '../core/index.js';
 
+/** @param {string} hash the page's (with or without its '#') @returns {{route: string, ours: string}} */
 export function splitHash(hash) {
   const h = hash.charAt(0) === '#' ? hash.slice(1) : hash;
   if (h.charAt(0) !== '/' && h.charAt(0) !== '!') return { route: '', ours: h };
@@ -22,6 +23,7 @@ export function splitHash(hash) {
 }
 
 // The hash share() writes: our pairs, or the page's route with our pairs as its `mf` query parameter.
+/** @param {string} currentHash the page's @param {string} pairs ours (the school's hash()) @returns {string} */
 export function shareHash(currentHash, pairs) {
   const { route } = splitHash(currentHash);
   if (!route) return '#' + pairs;

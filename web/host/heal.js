@@ -1,13 +1,13 @@
 // What the host does when a school's engine fails (docs/architecture.md "When the engine fails"): the engine's
-// {t:'error'} for one school, a Worker's error or unreadable message, or its silence (the watchdog below). Every
-// pending call settles with its method's failure value, stats().state reads 'failed' with one warning naming the
-// cause, and the school is mounted once more on a fresh main-thread engine from its last snapshot's hash and steps.
-// A second failure leaves it 'failed', its canvas as last drawn.
+// {t:'error'} for one school, a Worker's error or unreadable message, or its silence (the watchdog below). The school
+// decides (HostSchool.fail): every pending call settles with its method's failure value (below), stats().state reads
+// 'failed' with one warning naming the cause, and the school is mounted once more on a fresh main-thread engine from
+// its last snapshot's hash and steps (below). A second failure leaves it 'failed', its canvas as last drawn.
 import { warn } from '../core/index.js';
-import { openEngine, retire } from './engine_link.js';
+import { openEngine } from './engine_link.js';
 
-const SILENT_MS = 2000; // no message this long from a running, visible school (snapshots come every 250 ms): a ping
-const PING_MS = 2000; // ...which the engine answers at once from its message handler; none by then: failed
+export const SILENT_MS = 2000; // no message this long from a running, visible school (snapshots: every 250 ms): a ping
+export const PING_MS = 2000; // ...which the engine answers at once from its message handler; none by then: failed
 
 // A call's answer once its school failed, as its method documents (handle.js maps undefined to 0, '' and false).
 /** @param {string} t the call's @param {string} cause @returns {Promise<undefined>} */
@@ -17,39 +17,28 @@ export function failedAnswer(t, cause) {
     : Promise.resolve(undefined);
 }
 
-// `h` is the school's page side (school.js): its remount(engine) resolves to the engine's `mounted` message.
-/** @param {import('./school.js').HostSchool} h @param {string} cause */
-export function failSchool(h, cause) {
-  if (h.destroyed || h.failed) return;
-  h.failed = cause; // stats().state reads 'failed'; h.post sends nothing; calls settle at once (school.js call)
-  h.watch.stop();
-  const old = h.engine;
-  h.leaveEngine();
-  if (old.thread === 'main') retire(old); // a trapped wasm instance takes no new schools
-  if (h.healed) {
-    warn('the school failed again (' + cause + '); it stays stopped, as last drawn');
-  } else {
-    h.healed = true;
-    warn('the school failed (' + cause + '); mounting it again on the main thread');
-    openEngine('main')
-      .then((engine) => (engine && !h.destroyed ? h.remount(engine) : null))
-      .then((msg) => {
-        if (!msg || h.destroyed) return;
-        if (msg.error) {
-          warn('the school could not be mounted again (' + msg.error + '); it stays stopped');
-          return;
-        }
-        h.failed = null;
-        h.afterRemount();
-        h.watch.heard();
-      });
-  }
-  h.endCalls({ failed: cause });
+// A school that failed the first time (HostSchool.fail), mounted once more on a fresh main-thread engine from its
+// last snapshot: its remount(engine) resolves to the engine's `mounted` answer.
+/** @param {Pick<import('./school.js').HostSchool, 'life' | 'remount' | 'remounted'>} h what it reads of its school */
+export function remountOnMain(h) {
+  openEngine('main')
+    .then((engine) => (engine && !h.life.destroyed ? h.remount(engine) : null))
+    .then((msg) => {
+      if (!msg || h.life.destroyed) return;
+      if (msg.error) {
+        warn('the school could not be mounted again (' + msg.error + '); it stays stopped');
+        return;
+      }
+      h.remounted();
+    });
 }
 
 // The watchdog for a school whose engine may die without a word (a Worker the browser killed): only while the school
 // animates where the page can see it; hidden, paused or still, no timer runs at all.
-/** @param {import('./school.js').HostSchool} h @param {(cause: string) => void} onSilent */
+/**
+ * @param {Pick<import('./school.js').HostSchool, 'flags' | 'life' | 'ping' | 'snapshot'>} h what it reads of its school
+ * @param {(cause: string) => void} onSilent
+ */
 export function createWatch(h, onSilent) {
   let timer = 0,
     heard = 0,
@@ -58,8 +47,8 @@ export function createWatch(h, onSilent) {
     const st = h.snapshot.stats,
       f = h.flags;
     return (
-      !h.destroyed &&
-      !h.failed &&
+      !h.life.destroyed &&
+      !h.life.failed &&
       !f.paused &&
       !f.hidden &&
       !f.offscreen &&
@@ -67,6 +56,7 @@ export function createWatch(h, onSilent) {
       (st.state === 'running' || st.state === 'idle')
     );
   };
+  /** @param {number} ms */
   const arm = (ms) => {
     if (!timer && due()) timer = setTimeout(check, ms);
   };

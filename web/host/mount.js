@@ -1,7 +1,7 @@
 // Mounting a school: which engine it asks for (a Worker or this thread), its canvas in the page, and the school's
 // page side (school.js) on that engine; a Worker that cannot draw hands over to the main thread.
 import {
-  claimHost,
+  borrowStyles,
   createCanvas,
   describe,
   findInfo,
@@ -12,17 +12,24 @@ import {
 } from '../core/index.js';
 import { controlsOption } from './controls.js';
 import { openEngine, paramTable, workerCapable } from './engine_link.js';
-import { splitHash } from './hash.js';
 import { HostSchool, workerRoom } from './school.js';
 
-const HOST_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread']; // options the engine never sees
+/**
+ * @typedef {import('../mirofish').MiroFishOptions} MiroFishOptions
+ * @typedef {import('./engine_link.js').Engine} Engine
+ * @typedef {'worker' | 'main'} Thread
+ */
+
+const PAGE_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread']; // options the engine never sees
 let warnedNoWebGL = false;
 
 // The browser suite runs every test on both paths: its bundle reads the default from the page (build/web/test only).
-export const defaultThread = () => (MIROFISH_TEST && globalThis.__mirofishThread) || 'auto';
+/** @returns {string} */
+export const defaultThread = () => (MIROFISH_TEST && /** @type {*} */ (globalThis).__mirofishThread) || 'auto';
 
 // Which engine a mount asks for first: the page's `thread` option, else a Worker where the browser can draw there.
 // (The studio attaches to either by the same messages: it asks for nothing here.)
+/** @param {{thread?: unknown}} options @param {string} fallback @returns {Thread} */
 export function chooseThread(options, fallback) {
   const asked = options.thread === undefined ? fallback : String(options.thread).trim().toLowerCase();
   if (asked !== 'main' && asked !== 'worker' && asked !== 'auto') {
@@ -37,7 +44,12 @@ export function chooseThread(options, fallback) {
 // before the page's first paint: `early`): the page rasters again once it is in, and a WebGL context asked for on it
 // soon after waits for that raster (80-120 ms on a software GPU, more while the engine starts beside it), so the first
 // mount takes the canvas that has been in the page all along.
-/** @param {HTMLCanvasElement} [early] the loader's canvas for the page's background (element null) */
+/**
+ * @param {HTMLElement | null} element the page's element it fills (null: the page's background)
+ * @param {MiroFishOptions} options @param {Thread} thread
+ * @param {HTMLCanvasElement} [early] the loader's canvas for the page's background (element null)
+ * @returns {Promise<Attached>}
+ */
 export function mountSchool(element, options, thread, early) {
   let placed =
     early && element === null && early.isConnected ? adopt(early, options.layer) : placeCanvas(element, options.layer);
@@ -52,7 +64,7 @@ export function mountSchool(element, options, thread, early) {
   const first =
     thread === 'worker'
       ? openEngine('worker').then((engine) =>
-          engine && workerRoom() ? attach(engine, element, options, take()) : onMain(),
+          engine && workerRoom(engine) ? attach(engine, element, options, take()) : onMain(),
         )
       : onMain();
   return first
@@ -68,36 +80,43 @@ export function mountSchool(element, options, thread, early) {
     });
 }
 
-/** @typedef {{canvas: HTMLCanvasElement, layer: string, restoreHost: () => void}} Placed */
+/**
+ * A canvas in the page for a mount: its layer, and what gives the mount element back the styles the layer borrowed.
+ * @typedef {{canvas: HTMLCanvasElement, layer: string, giveBack: () => void}} Placed
+ */
 
-/** @returns {Placed} */
+/** @param {HTMLElement | null} element @param {unknown} option the `layer` option @returns {Placed} */
 function placeCanvas(element, option) {
   const layer = guessLayer(option, element);
   const canvas = createCanvas(element === null, layer);
-  const restoreHost = claimHost(element, layer);
+  const giveBack = borrowStyles(element, layer);
   const parent = element === null ? fullscreenParent() : element;
   parent.insertBefore(canvas, parent.firstChild);
-  return { canvas, layer, restoreHost };
+  return { canvas, layer, giveBack };
 }
 
 // The loader's canvas (made for the same guess), in the body where it was put: moved only where the body turned out
 // to trap a fixed canvas (core/layer.js fullscreenParent).
-/** @returns {Placed} */
+/** @param {HTMLCanvasElement} canvas @param {unknown} option the `layer` option @returns {Placed} */
 function adopt(canvas, option) {
   nameCanvas(canvas);
   const parent = fullscreenParent();
   if (canvas.parentNode !== parent) parent.insertBefore(canvas, parent.firstChild);
-  return { canvas, layer: guessLayer(option, null), restoreHost: () => {} };
+  return { canvas, layer: guessLayer(option, null), giveBack: () => {} };
 }
 
 /** @param {Placed} placed */
 function unplace(placed) {
   placed.canvas.remove();
-  placed.restoreHost();
+  placed.giveBack();
 }
 
 /**
- * @typedef {{h?: HostSchool, error?: string, thread?: 'worker' | 'main'}} Attached
+ * A mount's outcome: the school, or why not (and on which engine it failed: a Worker's hands over to the main thread).
+ * @typedef {{h?: HostSchool, error?: string, thread?: Thread}} Attached
+ */
+/**
+ * @param {Engine} engine @param {HTMLElement | null} element @param {MiroFishOptions} options
  * @param {Placed | null} placed the canvas placed at the mount's start, or null: a new one
  * @returns {Promise<Attached>}
  */
@@ -115,13 +134,16 @@ function attach(engine, element, options, placed) {
     placed = null;
   }
   if (!placed) placed = placeCanvas(element, layer);
-  const { canvas, restoreHost } = placed;
+  const { canvas, giveBack } = placed;
   const parent = /** @type {HTMLElement} */ (canvas.parentNode);
+  /** @type {import('./school.js').EngineOptions} */
   const engineOptions = {};
-  for (const name of Object.keys(options)) if (!HOST_ONLY.includes(name)) engineOptions[name] = options[name];
+  for (const name of Object.keys(options)) {
+    if (!PAGE_ONLY.includes(name)) engineOptions[name] = /** @type {Object<string, unknown>} */ (options)[name];
+  }
   if ('controls' in options) engineOptions.controls = controlsOption(options.controls);
-  const h = new HostSchool(engine, canvas, parent, element, restoreHost, options, engineOptions);
-  return h.mountOn(engine, initialHash(h, options), 0).then((msg) => {
+  const h = new HostSchool(engine, canvas, parent, element, giveBack, options, engineOptions);
+  return h.mountOn(engine, h.hashAtMount(options.hash), 0).then((msg) => {
     if (msg.error) {
       h.teardown(false);
       return { error: msg.error, thread: engine.thread };
@@ -129,15 +151,4 @@ function attach(engine, element, options, placed) {
     h.start(options);
     return { h };
   });
-}
-
-// Our part of the page's hash at mount (the `hash` option: false reads none, a string reads that one).
-function initialHash(h, options) {
-  const readHash = options.hash === undefined ? true : options.hash !== false && options.hash !== 'false';
-  h.readHash = readHash;
-  if (!readHash) return '';
-  const hash = typeof options.hash === 'string' && options.hash !== 'true' ? options.hash : location.hash;
-  if (!hash || hash === '#') return '';
-  h.lastHashApplied = hash;
-  return splitHash(hash).ours;
 }

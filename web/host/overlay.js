@@ -4,14 +4,20 @@
 
 const OVERLAY_FRAMES = 120;
 
-/** @param {Pick<import('./school.js').HostSchool, 'engine' | 'fullscreen' | 'parent' | 'snapshot' | 'studio'>} h what it reads of its school */
+/**
+ * @param {Pick<import('./school.js').HostSchool, 'hooks' | 'layout' | 'link' | 'page' | 'snapshot'>} h what it reads
+ *   of its school
+ */
 export function createOverlay(h) {
   return {
+    /** @type {HTMLCanvasElement | null} */
     canvas: null,
+    /** @type {CanvasRenderingContext2D | null} */
     ctx: null,
     sim: new Float32Array(OVERLAY_FRAMES),
     ren: new Float32Array(OVERLAY_FRAMES),
     head: 0,
+    /** @param {number} s the snapshot's sim ms @param {number} r its render ms */
     push(s, r) {
       this.sim[this.head] = s;
       this.ren[this.head] = r;
@@ -24,7 +30,7 @@ export function createOverlay(h) {
         c.width = 240;
         c.height = 80;
         const st = c.style;
-        st.position = h.fullscreen ? 'fixed' : 'absolute';
+        st.position = h.page.element ? 'absolute' : 'fixed';
         st.left = st.bottom = '8px';
         st.width = '180px'; // 240x80 backing store: crisp at DPR 1.33, readable everywhere
         st.height = '60px';
@@ -32,7 +38,7 @@ export function createOverlay(h) {
         st.zIndex = '2147483647';
         st.borderRadius = '4px';
         c.setAttribute('aria-hidden', 'true');
-        h.parent.appendChild(c);
+        h.layout.parent.appendChild(c);
         this.canvas = c;
         this.ctx = c.getContext('2d');
       } else if (!on && this.canvas) {
@@ -69,7 +75,7 @@ export function createOverlay(h) {
           ' ms  draw ' +
           st.renderMs.toFixed(2) +
           ' ms' +
-          (h.studio && h.studio.ms ? ' (overlay ' + h.studio.ms.toFixed(2) + ')' : ''),
+          (h.hooks.studio && h.hooks.studio.ms ? ' (overlay ' + h.hooks.studio.ms.toFixed(2) + ')' : ''),
         4,
         17,
       );
@@ -80,7 +86,7 @@ export function createOverlay(h) {
           ' fps  level ' +
           st.quality.level +
           '  ' +
-          h.engine.thread +
+          h.link.engine.thread +
           (st.gpuMs === null ? '' : '  gpu ' + st.gpuMs.toFixed(1)),
         4,
         36,

@@ -16,6 +16,7 @@ export class PointerLink {
 
   // The pointer in canvas CSS px (input.js converts; the engine letterboxes it into the world), or gone (`present`
   // false).
+  /** @param {boolean} present @param {number} x @param {number} y */
   move(present, x, y) {
     if (!present && !this.present && this.sent) return;
     this.present = present;

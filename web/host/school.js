@@ -6,12 +6,13 @@
 // pause button (controls.js), the pointer's rate (pointer_link.js), the page's text colour for the water's tone
 // (tone.js) and the watchdog for an engine that fails (heal.js). Its calls go on the engine's channel
 // (core/channel.js), each under the school's one AbortSignal: a school that goes or fails settles them at once.
+// Its state is grouped by concern, and only its own methods write it; each part is given a Pick of what it reads.
 import { createListeners, errorText, truthy, warn } from '../core/index.js';
 import { Avoid } from './avoid.js';
 import { createControls, rememberedPause } from './controls.js';
-import { paramTable } from './engine_link.js';
+import { paramTable, retire } from './engine_link.js';
 import { splitHash } from './hash.js';
-import { createWatch, failedAnswer, failSchool } from './heal.js';
+import { createWatch, failedAnswer, remountOnMain } from './heal.js';
 import {
   FORCED_COLORS,
   REDUCED_TRANSPARENCY,
@@ -30,16 +31,74 @@ const WORKER_SCHOOLS = 4; // Chrome keeps 4 live WebGL contexts a Worker (16 a p
 
 let schoolCounter = 0;
 
-// Worker schools not yet torn down. One whose page already let go (its mount's signal aborted: a framework's fast
-// unmount) is on its way out and does not count against the Worker's contexts.
-const workerSchools = new Set();
-export function workerRoom() {
+// Room for one more school on the Worker `engine`: its schools not yet torn down, but one whose page already let go
+// (its mount's signal aborted: a framework's fast unmount) is on its way out and does not count against its contexts.
+/** @param {Engine} engine */
+export function workerRoom(engine) {
   let n = 0;
-  for (const h of workerSchools) if (!(h.signal && h.signal.aborted)) n++;
+  for (const h of engine.schools.values()) if (!(h.page.signal && h.page.signal.aborted)) n++;
   return n < WORKER_SCHOOLS;
 }
 
-/** @typedef {import('./engine_link.js').Engine} Engine */
+/**
+ * @typedef {import('./engine_link.js').Engine} Engine
+ * @typedef {import('../core/protocol.js').EngineCalls} EngineCalls
+ * @typedef {import('../mirofish').MiroFishOptions} MiroFishOptions
+ * @typedef {Object<string, *>} EngineOptions the mount's options that the engine reads (mount.js leaves out the
+ *   page's own: avoid, paused, hash, thread, signal), each as the page wrote it
+ * @typedef {(done: number, total: number) => void} Progress a long call's progress: steps done of total
+ */
+/**
+ * The engine channel's call() of one call K.
+ * @template {keyof EngineCalls} K
+ * @typedef {(msg: EngineCalls[K][0] & {t: K}, opts: import('../core/channel.js').CallOptions) =>
+ *   Promise<EngineCalls[K][1]>} CallOf
+ */
+/**
+ * What the page asked for at mount; `lastHash`, the last of its URL hashes this school took (or share() wrote).
+ * @typedef {object} Page
+ * @property {HTMLElement | null} element the page's element it fills (null: the page's background, behind all of it)
+ * @property {boolean} once a <miro-fish>: one warning per name (its attributes may change 1 000 times a second)
+ * @property {boolean} antialias
+ * @property {AbortSignal | undefined} signal the mount's: aborted, the school goes
+ * @property {EngineOptions} engineOptions
+ * @property {boolean} readHash the `hash` option: whether the page's hash is followed
+ * @property {string} lastHash
+ */
+/**
+ * The canvas in the page: where it sits, what gives the mount element back the styles the layer borrowed
+ * (core/layer.js), and whether forced colours hide it.
+ * @typedef {{canvas: HTMLCanvasElement, parent: HTMLElement, giveBack: () => void, forced: boolean}} Layout
+ */
+/**
+ * The engine it runs on (among the engine's `schools` until it leaves it), and the calls' signal: aborted with
+ * {gone: true} when the school goes, {failed: cause} when it fails.
+ * @typedef {{engine: Engine, asking: AbortController}} Link
+ */
+/**
+ * Where it is in its life: `failed`, why the engine failed, until a mount again succeeds (heal.js); `healed`,
+ * mounted again once already; `destroy`, the handle's destroy() (api.js), once there is a handle.
+ * @typedef {{destroyed: boolean, failed: string | null, healed: boolean, destroy: (() => void) | null}} Life
+ */
+/**
+ * The engine's last snapshot: what every reading method answers from.
+ * @typedef {{stats: import('../core/protocol.js').EngineStats | null, params: Object<string, number>, hash: string,
+ *   obstacles: number[][]}} Snapshot
+ */
+/**
+ * What an attached studio (mirofish-studio.js) hears: each drawn frame's arrays, every change of the parameters or
+ * the hash, and each click or tap first (canvas CSS px; true takes it); `ms`, its own draw time (the perf overlay).
+ * @typedef {object} StudioHooks
+ * @property {(msg: import('../core/protocol.js').StudioFrame) => void} frame
+ * @property {(params: Object<string, number>, hash: string) => void} params
+ * @property {(x: number, y: number, e: Event) => boolean} click
+ * @property {number} [ms]
+ */
+/**
+ * Who else hears the engine: an attached studio, the test bundle's level callback.
+ * @typedef {{studio: StudioHooks | null, onLevel: ((stats: import('../core/protocol.js').Level['stats']) => void) |
+ *   null}} Hooks
+ */
 
 export class HostSchool {
   /**
@@ -47,59 +106,54 @@ export class HostSchool {
    * @param {HTMLCanvasElement} canvas already in the page
    * @param {HTMLElement} parent the canvas's parent (the element, or the page's background's)
    * @param {HTMLElement | null} element the page's element it fills (null: the page's background)
-   * @param {() => void} restoreHost puts the element's styles back
-   * @param {Object<string, *>} options the mount's
-   * @param {Object<string, *>} engineOptions the options the engine reads, kept for a mount again after a failure
+   * @param {() => void} giveBack gives the element back the styles the layer borrowed (core/layer.js)
+   * @param {MiroFishOptions} options the mount's
+   * @param {EngineOptions} engineOptions the options the engine reads, kept for a mount again after a failure
    */
-  constructor(engine, canvas, parent, element, restoreHost, options, engineOptions) {
+  constructor(engine, canvas, parent, element, giveBack, options, engineOptions) {
     this.id = ++schoolCounter;
-    this.engine = engine;
-    this.engineLeft = false;
-    this.canvas = canvas;
-    this.parent = parent;
-    this.element = element;
-    this.fullscreen = element === null;
-    this.restoreHost = restoreHost;
-    this.engineOptions = engineOptions;
-    this.antialias = truthy(options.antialias === undefined ? false : options.antialias);
-    /** @type {AbortSignal | undefined} */
-    this.signal = options.signal;
-    this.once = element?.localName === 'miro-fish';
+    const hash = options.hash;
     // The visitor's remembered pause holds where the page shows the button (controls.js).
     const controls = engineOptions.controls;
     const remembered = controls !== undefined && truthy(controls) && rememberedPause();
-    /** What the page says; the engine hears each change (`flags`). */
+    /** @type {Page} */
+    this.page = {
+      element,
+      once: element?.localName === 'miro-fish',
+      antialias: truthy(options.antialias === undefined ? false : options.antialias),
+      signal: options.signal,
+      engineOptions,
+      readHash: hash === undefined || (hash !== false && hash !== 'false'),
+      lastHash: '',
+    };
+    /** @type {Layout} */
+    this.layout = { canvas, parent, giveBack, forced: mediaMatches(FORCED_COLORS) };
+    /** @type {Link} */
+    this.link = { engine, asking: new AbortController() };
+    /** @type {Life} */
+    this.life = { destroyed: false, failed: null, healed: false, destroy: null };
+    /**
+     * What the page says; the engine hears each change (`flags`).
+     * @type {import('../core/protocol.js').Flags}
+     */
     this.flags = {
       paused: remembered || truthy(options.paused === undefined ? false : options.paused),
       hidden: false,
       offscreen: false,
       away: false,
       reduced: prefersReducedMotion(),
-      text: textLuminance(textElement(this)), // the water's tone follows it (tone.js)
+      text: textLuminance(textElement(element)), // the water's tone follows it (tone.js)
     };
-    /** The engine's last snapshot: what every reading method answers from. */
+    /** @type {Snapshot} */
     this.snapshot = { stats: null, params: {}, hash: '', obstacles: [] };
-    this.readHash = true;
-    this.lastHashApplied = '';
-    this.destroyed = false;
-    /** @type {string | null} why the engine failed, until a mount again succeeds (heal.js) */
-    this.failed = null;
-    this.healed = false;
-    this.forced = mediaMatches(FORCED_COLORS);
-    /** mirofish-studio.js's hooks, while attached (handle.js _studio) */
-    this.studio = null;
-    /** the test bundle's level callback */
-    this.onLevel = null;
-    /** set by api.js: the handle's destroy() */
-    this.destroy = null;
+    /** @type {Hooks} */
+    this.hooks = { studio: null, onLevel: null };
     this.post = this.post.bind(this);
     this.destroyIfDetached = this.destroyIfDetached.bind(this);
-    /** the calls' signal: aborted with {gone: true} when the school goes, {failed: cause} when it fails */
-    this.asking = new AbortController();
     this.pointerLink = new PointerLink(this.post);
     this.watch = createWatch(this, (cause) => {
-      if (this.engine.thread === 'worker')
-        this.engine.fail(cause); // a silent Worker fails all its schools
+      if (this.link.engine.thread === 'worker')
+        this.link.engine.fail(cause); // a silent Worker fails all its schools
       else this.fail(cause);
     });
     this.flags.hidden = hiddenNow(this); // at mount: in the mount message, not a message of its own
@@ -107,17 +161,22 @@ export class HostSchool {
     this.sizing = new Sizing(this);
     this.input = createInput(this);
     // Made at start(), once the engine has mounted the school:
+    /** @type {ReturnType<typeof createListeners> | null} */
     this.listeners = null;
+    /** @type {Avoid | null} */
     this.avoid = null;
+    /** @type {ReturnType<typeof createOverlay> | null} */
     this.perf = null;
+    /** @type {ReturnType<typeof createControls> | null} */
     this.controls = null;
+    /** @type {ReturnType<typeof createTone> | null} */
     this.tone = null;
   }
 
   /** @type {import('../core/protocol.js').PostFromSchool} */
   post(msg, transfer) {
-    if (this.failed) return; // the engine failed: nothing more goes to it (heal.js)
-    this.engine.send(
+    if (this.life.failed) return; // the engine failed: nothing more goes to it (heal.js)
+    this.link.engine.send(
       /** @type {import('../core/protocol.js').HostEvent} */ (Object.assign(msg, { id: this.id })),
       transfer,
     );
@@ -128,48 +187,66 @@ export class HostSchool {
   // sends plain values only): a school gone answers undefined, a failed one its method's failure value (heal.js); a
   // trajectory over the limits rejects with the engine's RangeError.
   /**
-   * @template {keyof import('../core/protocol.js').EngineCalls} K
-   * @param {Omit<import('../core/protocol.js').EngineCalls[K][0], 'id'> & {t: K}} msg
-   * @param {*} [progress]
-   * @returns {Promise<import('../core/protocol.js').EngineCalls[K][1] | undefined>}
+   * @template {keyof EngineCalls} K
+   * @param {Omit<EngineCalls[K][0], 'id'> & {t: K}} msg
+   * @param {unknown} [progress] the page's onProgress, used only if it is a function
+   * @returns {Promise<EngineCalls[K][1] | undefined>}
    */
   call(msg, progress) {
-    if (this.destroyed) return Promise.resolve(undefined);
-    if (this.failed) return failedAnswer(msg.t, this.failed);
-    const request = /** @type {*} */ (Object.assign(msg, { id: this.id }));
-    return this.engine
-      .call(request, { progress: typeof progress === 'function' ? progress : undefined, signal: this.asking.signal })
-      .then(
-        (value) => {
-          this.watch.heard();
-          return value;
-        },
-        (e) => {
-          if (e && e.gone) return undefined;
-          if (e && typeof e.failed === 'string') return failedAnswer(msg.t, e.failed);
-          if (e && e.name === 'DataCloneError') {
-            warn('the school could not be asked (' + errorText(e) + ')');
-            return undefined;
-          }
-          throw e; // the engine's own answer: a RangeError
-        },
-      );
+    if (this.life.destroyed) return Promise.resolve(undefined);
+    if (this.life.failed) return failedAnswer(msg.t, this.life.failed);
+    const request = /** @type {EngineCalls[K][0] & {t: K}} */ (Object.assign(msg, { id: this.id }));
+    // the channel's call() of this K: tsc does not carry one generic's K through another's (`(a.b)(x)` keeps a)
+    return /** @type {CallOf<K>} */ (this.link.engine.call)(request, {
+      progress: typeof progress === 'function' ? /** @type {Progress} */ (progress) : undefined,
+      signal: this.link.asking.signal,
+    }).then(
+      (value) => {
+        this.watch.heard();
+        return value;
+      },
+      (e) => {
+        if (e && e.gone) return undefined;
+        if (e && typeof e.failed === 'string') return failedAnswer(msg.t, e.failed);
+        if (e && e.name === 'DataCloneError') {
+          warn('the school could not be asked (' + errorText(e) + ')');
+          return undefined;
+        }
+        throw e; // the engine's own answer: a RangeError
+      },
+    );
   }
 
   // Every call still waiting settles now: the school went ({gone: true}) or failed ({failed: cause}).
   /** @param {{gone: true} | {failed: string}} why */
   endCalls(why) {
-    const asking = this.asking;
-    this.asking = new AbortController();
+    const asking = this.link.asking;
+    this.link.asking = new AbortController();
     asking.abort(why);
   }
 
   // The watchdog's question (heal.js): does the engine's thread still answer?
   ping() {
-    this.engine.call({ t: 'ping', id: this.id }, { signal: this.asking.signal }).then(
+    this.link.engine.call({ t: 'ping', id: this.id }, { signal: this.link.asking.signal }).then(
       () => this.watch.heard(),
       () => {},
     );
+  }
+
+  // Our part of the page's hash at mount (the `hash` option: false reads none, a string reads that one).
+  /** @param {MiroFishOptions['hash']} option @returns {string} */
+  hashAtMount(option) {
+    if (!this.page.readHash) return '';
+    const hash = typeof option === 'string' && option !== 'true' ? option : location.hash;
+    if (!hash || hash === '#') return '';
+    this.page.lastHash = hash;
+    return splitHash(hash).ours;
+  }
+
+  // The hash the page's address now carries because share() wrote it: no news for this school.
+  /** @param {string} hash */
+  hashShared(hash) {
+    this.page.lastHash = hash;
   }
 
   // Mounts the school on `engine` from `ours` (our part of a hash) and `steps` (a seek there); resolves to the
@@ -179,14 +256,11 @@ export class HostSchool {
    * @returns {Promise<import('../core/protocol.js').Mounted>}
    */
   mountOn(engine, ours, steps) {
-    const box = this.fullscreen // the padding box the canvas fills: the world's size when nothing else gives one
-      ? { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight }
-      : { width: this.element.clientWidth, height: this.element.clientHeight };
-    const offscreen = engine.thread === 'worker' ? this.canvas.transferControlToOffscreen() : this.canvas;
-    this.engine = engine;
-    this.engineLeft = false;
-    engine.live++;
-    if (engine.thread === 'worker') workerSchools.add(this);
+    const box = this.page.element // the padding box the canvas fills: the world's size when nothing else gives one
+      ? { width: this.page.element.clientWidth, height: this.page.element.clientHeight }
+      : { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
+    const offscreen = engine.thread === 'worker' ? this.layout.canvas.transferControlToOffscreen() : this.layout.canvas;
+    this.link.engine = engine;
     engine.schools.set(this.id, this);
     return engine
       .call(
@@ -194,14 +268,14 @@ export class HostSchool {
           t: 'mount',
           id: this.id,
           canvas: offscreen,
-          options: this.engineOptions,
+          options: this.page.engineOptions,
           ours,
           steps,
           box,
           flags: this.flags,
-          once: this.once,
+          once: this.page.once,
           view: this.sizing.measure(),
-          antialias: this.antialias,
+          antialias: this.page.antialias,
         },
         { transfer: [offscreen] },
       )
@@ -218,14 +292,23 @@ export class HostSchool {
     const params = this.snapshot.params;
     for (const info of paramTable() || []) {
       if (!info.inHash && info.name in params && info.name !== 'layer' && info.name !== 'antialias') {
-        this.engineOptions[info.name] = params[info.name];
+        this.page.engineOptions[info.name] = params[info.name];
       }
     }
     const st = this.snapshot.stats;
     return this.mountOn(engine, this.snapshot.hash, st ? st.steps : 0);
   }
 
+  // Mounted again after a failure (heal.js): it runs again, and the fresh engine hears the size and the obstacles.
+  remounted() {
+    this.life.failed = null;
+    this.sizing.send(true);
+    if (this.avoid) this.avoid.resend();
+    this.watch.heard();
+  }
+
   // The engine mounted it: the page's parts start listening, measuring and drawing.
+  /** @param {MiroFishOptions} opts the mount's */
   start(opts) {
     this.listeners = createListeners();
     this.input.start();
@@ -241,72 +324,89 @@ export class HostSchool {
     this.sizing.send(false);
   }
 
+  // The handle that holds it: its destroy() is what a canvas that left the page calls.
+  /** @param {() => void} destroy */
+  heldBy(destroy) {
+    this.life.destroy = destroy;
+  }
+
+  // An attached studio (handle.js _studio) or the test bundle's level callback, or none (null).
+  /** @template {keyof Hooks} K @param {K} name @param {Hooks[K]} hook */
+  hear(name, hook) {
+    this.hooks[name] = hook;
+  }
+
   /** @param {import('../core/protocol.js').Flags} change */
   setFlags(change) {
-    if (this.destroyed) return;
+    if (this.life.destroyed) return;
     Object.assign(this.flags, change);
     this.post({ t: 'flags', flags: change });
     if (this.controls) this.controls.reflect(); // a page's pause() shows on the button
-    if (!this.canvas.isConnected) setTimeout(this.destroyIfDetached, 0);
+    if (!this.layout.canvas.isConnected) setTimeout(this.destroyIfDetached, 0);
     this.watch.stop(); // hidden or paused: no watchdog timer at all; shown again: silence counts from now
     this.watch.heard();
   }
 
   // The pointer at a point of the canvas (CSS px), or gone: at most one message a frame (pointer_link.js).
+  /** @param {boolean} present @param {number} x @param {number} y */
   pointer(present, x, y) {
     this.pointerLink.move(present, x, y);
   }
 
-  /** @param {import('../core/protocol.js').PokeKind} what */
+  /** @param {import('../core/protocol.js').PokeKind} what @param {number} x @param {number} y */
   poke(what, x, y) {
     this.post({ t: 'poke', what, x, y });
   }
 
   onHashChange() {
-    if (!this.readHash || location.hash === this.lastHashApplied) return;
+    if (!this.page.readHash || location.hash === this.page.lastHash) return;
     const ours = splitHash(location.hash).ours;
     if (!ours) return;
-    this.lastHashApplied = location.hash;
+    this.page.lastHash = location.hash;
     this.post({ t: 'hash', ours });
   }
 
   // Forced colours hide the canvas and stop the school as a hidden tab would; reduced transparency makes it fainter.
   onMedia() {
-    this.forced = mediaMatches(FORCED_COLORS);
-    this.canvas.style.visibility = this.forced ? 'hidden' : ''; // this.canvas: a lost context's replacement too
-    this.canvas.style.opacity = mediaMatches(REDUCED_TRANSPARENCY) ? FAINT_OPACITY : '';
+    const layout = this.layout;
+    layout.forced = mediaMatches(FORCED_COLORS);
+    layout.canvas.style.visibility = layout.forced ? 'hidden' : ''; // a lost context's replacement too
+    layout.canvas.style.opacity = mediaMatches(REDUCED_TRANSPARENCY) ? FAINT_OPACITY : '';
     if (this.controls) this.controls.sync();
     if (this.flags.hidden !== hiddenNow(this)) this.setFlags({ hidden: hiddenNow(this) });
   }
 
   destroyIfDetached() {
-    if (!this.destroyed && !this.canvas.isConnected && this.destroy) this.destroy();
+    if (!this.life.destroyed && !this.layout.canvas.isConnected && this.life.destroy) this.life.destroy();
   }
 
+  // The engine failed this school (its error, a Worker that died or went silent; heal.js): every call settles with
+  // its failure value, stats() reads 'failed' with one warning, and the first time it is mounted again.
   /** @param {string} cause */
   fail(cause) {
-    failSchool(this, cause);
+    if (this.life.destroyed || this.life.failed) return;
+    this.life.failed = cause; // stats().state reads 'failed'; post() sends nothing; calls settle at once (call())
+    this.watch.stop();
+    const old = this.link.engine;
+    this.leaveEngine();
+    if (old.thread === 'main') retire(old); // a trapped wasm instance takes no new schools
+    if (this.life.healed) {
+      warn('the school failed again (' + cause + '); it stays stopped, as last drawn');
+    } else {
+      this.life.healed = true;
+      warn('the school failed (' + cause + '); mounting it again on the main thread');
+      remountOnMain(this);
+    }
+    this.endCalls({ failed: cause });
   }
 
   // Leaves the engine the school ran on (teardown, or a failure): its school destroyed there, a Worker with no school
   // left terminated.
   leaveEngine() {
-    if (this.engineLeft) return;
-    this.engineLeft = true;
-    const engine = this.engine;
+    const engine = this.link.engine;
+    if (!engine.schools.delete(this.id)) return; // left already
     engine.send({ t: 'destroy', id: this.id });
-    engine.schools.delete(this.id);
-    workerSchools.delete(this);
-    if (--engine.live === 0 && engine.release) engine.release();
-  }
-
-  // Mounted again after a failure: the fresh engine hears the size and the obstacles sent before.
-  afterRemount() {
-    this.sizing.send(true);
-    if (this.avoid) {
-      this.avoid.sentCount = 0;
-      this.avoid.update();
-    }
+    if (!engine.schools.size && engine.release) engine.release();
   }
 
   // The engine's events for this school: snapshots, a failure, the studio's arrays, the test bundle's level callback.
@@ -317,12 +417,12 @@ export class HostSchool {
       this.fail(msg.error);
     } else if (msg.t === 'snap') {
       this.snapshotIn(msg);
-    } else if (msg.t === 'needCanvas' && !this.destroyed) {
+    } else if (msg.t === 'needCanvas' && !this.life.destroyed) {
       this.swapCanvas();
-    } else if (msg.t === 'studioFrame' && this.studio) {
-      this.studio.frame(msg);
-    } else if (msg.t === 'level' && this.onLevel) {
-      this.onLevel(msg.stats);
+    } else if (msg.t === 'studioFrame' && this.hooks.studio) {
+      this.hooks.studio.frame(msg);
+    } else if (MIROFISH_TEST && msg.t === 'level' && this.hooks.onLevel) {
+      this.hooks.onLevel(msg.stats);
     }
   }
 
@@ -336,11 +436,12 @@ export class HostSchool {
       snap.obstacles = msg.obstacles;
       if (this.perf) this.perf.sync();
       if (this.controls) this.controls.sync();
-      if (this.studio && !this.destroyed) this.studio.params(snap.params, snap.hash); // pushed: the studio polls none
+      // pushed: the studio polls none
+      if (this.hooks.studio && !this.life.destroyed) this.hooks.studio.params(snap.params, snap.hash);
     }
-    if (this.destroyed) return;
-    if (!this.canvas.isConnected) {
-      // the host left the document (a single-page app moved on): clean up
+    if (this.life.destroyed) return;
+    if (!this.layout.canvas.isConnected) {
+      // the mount element left the document (a single-page app moved on): clean up
       this.destroyIfDetached();
       return;
     }
@@ -353,15 +454,15 @@ export class HostSchool {
   // the engine to draw on from the same school.
   swapCanvas() {
     const c = this.newCanvas();
-    const off = this.engine.thread === 'worker' ? c.transferControlToOffscreen() : c;
+    const off = this.link.engine.thread === 'worker' ? c.transferControlToOffscreen() : c;
     this.post({ t: 'canvas', canvas: off }, [off]); // the local engine ignores the transfer list
   }
 
   // A copy of the canvas element in its place (no layout shift), with the page's listeners on it.
   newCanvas() {
-    const c = /** @type {HTMLCanvasElement} */ (this.canvas.cloneNode());
-    this.canvas.replaceWith(c);
-    this.canvas = c;
+    const c = /** @type {HTMLCanvasElement} */ (this.layout.canvas.cloneNode());
+    this.layout.canvas.replaceWith(c);
+    this.layout.canvas = c;
     if (this.listeners) {
       // started (a mount's own failure comes before)
       this.input.teardown();
@@ -375,7 +476,7 @@ export class HostSchool {
   // Stops the engine's school and takes back everything mount added: listeners, observers, canvases.
   /** @param {boolean} started whether start() ran */
   teardown(started) {
-    this.destroyed = true;
+    this.life.destroyed = true;
     this.leaveEngine();
     this.watch.stop();
     this.pointerLink.stop();
@@ -389,7 +490,7 @@ export class HostSchool {
       this.tone.teardown();
     }
     this.endCalls({ gone: true });
-    this.canvas.remove();
-    this.restoreHost();
+    this.layout.canvas.remove();
+    this.layout.giveBack();
   }
 }

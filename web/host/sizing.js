@@ -3,27 +3,35 @@
 import { PASSIVE } from '../core/index.js';
 
 export class Sizing {
-  /** @param {Pick<import('./school.js').HostSchool, 'canvas' | 'destroyed' | 'input' | 'listeners' | 'post'>} h what it reads of its school */
+  /**
+   * @param {Pick<import('./school.js').HostSchool, 'input' | 'layout' | 'life' | 'listeners' | 'post'>} h what it
+   *   reads of its school
+   */
   constructor(h) {
     this.h = h;
+    /** @type {import('../core/protocol.js').View} */
     this.view = { cssWidth: 0, cssHeight: 0, devicePixels: null, dpr: 1 };
+    /** @type {ResizeObserver | null} */
     this.resizeObserver = null;
+    /** @type {MediaQueryList | null} */
     this.dprQuery = null;
     this.onDprChange = this.onDprChange.bind(this);
   }
 
   // The size now, read once (mount, and after a DPR change before the observer speaks again).
   measure() {
-    const r = this.h.canvas.getBoundingClientRect();
+    const r = this.h.layout.canvas.getBoundingClientRect();
     this.view.cssWidth = r.width;
     this.view.cssHeight = r.height;
     this.view.dpr = window.devicePixelRatio || 1;
     return this.view;
   }
 
+  // The size to the engine; `force`: even unchanged (a fresh engine, after a failure).
+  /** @param {boolean} force */
   send(force) {
     const h = this.h;
-    if (h.destroyed) return;
+    if (h.life.destroyed) return;
     this.view.dpr = window.devicePixelRatio || 1;
     h.input.refreshRect();
     h.post({ t: 'view', view: this.view, force: !!force });
@@ -43,9 +51,9 @@ export class Sizing {
         this.send(false);
       });
       try {
-        this.resizeObserver.observe(h.canvas, { box: 'device-pixel-content-box' });
+        this.resizeObserver.observe(h.layout.canvas, { box: 'device-pixel-content-box' });
       } catch (e) {
-        this.resizeObserver.observe(h.canvas);
+        this.resizeObserver.observe(h.layout.canvas);
       }
     } else {
       h.listeners.on(
@@ -71,7 +79,7 @@ export class Sizing {
   watchDpr() {
     if (this.dprQuery) this.dprQuery.removeEventListener('change', this.onDprChange);
     this.dprQuery = null;
-    if (this.h.destroyed || !window.matchMedia) return;
+    if (this.h.life.destroyed || !window.matchMedia) return;
     this.dprQuery = window.matchMedia('(resolution: ' + (window.devicePixelRatio || 1) + 'dppx)');
     this.dprQuery.addEventListener('change', this.onDprChange);
   }

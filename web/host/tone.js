@@ -1,5 +1,5 @@
-// The page's text colour under the canvas, for the water's tone (waterTone=auto: render/core/water_tone.h picks the water
-// the text reads on at 4.5:1). Read at mount and again only when the page's colour scheme may have changed: a
+// The page's text colour under the canvas, for the water's tone (waterTone=auto: render/core/water_tone.h picks the
+// water the text reads on at 4.5:1). Read at mount and again only when the page's colour scheme may have changed: a
 // prefers-color-scheme change, or a class, style or data-theme attribute changed on <html> or <body> (a site's own
 // dark mode). Never per frame. The engine hears it as the `text` flag: the colour's WCAG relative luminance.
 
@@ -50,16 +50,16 @@ export function textLuminance(el) {
 }
 
 /**
- * The text the school lies under: the page's body for the page's background, the mounted element's own otherwise.
- * @param {{fullscreen: boolean, element: HTMLElement | null}} h
+ * The text the school lies under: the page's body for the page's background, the mount element's own otherwise.
+ * @param {HTMLElement | null} element the mount element (null: the page's background)
  */
-export function textElement(h) {
-  return h.fullscreen || !h.element ? document.body || document.documentElement : h.element;
+export function textElement(element) {
+  return element || document.body || document.documentElement;
 }
 
 /**
  * Follows the page's colour scheme for one school: start() after its mount, teardown() with it.
- * @param {Pick<import('./school.js').HostSchool, 'fullscreen' | 'element' | 'flags' | 'setFlags' | 'destroyed'>} h
+ * @param {Pick<import('./school.js').HostSchool, 'flags' | 'life' | 'page' | 'setFlags'>} h what it reads of its school
  */
 export function createTone(h) {
   /** @type {MediaQueryList | null} */
@@ -67,8 +67,8 @@ export function createTone(h) {
   /** @type {MutationObserver | null} */
   let observer = null;
   const update = () => {
-    if (h.destroyed) return;
-    const text = textLuminance(textElement(h));
+    if (h.life.destroyed) return;
+    const text = textLuminance(textElement(h.page.element));
     if (text !== h.flags.text) h.setFlags({ text });
   };
   return {

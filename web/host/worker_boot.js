@@ -16,6 +16,7 @@ export function crossOriginWorker(engineUrl) {
 }
 
 // Whether `url` is http(s) on another origin than the page (a file: or bundler URL is never foreign).
+/** @param {string} url @returns {boolean} */
 export function foreignUrl(url) {
   try {
     const u = new URL(url, location.href);

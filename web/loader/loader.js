@@ -13,8 +13,34 @@ import {
 } from '../core/index.js';
 import { takePoster } from './poster.js';
 
+/**
+ * @typedef {import('../mirofish').MiroFishGlobal} MiroFishGlobal
+ * @typedef {import('../mirofish').MiroFishSchool} MiroFishSchool
+ * @typedef {import('../mirofish').MiroFishParamInfo} MiroFishParamInfo
+ * @typedef {{engine: string, wasm: string}} EngineHashes the hashes this file was built with of the engine's two files
+ */
+/**
+ * What the host's script hands the loader once it runs (web/entry/mirofish-host.js): the page's API, the auto-mount
+ * on the loader's early canvas, and <miro-fish>'s work.
+ * @typedef {object} Host
+ * @property {MiroFishGlobal} api
+ * @property {MiroFishGlobal['mount']} mount
+ * @property {MiroFishGlobal['table']} table
+ * @property {(early: HTMLCanvasElement | null) => Promise<MiroFishSchool | null>} autoMount
+ * @property {(el: HTMLElement) => void} connect
+ * @property {(el: HTMLElement) => void} disconnect
+ */
+/**
+ * Where the host's script finds the loader: it calls the slot with its version and what makes it, given the loader's
+ * tag and the engine's hashes.
+ * @typedef {(version: string, make: (script: HTMLScriptElement, sri: EngineHashes) => Host) => void} HostSlot
+ * @typedef {{[slot: symbol]: HostSlot | undefined}} Slots
+ * @typedef {{load: () => Promise<Host | null>, host: () => Host | null}} HostLink
+ * @typedef {{ready: Promise<MiroFishSchool | null>, elementCame: () => void}} AutoMount
+ */
 const SLOT = Symbol.for('mirofish.host');
 
+/** @param {HTMLScriptElement | null} script this file's tag (null: bundled into an app's file, no tag of its own) */
 export function install(script) {
   const link = hostLink(script);
   const auto = startAutoMount(script, link.load);
@@ -26,16 +52,21 @@ export function install(script) {
 // and query) and checked against the hash this file was built with: load() resolves to what it hands back (or to
 // null: missing, refused by the page's CSP, changed, or of another version, with its one warning); host() is that,
 // once it has run. The host gets the engine's and the wasm's hashes from here: the page's one `integrity` covers all.
+/** @type {EngineHashes} */
 const SRI = { engine: MIROFISH_SRI_ENGINE, wasm: MIROFISH_SRI_WASM };
+/** @param {HTMLScriptElement | null} script @returns {HostLink} */
 function hostLink(script) {
+  /** @type {Host | null} */
   let host = null;
+  /** @type {Promise<Host | null> | null} */
   let loading = null;
   const load = () =>
     loading ||
     (loading = afterPageSettled().then(() => {
+      /** @type {Host | null} */
       let made = null;
       let problem = 'is not the host of this version of mirofish.js';
-      globalThis[SLOT] = (version, make) => {
+      /** @type {Slots} */ (globalThis)[SLOT] = (version, make) => {
         if (version === VERSION) made = make(script, SRI);
         else problem = 'is ' + version + ', not ' + VERSION + ' as mirofish.js';
       };
@@ -45,7 +76,7 @@ function hostLink(script) {
           (e) => warn(errorText(e)),
         )
         .then(() => {
-          delete globalThis[SLOT];
+          delete (/** @type {Slots} */ (globalThis)[SLOT]);
           return (host = made);
         });
     }));
@@ -53,10 +84,13 @@ function hostLink(script) {
 }
 
 // window.MiroFish: every call waits for the host, and hands it over.
+/** @param {HostLink} link @param {AutoMount} auto @returns {MiroFishGlobal} */
 function pageApi(link, auto) {
   return Object.freeze({
     version: VERSION,
-    mount: (target, options) => link.load().then((h) => (h ? h.mount(target, options) : null)),
+    mount: /** @type {MiroFishGlobal['mount']} */ (
+      (target, options) => link.load().then((h) => (h ? h.mount(target, options) : null))
+    ),
     get current() {
       const h = link.host();
       return h ? h.api.current : null;
@@ -68,15 +102,17 @@ function pageApi(link, auto) {
       const h = link.host();
       return h ? h.api.all : [];
     },
-    table: () => link.load().then((h) => (h ? h.table() : [])),
+    table: () => link.load().then((h) => (h ? h.table() : /** @type {MiroFishParamInfo[]} */ ([]))),
   });
 }
 
 // <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
+/** @param {HostLink} link @param {() => void} elementCame */
 function defineElement(link, elementCame) {
   if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
     return;
   }
+  /** @param {HTMLElement} el @param {'connect' | 'disconnect'} what */
   const call = (el, what) => {
     const h = link.host();
     return h ? h[what](el) : link.load().then((loaded) => loaded && loaded[what](el));
@@ -100,7 +136,9 @@ function defineElement(link, elementCame) {
 // mirofish.js nor carries a data-* (the script bundled into an app's own file) fetches nothing. `ready` is
 // MiroFish.ready; elementCame(): a <miro-fish> connected, and a bare tag then mounts no background school (api.js
 // autoMount), so its canvas goes at once.
+/** @param {HTMLScriptElement | null} script @param {HostLink['load']} load @returns {AutoMount} */
 function startAutoMount(script, load) {
+  /** @type {AutoMount} */
   const auto = { ready: Promise.resolve(null), elementCame: () => {} };
   const data = script && script.dataset;
   if (
@@ -138,6 +176,7 @@ function startAutoMount(script, load) {
 // makes the page raster again just as the engine starts, and the school's WebGL context waits for that raster
 // (100-200 ms of the first fish on a software GPU). The host takes it (host/mount.js), or removes it where no school
 // comes.
+/** @param {string | undefined} layer the tag's data-layer @returns {{canvas: HTMLCanvasElement, drop: () => void}} */
 function earlyCanvas(layer) {
   const canvas = makeCanvas(true, guessLayer(layer, null));
   let state = 0; // 0: waiting for a body, 1: in it, 2: dropped (a <miro-fish> came first, or no school comes)

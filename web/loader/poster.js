@@ -6,6 +6,10 @@ import { guessLayer, makeCanvas } from '../core/index.js';
 
 // Reads (and takes off the tag: the host reads every data-* as a school option) data-poster and
 // data-reduced-motion; null without a poster. `instead`: the poster alone, no school.
+/**
+ * @param {DOMStringMap} data the loader's tag's
+ * @returns {{instead: boolean, until: (school: import('../mirofish').MiroFishSchool | null) => void} | null}
+ */
 export function takePoster(data) {
   const src = data.poster;
   const still = data.reducedMotion === 'poster';

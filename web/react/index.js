@@ -7,6 +7,7 @@ import { useMiroFish } from './use_mirofish.js';
 
 export { useMiroFish };
 
+/** @param {import('../mirofish-react').MiroFishProps} props */
 export function MiroFish(props) {
   const { className, style, id, children, onReady, ...options } = props;
   const ref = useRef(null);

@@ -8,17 +8,28 @@ import { truthy } from '../core/index.js';
 
 const MOUNT_ONLY = ['hash', 'thread', 'signal']; // read once, at mount (as <miro-fish> reads them)
 
+/**
+ * @typedef {import('../mirofish').MiroFishSchool} MiroFishSchool
+ * @typedef {Object<string, number | string | boolean | null | undefined>} Options the hook's options by name
+ *   (web/mirofish-react.d.ts: every mount option but `signal`), as the app passed them
+ */
+
+/**
+ * @param {import('react').RefObject<Element | null> | null} ref @param {Options} [options]
+ * @returns {MiroFishSchool | null}
+ */
 export function useMiroFish(ref, options) {
-  const [school, setSchool] = useState(null);
+  const [school, setSchool] = useState(/** @type {MiroFishSchool | null} */ (null));
   const wanted = useRef(options || {});
   wanted.current = options || {};
-  const held = useRef({}); // the options the school was last given
+  const held = useRef(/** @type {Options} */ ({})); // the options the school was last given
 
   useEffect(() => {
     const element = ref ? ref.current : null;
     if (ref && !element) return undefined; // nothing rendered to mount into
     const abort = new AbortController();
     const given = Object.assign({}, wanted.current);
+    /** @type {MiroFishSchool | null} */
     let live = null;
     mount(element, Object.assign({}, given, { signal: abort.signal })).then((s) => {
       if (!s) return;
@@ -48,6 +59,7 @@ export function useMiroFish(ref, options) {
 
 // Sends the school what differs between the options it holds and the ones wanted; a removed option goes back to
 // its default from the parameter table.
+/** @param {MiroFishSchool} school @param {{current: Options}} held @param {Options} next */
 function apply(school, held, next) {
   const was = held.current;
   held.current = Object.assign({}, next);

@@ -5,10 +5,16 @@ import { pickCodec } from './encode.js';
 import { normalise } from './options.js';
 import { runRecording } from './link.js';
 
+/**
+ * @typedef {import('../mirofish').MiroFishSchool} MiroFishSchool
+ * @typedef {import('../mirofish').MiroFishRecordGlobal} MiroFishRecordGlobal
+ * @typedef {{[slot: symbol]: ((school: MiroFishSchool) => void) | undefined}} Slots
+ */
 const EXTEND = Symbol.for('mirofish.school'); // web/host/handle.js calls it with each new school handle
 
 // Records `school` (a mounted handle) as options say; rejects with one sentence for bad options, a browser without
-// the encoder, a cancel (an AbortError) or a failure inside.
+// the encoder, a cancel (an AbortError) or a failure inside. What a page passes is checked here, whatever its type.
+/** @type {MiroFishRecordGlobal['record']} */
 export function record(school, options) {
   try {
     if (!school || typeof school.hash !== 'function' || typeof school.params !== 'function') {
@@ -31,6 +37,7 @@ export function record(school, options) {
 
 // Resolves to '' when this browser can record with these options, else the sentence record() would reject with
 // (the studio greys its Record panel with it).
+/** @type {MiroFishRecordGlobal['supported']} */
 export function supported(options) {
   try {
     const o = Object.assign({}, options);
@@ -45,18 +52,21 @@ export function supported(options) {
 }
 
 // school.record(options) on every handle of the class `school` belongs to (mirofish.js's MiroFishSchool).
+/** @type {MiroFishRecordGlobal['install']} */
 export function install(school) {
   const proto = school && Object.getPrototypeOf(school);
   if (!proto || proto === Object.prototype || Object.prototype.hasOwnProperty.call(proto, 'record')) return;
   Object.defineProperty(proto, 'record', {
     configurable: true,
     writable: true,
+    /** @this {MiroFishSchool} @param {import('../mirofish').MiroFishRecordOptions} [options] */
     value: function recordThis(options) {
       return record(this, options);
     },
   });
 }
 
+/** @type {MiroFishRecordGlobal} */
 export const api = Object.freeze({ version: VERSION, record, supported, install });
 
 // The classic script's global, window.MiroFishRecord, and school.record() on the page's schools.
@@ -73,8 +83,9 @@ export function installGlobal() {
     MF.all.forEach(install);
     MF.ready.then((s) => s && install(s));
   }
-  const before = globalThis[EXTEND];
-  globalThis[EXTEND] = (school) => {
+  const slots = /** @type {Slots} */ (globalThis);
+  const before = slots[EXTEND];
+  slots[EXTEND] = (school) => {
     if (typeof before === 'function') before(school);
     install(school);
   };

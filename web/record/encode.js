@@ -13,11 +13,24 @@ import {
 
 // The codecs tried for each format, in order: WebM is VP9; MP4 is H.264 where the browser encodes it, else AV1, else
 // VP9 (both are valid in MP4, and players read them).
+/**
+ * @typedef {import('../core/record_protocol.js').RecordJob} RecordJob
+ * @typedef {'vp9' | 'avc' | 'av1'} Codec mediabunny's names
+ */
+/**
+ * An output in memory (openOutput): add(frame, k) encodes frame k (a VideoFrame, closed here) and resolves once the
+ * encoder can take the next; finish() resolves to the file's bytes; cancel() drops it all.
+ * @typedef {{mime: string, add: (frame: VideoFrame, k: number) => Promise<void>, finish: () => Promise<ArrayBuffer>,
+ *   cancel: () => Promise<void>}} Encoding
+ */
+/** @type {{[format in RecordJob['format']]: Codec[]}} */
 const CODECS = { webm: ['vp9'], mp4: ['avc', 'av1', 'vp9'] };
+/** @type {{[codec in Codec]: string}} */
 const NAMES = { vp9: 'VP9', avc: 'H.264', av1: 'AV1' };
 const KEY_SECONDS = 2; // a key frame every 2 s: an editor seeks quickly, the file stays small
 
 // Resolves to the codec to use for `job`, or rejects with what this browser is missing.
+/** @param {Pick<RecordJob, 'format' | 'width' | 'height'>} job @returns {Promise<Codec>} */
 export async function pickCodec(job) {
   if (typeof VideoEncoder !== 'function' || typeof VideoFrame !== 'function') {
     throw new Error(
@@ -47,6 +60,7 @@ export async function pickCodec(job) {
 // An output for `job` in memory: add(frame, k) encodes frame k (a VideoFrame, closed here) and resolves once the
 // encoder can take the next (its backpressure: frames are never dropped, the loop waits); finish() resolves to the
 // file's bytes; cancel() drops it all.
+/** @param {RecordJob} job @param {Codec} codec @returns {Promise<Encoding>} */
 export async function openOutput(job, codec) {
   const target = new BufferTarget();
   const output = new Output({

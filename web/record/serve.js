@@ -24,6 +24,7 @@ export function serveRecorder(channel) {
 }
 
 // In a Worker: WebGL2 on an OffscreenCanvas (what the whole recording needs there), probed once.
+/** @type {boolean | null} */
 let drawable = null;
 function canDraw() {
   if (drawable === null) {

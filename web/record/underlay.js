@@ -9,7 +9,12 @@ const FRAG =
   '#version 300 es\nprecision mediump float;\nuniform vec4 u_colour;\nout vec4 o;\n' +
   'void main() { o = u_colour; }\n';
 
+/**
+ * @param {WebGL2RenderingContext} gl the recorder's context, after the Pond's frame
+ * @param {number[]} rgb the background, bytes [r, g, b]
+ */
 export function createUnderlay(gl, rgb) {
+  /** @param {number} type @param {string} text */
   const shader = (type, text) => {
     const s = gl.createShader(type);
     gl.shaderSource(s, text);

@@ -1,0 +1,31 @@
+// Which engine URLs need the blob: bootstrap (web/host/worker_boot.js foreignUrl): http(s) on another origin than the
+// page's, as a CDN is; never the page's own origin, a file: page, a bundler's URL or text that is no URL.
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { foreignUrl } from '../../web/host/worker_boot.js';
+
+const onPage = (href) => (globalThis.location = new URL(href));
+afterEach(() => delete globalThis.location);
+
+test('another origin over http(s) is foreign: scheme, host and port each make one', () => {
+  onPage('https://example.com/blog/post.html');
+  assert.equal(foreignUrl('https://cdn.jsdelivr.net/npm/mirofish/dist/mirofish.mjs'), true);
+  assert.equal(foreignUrl('http://example.com/mirofish.mjs'), true, 'http on an https page');
+  assert.equal(foreignUrl('https://example.com:8443/mirofish.mjs'), true, 'another port');
+  assert.equal(foreignUrl('https://static.example.com/mirofish.mjs'), true, 'a subdomain');
+});
+
+test("the page's own origin, relative URLs and other schemes are not", () => {
+  onPage('https://example.com/blog/post.html');
+  assert.equal(foreignUrl('https://example.com/assets/mirofish.mjs'), false);
+  assert.equal(foreignUrl('/assets/mirofish.mjs'), false, 'relative to the page');
+  assert.equal(foreignUrl('blob:https://example.com/1234'), false);
+  assert.equal(foreignUrl('data:text/javascript,0'), false);
+  onPage('file:///home/me/page.html');
+  assert.equal(foreignUrl('file:///home/me/dist/mirofish.mjs'), false, 'a page opened from disk');
+});
+
+test('text that is no URL is not foreign (and does not throw)', () => {
+  onPage('https://example.com/');
+  assert.equal(foreignUrl('http://[::1'), false);
+});
