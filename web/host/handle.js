@@ -23,7 +23,8 @@ export class MiroFishSchool {
       // the browser suite's hooks, in the test bundle only (build/web/test)
       Object.defineProperty(this, '_test', {
         value: Object.freeze({
-          fakeCost: (ms) => h.call({ t: 'test', fn: 'fakeCost', ms }),
+          // a fixed cost a frame (the render call's); the frame rate is judged only if `judgeFrames` (quality.js)
+          fakeCost: (ms, judgeFrames) => h.call({ t: 'test', fn: 'fakeCost', ms, on: !!judgeFrames }),
           // a fill-bound pipeline: each frame held `ms` per megapixel of the backing store (engine/loop.js)
           holdFrames: (ms) => h.call({ t: 'test', fn: 'holdFrames', ms }),
           windows: (ms, frames, upWindows, holdWindows) =>
