@@ -134,7 +134,8 @@ const ARGS = [
   '--disable-quic',
 ];
 
-// Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread).
+// Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread), and
+// its WebGL is software GL as a visitor's Chrome says it (device.js: SwiftShader here is told to act as a GPU).
 async function launch(extraArgs = []) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS.concat(extraArgs) });
   const newContext = browser.newContext.bind(browser);
@@ -143,6 +144,7 @@ async function launch(extraArgs = []) {
     await context.addInitScript((thread) => {
       window.__mirofishThread = thread;
     }, THREAD);
+    await require('./device').engineFront(context);
     return context;
   };
   browser.newPage = async (options) => {
