@@ -133,7 +133,11 @@ describe('cost control', () => {
     assert.equal(r.start.level, 0, `at the top (${r.start.reason})`);
     assert.ok(r.left, 'the held frames moved the level');
     assert.equal(r.left.level, 1, 'one level down');
-    assert.match(r.left.reason, /^\d+\.\d fps delivered, below 80 % of (60|20): stepped down to dpr 0\.75/); // 20: idle, at rest
+    // 20: idle, at rest; "after a step up": the climb to the top was still on trial (quality.js) when frames slowed
+    assert.match(
+      r.left.reason,
+      /^\d+\.\d fps delivered, below 80 % of (60|20)(: stepped down to| after a step up to dpr 1, full koi, 60 fps: back to) dpr 0\.75/,
+    );
     assert.ok(r.left.ms < 8000, `left within seconds (${r.left.ms | 0} ms)`);
     assert.deepEqual(log.errors(), []);
     await context.close();

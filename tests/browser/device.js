@@ -15,7 +15,7 @@
 //   30 Hz display, Low Power Mode or a throttled frame gives them.
 'use strict';
 
-const ENGINE_SCRIPT = '**/dist/mirofish-engine.js';
+const ENGINE_SCRIPT = '**/mirofish-engine.js'; // the classic engine, wherever a page serves it from
 
 // A browser that refuses a WebGL context asked to fail on a major performance caveat.
 const REFUSE_CAVEAT = `for (const C of [self.HTMLCanvasElement, self.OffscreenCanvas]) {
