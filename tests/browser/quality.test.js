@@ -234,6 +234,7 @@ describe('quality governor', () => {
     assert.ok(tries.length >= 3 && tries.length <= 9, `${tries.length} tries in ${minutes} minutes`);
     const waits = tries.slice(1).map((at, k) => (at - tries[k]) / 1000);
     assert.ok(Math.min(...waits) >= 10, `at least 10 s between tries: ${waits.map((w) => w | 0)} s`);
+    assert.ok(waits[1] > 1.5 * waits[0], `the second back-off twice the first: ${waits.map((w) => w | 0)} s`);
     const holds = waits.filter((w) => w > 100);
     assert.ok(holds.length >= 2 && holds[1] > 1.8 * holds[0], `holds that grow: ${waits.map((w) => w | 0)} s`);
     assert.ok(
