@@ -30,10 +30,12 @@ const REFUSE_CAVEAT = `for (const C of [self.HTMLCanvasElement, self.OffscreenCa
 // A browser without the Compute Pressure API.
 const NO_PRESSURE = 'delete self.PressureObserver;\n';
 
-// The engine's script as a browser with these answers runs it (any earlier front is replaced).
+// The engine's script as a browser with these answers runs it (any earlier front is replaced). `pressureMs`: the
+// test bundle's schools sample the pressure that often (a test that sets it need not wait seconds).
 /** @param {import('playwright-core').BrowserContext} context */
-async function engineFront(context, { slowGL = true, pressure = true } = {}) {
-  const front = '(() => {\n' + (slowGL ? REFUSE_CAVEAT : '') + (pressure ? '' : NO_PRESSURE) + '})();\n';
+async function engineFront(context, { slowGL = true, pressure = true, pressureMs = 0 } = {}) {
+  const sample = pressureMs > 0 ? `self.__mirofishPressureMs = ${pressureMs};\n` : '';
+  const front = '(() => {\n' + (slowGL ? REFUSE_CAVEAT : '') + (pressure ? sample : NO_PRESSURE) + '})();\n';
   await context.unroute(ENGINE_SCRIPT);
   return context.route(ENGINE_SCRIPT, async (route) => {
     const response = await route.fetch();
