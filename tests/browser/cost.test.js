@@ -416,7 +416,9 @@ describe('cost control', () => {
   // Issue 51: headroom is judged on the frames delivered, not only on the render call: under software GL (the suite's
   // default, device.js), frames that the display gives at 30 a second whatever the level, and a render call that
   // costs 0.2 ms. The school climbs from the lowest level to the 30 fps one; its step up to a 60 fps level delivers 30,
-  // is undone, and is not tried again for a back-off that grows (1/12 of the hold: 5 windows here, then 10).
+  // is undone, and is not tried again for a back-off that grows (1/12 of the hold: 5 windows here, then 10, then the
+  // hold). On a busy machine the loop's own timer (under 50 fps a timer wakes it) can miss a display frame, and a step
+  // up to the 30 fps level may fail too: every failed step up counts, each back-off twice the last.
   it(
     'a step up that does not deliver its frames is undone, and not tried again for a growing while',
     h.ONE_PATH,
@@ -426,35 +428,36 @@ describe('cost control', () => {
         window.__s = await window.MiroFish.mount(null, { fish: 60, seed: 8, idleFps: 60 });
       });
       await device.paceFrames(page.workers()[0], 30);
-      const r = await page.evaluate(async () => {
+      const levels = await page.evaluate(async () => {
         const s = window.__s,
-          levels = [];
-        await s._test.onLevel((q) => levels.push({ fps: q.fps, reason: q.reason, at: performance.now() }));
+          out = [];
+        await s._test.onLevel((q) => out.push({ fps: q.fps, reason: q.reason, at: performance.now() }));
         await s._test.windows(50, 2, 1, 60);
         await s._test.fakeCost(0.2, true);
-        const undone = () => levels.filter((l) => / after a step up /.test(l.reason)).length;
-        for (const t0 = performance.now(); undone() < 2 && performance.now() - t0 < 30000;)
+        // Until a step up to a 60 fps level has been undone, and one more step up after it (or the hold).
+        const done = () => {
+          const k = out.findIndex((l) => / after a step up to .* 60 fps: /.test(l.reason));
+          return k >= 0 && out.slice(k + 1).some((l) => / after a step up /.test(l.reason));
+        };
+        for (const t0 = performance.now(); !done() && performance.now() - t0 < 30000;)
           await new Promise((res) => setTimeout(res, 50));
-        return { levels, first: s.stats().quality.reason.startsWith('the browser says') };
+        return out;
       });
-      const undone = r.levels.filter((l) => / after a step up /.test(l.reason));
-      assert.equal(undone.length, 2, JSON.stringify(r.levels));
-      const words = (windows) =>
-        new RegExp(
-          '^30\\.0 fps delivered, below 80 % of 60 after a step up to dpr 0\\.5, cheap fish, 60 fps: ' +
-            'back to dpr 0\\.5, cheap fish, 30 fps, not tried again for ' +
-            windows +
-            ' windows$',
-        );
-      assert.match(undone[0].reason, words(5));
-      assert.match(undone[1].reason, words(10));
-      // The next try came no sooner than its back-off: 5 windows of at least 2 display frames at 30 Hz (a busy machine's
-      // ticks come later, never sooner).
-      const retry = r.levels.find((l) => l.at > undone[0].at && l.fps === 60);
-      assert.ok(
-        retry && retry.at - undone[0].at >= 300,
-        `tried again ${retry && (retry.at - undone[0].at) | 0} ms later`,
+      const undone = levels.filter((l) => / after a step up /.test(l.reason));
+      const tried60 = undone.find((l) => / after a step up to .* 60 fps: /.test(l.reason));
+      assert.ok(tried60 && undone.length >= 2, JSON.stringify(levels));
+      assert.match(
+        tried60.reason,
+        /^30\.0 fps delivered, below 80 % of 60 after a step up to dpr 0\.5, cheap fish, 60 fps: back to dpr 0\.5, cheap fish, 30 fps, /,
       );
+      const barred = undone.map((l) => (/not tried again for (\d+) windows$/.exec(l.reason) || [0, 'held'])[1]);
+      assert.deepEqual(barred.slice(0, 3), ['5', '10', 'held'].slice(0, barred.length), 'each back-off twice the last');
+      // The next try came no sooner than its back-off: windows of at least 2 display frames at 30 Hz (a busy machine's
+      // ticks come later, never sooner).
+      const windows = Number(barred[undone.indexOf(tried60)]) || 0;
+      const retry = levels.find((l) => l.at > tried60.at && / stepped up /.test(l.reason));
+      if (retry)
+        assert.ok(retry.at - tried60.at >= windows * 60, `tried again ${(retry.at - tried60.at) | 0} ms later`);
       assert.deepEqual(log.errors(), []);
       await context.close();
     },

@@ -207,7 +207,6 @@ describe('school.trajectory()', () => {
       assert.deepEqual(c.calls[c.calls.length - 1], [6000, 6000], name);
       for (let k = 1; k < c.calls.length; k++) assert.ok(c.calls[k][0] > c.calls[k - 1][0], `${name}: progress grows`);
       assert.ok(c.median <= 2 * own.median + 8, `the page's timers went on as through its own chunked work: ${said}`);
-      assert.ok(c.ticks >= 0.5 * own.ticks * (c.ms / own.ms), `as many timer ticks, or half: ${said}`);
       assert.ok(c.frames >= Math.floor(c.shown / 4), `the school's frames went on: ${said}`);
     }
     assert.equal(r.frameCount, 3);
