@@ -130,10 +130,11 @@ describe('school.trajectory()', () => {
   // #21 item 4: a long call works in chunks of ~8 ms, on the page's thread or the Worker's, so neither the page nor
   // the school's own frames stall; progress(done, total) hears each chunk; the result is the unchunked one.
   // Issue 51: what the call promises, in terms a busy machine keeps. The page's timers go on as they do while the same
-  // page runs its own work in 8 ms tasks (for half as long: a well-chunked call): a busy machine slows both alike, where a
-  // fixed bound measured the machine (a quiet page's timers waited 355 ms on the loaded 2-core machine, with no call at
-  // all). The running school draws at least one frame in four of the display frames that came meanwhile (the page's
-  // own rAF): a machine that shows no display frame for half a second asks none of it.
+  // page runs its own work in 8 ms tasks, a well-chunked call (for half the call's time: its typical gap is what is
+  // compared, the median, which one stall of the whole machine does not move): a busy machine slows both alike, where
+  // a fixed bound measured the machine (a quiet page's timers waited 355 ms on the loaded 2-core machine, with no call
+  // at all). The running school draws at least one frame in four of the display frames that came meanwhile (the
+  // page's own rAF): a machine that shows no display frame for half a second asks none of it.
   it('a long trajectory() and step(n) run in chunks: the page and the frames go on, with progress', async (t) => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
     const consoleLog = h.watchConsole(page);

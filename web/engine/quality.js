@@ -112,7 +112,6 @@ export class Governor {
     this.start = this.frames = this.cost = this.skip = this.upStreak = this.slowStreak = this.windowIndex = 0;
     this.last = this.stalled = this.stalls = 0;
     this.late = 0; // the first frames that came late (measured())
-    this.lastUpWindow = -1e9;
     this.maxGap = 0; // the window's longest frame interval (its pacing)
     this.trial = 0; // windows left for the last step up to deliver its rate (0: none under way)
     this.barUntil = 0; // the window until which a step up that failed bars the levels above (the back-off)
@@ -307,7 +306,6 @@ export class Governor {
     }
     if (this.level <= this.ceiling) return false;
     this.level--;
-    this.lastUpWindow = this.windowIndex;
     this.reason =
       'headroom (render ' +
       cost.toFixed(1) +
