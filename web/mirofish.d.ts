@@ -332,9 +332,13 @@ export interface MiroFishStats {
     settled: number;
     added: number;
   };
-  /** The renderer is a software rasterizer (SwiftShader, llvmpipe, ...): auto quality started at its lowest level. */
+  /**
+   * The browser says this WebGL is slow (software rendering: it refuses a context asked to fail on a major
+   * performance caveat): auto quality started at its lowest level and climbs on the frames it delivers. A browser that
+   * says nothing (Firefox on llvmpipe) reads false, and is measured like any other.
+   */
   softwareGL: boolean;
-  /** The WebGL renderer string (unmasked where the browser allows it). */
+  /** The WebGL renderer string (unmasked where the browser allows it): reported, never decided on. */
   renderer: string;
   /** Where the school runs: in its Worker (OffscreenCanvas) or on the page's main thread. */
   thread: 'worker' | 'main';
@@ -353,7 +357,7 @@ export interface MiroFishQuality {
   detail: number;
   /** Frame rate of this level (the loop also keeps maxFps and idleFps). */
   fps: number;
-  /** Why the level is what it is, in words. */
+  /** Why the level is what it is, in words: the frames delivered, the render's cost, a frame cap, CPU pressure. */
   reason: string;
   /** Level changes since mount. */
   changes: number;

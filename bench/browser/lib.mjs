@@ -6,11 +6,13 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import ARGS from '../../tests/support/chromium_args.js';
 import TYPES from '../../tests/support/content_types.js';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
+const { engineFront } = createRequire(import.meta.url)('../../tests/browser/device.js');
 export const ROOT = path.resolve(HERE, '..', '..');
 export const WEB = path.join(ROOT, 'web');
 // The shipped bundle, and the test bundle (the shipped one plus handle._test: the step alone, timed in the engine).
@@ -85,9 +87,23 @@ export function serve(routes = {}) {
   );
 }
 
-// Headless Chromium with the benches' flags (plus `extra`).
-export function launch(extra = []) {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS.concat(extra) });
+// Headless Chromium with the benches' flags (plus `extra`), whose every page is the software-GL visitor this machine
+// is: the engine's script hears what a visitor's Chrome on SwiftShader or WARP answers (tests/browser/device.js).
+export async function launch(extra = []) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS.concat(extra) });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await engineFront(context);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => context.close().catch(() => {}));
+    return page;
+  };
+  return browser;
 }
 
 // A page that loads the bundle and mounts nothing on its own.

@@ -18,6 +18,10 @@
 // The peers are not dependencies of MiroFish: bench/peers/package.json pins them for the benches only
 // (`(cd bench/peers && npm ci)`; scripts/bench-browser does it).
 //
+// Every page is the software-GL visitor this machine is (lib.mjs: the engine hears what a visitor's Chrome on
+// SwiftShader says of its context), under the machine's own CPU pressure (PressureObserver), as a visitor's school
+// would be; each MiroFish row keeps its last level and reason.
+//
 // usage: node bench/browser/peers.mjs [--rounds N] [--settle S] [--window S] [--before DIR] [--json FILE]
 // env:   MIROFISH_BUNDLE (default build/web/dist/mirofish.js), CHROMIUM (default /usr/bin/chromium)
 
@@ -117,6 +121,7 @@ const ROWS = [
   { name: 'tsParticles 4.4 slim, links background, pointer moving', page: 'tsparticles', pointer: 'moves' },
   { name: 'tsParticles 4.4 slim, links background', page: 'tsparticles', pointer: 'reads' },
   { name: 'Vanta BIRDS 1 024 (three.js r134)', page: 'vanta', pointer: 'reads' },
+  { name: 'Vanta BIRDS 1 024 (three.js r134), pointer moving', page: 'vanta', pointer: 'moves' },
 ];
 if (opts.before) {
   ROWS.push(
@@ -190,6 +195,8 @@ async function measure(browser, server, row) {
         dpr: st.quality.dpr,
         detail: st.quality.detail,
         levelFps: st.quality.fps,
+        reason: st.quality.reason,
+        softwareGL: st.softwareGL,
       };
     });
     if (errors.length) throw new Error(`${row.name}: ${errors.join(' | ')}`);
@@ -224,7 +231,9 @@ try {
       results[i].push(got);
       process.stderr.write(
         `peers: round ${r + 1} ${ROWS[i].name}: ${got.fps.toFixed(1)} fps, ${got.cores.toFixed(2)} cores` +
-          (got.extra ? ` (${got.extra.state}, level ${got.extra.level}, dpr ${got.extra.dpr})` : '') +
+          (got.extra
+            ? ` (${got.extra.state}, level ${got.extra.level}, dpr ${got.extra.dpr}: ${got.extra.reason})`
+            : '') +
           '\n',
       );
     }
@@ -287,6 +296,25 @@ console.log(
 console.log(
   `MiroFish / tsParticles, CPU per drawn frame, the pointer resting (MiroFish at idleFps 60): ` +
     `${out.ratios.oursVsTsParticlesPerFrameReading.toFixed(2)} (target <= 1)`,
+);
+// What a visitor pays a second over a visit, the CPU of the whole browser (cores): resting (a reader) and moving the
+// pointer, for each background, and MiroFish's against each peer's.
+const vantaReading = out.rows.find((r) => r.name === 'Vanta BIRDS 1 024 (three.js r134)'),
+  vantaMoving = row('Vanta BIRDS 1 024 (three.js r134), pointer moving');
+out.visit = {
+  mirofish: { resting: reading.cores, moving: moving.cores },
+  tsparticles: { resting: tsReading.cores, moving: tsMoving.cores },
+  vanta: { resting: vantaReading.cores, moving: vantaMoving.cores },
+};
+for (const peer of ['tsparticles', 'vanta']) {
+  out.ratios[peer + 'Resting'] = reading.cores / out.visit[peer].resting;
+  out.ratios[peer + 'Moving'] = moving.cores / out.visit[peer].moving;
+}
+console.log(
+  `a visit, CPU a second (cores), resting / moving: MiroFish ${f(reading.cores, 2)} / ${f(moving.cores, 2)}, ` +
+    `tsParticles ${f(tsReading.cores, 2)} / ${f(tsMoving.cores, 2)} (MiroFish ${f(out.ratios.tsparticlesResting, 2)}x / ` +
+    `${f(out.ratios.tsparticlesMoving, 2)}x), Vanta ${f(vantaReading.cores, 2)} / ${f(vantaMoving.cores, 2)} ` +
+    `(MiroFish ${f(out.ratios.vantaResting, 2)}x / ${f(out.ratios.vantaMoving, 2)}x)`,
 );
 if (opts.before) {
   const was = row('MiroFish before, a reader'),

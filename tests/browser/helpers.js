@@ -129,7 +129,8 @@ function serveDir(dir, headers = {}) {
 
 const ARGS = require('../support/chromium_args');
 
-// Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread).
+// Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread), and
+// its WebGL is software GL as a visitor's Chrome says it (device.js: SwiftShader here is told to act as a GPU).
 async function launch(extraArgs = []) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS.concat(extraArgs) });
   const newContext = browser.newContext.bind(browser);
@@ -138,6 +139,7 @@ async function launch(extraArgs = []) {
     await context.addInitScript((thread) => {
       window.__mirofishThread = thread;
     }, THREAD);
+    await require('./device').engineFront(context);
     return context;
   };
   browser.newPage = async (options) => {

@@ -129,50 +129,89 @@ describe('school.trajectory()', () => {
 
   // #21 item 4: a long call works in chunks of ~8 ms, on the page's thread or the Worker's, so neither the page nor
   // the school's own frames stall; progress(done, total) hears each chunk; the result is the unchunked one.
-  it('a long trajectory() and step(n) run in chunks: the page and the frames go on, with progress', async () => {
+  // Issue 51: what the call promises, in terms a busy machine keeps. The page's timers go on as they do while the same
+  // page runs its own work in 8 ms tasks, a well-chunked call (for half the call's time: its typical gap is what is
+  // compared, the median, which one stall of the whole machine does not move): a busy machine slows both alike, where
+  // a fixed bound measured the machine (a quiet page's timers waited 355 ms on the loaded 2-core machine, with no call
+  // at all). The running school draws at least one frame in four of the display frames that came meanwhile (the
+  // page's own rAF): a machine that shows no display frame for half a second asks none of it.
+  it('a long trajectory() and step(n) run in chunks: the page and the frames go on, with progress', async (t) => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html#n=150&seed=4');
-    await h.watchTimers(page);
     const r = await page.evaluate(async () => {
-      const running = await window.MiroFish.mount('#box', { fish: 40, hash: false });
+      let display = 0;
+      (function tick() {
+        display++;
+        requestAnimationFrame(tick);
+      })();
+      // A school that asks for every display frame (the top level, the full rate at rest), beside the one that works.
+      const running = await window.MiroFish.mount('#box', { fish: 40, hash: false, quality: 'high', idleFps: 60 });
       const school = await window.MiroFish.mount(undefined, { paused: true });
       while (running.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
-      // The longest gap between 10 ms timers while `f` runs, the running school's frames meanwhile, progress calls.
+      // The same page's own work in 8 ms tasks, one after another, for `ms`.
+      const chunked = (ms) =>
+        new Promise((done) => {
+          const channel = new MessageChannel();
+          const end = performance.now() + ms;
+          channel.port1.onmessage = () => {
+            const until = Math.min(end, performance.now() + 8);
+            while (performance.now() < until);
+            if (performance.now() < end) channel.port2.postMessage(0);
+            else done();
+          };
+          channel.port2.postMessage(0);
+        });
+      // While `f` runs: the gaps between 10 ms timers, the display frames, the running school's frames, progress.
       const watch = async (f) => {
-        const stop = window.__watchTimers(10);
-        const calls = [];
+        const gaps = [],
+          calls = [];
+        let last = performance.now();
+        const beat = setInterval(() => {
+          const now = performance.now();
+          gaps.push(now - last);
+          last = now;
+        }, 10);
         const frames0 = running.stats().frames,
+          display0 = display,
           t0 = performance.now();
         const value = await f((done, total) => calls.push([done, total]));
-        const worst = stop();
+        clearInterval(beat);
+        const ms = performance.now() - t0,
+          shown = display - display0;
         await running.stateHash(); // its snapshot of now
-        return { value, worst, calls, ms: performance.now() - t0, frames: running.stats().frames - frames0 };
+        gaps.sort((a, b) => a - b);
+        const median = gaps.length ? gaps[gaps.length >> 1] : ms;
+        return { value, median, ticks: gaps.length, calls, ms, shown, frames: running.stats().frames - frames0 };
       };
       const tr = await watch((p) => school.trajectory(6000, 3000, p));
+      const trPage = await watch(() => chunked(tr.ms / 2));
       const st = await watch((p) => school.step(6000, p));
+      const stPage = await watch(() => chunked(st.ms / 2));
       const last = new Uint8Array(tr.value.data.buffer, 2 * 150 * 16);
+      const plain = ({ median, ticks, calls, ms, shown, frames }) => ({ median, ticks, calls, ms, shown, frames });
       return {
-        tr: { worst: tr.worst, calls: tr.calls, ms: tr.ms, frames: tr.frames, frameCount: tr.value.meta.frames },
-        st: { worst: st.worst, calls: st.calls, ms: st.ms, frames: st.frames, value: st.value },
+        runs: [
+          ['trajectory(6000, 3000)', plain(tr), plain(trPage)],
+          ['step(6000)', plain(st), plain(stPage)],
+        ],
+        frameCount: tr.value.meta.frames,
+        stepped: st.value,
         last: Array.from(last),
         hash: await school.stateHash(),
       };
     });
-    for (const [name, c] of [
-      ['trajectory(6000, 3000)', r.tr],
-      ['step(6000)', r.st],
-    ]) {
+    for (const [name, c, own] of r.runs) {
+      const said = `${name}: ${c.ticks} timer ticks in ${c.ms | 0} ms, median gap ${c.median | 0} ms (the page's own 8 ms tasks: ${own.ticks}, ${own.median | 0} ms); ${c.frames} frames of ${c.shown} display frames`;
+      t.diagnostic(said);
       assert.ok(c.calls.length >= 3, `${name}: progress after each chunk (${c.calls.length} calls in ${c.ms | 0} ms)`);
       assert.deepEqual(c.calls[c.calls.length - 1], [6000, 6000], name);
       for (let k = 1; k < c.calls.length; k++) assert.ok(c.calls[k][0] > c.calls[k - 1][0], `${name}: progress grows`);
-      // 250 ms, as before issue 39's merges: the 305-309 ms gaps seen then came at load 20-30 and did not come back
-      // on a quiet machine (6 of 6 runs on the main-thread path under 250, with and without the 4 timed first frames).
-      assert.ok(c.worst < 250, `${name}: the page's timers never waited long (${c.worst | 0} ms)`);
-      assert.ok(c.frames > 0, `${name}: the school's frames went on (${c.frames} in ${c.ms | 0} ms)`);
+      assert.ok(c.median <= 2 * own.median + 8, `the page's timers went on as through its own chunked work: ${said}`);
+      assert.ok(c.frames >= Math.floor(c.shown / 4), `the school's frames went on: ${said}`);
     }
-    assert.equal(r.tr.frameCount, 3);
-    assert.equal(r.st.value, 6000);
+    assert.equal(r.frameCount, 3);
+    assert.equal(r.stepped, 6000);
     assert.equal(h.fnv1a(r.last), r.hash, "the chunked trajectory's last frame is the chunked step(6000)'s state");
     assert.deepEqual(consoleLog.errors(), []);
     await page.close();

@@ -270,8 +270,10 @@ function testHook(s, msg) {
     s.pond.set = () => {
       throw new Error('test: set() throws');
     };
-  } else if (msg.fn === 'fakeCost') t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
-  else if (msg.fn === 'holdFrames') s.loop.holdMsPerMp = typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0;
+  } else if (msg.fn === 'fakeCost') {
+    t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
+    t.judgeFrames = !!msg.on; // the frame rate still judged: a cheap render call whose frames are not
+  } else if (msg.fn === 'holdFrames') s.loop.holdMsPerMp = typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0;
   else if (msg.fn === 'windows')
     Object.assign(t, {
       windowMs: msg.ms,

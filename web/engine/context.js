@@ -1,6 +1,8 @@
 // The school's WebGL context (#21): the canvas the engine draws on, its context and GPU timer, and what happens when
 // the browser takes the context away (the host's side is swapCanvas in host/mount.js).
-import { createGpuTimer } from './gl_probe.js';
+import { createGpuTimer, giveBack } from './gl_probe.js';
+
+export { giveBack };
 
 const LOST_WAIT_MS = 2000; // a context not restored by then (an evicted one never is) is replaced; doubled per try
 const ASK_GAP_MS = 1000; // at most one new canvas asked for a second (a wait that ended while hidden, then shown)
@@ -131,14 +133,5 @@ export class Context {
     clearTimeout(this.lostTimer);
     this.unwatch();
     if (this.gpuTimer && !this.s.flags.lost) this.gpuTimer.release();
-  }
-}
-
-// A context given back now rather than at garbage collection (browsers cap live contexts).
-export function giveBack(gl) {
-  try {
-    gl.getExtension('WEBGL_lose_context').loseContext();
-  } catch (e) {
-    /* already gone */
   }
 }

@@ -1,8 +1,54 @@
-// What the page's GL is: the renderer string (a software rasterizer starts at the lowest quality level, S-COST-1)
-// and GPU time per frame through EXT_disjoint_timer_query_webgl2 where the browser offers it.
+// What the page's GL is: whether the browser calls it slow (software rendering: the budget starts at its lowest
+// level, S-COST-1), the renderer string (reported, never decided on: S-ENG-3), and GPU time per frame through
+// EXT_disjoint_timer_query_webgl2 where the browser offers it.
 
-export const SOFTWARE_GL = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 const GPU_QUERIES = 4; // queries in flight at most; results come back a few frames late
+
+let slow = null; // what this thread's browser said (asked once: it does not change between schools)
+
+// Whether the browser says a WebGL2 context here would be slow: it refuses one made with failIfMajorPerformanceCaveat
+// (Chrome and Firefox on WARP, Chrome's software fallback) and makes one without. A browser that says nothing (one
+// that ignores the flag, Firefox on llvmpipe) is measured like any other (quality.js). Both probe contexts are given
+// back at once.
+export function slowContext() {
+  if (slow === null) slow = askCaveat();
+  return slow;
+}
+
+function askCaveat() {
+  const canvas = () => {
+    if (typeof document !== 'undefined' && document.createElement) return document.createElement('canvas');
+    return typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(1, 1) : null;
+  };
+  try {
+    const strict = probeContext(canvas(), true);
+    if (strict) return !giveBack(strict);
+    const plain = probeContext(canvas(), false); // no WebGL2 on such a canvas at all: nothing was said
+    return !!plain && giveBack(plain);
+  } catch (e) {
+    return false;
+  }
+}
+
+/** @param {HTMLCanvasElement | OffscreenCanvas | null} c @param {boolean} caveat */
+function probeContext(c, caveat) {
+  if (!c) return null;
+  c.width = c.height = 1;
+  return /** @type {WebGL2RenderingContext | null} */ (
+    c.getContext('webgl2', { failIfMajorPerformanceCaveat: caveat, antialias: false, depth: false })
+  );
+}
+
+// A context given back now rather than at garbage collection (browsers cap live contexts). Returns true.
+/** @param {WebGL2RenderingContext} gl */
+export function giveBack(gl) {
+  try {
+    gl.getExtension('WEBGL_lose_context').loseContext();
+  } catch (e) {
+    /* already gone */
+  }
+  return true;
+}
 
 // `gl` is the context the C++ side created on this canvas (getContext returns the same object).
 export function probeRenderer(gl) {
@@ -12,7 +58,7 @@ export function probeRenderer(gl) {
     renderer = String(gl.getParameter(gl.RENDERER) || '');
     // Chromium and Safari report a generic "WebKit WebGL" here; Firefox already gives the real one (and warns that
     // the debug extension is deprecated, so it is asked for only when needed).
-    if (!SOFTWARE_GL.test(renderer) && /^webkit webgl$/i.test(renderer.trim())) {
+    if (/^webkit webgl$/i.test(renderer.trim())) {
       const ext = gl.getExtension('WEBGL_debug_renderer_info');
       if (ext) renderer = String(gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) || renderer);
     }

@@ -4,7 +4,11 @@
 // a lower and an upper bound with a margin between them, and a fixed level after a number of flip-flops.
 // What it counts is the frames as they reach the screen: a late animation frame is the pipeline's cost (the GPU, the
 // compositor, the machine), whatever the engine's own submit took; only a gap the page can show was its host's own
-// work is left out (hostStalls below).
+// work is left out (hostStalls below). Three things a device says are taken as said: frames evenly paced under the
+// level's rate while its own work is cheap are a cap (a 30 Hz display, Low Power Mode, a throttled frame), not a cost;
+// a context the browser calls slow (software GL: gl_probe.js) starts at the lowest level; the machine's CPU pressure
+// (pressure.js) steps down and holds while it lasts. A step up stays only if its frames come (a trial), else the level
+// is not tried again for a growing while.
 
 const QUALITY_WINDOW_MS = 500; // a decision needs at least this long...
 const QUALITY_WINDOW_FRAMES = 6; // ...and this many frames
@@ -15,6 +19,14 @@ const QUALITY_HOLD_WINDOWS = 240; // ...for ~2 min of windows, then it is tried 
 const QUALITY_SLOW = 0.8; // below 80 % of the level's frame rate: frames are being missed...
 const QUALITY_SLOW_WINDOWS = 2; // ...in this many windows in a row (~1 s; one hiccup is not a level's cost)
 const QUALITY_ROOM = 0.75; // the level above, as predicted, must cost under 3/4 of the budget: headroom
+const TRIAL_WINDOWS = 4; // a step up must deliver 80 % of its level's rate in one of the windows after it (~2-3 s)...
+const BACKOFF = 1 / 12; // ...else it is undone and not tried again for 1/12 of a hold (20 windows, ~10 s), then
+// twice that; after a hold (QUALITY_MAX_FLIPS) the back-offs start twice as long
+const CAP_EVEN = 1.5; // a cap: no frame interval in the window over 1.5x their mean (evenly paced)...
+const CAP_CHEAP = 0.25; // ...the school's own work under a quarter of that interval...
+const CAP_LEAST = 0.4; // ...at 40 % of the level's rate or more (30 of 60): what displays and browsers cap to; under
+// it the frames are missed whatever their pacing
+const CAP_LIFT = 1.1; // frames this much faster than the cap: it is gone
 // Per-frame cost of the fish detail levels relative to the full koi (1 000 fish in SwiftShader: 69 / 85 / 93 ms).
 const DETAIL_COST = [0.74, 0.91, 1];
 const STALL_FRAMES = 3; // 'gap' rule: a gap this many frame intervals long, after a cheap frame, is a stall
@@ -72,6 +84,13 @@ function gapStall(gap, costMs, interval) {
   return gap > STALL_FRAMES * interval && costMs < 0.5 * interval ? gap - interval : 0;
 }
 
+// Why a level was left: its frames' cost over the budget, or the frames it delivered under 80 % of `rate`.
+function costWords(fps, cost, heavy, budget, rate) {
+  return heavy
+    ? 'render ' + cost.toFixed(1) + ' ms over the ' + budget + ' ms budget'
+    : fps.toFixed(1) + ' fps delivered, below ' + Math.round(QUALITY_SLOW * 100) + ' % of ' + Math.round(rate);
+}
+
 export class Governor {
   constructor() {
     /** @type {import('../mirofish').MiroFishQuality['mode']} */
@@ -93,7 +112,15 @@ export class Governor {
     this.start = this.frames = this.cost = this.skip = this.upStreak = this.slowStreak = this.windowIndex = 0;
     this.last = this.stalled = this.stalls = 0;
     this.late = 0; // the first frames that came late (measured())
-    this.lastUpWindow = -1e9;
+    this.maxGap = 0; // the window's longest frame interval (its pacing)
+    this.trial = 0; // windows left for the last step up to deliver its rate (0: none under way)
+    this.barUntil = 0; // the window until which a step up that failed bars the levels above (the back-off)
+    this.cap = 0; // the rate of a cap the frames showed (0: none): the levels are judged against it
+    this.lastFps = 0; // the rate the last window delivered
+    this.software = false; // the browser says the context is slow (gl_probe.js): no first-frames jump, no cap
+    /** @type {'' | 'nominal' | 'fair' | 'serious' | 'critical'} the machine's CPU pressure ('': not observed) */
+    this.pressure = '';
+    this.pressureFrom = 0; // the level the pressure found (serious holds one below it)
     // The window's length and frame count; the test bundle's hooks (handle._test) also fake the cost.
     this.tuning = {
       cost: -1,
@@ -101,6 +128,7 @@ export class Governor {
       windowFrames: QUALITY_WINDOW_FRAMES,
       upWindows: QUALITY_UP_WINDOWS,
       holdWindows: QUALITY_HOLD_WINDOWS,
+      judgeFrames: false, // with a faked cost the frame rate is not judged, unless a test asks (judgeFrames)
       onLevel: null,
     };
   }
@@ -129,10 +157,13 @@ export class Governor {
       this.reason = 'quality=low: fixed at the lowest level';
     } else if (first || modeChanged) {
       this.level = last;
-      this.measuring = true;
+      this.measuring = !this.software;
       this.ceiling = 0;
       this.flips = this.holds = 0;
-      this.reason = 'measuring its first frames at the lowest level';
+      this.cap = 0;
+      this.reason = this.software
+        ? 'the browser says this WebGL is slow (software rendering): the lowest level, climbing on frames delivered'
+        : 'measuring its first frames at the lowest level';
     } else {
       // Same place in the ladder: the same detail and frame rate, the nearest resolution.
       let best = 0;
@@ -144,6 +175,8 @@ export class Governor {
       this.level = best;
       this.ceiling = Math.min(this.ceiling, this.level);
     }
+    if (mode === 'auto' && this.pressure === 'critical') this.level = last;
+    this.trial = 0;
     this.reset();
   }
 
@@ -156,6 +189,7 @@ export class Governor {
     this.upStreak = 0;
     this.slowStreak = 0;
     this.late = 0;
+    this.maxGap = 0;
   }
 
   // One rendered frame at time `now` (ms) that cost `costMs` (render submit, or GPU time when larger); `hostMs` of the
@@ -190,64 +224,78 @@ export class Governor {
       this.stalled += host;
       this.stalls++;
     }
+    if (gap - host > this.maxGap) this.maxGap = gap - host;
     this.frames++;
     this.cost += faked ? t.cost : costMs;
     const span = now - this.start - this.stalled;
     if (span < t.windowMs || this.frames < t.windowFrames) return false;
     const fps = (this.frames * 1000) / span;
     const cost = this.cost / this.frames;
+    const even = this.maxGap <= (CAP_EVEN * span) / this.frames;
     this.windowIndex++;
     this.start = now;
     this.frames = 0;
     this.cost = 0;
     this.stalled = 0;
+    this.maxGap = 0;
     if (this.skip > 0) {
       this.skip--;
       return false;
     }
-    const slow = !faked && fps < QUALITY_SLOW * targetFps;
-    this.slowStreak = slow ? this.slowStreak + 1 : 0;
+    return this.judge(fps, cost, even, targetFps, !faked || t.judgeFrames, climb);
+  }
+
+  // A whole window: `fps` delivered, its frames' mean `cost`, `even` its pacing; `judged` false where a test fakes the
+  // cost alone (the frame rate is then the machine's, not the test's).
+  judge(fps, cost, even, targetFps, judged, climb) {
+    if (this.cap > 0 && fps > CAP_LIFT * this.cap) this.cap = 0; // the frames come faster: the cap is gone
+    const rate = this.cap > 0 ? Math.min(targetFps, this.cap) : targetFps;
+    const slow = judged && fps < QUALITY_SLOW * rate;
     const heavy = cost > this.budget;
+    // A cap, not a cost: evenly paced frames under the level's rate, the school's own work cheap, at a rate displays
+    // and browsers cap to (a 30 Hz display, Low Power Mode, a throttled frame). Not under software GL, where every
+    // frame is the CPU's work and a slow pipeline paces its frames just as evenly.
+    const capped =
+      slow && !heavy && !this.software && even && cost < (CAP_CHEAP * 1000) / fps && fps >= CAP_LEAST * targetFps;
+    const before = this.lastFps;
+    this.lastFps = fps;
+    if (this.trial > 0) {
+      // The last step up stays once a window delivers its level's rate, or the same capped frames as the level below
+      // (the step cost no frame); heavy, or no such window in time, undoes it.
+      if (capped && fps >= 0.92 * before) return this.capAt(fps, cost);
+      if (!slow && !heavy) this.trial = 0;
+      else if (heavy || --this.trial === 0) return this.undo(fps, cost, heavy, rate);
+      else return false;
+    }
+    if (capped) return this.capAt(fps, cost);
+    this.slowStreak = slow ? this.slowStreak + 1 : 0;
     if ((slow && this.slowStreak >= QUALITY_SLOW_WINDOWS) || heavy) {
       this.upStreak = 0;
       if (this.level >= this.levels.length - 1) {
         this.reason = 'lowest level, still ' + (heavy ? 'over budget' : 'missing frames');
         return false;
       }
-      if (this.windowIndex - this.lastUpWindow <= 2) {
-        // a step up that did not hold: a flip-flop
-        if (++this.flips === QUALITY_MAX_FLIPS) this.heldAt = this.windowIndex;
-        this.ceiling = this.level + 1;
-      }
       this.level++;
       this.reason =
-        (heavy
-          ? 'render ' + cost.toFixed(1) + ' ms over the ' + this.budget + ' ms budget'
-          : fps.toFixed(1) +
-            ' fps delivered, below ' +
-            Math.round(QUALITY_SLOW * 100) +
-            ' % of ' +
-            Math.round(targetFps)) +
-        ': stepped down to ' +
-        describeLevel(this.current());
+        costWords(fps, cost, heavy, this.budget, rate) + ': stepped down to ' + describeLevel(this.current());
       return this.changed();
     }
-    if (!climb) {
+    if (!climb || this.pressure === 'serious' || this.pressure === 'critical') {
       this.upStreak = 0;
       return false;
     }
-    // A step-up that did not hold bars that level for 20 windows (~10 s), then it may be tried again.
-    if (this.flips < QUALITY_MAX_FLIPS && this.windowIndex - this.lastUpWindow > 20) this.ceiling = 0;
+    // A step up that was undone bars the levels above for its back-off, then they may be tried again.
+    if (this.flips < QUALITY_MAX_FLIPS && this.windowIndex >= this.barUntil) this.ceiling = 0;
     // What a frame would cost one level up. The margin between this and the step-down bound (the budget) is the
-    // hysteresis.
+    // hysteresis; the frames delivered must be the level's too.
     const predicted = predictCost(cost, this.current(), this.levels[Math.max(0, this.level - 1)]);
-    const room = predicted < QUALITY_ROOM * this.budget && (faked || fps >= 0.92 * targetFps);
+    const room = predicted < QUALITY_ROOM * this.budget && (!judged || fps >= 0.92 * rate);
     if (!room) {
       this.upStreak = 0;
       return false;
     }
-    if (++this.upStreak < t.upWindows || this.level === 0) return false;
-    if (this.flips >= QUALITY_MAX_FLIPS && this.windowIndex - this.heldAt > t.holdWindows * 2 ** this.holds) {
+    if (++this.upStreak < this.tuning.upWindows || this.level === 0) return false;
+    if (this.flips >= QUALITY_MAX_FLIPS && this.windowIndex - this.heldAt > this.tuning.holdWindows * 2 ** this.holds) {
       this.holds++; // the hold is over: the levels above may be tried again
       this.flips = 0;
       this.ceiling = 0;
@@ -258,7 +306,6 @@ export class Governor {
     }
     if (this.level <= this.ceiling) return false;
     this.level--;
-    this.lastUpWindow = this.windowIndex;
     this.reason =
       'headroom (render ' +
       cost.toFixed(1) +
@@ -266,6 +313,80 @@ export class Governor {
       fps.toFixed(0) +
       ' fps): stepped up to ' +
       describeLevel(this.current());
+    this.changed();
+    this.trial = TRIAL_WINDOWS;
+    return true;
+  }
+
+  // Frames capped at `fps`: the level holds, and is judged against that rate until frames come faster.
+  capAt(fps, cost) {
+    this.cap = fps;
+    this.trial = this.slowStreak = this.upStreak = 0;
+    this.reason =
+      'frames capped at ' +
+      fps.toFixed(0) +
+      ' fps (evenly paced, render ' +
+      cost.toFixed(1) +
+      ' ms): held at ' +
+      describeLevel(this.current());
+    return false;
+  }
+
+  // A step up that did not deliver: back down, and the level above is barred for a back-off that doubles with each
+  // failure; after QUALITY_MAX_FLIPS the level holds (holdWindows, twice as long each time).
+  undo(fps, cost, heavy, rate) {
+    const tried = this.current();
+    this.level = Math.min(this.level + 1, this.levels.length - 1);
+    this.failedStepUp();
+    this.reason =
+      costWords(fps, cost, heavy, this.budget, rate) +
+      ' after a step up to ' +
+      describeLevel(tried) +
+      ': back to ' +
+      describeLevel(this.current()) +
+      (this.flips >= QUALITY_MAX_FLIPS
+        ? ', held'
+        : ', not tried again for ' + (this.barUntil - this.windowIndex) + ' windows');
+    return this.changed();
+  }
+
+  // The step up under trial failed: the levels above the one now in force are barred for a back-off that doubles
+  // with each failure and each hold before; the QUALITY_MAX_FLIPS-th holds the level (holdWindows, twice as long each
+  // time).
+  failedStepUp() {
+    this.trial = 0;
+    this.ceiling = this.level;
+    if (++this.flips >= QUALITY_MAX_FLIPS) this.heldAt = this.windowIndex;
+    else {
+      const backoff = Math.max(1, Math.round(BACKOFF * this.tuning.holdWindows));
+      this.barUntil = this.windowIndex + backoff * 2 ** (this.flips - 1 + this.holds);
+    }
+  }
+
+  // The machine's CPU pressure (pressure.js): 'serious' steps down one level from where it found the school,
+  // 'critical' to the lowest, each held while it lasts (no step up); 'fair' and 'nominal' end it. Returns true when
+  // the level changed.
+  /** @param {'nominal' | 'fair' | 'serious' | 'critical'} state */
+  pressed(state) {
+    const was = this.pressure;
+    this.pressure = state;
+    if (this.mode !== 'auto' || state === was) return false;
+    const under = (p) => p === 'serious' || p === 'critical';
+    if (!under(state)) {
+      if (under(was)) this.reason = 'CPU pressure ' + state + ': may climb again from ' + describeLevel(this.current());
+      return false;
+    }
+    const last = this.levels.length - 1;
+    if (!under(was)) this.pressureFrom = this.level;
+    const to = state === 'critical' ? last : Math.max(this.level, Math.min(last, this.pressureFrom + 1));
+    const moved = to !== this.level;
+    this.measuring = false;
+    this.reason =
+      'CPU pressure ' + state + ': ' + (moved ? 'stepped down to ' : 'held at ') + describeLevel(this.levels[to]);
+    if (!moved) return false;
+    this.level = to;
+    // A step up still on trial brought the pressure: it failed, as one that did not deliver its frames.
+    if (this.trial > 0) this.failedStepUp();
     return this.changed();
   }
 
@@ -299,7 +420,7 @@ export class Governor {
     this.measuring = false;
     this.start = now;
     this.last = now;
-    this.frames = this.cost = this.late = 0;
+    this.frames = this.cost = this.late = this.maxGap = 0;
     let to = this.level;
     const keptUp = late <= FIRST_LATE;
     if (keptUp || (MIROFISH_TEST && this.tuning.cost >= 0)) {

@@ -5,9 +5,10 @@ import { errorText } from '../core/index.js';
 import { command } from './commands.js';
 import { applyHash, applyOptions, checkSanity, checkTone, readConfig } from './config.js';
 import { Context, giveBack } from './context.js';
-import { SOFTWARE_GL, probeRenderer } from './gl_probe.js';
-import { guard } from './guard.js';
+import { probeRenderer, slowContext } from './gl_probe.js';
+import { guard, guarded } from './guard.js';
 import { Loop } from './loop.js';
+import { Pressure } from './pressure.js';
 import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
 import { Snapshots } from './snapshots.js';
@@ -104,8 +105,9 @@ export class EngineSchool {
     this.out = out;
     this.pond = pond;
     this.renderer = probeRenderer(gl);
-    this.softwareGL = SOFTWARE_GL.test(this.renderer);
+    this.softwareGL = slowContext();
     this.governor = new Governor();
+    this.governor.software = this.softwareGL;
     /** What each frame reads of the params (config.js readConfig). */
     this.cfg = { maxFps: 60, idleFps: 20, reducedMotion: 1, water: 0, fish: 0 };
     /** What the page says (host messages), and `lost` (the context's). */
@@ -133,6 +135,7 @@ export class EngineSchool {
     this.loop = new Loop(this);
     this.resolution = new Resolution(this);
     this.snapshots = new Snapshots(this);
+    this.pressure = new Pressure(this, (fn, self) => guarded(this, fn, self));
   }
 
   // Something the page sees changed (a poke, a set(), a form, a new world): drawn once at once if the school is still
@@ -175,6 +178,7 @@ export class EngineSchool {
     this.loop.dispose();
     this.resolution.teardown();
     this.snapshots.stop();
+    this.pressure.stop();
     this.context.dispose();
     try {
       this.pond.release();

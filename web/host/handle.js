@@ -38,7 +38,9 @@ export class MiroFishSchool {
       // the browser suite's hooks, in the test bundle only (build/web/test)
       Object.defineProperty(this, '_test', {
         value: Object.freeze({
-          fakeCost: (/** @type {number} */ ms) => h.call({ t: 'test', fn: 'fakeCost', ms }),
+          // a fixed cost a frame (the render call's); the frame rate is judged only if `judgeFrames` (quality.js)
+          fakeCost: (/** @type {number} */ ms, /** @type {boolean} */ judgeFrames) =>
+            h.call({ t: 'test', fn: 'fakeCost', ms, on: !!judgeFrames }),
           // a fill-bound pipeline: each frame held `ms` per megapixel of the backing store (engine/loop.js)
           holdFrames: (/** @type {number} */ ms) => h.call({ t: 'test', fn: 'holdFrames', ms }),
           windows: (
