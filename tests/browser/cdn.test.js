@@ -14,6 +14,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
+const device = require('./device');
 
 // mirofish.js (the loader), mirofish-host.js, mirofish-engine.js, mirofish.wasm with the suite's hooks
 const TEST_DIR = path.dirname(h.BUNDLE);
@@ -78,7 +79,7 @@ describe('MiroFish from another origin (a CDN)', () => {
     fs.writeFileSync(path.join(pagesDir, name), page(body, csp));
     const url = pages.base + '/' + name;
     const p = await context.newPage();
-    if (watch) watch(context, p);
+    if (watch) await watch(context, p);
     const log = h.watchConsole(p);
     const workers = [];
     p.on('worker', (w) => workers.push(w.url()));
@@ -162,7 +163,11 @@ describe('MiroFish from another origin (a CDN)', () => {
         .createHash('sha384')
         .update(fs.readFileSync(path.join(dir, 'mirofish.js')))
         .digest('base64');
-    const { context, p, log } = await open(classic(cors.base, ` integrity="${sri}" crossorigin="anonymous"`));
+    const { context, p, log } = await open(
+      classic(cors.base, ` integrity="${sri}" crossorigin="anonymous"`),
+      undefined,
+      device.asServed, // the tag's integrity covers the loader as served
+    );
     assert.deepEqual(await school(p), { thread: h.THREAD, rendering: true, fish: 30 });
     assert.deepEqual(log.errors(), []);
     assert.deepEqual(ours(log), []);

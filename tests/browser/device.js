@@ -4,7 +4,9 @@
 //   on SwiftShader or WARP (its software fallback) refuses that context. `engineFront(context)` puts in front of the
 //   engine's script (the Worker's, and the page's on the main thread) what such a browser answers: the school's probe
 //   (web/engine/gl_probe.js) hears "slow", as a software-GL visitor's would. Every context of helpers.launch() has it;
-//   `engineFront(context, {slowGL: false})` instead is a browser that says nothing.
+//   `engineFront(context, {slowGL: false})` instead is a browser that says nothing. The front changes the engine and
+//   the loader's hash of it, so a page whose tag carries the loader's own integrity gets the files as served:
+//   `asServed(context)`, or `helpers.launch([], {asServed: true})` for every context.
 // - CPU pressure. Chromium reports the machine's (PressureObserver): on a shared machine it moves a school's level
 //   whenever other work runs. `engineFront(context, {pressure: false})` is a browser without the API (where nothing
 //   changes); `pressure(page, state)` sets it through DevTools (Emulation.setPressureStateOverride) for the page and
@@ -44,14 +46,16 @@ const NO_PRESSURE = 'delete self.PressureObserver;\n';
 async function engineFront(context, { slowGL = true, pressure = true, pressureMs = 0 } = {}) {
   const sample = pressureMs > 0 ? `self.__mirofishPressureMs = ${pressureMs};\n` : '';
   const front = '(() => {\n' + (slowGL ? REFUSE_CAVEAT : '') + (pressure ? sample : NO_PRESSURE) + '})();\n';
-  await context.unroute(engineScript);
-  await context.unroute(loaderScript);
+  await asServed(context);
+  // A request the network fails fails as it would have (never left hanging): the page's own handling is under test.
   await context.route(engineScript, async (route) => {
-    const response = await route.fetch();
+    const response = await route.fetch().catch(() => null);
+    if (!response) return route.abort('failed');
     await route.fulfill({ response, body: front + (await response.text()) });
   });
   await context.route(loaderScript, async (route) => {
-    const response = await route.fetch();
+    const response = await route.fetch().catch(() => null);
+    if (!response) return route.abort('failed');
     let body = await response.text();
     const engine = await fetch(new URL('mirofish-engine.js', route.request().url())).catch(() => null);
     if (engine && engine.ok) {
@@ -61,6 +65,13 @@ async function engineFront(context, { slowGL = true, pressure = true, pressureMs
     }
     await route.fulfill({ response, body });
   });
+}
+
+// The files as the server sends them: no front (a tag whose integrity attribute covers the loader).
+/** @param {import('playwright-core').BrowserContext} context */
+async function asServed(context) {
+  await context.unroute(engineScript);
+  await context.unroute(loaderScript);
 }
 
 const sessions = new WeakMap();
@@ -105,4 +116,4 @@ function paceFrames(realm, hz) {
   }, hz);
 }
 
-module.exports = { engineFront, pressure, paceFrames };
+module.exports = { engineFront, asServed, pressure, paceFrames };

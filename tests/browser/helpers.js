@@ -130,8 +130,9 @@ function serveDir(dir, headers = {}) {
 const ARGS = require('../support/chromium_args');
 
 // Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread), and
-// its WebGL is software GL as a visitor's Chrome says it (device.js: SwiftShader here is told to act as a GPU).
-async function launch(extraArgs = []) {
+// its WebGL is software GL as a visitor's Chrome says it (device.js: SwiftShader here is told to act as a GPU), unless
+// `asServed`: the files as served, for tags whose integrity covers the loader.
+async function launch(extraArgs = [], { asServed = false } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS.concat(extraArgs) });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
@@ -139,7 +140,7 @@ async function launch(extraArgs = []) {
     await context.addInitScript((thread) => {
       window.__mirofishThread = thread;
     }, THREAD);
-    await require('./device').engineFront(context);
+    if (!asServed) await require('./device').engineFront(context);
     return context;
   };
   browser.newPage = async (options) => {

@@ -70,7 +70,7 @@ describe('one integrity for every file the tag brings in', () => {
     });
     pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-sri-pages-'));
     pages = await h.serveDir(pagesDir);
-    browser = await h.launch();
+    browser = await h.launch([], { asServed: true });
   });
   after(async () => {
     if (browser) await browser.close();
