@@ -1,5 +1,5 @@
 // Demo page glue: "share this school" writes the school into the address bar and copies the link; pause toggles;
-// "say hello" lands the owner's name, then a QR code of this page's link (issue 12), and lets the fish go;
+// "say hello" lands the owner's name, then a QR code of this page's link, and lets the fish go;
 // "tune" (its link's #studio=1) loads the studio, which attaches to the school by itself.
 'use strict';
 
