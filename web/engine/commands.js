@@ -100,7 +100,11 @@ export function command(s, msg, ctx) {
   }
 }
 
-/** @typedef {import('../core/protocol.js').EngineCalls[keyof import('../core/protocol.js').EngineCalls][0]} CallRequest */
+/**
+ * A call addressed to one school (the engine's own, hello and mount, are serve.js's).
+ * @typedef {import('../core/protocol.js').EngineCalls} EngineCalls
+ * @typedef {Extract<EngineCalls[keyof EngineCalls][0], {id: number}>} CallRequest
+ */
 
 /** @template T @param {import('./school.js').EngineSchool} s @param {T} value @returns {T} */
 function answer(s, value) {
@@ -138,7 +142,7 @@ function trajectory(s, msg, ctx) {
 }
 
 // set(name, value): the value held, after the table's clamping (or undefined for an unknown name, with a warning).
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {string} name @param {*} value */
 function setOption(s, name, value) {
   const info = findInfo(s.table, name);
   const r = s.pond.set(name, optionNumber(s, name, value));
@@ -152,7 +156,7 @@ function setOption(s, name, value) {
 }
 
 // What a set() or a hash changes beyond the value: sanity, resolution, a pending seek, the world's origin.
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {string} name the option set, or '' for a hash */
 function afterChange(s, name) {
   readConfig(s);
   const info = name ? findInfo(s.table, name) : null;
@@ -166,7 +170,7 @@ function afterChange(s, name) {
   s.showChange(); // colours and sizes show at once even when paused
 }
 
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {*} n the page's */
 function stepCount(s, n) {
   let count = Math.floor(Number(n === undefined ? 1 : n));
   if (!Number.isFinite(count) || count < 0) {
@@ -220,7 +224,7 @@ function chunks(s, ctx, total, work, done, free) {
 }
 
 // S-CHO lands the school on a formation now; the text is drawn by fish and never enters the page's DOM.
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {*} options the page's */
 function form(s, options) {
   const o = options !== null && typeof options === 'object' ? options : {};
   if (typeof o.type !== 'string' || !o.type) {

@@ -39,6 +39,7 @@ export class Context {
 
   // No timer queries on a software rasterizer: they time its queue across threads, not its work (the budget reads the
   // frame rate there, loop.js), and each one costs SwiftShader about a millisecond of CPU a frame (docs/performance.md).
+  /** @param {WebGL2RenderingContext} gl */
   timer(gl) {
     return this.s.softwareGL ? null : createGpuTimer(gl);
   }
@@ -53,6 +54,7 @@ export class Context {
     this.canvas.removeEventListener('webglcontextrestored', this.onRestored);
   }
 
+  /** @param {Event} e */
   onLost(e) {
     e.preventDefault(); // tells the browser we will restore: without it there is no webglcontextrestored
     this.lost();
@@ -113,6 +115,7 @@ export class Context {
   }
 
   // The same School on the host's new canvas: the old context is given back, the renderers start again on a new one.
+  /** @param {OffscreenCanvas | HTMLCanvasElement} canvas */
   replace(canvas) {
     const s = this.s;
     if (s.destroyed) return;

@@ -23,7 +23,7 @@ export function guard(s, fn, self, arg, arg2) {
 }
 
 // `fn` for timers and rAF: made once (at the school's start), guarded on every call.
-/** @param {Guarded} s @param {Function} fn @param {*} [self] */
+/** @param {Guarded} s @param {Function} fn @param {*} [self] @returns {(arg?: *) => *} */
 export function guarded(s, fn, self) {
   return (arg) => guard(s, fn, self, arg);
 }

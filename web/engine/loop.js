@@ -12,19 +12,23 @@ const CAP_SLACK_MS = 2; // a frame this early for the maxFps cap still counts (v
 const TIMER_BELOW_FPS = 50; // below this rate a timer wakes the loop, not every vsync
 const STILL_WAIT_MS = 250; // a display frame that does not come by then (a throttled rAF) no longer holds replies
 
+/** @type {(fn: FrameRequestCallback) => number} */
 const raf =
   typeof requestAnimationFrame === 'function'
     ? (fn) => requestAnimationFrame(fn)
     : (fn) => setTimeout(() => fn(performance.now()), 16);
+/** @type {(id: number) => void} */
 const cancelRaf =
   typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
 
 // Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first
-// batch
-// is one unit, so a heavy school never freezes the page before it has been timed), at most doubling: performance.now()
-// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units
-// done;
-// est.workMs adds up the time spent in work() (the step's own cost, for the overhead bench).
+// batch is one unit, so a heavy school never freezes the page before it has been timed), at most doubling:
+// performance.now() is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0.
+// Returns the units done; est.workMs adds up the time spent in work() (the step's own cost, for the overhead bench).
+/**
+ * @param {number} ms @param {number} left @param {(n: number) => void} work
+ * @param {{stepMs: number, workMs: number}} est
+ */
 export function within(ms, left, work, est) {
   const start = performance.now();
   let done = 0,
@@ -56,6 +60,7 @@ export class Loop {
     this.seekQueued = false;
     this.stillGate = 0; // the rAF after a still frame: until it comes, further still frames wait for it
     this.stillTimer = 0; // ...or until STILL_WAIT_MS have passed
+    /** @type {(() => void)[]} */
     this.stillWaiting = []; // what waits for that frame (a step's reply)
     this.stillOwed = false; // a still frame skipped while hidden: drawn when the school shows again
     this.lastTime = 0; // rAF time of the previous simulated frame; 0 restarts the clock
@@ -73,7 +78,7 @@ export class Loop {
     this.seekChunk = guarded(s, this.seekChunk, this);
     this.openGate = guarded(s, this.openGate, this);
     this.present = guarded(s, this.present, this);
-    this.stepN = (n) => s.pond.step(n);
+    this.stepN = (/** @type {number} */ n) => s.pond.step(n);
     s.governor.hostStalls = hostStallRule(IN_WORKER);
     // The test bundle's stand-in for a slow compositor (handle._test.holdFrames): each frame is held this many ms per
     // megapixel of the backing store before the next is asked for, as a fill-bound GPU holds the next animation frame.
@@ -155,6 +160,7 @@ export class Loop {
   // A still frame after a command (a step, a seek's end) on a school that is not animating: at most one per display
   // frame. The first draws at once; any more before the next display frame wait for it and share one frame. then()
   // runs once the frame is drawn, or at once when none will be (animating: its frames show it; hidden: nobody sees).
+  /** @param {() => void} then */
   still(then) {
     if (this.animating() || !this.canDraw()) {
       if (!this.animating()) this.stillOwed = true;
@@ -193,6 +199,7 @@ export class Loop {
     return s.started && !s.destroyed && !f.lost && !f.hidden && !f.offscreen;
   }
 
+  /** @param {number} now */
   render(now) {
     const s = this.s;
     const timed = s.context.gpuTimer && !s.flags.lost;
@@ -208,6 +215,7 @@ export class Loop {
     return drawn;
   }
 
+  /** @param {number} now */
   frame(now) {
     this.rafId = 0;
     if (!this.animating()) return;
@@ -240,6 +248,7 @@ export class Loop {
   }
 
   // A drawn frame's numbers: the fps window, the frame budget, and the host's snapshot.
+  /** @param {number} now @param {number} t0 @param {number} t1 @param {boolean} seeking */
   account(now, t0, t1, seeking) {
     const s = this.s,
       tm = s.timing;

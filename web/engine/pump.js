@@ -7,9 +7,12 @@ import { inWorker } from '../core/index.js';
 
 export const IN_WORKER = inWorker();
 
+/** @type {(() => void)[]} */
 const queue = []; // the slices waiting, first in first out: two schools' long calls take turns
+/** @type {MessagePort | null} */
 let port = null;
 
+/** @param {() => void} fn */
 export function soon(fn) {
   if (typeof MessageChannel !== 'function') {
     setTimeout(fn, 0);

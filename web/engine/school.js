@@ -14,11 +14,18 @@ import { Resolution } from './resolution.js';
 import { Snapshots } from './snapshots.js';
 
 /** @typedef {import('../core/protocol.js').PostToHost} PostToHost */
+/** @typedef {import('./wasm.js').EngineModule} EngineModule */
+/** @typedef {import('../core/protocol.js').Ready['table']} Table */
+/** @typedef {OffscreenCanvas | HTMLCanvasElement} Canvas */
 
 // `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
 // In two parts, so that the page's main thread can run them a task apart: the GL context and the renderers' programs
 // here, then the school and its first frame in start(table, channel) (the engine's end of the channel to the host),
 // which returns the school. Returns {error} without WebGL2.
+/**
+ * @param {EngineModule} M @param {import('../core/protocol.js').Mount} init
+ * @param {EngineModule['specialHTMLTargets']} targets
+ */
 export function attachEngineSchool(M, init, targets) {
   const selector = '#mirofish-engine-' + init.id;
   const pond = new M.Pond();
@@ -36,7 +43,8 @@ export function attachEngineSchool(M, init, targets) {
   }
   const gl = M.currentGL(); // the context C++ made on this canvas (never getContext() again: Firefox throws)
   return {
-    start: (table, channel) => startEngineSchool(M, table, init, channel, targets, selector, pond, gl),
+    start: (/** @type {Table} */ table, /** @type {import('../core/protocol.js').EngineChannel} */ channel) =>
+      startEngineSchool(M, table, init, channel, targets, selector, pond, gl),
     cancel: () => {
       delete targets[selector];
       try {
@@ -49,11 +57,15 @@ export function attachEngineSchool(M, init, targets) {
   };
 }
 
-/** @param {import('../core/protocol.js').EngineChannel} channel */
+/**
+ * @param {EngineModule} M @param {Table} table @param {import('../core/protocol.js').Mount} init
+ * @param {import('../core/protocol.js').EngineChannel} channel @param {EngineModule['specialHTMLTargets']} targets
+ * @param {string} selector @param {import('./wasm.js').Pond} pond @param {WebGL2RenderingContext} gl
+ */
 function startEngineSchool(M, table, init, channel, targets, selector, pond, gl) {
   /** @type {PostToHost} */
   const out = (msg, transfer) => channel.send(msg, transfer);
-  const attach = (canvas) => {
+  const attach = (/** @type {Canvas} */ canvas) => {
     targets[selector] = canvas;
     return pond.attach(selector, init.antialias === true);
   };
@@ -73,10 +85,12 @@ function startEngineSchool(M, table, init, channel, targets, selector, pond, gl)
   s.started = true;
   s.loop.update();
   s.snapshots.changed();
+  /** @param {Parameters<typeof command>[1]} msg @param {import('../core/channel.js').CallContext} [ctx] */
   const handle = (msg, ctx) => command(s, msg, ctx);
   return {
     school: s,
-    handle: (msg, ctx) => guard(s, handle, null, msg, ctx), // every command under the school's guard (guard.js)
+    handle: (/** @type {Parameters<typeof handle>[0]} */ msg, /** @type {Parameters<typeof handle>[1]} */ ctx) =>
+      guard(s, handle, null, msg, ctx), // every command under the school's guard (guard.js)
     destroy: () => {
       s.destroy();
       delete targets[selector];
@@ -90,13 +104,13 @@ function startEngineSchool(M, table, init, channel, targets, selector, pond, gl)
 // view), what the pond's params mean for the loop (cfg), what frames cost (timing), a pending seek.
 export class EngineSchool {
   /**
-   * @param {*} M the Emscripten module
-   * @param {import('../core/protocol.js').Ready['table']} table the parameter table
+   * @param {EngineModule} M the Emscripten module
+   * @param {Table} table the parameter table
    * @param {import('../core/protocol.js').Mount} init
    * @param {PostToHost} out
-   * @param {*} pond the C++ Pond, attached to init.canvas
+   * @param {import('./wasm.js').Pond} pond the C++ Pond, attached to init.canvas
    * @param {WebGL2RenderingContext} gl the context it made there
-   * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach
+   * @param {(canvas: Canvas) => string} attach
    */
   constructor(M, table, init, out, pond, gl, attach) {
     this.M = M;
@@ -125,11 +139,12 @@ export class EngineSchool {
     this.lastSanity = '';
     this.lastTone = '';
     this.lastWorkMs = 0;
-    /** The test bundle's extra contexts (_test.evict). */
+    /** @type {(WebGL2RenderingContext | null)[]} The test bundle's extra contexts (_test.evict). */
     this.extra = [];
-    /** An attached studio (mirofish-studio.js): {frame()} after each drawn frame. */
+    /** @type {{frame: () => void} | null} An attached studio (mirofish-studio.js): frame() after each drawn frame. */
     this.studio = null;
     /** A <miro-fish> school says one warning per name (an attribute changed 1 000 times a second warns once). */
+    /** @type {Object<string, 1> | null} */
     this.once = init.once ? {} : null;
     this.context = new Context(this, init.canvas, gl, attach);
     this.loop = new Loop(this);
@@ -166,6 +181,7 @@ export class EngineSchool {
   }
 
   // Draws the school, then sends an attached studio (mirofish-studio.js) the arrays it draws its overlay from.
+  /** @param {number} now */
   draw(now) {
     const drawn = this.pond.render(now / 1000);
     if (drawn && this.studio) this.studio.frame();

@@ -63,6 +63,7 @@ export class Snapshots {
 }
 
 // The school's obstacles in canvas CSS px (the host adds the canvas's place on the page).
+/** @param {Snapshotted} s */
 function obstacleBoxes(s) {
   const out = [];
   for (let k = 0; k < s.pond.obstacleCount(); k++) {

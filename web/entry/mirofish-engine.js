@@ -10,8 +10,11 @@ setGlue(createGlue); // the engine's wasm glue: only the engine's and the record
 
 const SLOT = Symbol.for('mirofish.engine'); // web/host/engine_script.js fills it before adding the tag
 
+/** @type {import('../host/engine_script.js').Slot} */
+const slots = globalThis;
+const hand = slots[SLOT];
 if (inWorker()) {
   serve(serveEngine);
-} else if (typeof globalThis[SLOT] === 'function') {
-  globalThis[SLOT](localEnd(serveEngine));
+} else if (typeof hand === 'function') {
+  hand(localEnd(serveEngine));
 }
