@@ -46,12 +46,12 @@ export function within(ms, left, work, est) {
 }
 
 // `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
-// governor, and the hooks draw(now) and onFrame() (the snapshot for the host).
+// governor; the loop tells it what happened (a frame shown, a new level) and the school decides what follows.
 export class Loop {
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'cfg' | 'context' | 'destroyed' | 'draw' | 'failed' | 'flags' |
-   *   'governor' | 'id' | 'loop' | 'out' | 'pond' | 'resolution' | 'seek' | 'snapshots' | 'started' | 'timing'>} s
-   *   what it reads of its school
+   * @param {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'destroyed' | 'draw' | 'drawFrame' | 'failed' |
+   *   'flags' | 'governor' | 'id' | 'levelChanged' | 'onFrame' | 'out' | 'pond' | 'seek' | 'started' | 'stopFrames' |
+   *   'timing'>} s what it reads of its school
    */
   constructor(s) {
     this.s = s;
@@ -102,9 +102,16 @@ export class Loop {
     if (s.draw(t0)) {
       s.timing.frames++;
       s.timing.renderMs = performance.now() - t0;
-      s.snapshots.frame();
+      s.onFrame();
       if (IN_WORKER && !this.presented && !this.presentId) this.presentId = raf(this.present);
     }
+  }
+
+  // A still frame that must show (the water's tone changed): drawn again in an animation frame, as the first one
+  // after the school falls still is (present()).
+  redrawStill() {
+    this.presented = false;
+    this.drawOnce();
   }
 
   // WebKit shows a Worker's OffscreenCanvas only from frames drawn in one of the Worker's animation frames: a still
@@ -200,21 +207,6 @@ export class Loop {
   }
 
   /** @param {number} now */
-  render(now) {
-    const s = this.s;
-    const timed = s.context.gpuTimer && !s.flags.lost;
-    if (timed) s.context.gpuTimer.begin();
-    const drawn = !s.flags.lost && s.draw(now);
-    // The first frames the budget measures are timed to the end of their drawing, which a renderer may do later on
-    // other threads (SwiftShader, llvmpipe, a GPU): what it costs, whatever it calls itself.
-    if (drawn && s.governor.timesFinish()) s.context.gl.finish();
-    if (timed) {
-      s.context.gpuTimer.end();
-      s.timing.gpuMs = s.context.gpuTimer.poll();
-    }
-    return drawn;
-  }
-
   /** @param {number} now */
   frame(now) {
     this.rafId = 0;
@@ -240,7 +232,7 @@ export class Loop {
     if (!seeking) s.pond.advance(dt);
     else if (!IN_WORKER) this.seekSome(); // in a Worker the seek's own slices step it (seekInSlices)
     const t1 = performance.now();
-    if (this.render(now)) {
+    if (s.drawFrame(now)) {
       this.presented = true;
       this.account(this.frameAt, t0, t1, seeking);
     }
@@ -263,10 +255,8 @@ export class Loop {
     // at 20 fps and 18 ms at 42 fps; context.js): there the frame rate it holds decides, with the render submit time.
     const cost = s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
     if (seeking) s.governor.reset();
-    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.climbs())) {
-      s.resolution.applyLevel();
-    }
-    s.snapshots.frame();
+    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.climbs())) s.levelChanged();
+    s.onFrame();
   }
 
   // Full rate: one rAF per display frame. Below TIMER_BELOW_FPS (idle, a low level, a low maxFps): a timer wakes the
@@ -274,7 +264,7 @@ export class Loop {
   schedule() {
     if (this.rafId || this.timerId || !this.animating()) return;
     if (MIROFISH_TEST && this.holdMsPerMp > 0) {
-      const c = this.s.context.canvas;
+      const c = this.s.canvas;
       this.timerId = setTimeout(this.wake, (this.holdMsPerMp * c.width * c.height) / 1e6);
     } else if (this.targetFps() < TIMER_BELOW_FPS && this.s.seek.left === 0 && this.nextDue) {
       this.timerId = setTimeout(this.wake, Math.max(0, this.nextDue - performance.now() - 8));
@@ -322,7 +312,7 @@ export class Loop {
         this.drawOnce();
       }
       if (s.seek.left > 0 && (now === 'paused' || now === 'reduced-motion')) this.seekInSlices();
-      if (changed) s.snapshots.frame();
+      if (changed) s.onFrame();
       return;
     }
     this.stillOwed = false;
@@ -334,7 +324,13 @@ export class Loop {
     }
     if (!this.rafId && !this.timerId) this.lastTime = this.nextDue = 0; // no catching up the time it was stopped
     this.schedule();
-    if (changed) s.snapshots.frame();
+    if (changed) s.onFrame();
+  }
+
+  // The test bundle's slow compositor (handle._test.holdFrames): ms per megapixel, 0 for none.
+  /** @param {number} msPerMp */
+  holdFrames(msPerMp) {
+    this.holdMsPerMp = msPerMp;
   }
 }
 

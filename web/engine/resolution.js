@@ -5,7 +5,7 @@ import { findInfo } from '../core/index.js';
 
 export class Resolution {
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'context' | 'destroyed' | 'governor' | 'loop' | 'pond' |
+   * @param {Pick<import('./school.js').EngineSchool, 'canvas' | 'destroyed' | 'governor' | 'pond' | 'redraw' |
    *   'showChange' | 'table' | 'view'>} s what it reads of its school
    */
   constructor(s) {
@@ -45,15 +45,16 @@ export class Resolution {
     this.configureQuality(Math.min(v.dpr, maxDpr > 0 ? maxDpr : 2));
     const scale = s.governor.current().dpr;
     const [pw, ph] = this.backingStore(scale);
-    const changed = s.context.canvas.width !== pw || s.context.canvas.height !== ph;
+    const canvas = s.canvas;
+    const changed = canvas.width !== pw || canvas.height !== ph;
     if (changed) {
-      s.context.canvas.width = pw;
-      s.context.canvas.height = ph;
+      canvas.width = pw;
+      canvas.height = ph;
     }
     s.pond.setViewport(v.cssWidth, v.cssHeight, pw, ph, scale);
     this.followViewport();
     // A resized canvas is cleared: redraw now if no frame is coming.
-    if ((changed || force) && !s.loop.animating()) s.loop.drawOnce();
+    if (changed || force) s.redraw();
   }
 
   // Exact device pixels when no cap applies; trusted only if they agree with CSS x DPR (emulated device scale
