@@ -1,4 +1,4 @@
-// The school's WebGL context (#21): the canvas the engine draws on, its context and GPU timer, and what happens when
+// The school's WebGL context: the canvas the engine draws on, its context and GPU timer, and what happens when
 // the browser takes the context away (the host's side is swapCanvas in host/mount.js).
 import { createGpuTimer, giveBack } from './gl_probe.js';
 
@@ -39,7 +39,7 @@ export class Context {
   }
 
   // No timer queries on a software rasterizer: they time its queue across threads, not its work (the budget reads the
-  // frame rate there, loop.js), and each one costs SwiftShader about a millisecond of CPU a frame (docs/performance.md).
+  // frame rate there, loop.js), and each one costs SwiftShader CPU time every frame (docs/performance.md).
   /** @param {WebGL2RenderingContext} gl */
   timer(gl) {
     return this.s.softwareGL ? null : createGpuTimer(gl);

@@ -115,7 +115,7 @@ export class Loop {
   }
 
   // WebKit shows a Worker's OffscreenCanvas only from frames drawn in one of the Worker's animation frames: a still
-  // school's frames are drawn in a message's task, and its first one (reduced motion, a mount paused) never showed.
+  // school's frames are drawn in a message's task, and its first one (reduced motion, a mount paused) would never show.
   // So the first still frame after the school falls still is drawn again in the next animation frame (not counted).
   present() {
     const s = this.s;

@@ -1,7 +1,7 @@
 // The next slice of long work (step(n), a seek, trajectory()) as a task of its own, right after whatever already
 // waits: a MessageChannel message, which the browser never clamps, where setTimeout(fn, 0) waits 4 ms once nested five
-// deep (a third of the time at 10 000 fish went there). Frames, input and the page's own tasks still run between two
-// slices; only the wait that nothing needed is gone.
+// deep (at 10 000 fish, a third of a long call's time would wait there). Frames, input and the page's own tasks still
+// run between two slices; only the wait that nothing needed is gone.
 
 import { inWorker } from '../core/index.js';
 

@@ -42,7 +42,7 @@ const FIRST_TIMED = 4; // ...the first this many timed to the end of their drawi
 //   which also shows the page its Long Animation Frames): a callback that starts long after its stamp waited for the
 //   host's task; that wait (hostMs, from the loop) is left out, and a frame held back by the GPU is not late.
 // - 'gap': the main thread elsewhere (the stamp is the callback's own time): a gap of over STALL_FRAMES intervals
-//   after a frame whose own work took under half an interval is taken for the host's, as before.
+//   after a frame whose own work took under half an interval is taken for the host's.
 /** @param {boolean} inWorker @returns {'none' | 'late' | 'gap'} the rule for an engine there, in this browser */
 export function hostStallRule(inWorker) {
   if (inWorker) return 'none';
@@ -426,9 +426,9 @@ export class Governor {
 
   // The first frames at the lowest resolution, at the full rate: once FIRST_FRAMES are in, and only if they reached
   // the screen at the full rate (at most FIRST_LATE late: what a frame's own submit or gl.finish() cannot see, the
-  // compositor's share, shows here), the school starts at the best level whose predicted cost leaves the same room as a step up
-  // needs (QUALITY_ROOM); else at the lowest. From there it climbs or falls as usual: a start that the screen does
-  // not hold is left within a window or two.
+  // compositor's share, shows here), the school starts at the best level whose predicted cost leaves the same room as
+  // a step up needs (QUALITY_ROOM); else at the lowest. From there it climbs or falls as usual: a start that the
+  // screen does not hold is left within a window or two.
   /** @param {number} now @param {number} costMs @param {number} targetFps @param {number} hostMs */
   measured(now, costMs, targetFps, hostMs) {
     const gap = now - this.last - (this.hostStalls === 'late' ? hostMs : 0);
