@@ -259,7 +259,7 @@ export class EngineSchool {
 
   /** @param {'nominal' | 'fair' | 'serious' | 'critical'} state the machine's CPU pressure, changed (pressure.js) */
   pressureChanged(state) {
-    if (this.governor.pressed(state)) this.resolution.applyLevel();
+    if (this.governor.pressed(state)) this.levelChanged();
     this.snapshots.changed();
   }
 
