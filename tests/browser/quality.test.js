@@ -296,17 +296,18 @@ describe('quality governor', () => {
   });
 
   // Where PressureObserver is missing, or observe() is refused (a permissions policy), nothing changes; where it
-  // reports, the school's budget hears each new state once, and a level it changes is applied.
+  // reports, the school hears each new state once (pressureChanged, where the budget decides, as school.js's does).
   it('CPU pressure reaches the budget through PressureObserver, and nothing changes without it', async () => {
     const m = await import(pathToFileURL(path.join(h.ROOT, 'web', 'engine', 'pressure.js')).href);
     const school = () => {
-      const s = { destroyed: false, failed: false, id: 1, applied: 0, snaps: 0, governor: createGovernor() };
+      const s = { destroyed: false, told: [], applied: 0, snaps: 0, governor: createGovernor() };
       s.governor.configure('auto', 1, 60, 6);
       s.governor.level = 2;
-      s.resolution = { applyLevel: () => s.applied++ };
-      s.snapshots = { changed: () => s.snaps++ };
-      s.loop = { stop() {} };
-      s.out = () => {};
+      s.pressureChanged = (state) => {
+        s.told.push(state);
+        if (s.governor.pressed(state)) s.applied++;
+        s.snaps++;
+      };
       return s;
     };
     const saved = globalThis.PressureObserver;
@@ -334,11 +335,17 @@ describe('quality governor', () => {
       const s = school();
       const p = new m.Pressure(s, (fn, self) => (arg) => fn.call(self, arg));
       fire([{ state: 'fair' }, { state: 'serious' }]);
+      assert.deepEqual(s.told, ['serious'], 'the last record is the state now');
       assert.deepEqual([s.governor.level, s.applied, s.snaps], [3, 1, 1], 'serious: one level down, applied');
       fire([{ state: 'serious' }]);
-      assert.deepEqual([s.applied, s.snaps], [1, 1], 'the same state again: nothing');
+      assert.deepEqual([s.told.length, s.applied, s.snaps], [1, 1, 1], 'the same state again: nothing');
+      fire([]);
+      assert.equal(s.told.length, 1, 'no record: nothing');
       fire([{ state: 'nominal' }]);
       assert.deepEqual([s.governor.level, s.snaps], [3, 2]);
+      s.destroyed = true;
+      fire([{ state: 'critical' }]);
+      assert.deepEqual(s.told, ['serious', 'nominal'], 'a destroyed school hears nothing');
       p.stop();
       assert.equal(stopped, 1);
       refuse = true;

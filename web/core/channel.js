@@ -1,5 +1,5 @@
 // One channel between the page and a thread of ours (the engine, the recorder), after pdf.js's MessageHandler: the
-// same class on both ends. A call is a request paired with its one answer by an id (`call()`, answered by the handler
+// same class on both ends, the page's with the calling side added (Caller). A call is a request paired with its one answer by an id (`call()`, answered by the handler
 // `on()` registered for its type: what the handler returns is the answer, what it throws the error); progress and an
 // abort belong to the call; everything else is an event, one way. The far end is a dedicated Worker (`openWorker`,
 // served there by `serve`), or the same code on the page's main thread behind a local port that delivers each message
@@ -42,7 +42,9 @@ export const WORKER_START_MS = 15000; // a Worker that has not answered its firs
  * Waiting */
 
 /**
- * One end. `Here`: what this end answers and hears; `There`: what the far end answers and hears.
+ * One end. `Here`: what this end answers and hears; `There`: what the far end answers and hears. The page's ends make
+ * calls (Caller, below); the far ends (serve, localEnd) only answer them, so the engine's and the recorder's bundles
+ * carry none of the calling side.
  * @template {Side} Here
  * @template {Side} There
  */
@@ -103,6 +105,54 @@ export class Channel {
   }
 
   /**
+   * A message from the far end.
+   * @param {*} msg
+   */
+  receive(msg) {
+    if (!msg || typeof msg !== 'object' || typeof msg.t !== 'string') return;
+    const t = msg.t;
+    if (t === 'reply' || t === 'progress') return this.answered(msg);
+    if (t === 'abort') {
+      const running = this.running.get(msg.c);
+      this.running.delete(msg.c); // its answer, whenever it comes, goes nowhere
+      if (running) running.abort(new DOMException('the caller aborted', 'AbortError'));
+      return;
+    }
+    if (t === 'fatal') return this.fail(msg.error);
+    const handler = this.handlers.get(t);
+    if (typeof msg.c !== 'number') {
+      if (handler) handler(msg);
+    } else if (this.answerer) this.answerer(this, msg, handler);
+  }
+
+  // An answer to a call made here, or its progress: only an end that makes calls (Caller) has any.
+  /** @param {Reply | Progress} msg */
+  answered(msg) {}
+
+  // The whole channel is gone: a Worker is terminated, its owner hears it, and every call still waiting rejects.
+  /** @param {string} cause */
+  fail(cause) {
+    if (this.dead) return;
+    this.dead = true;
+    if (this.terminate) this.terminate();
+    if (this.onFail) this.onFail(cause);
+    for (const waiting of Array.from(this.waiting.values())) {
+      waiting.done();
+      waiting.reject(new Error(cause));
+    }
+    for (const running of this.running.values()) running.abort(new Error(cause));
+    this.running.clear();
+  }
+}
+
+/**
+ * An end that makes calls: the page's (openWorker, openLocal).
+ * @template {Side} Here
+ * @template {Side} There
+ * @extends {Channel<Here, There>}
+ */
+export class Caller extends Channel {
+  /**
    * A request; resolves to the far end's answer, rejects with its error (of the same name, with its own fields), with
    * the signal's reason once aborted, or with the channel's failure.
    * @template {keyof There['calls'] & string} K
@@ -136,27 +186,6 @@ export class Channel {
     });
   }
 
-  /**
-   * A message from the far end.
-   * @param {*} msg
-   */
-  receive(msg) {
-    if (!msg || typeof msg !== 'object' || typeof msg.t !== 'string') return;
-    const t = msg.t;
-    if (t === 'reply' || t === 'progress') return this.answered(msg);
-    if (t === 'abort') {
-      const running = this.running.get(msg.c);
-      this.running.delete(msg.c); // its answer, whenever it comes, goes nowhere
-      if (running) running.abort(new DOMException('the caller aborted', 'AbortError'));
-      return;
-    }
-    if (t === 'fatal') return this.fail(msg.error);
-    const handler = this.handlers.get(t);
-    if (typeof msg.c !== 'number') {
-      if (handler) handler(msg);
-    } else if (this.answerer) this.answerer(this, msg, handler);
-  }
-
   /** @param {Reply | Progress} msg */
   answered(msg) {
     const waiting = this.waiting.get(msg.c);
@@ -174,21 +203,6 @@ export class Channel {
     waiting.done();
     if (msg.error === undefined) waiting.resolve(msg.value);
     else waiting.reject(rebuild(msg));
-  }
-
-  // The whole channel is gone: a Worker is terminated, its owner hears it, and every call still waiting rejects.
-  /** @param {string} cause */
-  fail(cause) {
-    if (this.dead) return;
-    this.dead = true;
-    if (this.terminate) this.terminate();
-    if (this.onFail) this.onFail(cause);
-    for (const waiting of Array.from(this.waiting.values())) {
-      waiting.done();
-      waiting.reject(new Error(cause));
-    }
-    for (const running of this.running.values()) running.abort(new Error(cause));
-    this.running.clear();
   }
 }
 
@@ -276,7 +290,7 @@ function ownFields(e) {
  * @property {() => Worker | null} make starts the Worker (null: none may start here); a throw is a refusal
  * @property {string} what whose Worker ("the engine"), for the one message where the page's CSP refused it
  * @property {There['calls'][keyof There['calls']][0]} hello the first call: its answer says the Worker is ready
- * @property {(channel: Channel<Here, There>) => void} [install] this end's handlers, before any message comes
+ * @property {(channel: Caller<Here, There>) => void} [install] this end's handlers, before any message comes
  * @property {(error: Error) => void} [refused] the first call's error: the Worker cannot serve (given up)
  */
 
@@ -287,14 +301,14 @@ function ownFields(e) {
  * @template {Side} Here
  * @template {Side} There
  * @param {WorkerStart<Here, There>} start
- * @returns {Promise<{channel: Channel<Here, There>, answer: *} | null>}
+ * @returns {Promise<{channel: Caller<Here, There>, answer: *} | null>}
  */
 export function openWorker(start) {
   return new Promise((resolve) => {
     const watch = typeof document !== 'undefined' ? watchRefusals('') : null;
     /** @type {Worker | null} */
     let worker = null;
-    /** @type {Channel<Here, There> | null} */
+    /** @type {Caller<Here, There> | null} */
     let channel = null;
     let settled = false;
     let timer = setTimeout(giveUp, WORKER_START_MS);
@@ -308,7 +322,7 @@ export function openWorker(start) {
       return;
     }
     const w = worker;
-    channel = new Channel('worker', (msg, transfer) => w.postMessage(msg, transfer || []));
+    channel = new Caller('worker', (msg, transfer) => w.postMessage(msg, transfer || []));
     channel.terminate = () => w.terminate();
     function giveUp() {
       clearTimeout(timer);
@@ -352,13 +366,13 @@ export function openWorker(start) {
  * @template {Side} Here
  * @template {Side} There
  * @param {(post: (msg: *) => void) => (msg: *) => void} far
- * @returns {Channel<Here, There>}
+ * @returns {Caller<Here, There>}
  */
 export function openLocal(far) {
-  /** @type {Channel<Here, There>} */
+  /** @type {Caller<Here, There>} */
   let near = null;
   const toFar = far((msg) => queueMicrotask(() => near.receive(msg)));
-  near = new Channel('main', (msg) => queueMicrotask(() => toFar(msg)));
+  near = new Caller('main', (msg) => queueMicrotask(() => toFar(msg)));
   return near;
 }
 

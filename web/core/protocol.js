@@ -152,7 +152,7 @@
  * The two ends as the channel (channel.js) types them: what each answers and hears.
  * @typedef {{calls: EngineCalls, events: HostEvent}} EngineSide the engine's end
  * @typedef {{calls: {}, events: EngineEvent}} HostSide the host's end
- * @typedef {import('./channel.js').Channel<HostSide, EngineSide>} HostChannel
+ * @typedef {import('./channel.js').Caller<HostSide, EngineSide>} HostChannel
  * @typedef {import('./channel.js').Channel<EngineSide, HostSide>} EngineChannel
  */
 

@@ -23,7 +23,7 @@
  * @typedef {{hello: [RecorderHello, true], record: [RecordStart, Recording]}} RecorderCalls
  * @typedef {{calls: RecorderCalls, events: never}} RecorderSide the recorder's end
  * @typedef {{calls: {}, events: never}} PageSide the page's end
- * @typedef {import('./channel.js').Channel<PageSide, RecorderSide>} PageChannel
+ * @typedef {import('./channel.js').Caller<PageSide, RecorderSide>} PageChannel
  * @typedef {import('./channel.js').Channel<RecorderSide, PageSide>} RecorderChannel
  */
 

@@ -23,21 +23,10 @@ const CHUNK_MS = 8; // a long step(n) or trajectory() works this long, then lets
 export function command(s, msg, ctx) {
   switch (msg.t) {
     case 'flags':
-      Object.assign(s.flags, msg.flags);
-      if ('text' in msg.flags) {
-        checkTone(s); // the page's colour scheme changed: the water follows, paused or not
-        if (!s.loop.animating()) {
-          s.loop.presented = false; // and shows: WebKit shows a Worker's still frame only from an animation frame
-          s.loop.drawOnce();
-        }
-      }
-      s.loop.update();
-      s.context.shownAgain(); // a new canvas that waited while hidden is asked for now
-      s.snapshots.now(); // a pause, a hidden tab: the steps and the state as they stopped
+      s.setFlags(msg.flags);
       return undefined;
     case 'view':
-      Object.assign(s.view, msg.view);
-      s.resolution.resize(!!msg.force);
+      s.setView(msg.view, !!msg.force);
       return undefined;
     case 'pointer':
       s.pond.pointer(!!msg.present, msg.x, msg.y);
@@ -56,15 +45,15 @@ export function command(s, msg, ctx) {
       for (let k = 0; k < msg.n; k++)
         s.pond.stageObstacle(k, msg.boxes[k * 4], msg.boxes[k * 4 + 1], msg.boxes[k * 4 + 2], msg.boxes[k * 4 + 3]);
       s.pond.commitObstacles(msg.n);
-      s.snapshots.changed();
+      s.changed();
       return undefined;
     case 'hash':
       if (!applyHash(s, msg.ours)) return undefined;
       afterChange(s, '');
-      s.resolution.resize(true);
+      s.resize(true);
       return undefined;
     case 'canvas': // the host's fresh canvas, in the old one's place on the page
-      s.context.replace(msg.canvas);
+      s.replaceCanvas(msg.canvas);
       return undefined;
     case 'studio': // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
       s.studio = msg.on ? { frame: () => postStudioFrame(s) } : null;
@@ -75,11 +64,16 @@ export function command(s, msg, ctx) {
     case 'step': {
       const n = stepCount(s, msg.n);
       // Drawn once at the end, and at most once a display frame however many calls come (loop.still()).
-      return chunks(s, ctx, n, s.loop.stepN, (resolve) =>
-        s.loop.still(() => {
-          s.snapshots.changed();
-          resolve(answer(s, n));
-        }),
+      return chunks(
+        s,
+        ctx,
+        n,
+        (k) => s.pond.step(k),
+        (resolve) =>
+          s.still(() => {
+            s.changed();
+            resolve(answer(s, n));
+          }),
       );
     }
     case 'stateHash':
@@ -100,11 +94,15 @@ export function command(s, msg, ctx) {
   }
 }
 
-/** @typedef {import('../core/protocol.js').EngineCalls[keyof import('../core/protocol.js').EngineCalls][0]} CallRequest */
+/**
+ * A call addressed to one school (the engine's own, hello and mount, are serve.js's).
+ * @typedef {import('../core/protocol.js').EngineCalls} EngineCalls
+ * @typedef {Extract<EngineCalls[keyof EngineCalls][0], {id: number}>} CallRequest
+ */
 
 /** @template T @param {import('./school.js').EngineSchool} s @param {T} value @returns {T} */
 function answer(s, value) {
-  s.snapshots.now();
+  s.snapshot();
   return value;
 }
 
@@ -120,7 +118,7 @@ function trajectory(s, msg, ctx) {
   try {
     rec = recordTrajectory(s.M, s.pond.encodeHash(), msg.steps, msg.every);
   } catch (e) {
-    s.snapshots.now();
+    s.snapshot();
     return Promise.reject(e);
   }
   return chunks(
@@ -138,7 +136,7 @@ function trajectory(s, msg, ctx) {
 }
 
 // set(name, value): the value held, after the table's clamping (or undefined for an unknown name, with a warning).
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {string} name @param {*} value */
 function setOption(s, name, value) {
   const info = findInfo(s.table, name);
   const r = s.pond.set(name, optionNumber(s, name, value));
@@ -152,21 +150,21 @@ function setOption(s, name, value) {
 }
 
 // What a set() or a hash changes beyond the value: sanity, resolution, a pending seek, the world's origin.
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {string} name the option set, or '' for a hash */
 function afterChange(s, name) {
   readConfig(s);
   const info = name ? findInfo(s.table, name) : null;
   if (!info || info.group === 'sim' || info.group === 'pointer') checkSanity(s);
   if (!info || ['water', 'palette', 'waterTone'].includes(name)) checkTone(s);
-  if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) s.resolution.resize(true);
+  if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) s.resize(true);
   if (name === 'seed') s.seek.left = 0;
   if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount', name);
   if (name === 'width' || name === 'height') s.view.autoWorld = false;
-  s.loop.update();
+  s.update();
   s.showChange(); // colours and sizes show at once even when paused
 }
 
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {*} n the page's */
 function stepCount(s, n) {
   let count = Math.floor(Number(n === undefined ? 1 : n));
   if (!Number.isFinite(count) || count < 0) {
@@ -220,7 +218,7 @@ function chunks(s, ctx, total, work, done, free) {
 }
 
 // S-CHO lands the school on a formation now; the text is drawn by fish and never enters the page's DOM.
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {*} options the page's */
 function form(s, options) {
   const o = options !== null && typeof options === 'object' ? options : {};
   if (typeof o.type !== 'string' || !o.type) {
@@ -273,7 +271,7 @@ function testHook(s, msg) {
   } else if (msg.fn === 'fakeCost') {
     t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
     t.judgeFrames = !!msg.on; // the frame rate still judged: a cheap render call whose frames are not
-  } else if (msg.fn === 'holdFrames') s.loop.holdMsPerMp = typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0;
+  } else if (msg.fn === 'holdFrames') s.holdFrames(typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0);
   else if (msg.fn === 'windows')
     Object.assign(t, {
       windowMs: msg.ms,
@@ -282,14 +280,9 @@ function testHook(s, msg) {
       holdWindows: msg.holdWindows || t.holdWindows,
     });
   else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => s.out({ t: 'level', id: s.id, stats }) : null;
-  else if (msg.fn === 'loseContext') {
-    if (s.context.gl.isContextLost()) return false;
-    // Taken while the context lives: a lost context hands out no extensions, so the restore needs this one.
-    s.context.loseExt = s.context.gl.getExtension('WEBGL_lose_context');
-    s.context.loseExt.loseContext();
-  } else if (msg.fn === 'restoreContext' && s.context.gl.isContextLost() && s.context.loseExt) {
-    s.context.loseExt.restoreContext();
-  } else if (msg.fn === 'evict') {
+  else if (msg.fn === 'loseContext') return s.loseContext();
+  else if (msg.fn === 'restoreContext') s.restoreContext();
+  else if (msg.fn === 'evict') {
     // contexts of the engine's own thread (a Worker's are apart from the page's)
     s.extra = s.extra || [];
     for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));

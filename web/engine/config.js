@@ -9,7 +9,7 @@ const DEFAULT_FISH_MAX = 300;
 
 // Anything unreadable becomes NaN, which C++ rejects with a specific warning. A named option's value names
 // (`quality: 'high'`) come from the table's values column (C++ kParamValues).
-/** @param {import('./school.js').EngineSchool} s */
+/** @param {import('./school.js').EngineSchool} s @param {string} name @param {*} value the page's */
 export function optionNumber(s, name, value) {
   const info = typeof value === 'string' ? findInfo(s.table, name) : null;
   const names = info ? info.values : null;
@@ -29,8 +29,12 @@ export function optionNumber(s, name, value) {
 }
 
 // Applies the page owner's options (host-only names are already taken out); `box` is the host's CSS size at mount.
-/** @param {import('./school.js').EngineSchool} s */
+/**
+ * @param {import('./school.js').EngineSchool} s @param {import('../core/protocol.js').Mount['options']} options
+ * @param {import('../core/protocol.js').Mount['box']} box
+ */
 export function applyOptions(s, options, box) {
+  /** @type {Object<string, boolean>} */
   const given = {};
   const { ParamStatus } = s.M; // C++ ParamStatus (sim/params.h), an Embind enum
   for (const name of Object.keys(options)) {

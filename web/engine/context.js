@@ -1,4 +1,4 @@
-// The school's WebGL context (#21): the canvas the engine draws on, its context and GPU timer, and what happens when
+// The school's WebGL context: the canvas the engine draws on, its context and GPU timer, and what happens when
 // the browser takes the context away (the host's side is swapCanvas in host/mount.js).
 import { createGpuTimer, giveBack } from './gl_probe.js';
 
@@ -10,11 +10,12 @@ const ASK_GAP_MS = 1000; // at most one new canvas asked for a second (a wait th
 // Context loss and restore, on the canvas the engine draws on (events fire on an OffscreenCanvas too). While lost the
 // school neither steps nor draws (state 'lost'); not restored within LOST_WAIT_MS, it asks the host for a new canvas
 // (a hidden school waits until it shows) and draws on there from the same School. Each new canvas makes the next
-// wait twice as long (2 s .. 32 s), until a context lives 30 s.
+// wait twice as long (2 s .. 32 s), until a context lives 30 s. Each loss and each new context is the school's to
+// follow (contextChanged()).
 export class Context {
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'M' | 'destroyed' | 'flags' | 'id' | 'loop' | 'out' | 'pond' |
-   *   'resolution' | 'snapshots' | 'softwareGL' | 'warn'>} s what it reads of its school
+   * @param {Pick<import('./school.js').EngineSchool, 'M' | 'contextChanged' | 'destroyed' | 'flags' | 'id' | 'out' |
+   *   'pond' | 'softwareGL' | 'warn'>} s what it reads of its school
    * @param {OffscreenCanvas | HTMLCanvasElement} canvas
    * @param {WebGL2RenderingContext} gl the context Pond::attach made on it
    * @param {(canvas: OffscreenCanvas | HTMLCanvasElement) => string} attach Pond::attach on another canvas ('' or why
@@ -38,7 +39,8 @@ export class Context {
   }
 
   // No timer queries on a software rasterizer: they time its queue across threads, not its work (the budget reads the
-  // frame rate there, loop.js), and each one costs SwiftShader about a millisecond of CPU a frame (docs/performance.md).
+  // frame rate there, loop.js), and each one costs SwiftShader CPU time every frame (docs/performance.md).
+  /** @param {WebGL2RenderingContext} gl */
   timer(gl) {
     return this.s.softwareGL ? null : createGpuTimer(gl);
   }
@@ -53,6 +55,7 @@ export class Context {
     this.canvas.removeEventListener('webglcontextrestored', this.onRestored);
   }
 
+  /** @param {Event} e */
   onLost(e) {
     e.preventDefault(); // tells the browser we will restore: without it there is no webglcontextrestored
     this.lost();
@@ -73,8 +76,7 @@ export class Context {
     s.flags.lost = true;
     if (this.gpuTimer) this.gpuTimer.drop();
     s.pond.contextLost();
-    s.loop.update();
-    s.snapshots.changed();
+    s.contextChanged();
     clearTimeout(this.lostTimer);
     this.lostTimer = setTimeout(this.ask, LOST_WAIT_MS << Math.min(this.tries, 4));
   }
@@ -107,12 +109,11 @@ export class Context {
     s.flags.lost = false;
     this.since = performance.now();
     this.gpuTimer = this.timer(this.gl);
-    s.resolution.resize(true);
-    s.loop.update();
-    s.snapshots.changed();
+    s.contextChanged();
   }
 
   // The same School on the host's new canvas: the old context is given back, the renderers start again on a new one.
+  /** @param {OffscreenCanvas | HTMLCanvasElement} canvas */
   replace(canvas) {
     const s = this.s;
     if (s.destroyed) return;
@@ -126,6 +127,19 @@ export class Context {
     this.watch();
     if (err || !this.gl) this.lost();
     else this.found();
+  }
+
+  // The test bundle's lost context (handle._test.loseContext): false when it is lost already. The extension is taken
+  // while the context lives: a lost context hands out no extensions, so the restore needs this one.
+  loseForTest() {
+    if (this.gl.isContextLost()) return false;
+    this.loseExt = this.gl.getExtension('WEBGL_lose_context');
+    this.loseExt.loseContext();
+    return true;
+  }
+
+  restoreForTest() {
+    if (this.gl.isContextLost() && this.loseExt) this.loseExt.restoreContext();
   }
 
   // The school goes: no timers, no listeners, the GPU timer's queries and then the context given back.

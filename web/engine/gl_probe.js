@@ -4,6 +4,7 @@
 
 const GPU_QUERIES = 4; // queries in flight at most; results come back a few frames late
 
+/** @type {boolean | null} */
 let slow = null; // what this thread's browser said (asked once: it does not change between schools)
 
 // Whether the browser says a WebGL2 context here would be slow: it refuses one made with failIfMajorPerformanceCaveat
@@ -40,7 +41,7 @@ function probeContext(c, caveat) {
 }
 
 // A context given back now rather than at garbage collection (browsers cap live contexts). Returns true.
-/** @param {WebGL2RenderingContext} gl */
+/** @param {WebGL2RenderingContext | null} gl */
 export function giveBack(gl) {
   try {
     gl.getExtension('WEBGL_lose_context').loseContext();
@@ -51,6 +52,7 @@ export function giveBack(gl) {
 }
 
 // `gl` is the context the C++ side created on this canvas (getContext returns the same object).
+/** @param {WebGL2RenderingContext | null} gl */
 export function probeRenderer(gl) {
   if (!gl) return '';
   let renderer = '';
@@ -69,12 +71,18 @@ export function probeRenderer(gl) {
 }
 
 // GPU milliseconds of the frames drawn between begin() and end(); null until a result is in, or without the extension.
+/** @typedef {NonNullable<ReturnType<typeof createGpuTimer>>} GpuTimer */
+/** @param {WebGL2RenderingContext | null} gl */
 export function createGpuTimer(gl) {
   const ext = gl ? gl.getExtension('EXT_disjoint_timer_query_webgl2') : null;
   if (!ext) return null;
+  /** @type {WebGLQuery[]} */
   const free = [];
+  /** @type {WebGLQuery[]} */
   const pending = [];
+  /** @type {WebGLQuery | null} */
   let active = null;
+  /** @type {number | null} */
   let lastMs = null;
   return {
     begin() {

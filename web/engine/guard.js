@@ -6,7 +6,7 @@ import { errorText } from '../core/index.js';
 
 /**
  * What the guard reads of a school.
- * @typedef {Pick<import('./school.js').EngineSchool, 'destroyed' | 'failed' | 'id' | 'loop' | 'out'>} Guarded
+ * @typedef {Pick<import('./school.js').EngineSchool, 'destroyed' | 'failed' | 'id' | 'out' | 'stopFrames'>} Guarded
  */
 
 // Runs fn.call(self, arg, arg2) for school `s`; nothing runs once the school has failed. No closure per call: a frame
@@ -23,7 +23,7 @@ export function guard(s, fn, self, arg, arg2) {
 }
 
 // `fn` for timers and rAF: made once (at the school's start), guarded on every call.
-/** @param {Guarded} s @param {Function} fn @param {*} [self] */
+/** @param {Guarded} s @param {Function} fn @param {*} [self] @returns {(arg?: *) => *} */
 export function guarded(s, fn, self) {
   return (arg) => guard(s, fn, self, arg);
 }
@@ -36,7 +36,7 @@ export function failed(s, e) {
   s.failed = true;
   s.destroyed = true;
   try {
-    s.loop.stop();
+    s.stopFrames();
   } catch (ignored) {
     // the loop's own state is all that is left to lose
   }

@@ -12,19 +12,23 @@ const CAP_SLACK_MS = 2; // a frame this early for the maxFps cap still counts (v
 const TIMER_BELOW_FPS = 50; // below this rate a timer wakes the loop, not every vsync
 const STILL_WAIT_MS = 250; // a display frame that does not come by then (a throttled rAF) no longer holds replies
 
+/** @type {(fn: FrameRequestCallback) => number} */
 const raf =
   typeof requestAnimationFrame === 'function'
     ? (fn) => requestAnimationFrame(fn)
     : (fn) => setTimeout(() => fn(performance.now()), 16);
+/** @type {(id: number) => void} */
 const cancelRaf =
   typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
 
 // Up to `left` units of work(n) within `ms`, in batches sized from the measured cost of one (est.stepMs; the first
-// batch
-// is one unit, so a heavy school never freezes the page before it has been timed), at most doubling: performance.now()
-// is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0. Returns the units
-// done;
-// est.workMs adds up the time spent in work() (the step's own cost, for the overhead bench).
+// batch is one unit, so a heavy school never freezes the page before it has been timed), at most doubling:
+// performance.now() is coarse (0.1 ms in a page that is not cross-origin isolated), so a cheap unit can time as 0.
+// Returns the units done; est.workMs adds up the time spent in work() (the step's own cost, for the overhead bench).
+/**
+ * @param {number} ms @param {number} left @param {(n: number) => void} work
+ * @param {{stepMs: number, workMs: number}} est
+ */
 export function within(ms, left, work, est) {
   const start = performance.now();
   let done = 0,
@@ -42,12 +46,12 @@ export function within(ms, left, work, est) {
 }
 
 // `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
-// governor, and the hooks draw(now) and onFrame() (the snapshot for the host).
+// governor; the loop tells it what happened (a frame shown, a new level) and the school decides what follows.
 export class Loop {
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'cfg' | 'context' | 'destroyed' | 'draw' | 'failed' | 'flags' |
-   *   'governor' | 'id' | 'loop' | 'out' | 'pond' | 'resolution' | 'seek' | 'snapshots' | 'started' | 'timing'>} s
-   *   what it reads of its school
+   * @param {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'destroyed' | 'draw' | 'drawFrame' | 'failed' |
+   *   'flags' | 'governor' | 'id' | 'levelChanged' | 'onFrame' | 'out' | 'pond' | 'seek' | 'started' | 'stopFrames' |
+   *   'timing'>} s what it reads of its school
    */
   constructor(s) {
     this.s = s;
@@ -56,6 +60,7 @@ export class Loop {
     this.seekQueued = false;
     this.stillGate = 0; // the rAF after a still frame: until it comes, further still frames wait for it
     this.stillTimer = 0; // ...or until STILL_WAIT_MS have passed
+    /** @type {(() => void)[]} */
     this.stillWaiting = []; // what waits for that frame (a step's reply)
     this.stillOwed = false; // a still frame skipped while hidden: drawn when the school shows again
     this.lastTime = 0; // rAF time of the previous simulated frame; 0 restarts the clock
@@ -73,7 +78,7 @@ export class Loop {
     this.seekChunk = guarded(s, this.seekChunk, this);
     this.openGate = guarded(s, this.openGate, this);
     this.present = guarded(s, this.present, this);
-    this.stepN = (n) => s.pond.step(n);
+    this.stepN = (/** @type {number} */ n) => s.pond.step(n);
     s.governor.hostStalls = hostStallRule(IN_WORKER);
     // The test bundle's stand-in for a slow compositor (handle._test.holdFrames): each frame is held this many ms per
     // megapixel of the backing store before the next is asked for, as a fill-bound GPU holds the next animation frame.
@@ -97,13 +102,20 @@ export class Loop {
     if (s.draw(t0)) {
       s.timing.frames++;
       s.timing.renderMs = performance.now() - t0;
-      s.snapshots.frame();
+      s.onFrame();
       if (IN_WORKER && !this.presented && !this.presentId) this.presentId = raf(this.present);
     }
   }
 
+  // A still frame that must show (the water's tone changed): drawn again in an animation frame, as the first one
+  // after the school falls still is (present()).
+  redrawStill() {
+    this.presented = false;
+    this.drawOnce();
+  }
+
   // WebKit shows a Worker's OffscreenCanvas only from frames drawn in one of the Worker's animation frames: a still
-  // school's frames are drawn in a message's task, and its first one (reduced motion, a mount paused) never showed.
+  // school's frames are drawn in a message's task, and its first one (reduced motion, a mount paused) would never show.
   // So the first still frame after the school falls still is drawn again in the next animation frame (not counted).
   present() {
     const s = this.s;
@@ -155,6 +167,7 @@ export class Loop {
   // A still frame after a command (a step, a seek's end) on a school that is not animating: at most one per display
   // frame. The first draws at once; any more before the next display frame wait for it and share one frame. then()
   // runs once the frame is drawn, or at once when none will be (animating: its frames show it; hidden: nobody sees).
+  /** @param {() => void} then */
   still(then) {
     if (this.animating() || !this.canDraw()) {
       if (!this.animating()) this.stillOwed = true;
@@ -193,21 +206,8 @@ export class Loop {
     return s.started && !s.destroyed && !f.lost && !f.hidden && !f.offscreen;
   }
 
-  render(now) {
-    const s = this.s;
-    const timed = s.context.gpuTimer && !s.flags.lost;
-    if (timed) s.context.gpuTimer.begin();
-    const drawn = !s.flags.lost && s.draw(now);
-    // The first frames the budget measures are timed to the end of their drawing, which a renderer may do later on
-    // other threads (SwiftShader, llvmpipe, a GPU): what it costs, whatever it calls itself.
-    if (drawn && s.governor.timesFinish()) s.context.gl.finish();
-    if (timed) {
-      s.context.gpuTimer.end();
-      s.timing.gpuMs = s.context.gpuTimer.poll();
-    }
-    return drawn;
-  }
-
+  /** @param {number} now */
+  /** @param {number} now */
   frame(now) {
     this.rafId = 0;
     if (!this.animating()) return;
@@ -232,7 +232,7 @@ export class Loop {
     if (!seeking) s.pond.advance(dt);
     else if (!IN_WORKER) this.seekSome(); // in a Worker the seek's own slices step it (seekInSlices)
     const t1 = performance.now();
-    if (this.render(now)) {
+    if (s.drawFrame(now)) {
       this.presented = true;
       this.account(this.frameAt, t0, t1, seeking);
     }
@@ -240,6 +240,7 @@ export class Loop {
   }
 
   // A drawn frame's numbers: the fps window, the frame budget, and the host's snapshot.
+  /** @param {number} now @param {number} t0 @param {number} t1 @param {boolean} seeking */
   account(now, t0, t1, seeking) {
     const s = this.s,
       tm = s.timing;
@@ -254,10 +255,8 @@ export class Loop {
     // at 20 fps and 18 ms at 42 fps; context.js): there the frame rate it holds decides, with the render submit time.
     const cost = s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
     if (seeking) s.governor.reset();
-    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.climbs())) {
-      s.resolution.applyLevel();
-    }
-    s.snapshots.frame();
+    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.climbs())) s.levelChanged();
+    s.onFrame();
   }
 
   // Full rate: one rAF per display frame. Below TIMER_BELOW_FPS (idle, a low level, a low maxFps): a timer wakes the
@@ -265,7 +264,7 @@ export class Loop {
   schedule() {
     if (this.rafId || this.timerId || !this.animating()) return;
     if (MIROFISH_TEST && this.holdMsPerMp > 0) {
-      const c = this.s.context.canvas;
+      const c = this.s.canvas;
       this.timerId = setTimeout(this.wake, (this.holdMsPerMp * c.width * c.height) / 1e6);
     } else if (this.targetFps() < TIMER_BELOW_FPS && this.s.seek.left === 0 && this.nextDue) {
       this.timerId = setTimeout(this.wake, Math.max(0, this.nextDue - performance.now() - 8));
@@ -313,7 +312,7 @@ export class Loop {
         this.drawOnce();
       }
       if (s.seek.left > 0 && (now === 'paused' || now === 'reduced-motion')) this.seekInSlices();
-      if (changed) s.snapshots.frame();
+      if (changed) s.onFrame();
       return;
     }
     this.stillOwed = false;
@@ -325,7 +324,13 @@ export class Loop {
     }
     if (!this.rafId && !this.timerId) this.lastTime = this.nextDue = 0; // no catching up the time it was stopped
     this.schedule();
-    if (changed) s.snapshots.frame();
+    if (changed) s.onFrame();
+  }
+
+  // The test bundle's slow compositor (handle._test.holdFrames): ms per megapixel, 0 for none.
+  /** @param {number} msPerMp */
+  holdFrames(msPerMp) {
+    this.holdMsPerMp = msPerMp;
   }
 }
 

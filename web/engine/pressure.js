@@ -7,8 +7,8 @@ const SAMPLE_MS = 1000; // at most one update a second: the budget's windows are
 
 export class Pressure {
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'destroyed' | 'governor' | 'resolution' | 'snapshots'>} s what it
-   *   reads of its school
+   * @param {Pick<import('./school.js').EngineSchool, 'destroyed' | 'governor' | 'pressureChanged'>} s what it reads of
+   *   its school
    * @param {(fn: Function, self: *) => (arg: *) => *} guarded the school's guard (guard.js) for the observer's callback
    */
   constructor(s, guarded) {
@@ -31,9 +31,7 @@ export class Pressure {
   update(records) {
     const s = this.s;
     const last = records[records.length - 1];
-    if (s.destroyed || !last || last.state === s.governor.pressure) return;
-    if (s.governor.pressed(last.state)) s.resolution.applyLevel();
-    s.snapshots.changed();
+    if (!s.destroyed && last && last.state !== s.governor.pressure) s.pressureChanged(last.state);
   }
 
   stop() {

@@ -42,8 +42,8 @@ const FIRST_TIMED = 4; // ...the first this many timed to the end of their drawi
 //   which also shows the page its Long Animation Frames): a callback that starts long after its stamp waited for the
 //   host's task; that wait (hostMs, from the loop) is left out, and a frame held back by the GPU is not late.
 // - 'gap': the main thread elsewhere (the stamp is the callback's own time): a gap of over STALL_FRAMES intervals
-//   after a frame whose own work took under half an interval is taken for the host's, as before.
-/** @returns {'none' | 'late' | 'gap'} the rule for an engine in a Worker or not, in this browser */
+//   after a frame whose own work took under half an interval is taken for the host's.
+/** @param {boolean} inWorker @returns {'none' | 'late' | 'gap'} the rule for an engine there, in this browser */
 export function hostStallRule(inWorker) {
   if (inWorker) return 'none';
   const types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : null;
@@ -51,6 +51,10 @@ export function hostStallRule(inWorker) {
 }
 
 // Levels from best to cheapest: {dpr, detail (2 full koi, 1 cheap back layer, 0 all cheap), fps}.
+/**
+ * @typedef {{dpr: number, detail: number, fps: number}} Level
+ * @param {number} deviceDpr @param {number} maxFps @returns {Level[]}
+ */
 export function qualityLevels(deviceDpr, maxFps) {
   const res = [deviceDpr];
   for (const r of [1.5, 1, 0.75, 0.5]) if (r < res[res.length - 1] - 1e-3) res.push(r);
@@ -63,10 +67,12 @@ export function qualityLevels(deviceDpr, maxFps) {
 
 // What a frame costing `cost` at level `from` would cost at level `to`: pixels grow with dpr squared, the detail by
 // DETAIL_COST; a higher frame rate costs the same per frame.
+/** @param {number} cost @param {Level} from @param {Level} to */
 function predictCost(cost, from, to) {
   return (cost * (to.dpr / from.dpr) ** 2 * DETAIL_COST[to.detail]) / DETAIL_COST[from.detail];
 }
 
+/** @param {Level} l */
 export function describeLevel(l) {
   return (
     'dpr ' +
@@ -80,11 +86,13 @@ export function describeLevel(l) {
 }
 
 // The 'gap' rule's stall: the time past one interval of a long gap after a cheap frame, or 0.
+/** @param {number} gap @param {number} costMs @param {number} interval */
 function gapStall(gap, costMs, interval) {
   return gap > STALL_FRAMES * interval && costMs < 0.5 * interval ? gap - interval : 0;
 }
 
 // Why a level was left: its frames' cost over the budget, or the frames it delivered under 80 % of `rate`.
+/** @param {number} fps @param {number} cost @param {boolean} heavy @param {number} budget @param {number} rate */
 function costWords(fps, cost, heavy, budget, rate) {
   return heavy
     ? 'render ' + cost.toFixed(1) + ' ms over the ' + budget + ' ms budget'
@@ -129,6 +137,7 @@ export class Governor {
       upWindows: QUALITY_UP_WINDOWS,
       holdWindows: QUALITY_HOLD_WINDOWS,
       judgeFrames: false, // with a faked cost the frame rate is not judged, unless a test asks (judgeFrames)
+      /** @type {((stats: import('../mirofish').MiroFishQuality) => void) | null} */
       onLevel: null,
     };
   }
@@ -140,6 +149,10 @@ export class Governor {
   // (Re)builds the levels for the device's DPR and the page's settings; keeps the level where it can.
   // Auto starts at the lowest level, whatever the renderer calls itself (WebKit says "Apple GPU" on llvmpipe): its
   // first frames, timed to the end of their drawing, say how far up it can start (measured()).
+  /**
+   * @param {import('../mirofish').MiroFishQuality['mode']} mode @param {number} deviceDpr @param {number} maxFps
+   * @param {number} budget
+   */
   configure(mode, deviceDpr, maxFps, budget) {
     const first = !this.configured;
     this.configured = true;
@@ -199,6 +212,10 @@ export class Governor {
   // it: frames that are cheap at idleFps say nothing of the full rate, and a higher level would spend at rest what the
   // rest saved.
   // Returns true when the level changed.
+  /**
+   * @param {number} now @param {number} costMs @param {number} targetFps @param {number} [hostMs]
+   * @param {boolean} [climb]
+   */
   sample(now, costMs, targetFps, hostMs = 0, climb = true) {
     if (this.mode !== 'auto') return false;
     const t = this.tuning;
@@ -247,6 +264,10 @@ export class Governor {
 
   // A whole window: `fps` delivered, its frames' mean `cost`, `even` its pacing; `judged` false where a test fakes the
   // cost alone (the frame rate is then the machine's, not the test's).
+  /**
+   * @param {number} fps @param {number} cost @param {boolean} even @param {number} targetFps @param {boolean} judged
+   * @param {boolean} climb
+   */
   judge(fps, cost, even, targetFps, judged, climb) {
     if (this.cap > 0 && fps > CAP_LIFT * this.cap) this.cap = 0; // the frames come faster: the cap is gone
     const rate = this.cap > 0 ? Math.min(targetFps, this.cap) : targetFps;
@@ -319,6 +340,7 @@ export class Governor {
   }
 
   // Frames capped at `fps`: the level holds, and is judged against that rate until frames come faster.
+  /** @param {number} fps @param {number} cost */
   capAt(fps, cost) {
     this.cap = fps;
     this.trial = this.slowStreak = this.upStreak = 0;
@@ -334,6 +356,7 @@ export class Governor {
 
   // A step up that did not deliver: back down, and the level above is barred for a back-off that doubles with each
   // failure; after QUALITY_MAX_FLIPS the level holds (holdWindows, twice as long each time).
+  /** @param {number} fps @param {number} cost @param {boolean} heavy @param {number} rate */
   undo(fps, cost, heavy, rate) {
     const tried = this.current();
     this.level = Math.min(this.level + 1, this.levels.length - 1);
@@ -371,7 +394,7 @@ export class Governor {
     const was = this.pressure;
     this.pressure = state;
     if (this.mode !== 'auto' || state === was) return false;
-    const under = (p) => p === 'serious' || p === 'critical';
+    const under = (/** @type {typeof state | ''} */ p) => p === 'serious' || p === 'critical';
     if (!under(state)) {
       if (under(was)) this.reason = 'CPU pressure ' + state + ': may climb again from ' + describeLevel(this.current());
       return false;
@@ -403,9 +426,10 @@ export class Governor {
 
   // The first frames at the lowest resolution, at the full rate: once FIRST_FRAMES are in, and only if they reached
   // the screen at the full rate (at most FIRST_LATE late: what a frame's own submit or gl.finish() cannot see, the
-  // compositor's share, shows here), the school starts at the best level whose predicted cost leaves the same room as a step up
-  // needs (QUALITY_ROOM); else at the lowest. From there it climbs or falls as usual: a start that the screen does
-  // not hold is left within a window or two.
+  // compositor's share, shows here), the school starts at the best level whose predicted cost leaves the same room as
+  // a step up needs (QUALITY_ROOM); else at the lowest. From there it climbs or falls as usual: a start that the
+  // screen does not hold is left within a window or two.
+  /** @param {number} now @param {number} costMs @param {number} targetFps @param {number} hostMs */
   measured(now, costMs, targetFps, hostMs) {
     const gap = now - this.last - (this.hostStalls === 'late' ? hostMs : 0);
     this.last = now;

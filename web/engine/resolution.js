@@ -5,7 +5,7 @@ import { findInfo } from '../core/index.js';
 
 export class Resolution {
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'context' | 'destroyed' | 'governor' | 'loop' | 'pond' |
+   * @param {Pick<import('./school.js').EngineSchool, 'canvas' | 'destroyed' | 'governor' | 'pond' | 'redraw' |
    *   'showChange' | 'table' | 'view'>} s what it reads of its school
    */
   constructor(s) {
@@ -16,6 +16,7 @@ export class Resolution {
   }
 
   // The quality ladder is built for the device's DPR (after maxDpr) and the page's quality, maxFps and budget.
+  /** @param {number} deviceDpr */
   configureQuality(deviceDpr) {
     const s = this.s,
       pond = s.pond;
@@ -35,6 +36,7 @@ export class Resolution {
     if (MIROFISH_TEST && s.governor.tuning.onLevel) s.governor.tuning.onLevel(s.governor.stats());
   }
 
+  /** @param {boolean} force a redraw even when the backing store keeps its size */
   resize(force) {
     const s = this.s,
       v = s.view;
@@ -43,19 +45,21 @@ export class Resolution {
     this.configureQuality(Math.min(v.dpr, maxDpr > 0 ? maxDpr : 2));
     const scale = s.governor.current().dpr;
     const [pw, ph] = this.backingStore(scale);
-    const changed = s.context.canvas.width !== pw || s.context.canvas.height !== ph;
+    const canvas = s.canvas;
+    const changed = canvas.width !== pw || canvas.height !== ph;
     if (changed) {
-      s.context.canvas.width = pw;
-      s.context.canvas.height = ph;
+      canvas.width = pw;
+      canvas.height = ph;
     }
     s.pond.setViewport(v.cssWidth, v.cssHeight, pw, ph, scale);
     this.followViewport();
     // A resized canvas is cleared: redraw now if no frame is coming.
-    if ((changed || force) && !s.loop.animating()) s.loop.drawOnce();
+    if (changed || force) s.redraw();
   }
 
   // Exact device pixels when no cap applies; trusted only if they agree with CSS x DPR (emulated device scale
   // factors report CSS pixels there).
+  /** @param {number} scale @returns {[number, number]} */
   backingStore(scale) {
     const v = this.s.view,
       d = v.devicePixels,
@@ -75,7 +79,7 @@ export class Resolution {
     if (!v.autoWorld || this.worldTimer) return;
     const w = Math.round(v.cssWidth),
       h = Math.round(v.cssHeight);
-    const near = (a, b) => Math.abs(a - b) <= 0.05 * b;
+    const near = (/** @type {number} */ a, /** @type {number} */ b) => Math.abs(a - b) <= 0.05 * b;
     if (w < 100 || h < 100 || (near(w, s.pond.get('width')) && near(h, s.pond.get('height')))) return;
     this.worldTimer = setTimeout(this.applyWorld, 300);
   }

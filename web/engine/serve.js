@@ -20,7 +20,8 @@ const SCHOOL_CALLS = /** @type {const} */ (['set', 'step', 'stateHash', 'form', 
 /**
  * A school as this end holds it: mounting (its messages wait in `queue`, in order), or started.
  * @typedef {{queue: (() => void)[], cancelled: boolean}} Mounting
- * @typedef {{school: import('./school.js').EngineSchool, handle: (msg: *, ctx?: *) => *, destroy: () => void}} Made
+ * @typedef {ReturnType<ReturnType<typeof attachEngineSchool>['start']>} Made
+ * @typedef {Parameters<Made['handle']>[0]} SchoolMessage
  */
 
 // The engine's answers on `channel` (a Worker's end, or the main thread's local one): the wasm once, then each
@@ -29,7 +30,7 @@ const SCHOOL_CALLS = /** @type {const} */ (['set', 'step', 'stateHash', 'form', 
 export function serveEngine(channel) {
   /** @type {Map<number, Mounting | Made>} */
   const schools = new Map();
-  /** @type {{M: *, table: import('../core/protocol.js').Ready['table']} | null} */
+  /** @type {{M: import('./wasm.js').EngineModule, table: import('../core/protocol.js').Ready['table']} | null} */
   let loaded = null;
   const log = (/** @type {string} */ text) => channel.send({ t: 'warn', text });
   channel.on('ping', () => true); // the host's watchdog (host/heal.js): this thread still answers
@@ -43,8 +44,12 @@ export function serveEngine(channel) {
     ),
   );
   channel.on('mount', (msg) => mount(msg));
-  for (const t of SCHOOL_EVENTS) channel.on(t, (/** @type {*} */ msg) => toSchool(msg));
-  for (const t of SCHOOL_CALLS) channel.on(t, (/** @type {*} */ msg, ctx) => toSchool(msg, ctx));
+  for (const t of SCHOOL_EVENTS) channel.on(t, (/** @type {SchoolMessage} */ msg) => toSchool(msg));
+  for (const t of SCHOOL_CALLS) {
+    channel.on(t, (/** @type {SchoolMessage} */ msg, /** @type {import('../core/channel.js').CallContext} */ ctx) =>
+      toSchool(msg, ctx),
+    );
+  }
   channel.on('destroy', (msg) => {
     const made = schools.get(msg.id);
     if (!made) return;
@@ -60,7 +65,7 @@ export function serveEngine(channel) {
     }
   });
 
-  /** @param {{t: string, id: number}} msg @param {import('../core/channel.js').CallContext} [ctx] */
+  /** @param {SchoolMessage} msg @param {import('../core/channel.js').CallContext} [ctx] */
   const toSchool = (msg, ctx) => {
     const made = loaded && schools.get(msg.id);
     if (!made) return undefined; // gone: a call answers undefined, which the host no longer waits for
@@ -121,6 +126,7 @@ export function serveEngine(channel) {
 // timer clamps between its 41 slices.
 const BAKE_SLICE_MS = 8;
 
+/** @param {import('./wasm.js').EngineModule} M */
 function bakeKoi(M) {
   if (inWorker()) {
     while (!M.bakeKoiSlice());

@@ -5,8 +5,9 @@ import { guarded } from './guard.js';
 
 /**
  * What the snapshots read of their school.
- * @typedef {Pick<import('./school.js').EngineSchool, 'cfg' | 'context' | 'destroyed' | 'failed' | 'flags' |
- *   'governor' | 'id' | 'loop' | 'out' | 'pond' | 'renderer' | 'seek' | 'softwareGL' | 'timing'>} Snapshotted
+ * @typedef {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'destroyed' | 'failed' | 'flags' |
+ *   'governor' | 'id' | 'out' | 'pond' | 'renderer' | 'seek' | 'softwareGL' | 'state' | 'stopFrames' | 'timing'>}
+ *   Snapshotted
  */
 
 const SNAPSHOT_MS = 250; // a snapshot to the host at most this often while animating (and after every change)
@@ -63,6 +64,7 @@ export class Snapshots {
 }
 
 // The school's obstacles in canvas CSS px (the host adds the canvas's place on the page).
+/** @param {Snapshotted} s */
 function obstacleBoxes(s) {
   const out = [];
   for (let k = 0; k < s.pond.obstacleCount(); k++) {
@@ -84,7 +86,7 @@ function obstacleBoxes(s) {
 function liveStats(s) {
   const st = s.pond.stats(),
     tm = s.timing,
-    canvas = s.context.canvas;
+    canvas = s.canvas;
   const now = performance.now();
   while (tm.frameTimes.length && tm.frameTimes[0] < now - 1000) tm.frameTimes.shift();
   return {
@@ -95,7 +97,7 @@ function liveStats(s) {
     simMs: tm.simMs,
     renderMs: tm.renderMs,
     gpuMs: tm.gpuMs,
-    state: s.loop.state(),
+    state: s.state(),
     seeking: s.seek.left > 0,
     rendering: st.rendering && !s.flags.lost,
     scares: st.scares,

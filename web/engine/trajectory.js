@@ -8,6 +8,11 @@ const MAX_TRAJECTORY_BYTES = 256 * 1024 * 1024; // ...and the most Float32Array 
 
 // Returns the recording to run: `total` steps, work(n) steps n of them (copying each frame as it passes), done() the
 // {data, meta} once all are taken, free() the second school.
+/**
+ * @param {import('./wasm.js').EngineModule} M @param {string} hash @param {*} steps @param {*} every the page's
+ * @returns {{total: number, work: (n: number) => void, done: () => import('../mirofish').MiroFishTrajectory,
+ *   free: () => void}}
+ */
 export function recordTrajectory(M, hash, steps, every) {
   const call = 'trajectory(' + describe(steps) + ', ' + describe(every) + '): ';
   if (!Number.isInteger(steps) || steps < 0 || steps > MAX_TRAJECTORY_STEPS) {

@@ -1,6 +1,7 @@
 // mirofish-engine.mjs: the engine as an ES module. Started as a module Worker it serves the page's schools; imported
-// on the main thread (mirofish.mjs's fallback) it exports its end of the channel. Its wasm is the file beside it, written as the
-// literal `new URL('./mirofish.wasm', import.meta.url)` that Vite and webpack 5 emit as an asset and rewrite.
+// on the main thread (mirofish.mjs's fallback) it exports its end of the channel. Its wasm is the file beside it,
+// written as the literal `new URL('./mirofish.wasm', import.meta.url)` that Vite and webpack 5 emit as an asset and
+// rewrite.
 import createGlue from 'mirofish-glue';
 import { inWorker, localEnd, serve, setGlue, setWasmUrl } from '../core/index.js';
 import { serveEngine } from '../engine/serve.js';
