@@ -314,25 +314,13 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
 
   it('from: a hash and a time start the clip there', async () => {
     const r = await page.evaluate(() =>
-      Promise.all([
-        window.recordBytes({
-          seconds: 0.5,
-          fps: 60,
-          width: 320,
-          height: 180,
-          background: '#183048',
-          from: { time: 0.5 },
-        }),
-        window.recordBytes({ seconds: 1, fps: 60, width: 320, height: 180, background: '#183048' }),
-        window.recordBytes({
-          seconds: 0.5,
-          fps: 60,
-          width: 320,
-          height: 180,
-          background: '#183048',
-          from: { hash: 'n=60&seed=7&w=320&h=180&t=0.5' },
-        }),
-      ]),
+      Promise.all(
+        [
+          { seconds: 0.5, from: { time: 0.5 } },
+          { seconds: 1 },
+          { seconds: 0.5, from: { hash: 'n=60&seed=7&w=320&h=180&t=0.5' } },
+        ].map((clip) => window.recordBytes({ fps: 60, width: 320, height: 180, background: '#183048', ...clip })),
+      ),
     );
     const late = frameMd5s(save('d1.webm', r[0].bytes)),
       whole = frameMd5s(save('d2.webm', r[1].bytes));
