@@ -127,23 +127,13 @@ describe('a lost WebGL context', () => {
 
   it('a wait that ends while the page is hidden: no new canvas until it shows, then drawn again', async () => {
     const { page, log } = await open();
-    // As a background tab: document.hidden and visibilityState, then the event (tests/browser/page.test.js).
-    const setHidden = (hidden) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'visibilityState', {
-          configurable: true,
-          get: () => (value ? 'hidden' : 'visible'),
-        });
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
     try {
       await page.evaluate(async () => {
         window.__oldCanvas = window.__s.canvas;
         if (!(await window.__s._test.loseContext())) throw new Error('the context was already lost');
       });
       await h.waitFor(page, () => window.__s.stats().state === 'lost', undefined, 5000);
-      await setHidden(true);
+      await h.setHidden(page, true);
       await page.waitForTimeout(3000); // past the 2 s wait, hidden all along
       const hidden = await page.evaluate(() => ({
         state: window.__s.stats().state,
@@ -158,7 +148,7 @@ describe('a lost WebGL context', () => {
         'no new canvas while hidden',
       );
       assert.deepEqual(ourWarnings(log), [], 'and no replacement warned of');
-      await setHidden(false);
+      await h.setHidden(page, false);
       const shown = Date.now();
       await h.waitFor(page, () => window.__s.canvas !== window.__oldCanvas, undefined, 5000);
       const waited = Date.now() - shown;

@@ -156,21 +156,12 @@ describe(`every engine: ${ENGINE}`, () => {
   it('takes no step and draws no frame while the page is hidden, and comes back when shown', async () => {
     const page = await open('/fixtures/auto.html');
     await ready(page);
-    const setHidden = (hidden) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'visibilityState', {
-          configurable: true,
-          get: () => (value ? 'hidden' : 'visible'),
-        });
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
     const sample = () =>
       page.evaluate(() => {
         const s = window.MiroFish.current.stats();
         return { steps: s.steps, frames: s.frames, state: s.state, raf: window.__rafRuns };
       });
-    await setHidden(true);
+    await h.setHidden(page, true);
     await page.waitFor(() => window.MiroFish.current.stats().state === 'hidden');
     await page.sleep(400); // the last snapshot after the loop stopped
     const a = await sample();
@@ -179,7 +170,7 @@ describe(`every engine: ${ENGINE}`, () => {
     assert.equal(b.state, 'hidden');
     assert.deepEqual([b.steps, b.frames], [a.steps, a.frames], 'no step, no frame while hidden');
     assert.equal(b.raf, a.raf, 'no animation frame on the page while hidden');
-    await setHidden(false);
+    await h.setHidden(page, false);
     await page.waitFor((f) => window.MiroFish.current.stats().frames >= f + 3, b.frames);
     const c = await sample();
     assert.match(c.state, h.ANIMATING);
