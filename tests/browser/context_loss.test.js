@@ -1,4 +1,4 @@
-// A WebGL context the browser takes away (#21): while lost the school neither steps nor draws (state 'lost'); an
+// A WebGL context the browser takes away: while lost the school neither steps nor draws (state 'lost'); an
 // evicted context (Chrome keeps 16 a thread and never restores an evicted one) is replaced by a new canvas in the same
 // place after ~2 s, and the same School draws on: its state hash is a never-lost school's at the same step.
 'use strict';

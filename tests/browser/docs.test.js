@@ -1,4 +1,4 @@
-// The docs' examples are tests (issue 40): every ```html and ```js block of README.md and docs/*.md runs here, beside
+// The docs' examples are tests: every ```html and ```js block of README.md and docs/*.md runs here, beside
 // the built files (build/web/dist), or the doc marks it `<!-- fragment: why -->` on the line before (shown, not run:
 // a bundler's config, React's JSX, which tests/browser/frameworks.test.js builds). A reader copies these, so a changed
 // API must break this test.

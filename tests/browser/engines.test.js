@@ -1,4 +1,4 @@
-// What must hold in every engine a visitor brings (issue 29): run once per engine by scripts/test-browser
+// What must hold in every engine a visitor brings: run once per engine by scripts/test-browser
 // (MIROFISH_ENGINE=chromium | firefox | webkit | webkit-workers; the last three under xvfb-run), through the thin page
 // interface of engines.js. The school mounts from one script tag and draws, in the Worker wherever the engine can
 // draw WebGL2 there; a shared hash and trajectory() replay the native CLI bit for bit (wasm is deterministic across

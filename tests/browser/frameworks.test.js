@@ -1,10 +1,10 @@
-// The npm package in the frameworks people use (issue 20): a React 19, a Vue 3 and a Svelte 5 app (tests/frameworks/,
+// The npm package in the frameworks people use: a React 19, a Vue 3 and a Svelte 5 app (tests/frameworks/,
 // their tools pinned in tests/frameworks/package-lock.json) each install the packed tarball, `vite build` for
 // production and mount in Chromium: the school runs in the Worker Vite emitted for it, the element is defined, an
 // attribute (or prop) change reaches the school without a remount, 50 mount/unmount cycles leave one canvas, one
 // Worker and one live WebGL context in it, and nothing goes to the console. Also the package's types in TypeScript
 // (JSX, Vue, Svelte) and its import in Node (mount() resolves null there). The package's other exports, bundled
-// the same way (tests/frameworks/exports, no framework; issue 40): mirofish/classic mounts <miro-fish> and gives
+// the same way (tests/frameworks/exports, no framework): mirofish/classic mounts <miro-fish> and gives
 // window.MiroFish, mirofish/studio attaches, mirofish/record records in the Worker Vite emitted for it.
 'use strict';
 
@@ -109,7 +109,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
       // The engine's JS (dist/mirofish-engine.mjs, ~53 KB) kept apart: a bare `import 'mirofish'` survives. Vite saw
       // the package's `new Worker(new URL('./mirofish-engine.mjs', import.meta.url), ...)` and emitted the engine as a
       // worker; the main-thread fallback's `import()` is a chunk of its own, fetched only on that path; the engine's
-      // `new URL('./mirofish.wasm', import.meta.url)` made the wasm an asset of its own (issue 31).
+      // `new URL('./mirofish.wasm', import.meta.url)` made the wasm an asset of its own.
       assert.ok(timings[app].worker, `${app}: the app starts a Worker from an emitted chunk (${JSON.stringify(js)})`);
       assert.ok(js['mirofish-engine.worker.js'].raw > 40000, `${app}: the Worker's chunk (${JSON.stringify(js)})`);
       assert.ok(js['mirofish-engine.js'].raw > 40000, `${app}: the main thread's chunk (${JSON.stringify(js)})`);

@@ -410,7 +410,7 @@ function serverAndBrowser(launchOptions) {
 }
 
 // A school that animates: 'running', or 'idle' once the visitor rests (no input for 3 s since the mount or the last
-// input; issue 38) or the pointer is away. A test that never moves the pointer is a resting visitor after 3 s.
+// input) or the pointer is away. A test that never moves the pointer is a resting visitor after 3 s.
 const ANIMATING = /^(running|idle)$/;
 // A test whose outcome does not depend on the path (the host's side, the C++'s decoding, the governor's rule) runs
 // once, in pass 1: \`it(name, ONE_PATH, fn)\` skips it in the main-thread pass, which keeps the suite in its minutes.

@@ -1,4 +1,4 @@
-// The static site (issue 41): scripts/site's build (site/build.mjs, run here into a folder of its own) served as it is.
+// The static site: scripts/site's build (site/build.mjs, run here into a folder of its own) served as it is.
 // Every page loads with no console error and no failed request, every internal link and anchor resolves, the gallery
 // never holds more live schools (WebGL contexts) than its cap while scrolled through, and the configurator's three
 // snippets, each alone on a blank page of the preview's size, give the preview's school step for step; its script tag
