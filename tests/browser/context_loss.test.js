@@ -25,21 +25,13 @@ describe('a lost WebGL context', () => {
     return { page, log };
   }
 
-  // Pixels the school adds to the box: with its canvas shown against hidden.
+  // Pixels the school adds to the box: with its canvas shown against hidden, as it runs.
   async function fishPixels(page) {
     const clip = await page.evaluate(() => {
       const r = document.getElementById('box').getBoundingClientRect();
       return { x: r.x, y: r.y, width: r.width, height: r.height };
     });
-    const a = await h.shot(page, clip);
-    await page.evaluate(() => {
-      window.__s.canvas.style.visibility = 'hidden';
-    });
-    const b = await h.shot(page, clip);
-    await page.evaluate(() => {
-      window.__s.canvas.style.visibility = '';
-    });
-    return h.diffPixels(a, b);
+    return h.fishPixels(page, clip, { school: '__s', pause: false });
   }
 
   // Back drawing, paused: its state hash and steps, and a never-lost school's hash at the same step.

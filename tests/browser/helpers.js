@@ -266,18 +266,28 @@ async function shot(page, clip) {
   return decodePng(await page.screenshot(clip ? { clip } : {}));
 }
 
-// Pixels that differ between the page with the fish canvas shown and hidden: > 0 means fish are on screen.
-async function fishPixels(page, clip) {
-  await page.evaluate(() => window.MiroFish.current.pause());
+// Pixels (in `clip`, or the page) that differ with a school's canvas shown and hidden: > 0 means fish are on screen.
+// `school` names it in the page: 'current' (MiroFish.current) or the window property that holds it ('__s');
+// `pause`: held still across the two shots, then resumed.
+async function fishPixels(page, clip, { school = 'current', pause = true } = {}) {
+  const set = (change) =>
+    page.evaluate(
+      ([name, c]) => {
+        const s = name === 'current' ? window.MiroFish.current : window[name];
+        if (c === 'pause') s.pause();
+        else if (c === 'hide') s.canvas.style.visibility = 'hidden';
+        else {
+          s.canvas.style.visibility = '';
+          if (c === 'show and resume') s.resume();
+        }
+      },
+      [school, change],
+    );
+  if (pause) await set('pause');
   const withFish = await shot(page, clip);
-  await page.evaluate(() => {
-    window.MiroFish.current.canvas.style.visibility = 'hidden';
-  });
+  await set('hide');
   const without = await shot(page, clip);
-  await page.evaluate(() => {
-    window.MiroFish.current.canvas.style.visibility = '';
-    window.MiroFish.current.resume();
-  });
+  await set(pause ? 'show and resume' : 'show');
   return diffPixels(withFish, without);
 }
 

@@ -98,12 +98,16 @@ describe('demo page', () => {
       const s = await page.evaluate(() => window.MiroFish.current.stats());
       return { steps: s.steps, frames: s.frames, raf: await rafRuns(), state: s.state };
     };
+    // Two samples `span` ms apart, once `settle` ms have let the last snapshot come.
+    const twoSamples = async (settle, span) => {
+      await page.waitForTimeout(settle);
+      const first = await sample();
+      await page.waitForTimeout(span);
+      return [first, await sample()];
+    };
 
     await h.setHidden(page, true);
-    await page.waitForTimeout(400);
-    const a = await sample();
-    await page.waitForTimeout(1200);
-    const b = await sample();
+    const [a, b] = await twoSamples(400, 1200);
     assert.equal(b.state, 'hidden');
     assert.equal(b.steps, a.steps, 'no steps while hidden');
     assert.equal(b.frames, a.frames, 'no frames while hidden');
@@ -122,10 +126,7 @@ describe('demo page', () => {
     await page.evaluate(() => window.MiroFish.current.pause());
     await h.setHidden(page, true);
     await h.setHidden(page, false);
-    await page.waitForTimeout(300);
-    const d = await sample();
-    await page.waitForTimeout(800);
-    const e = await sample();
+    const [d, e] = await twoSamples(300, 800);
     assert.equal(e.state, 'paused');
     assert.equal(e.steps, d.steps);
     assert.equal(e.frames, d.frames);
