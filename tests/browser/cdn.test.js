@@ -120,6 +120,17 @@ describe('MiroFish from another origin (a CDN)', () => {
       }
       return t;
     });
+  // The loader (at `dir`/mirofish.js) asked for before the page's load event, the host only after it and after the
+  // first frame shown since (the engine is the host's to fetch), and the mark gone: `t` is timeline()'s.
+  function assertAfterLoad(t, dir) {
+    assert.ok(t[dir + '/mirofish.js'] < t.load, JSON.stringify(t));
+    assert.ok(t[dir + '/mirofish-host.js'] >= t.loaded, JSON.stringify(t));
+    assert.ok(
+      t.present > t.loaded && t[dir + '/mirofish-host.js'] >= t.present,
+      'after the frame after load: ' + JSON.stringify(t),
+    );
+    assert.equal(t.marks, 0, 'the mark is gone');
+  }
   // The auto-mounted school (the ES module's page sets window.__school), after two frames; null if there is none.
   const school = (p) =>
     p.evaluate(async () => {
@@ -310,14 +321,7 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     });
     assert.ok(early.same && early.parent === 'body' && /^mirofish-\d+$/.test(early.id), JSON.stringify(early));
     assert.ok(early.fcp > early.at, 'in the page before its first paint: ' + JSON.stringify(early));
-    const t = await timeline(p);
-    assert.ok(t['/dist/mirofish.js'] < t.load, JSON.stringify(t));
-    assert.ok(t['/dist/mirofish-host.js'] >= t.loaded, JSON.stringify(t)); // and the engine is the host's to fetch
-    assert.ok(
-      t.present > t.loaded && t['/dist/mirofish-host.js'] >= t.present,
-      'after the frame after load: ' + JSON.stringify(t),
-    );
-    assert.equal(t.marks, 0, 'the mark is gone');
+    assertAfterLoad(await timeline(p), '/dist');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
@@ -386,14 +390,7 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
       await p.evaluate(() => Array.from(document.querySelectorAll('canvas'), (c) => c.parentNode.localName)),
       ['miro-fish'],
     );
-    const t = await timeline(p);
-    assert.ok(t['/mirofish.js'] < t.load, JSON.stringify(t));
-    assert.ok(t['/mirofish-host.js'] >= t.loaded, JSON.stringify(t));
-    assert.ok(
-      t.present > t.loaded && t['/mirofish-host.js'] >= t.present,
-      'after the frame after load: ' + JSON.stringify(t),
-    );
-    assert.equal(t.marks, 0, 'the mark is gone');
+    assertAfterLoad(await timeline(p), '');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

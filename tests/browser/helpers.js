@@ -419,6 +419,26 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
+// Registers before/after hooks for a suite that serves a folder of its own: a fresh temporary folder (named from
+// `prefix`) that `fill(dir)` writes, served as it is (serveDir), and one browser; closed and removed afterwards.
+// The handles are filled in by the time the suite's tests run: env.dir, env.srv, env.browser.
+function folderAndBrowser(prefix, fill) {
+  const { before, after } = require('node:test');
+  const env = {};
+  before(async () => {
+    env.dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), prefix));
+    fill(env.dir);
+    env.srv = await serveDir(env.dir);
+    env.browser = await launch();
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.srv) await env.srv.close();
+    if (env.dir) fs.rmSync(env.dir, { recursive: true, force: true });
+  });
+  return env;
+}
+
 // A school that animates: 'running', or 'idle' once the visitor rests (no input for 3 s since the mount or the last
 // input) or the pointer is away. A test that never moves the pointer is a resting visitor after 3 s.
 const ANIMATING = /^(running|idle)$/;
@@ -444,6 +464,7 @@ module.exports = {
   serveDir,
   launch,
   serverAndBrowser,
+  folderAndBrowser,
   openFrontPage,
   instrument,
   instrumentSource,
