@@ -6,21 +6,18 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
-import ARGS from '../../tests/support/chromium_args.js';
+import chromium from '../../tests/support/chromium.js';
 import TYPES from '../../tests/support/content_types.js';
 
 export const HERE = path.dirname(fileURLToPath(import.meta.url));
-const { engineFront } = createRequire(import.meta.url)('../../tests/browser/device.js');
 export const ROOT = path.resolve(HERE, '..', '..');
 export const WEB = path.join(ROOT, 'web');
 // The shipped bundle, and the test bundle (the shipped one plus handle._test: the step alone, timed in the engine).
 export const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'dist', 'mirofish.js');
 export const TEST_BUNDLE = path.join(ROOT, 'build', 'web', 'test', 'mirofish.js');
-export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-// The browser suite's flags (tests/support/chromium_args.js): the benches measure the browser the tests drive.
-export { ARGS };
+// The browser suite's Chromium and flags (tests/support/chromium.js): the benches measure the browser the tests drive.
+export const { ARGS, CHROMIUM } = chromium;
+const { launchChromium } = chromium;
 
 // routes: URL path -> a file, or {html} for a page written by the bench. The bench may change them between rounds
 // (an A/B of bundles swaps routes['/dist/mirofish.js']). Resolves to {base, routes, served, close()}: `served` lists
@@ -89,22 +86,7 @@ export function serve(routes = {}) {
 
 // Headless Chromium with the benches' flags (plus `extra`), whose every page is the software-GL visitor this machine
 // is: the engine's script hears what a visitor's Chrome on SwiftShader or WARP answers (tests/browser/device.js).
-export async function launch(extra = []) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS.concat(extra) });
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
-    await engineFront(context);
-    return context;
-  };
-  browser.newPage = async (options) => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    page.once('close', () => context.close().catch(() => {}));
-    return page;
-  };
-  return browser;
-}
+export const launch = (extra = []) => launchChromium(extra);
 
 // A page that loads the bundle and mounts nothing on its own.
 export function plainPage(body = '', attrs = 'data-auto="false"', src = '/dist/mirofish.js') {

@@ -1,4 +1,4 @@
-// From another origin (issue 31): the page on 127.0.0.1, MiroFish's files on `localhost` at another port (a CDN). The
+// From another origin: the page on 127.0.0.1, MiroFish's files on `localhost` at another port (a CDN). The
 // classic script's Worker runs the engine's script as fetched against its hash, from a blob: URL on the page's origin
 // (web/host/checked_engine.js; integrity.test.js changes the files); the ES module gets one from a blob: bootstrap
 // that imports it. With CORS, without it, under a CSP that allows blob: Workers and one that forbids
@@ -121,6 +121,17 @@ describe('MiroFish from another origin (a CDN)', () => {
       }
       return t;
     });
+  // The loader (at `dir`/mirofish.js) asked for before the page's load event, the host only after it and after the
+  // first frame shown since (the engine is the host's to fetch), and the mark gone: `t` is timeline()'s.
+  function assertAfterLoad(t, dir) {
+    assert.ok(t[dir + '/mirofish.js'] < t.load, JSON.stringify(t));
+    assert.ok(t[dir + '/mirofish-host.js'] >= t.loaded, JSON.stringify(t));
+    assert.ok(
+      t.present > t.loaded && t[dir + '/mirofish-host.js'] >= t.present,
+      'after the frame after load: ' + JSON.stringify(t),
+    );
+    assert.equal(t.marks, 0, 'the mark is gone');
+  }
   // The auto-mounted school (the ES module's page sets window.__school), after two frames; null if there is none.
   const school = (p) =>
     p.evaluate(async () => {
@@ -237,33 +248,31 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     await context.close();
   });
 
-  it('an engine file missing beside mirofish.js: one warning naming it and where it was looked for', async () => {
-    const { context, p, log } = await open(classic(missing.base));
-    assert.equal(await school(p), null);
-    const said = ours(log);
-    assert.deepEqual(said, [
-      `MiroFish: mirofish-engine.js was not found at ${missing.base}/mirofish-engine.js: ` +
-        'copy it beside mirofish.js',
-    ]);
-    assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
-    await context.close();
-  });
-
-  it('mirofish.js alone (its host missing): one warning naming mirofish-host.js and where it was looked for', async () => {
-    const { context, p, log } = await open(classic(hostMissing.base) + '<miro-fish fish="5"></miro-fish>');
-    assert.equal(await school(p), null);
-    assert.deepEqual(
-      await p.evaluate(async () => [await window.MiroFish.table(), window.MiroFish.all, await window.MiroFish.mount()]),
-      [[], [], null],
-    );
-    const said = ours(log);
-    assert.deepEqual(said, [
-      `MiroFish: mirofish-host.js was not found at ${hostMissing.base}/mirofish-host.js: ` +
-        'copy it beside mirofish.js',
-    ]);
-    assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
-    await context.close();
-  });
+  // A file the loader needs, missing where it looks: one warning naming it and the URL. Without its host, the page's
+  // API still answers (nothing, and no school) and a <miro-fish> on the page mounts nothing.
+  for (const [file, server, title, more] of [
+    ['mirofish-engine.js', () => missing, 'an engine file missing beside mirofish.js', ''],
+    ['mirofish-host.js', () => hostMissing, 'mirofish.js alone (its host missing)', '<miro-fish fish="5"></miro-fish>'],
+  ]) {
+    it(`${title}: one warning naming ${file} and where it was looked for`, async () => {
+      const { base } = server();
+      const { context, p, log } = await open(classic(base) + more);
+      assert.equal(await school(p), null);
+      if (file === 'mirofish-host.js') {
+        assert.deepEqual(
+          await p.evaluate(async () => [
+            await window.MiroFish.table(),
+            window.MiroFish.all,
+            await window.MiroFish.mount(),
+          ]),
+          [[], [], null],
+        );
+      }
+      assert.deepEqual(ours(log), [`MiroFish: ${file} was not found at ${base}/${file}: copy it beside mirofish.js`]);
+      assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
+      await context.close();
+    });
+  }
 
   it('a wasm file that is not WebAssembly (an index page in its place): one warning saying so', async () => {
     const { context, p, log } = await open(classic(spa.base));
@@ -317,14 +326,7 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
     });
     assert.ok(early.same && early.parent === 'body' && /^mirofish-\d+$/.test(early.id), JSON.stringify(early));
     assert.ok(early.fcp > early.at, 'in the page before its first paint: ' + JSON.stringify(early));
-    const t = await timeline(p);
-    assert.ok(t['/dist/mirofish.js'] < t.load, JSON.stringify(t));
-    assert.ok(t['/dist/mirofish-host.js'] >= t.loaded, JSON.stringify(t)); // and the engine is the host's to fetch
-    assert.ok(
-      t.present > t.loaded && t['/dist/mirofish-host.js'] >= t.present,
-      'after the frame after load: ' + JSON.stringify(t),
-    );
-    assert.equal(t.marks, 0, 'the mark is gone');
+    assertAfterLoad(await timeline(p), '/dist');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });
@@ -393,14 +395,7 @@ mount(null, { fish: 30, thread: window.__mirofishThread }).then((s) => { window.
       await p.evaluate(() => Array.from(document.querySelectorAll('canvas'), (c) => c.parentNode.localName)),
       ['miro-fish'],
     );
-    const t = await timeline(p);
-    assert.ok(t['/mirofish.js'] < t.load, JSON.stringify(t));
-    assert.ok(t['/mirofish-host.js'] >= t.loaded, JSON.stringify(t));
-    assert.ok(
-      t.present > t.loaded && t['/mirofish-host.js'] >= t.present,
-      'after the frame after load: ' + JSON.stringify(t),
-    );
-    assert.equal(t.marks, 0, 'the mark is gone');
+    assertAfterLoad(await timeline(p), '');
     assert.deepEqual(log.errors(), []);
     await context.close();
   });

@@ -1,4 +1,4 @@
-// A WebGL context the browser takes away (#21): while lost the school neither steps nor draws (state 'lost'); an
+// A WebGL context the browser takes away: while lost the school neither steps nor draws (state 'lost'); an
 // evicted context (Chrome keeps 16 a thread and never restores an evicted one) is replaced by a new canvas in the same
 // place after ~2 s, and the same School draws on: its state hash is a never-lost school's at the same step.
 'use strict';
@@ -25,21 +25,13 @@ describe('a lost WebGL context', () => {
     return { page, log };
   }
 
-  // Pixels the school adds to the box: with its canvas shown against hidden.
+  // Pixels the school adds to the box: with its canvas shown against hidden, as it runs.
   async function fishPixels(page) {
     const clip = await page.evaluate(() => {
       const r = document.getElementById('box').getBoundingClientRect();
       return { x: r.x, y: r.y, width: r.width, height: r.height };
     });
-    const a = await h.shot(page, clip);
-    await page.evaluate(() => {
-      window.__s.canvas.style.visibility = 'hidden';
-    });
-    const b = await h.shot(page, clip);
-    await page.evaluate(() => {
-      window.__s.canvas.style.visibility = '';
-    });
-    return h.diffPixels(a, b);
+    return h.fishPixels(page, clip, { school: '__s', pause: false });
   }
 
   // Back drawing, paused: its state hash and steps, and a never-lost school's hash at the same step.
@@ -127,23 +119,13 @@ describe('a lost WebGL context', () => {
 
   it('a wait that ends while the page is hidden: no new canvas until it shows, then drawn again', async () => {
     const { page, log } = await open();
-    // As a background tab: document.hidden and visibilityState, then the event (tests/browser/page.test.js).
-    const setHidden = (hidden) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'visibilityState', {
-          configurable: true,
-          get: () => (value ? 'hidden' : 'visible'),
-        });
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
     try {
       await page.evaluate(async () => {
         window.__oldCanvas = window.__s.canvas;
         if (!(await window.__s._test.loseContext())) throw new Error('the context was already lost');
       });
       await h.waitFor(page, () => window.__s.stats().state === 'lost', undefined, 5000);
-      await setHidden(true);
+      await h.setHidden(page, true);
       await page.waitForTimeout(3000); // past the 2 s wait, hidden all along
       const hidden = await page.evaluate(() => ({
         state: window.__s.stats().state,
@@ -158,7 +140,7 @@ describe('a lost WebGL context', () => {
         'no new canvas while hidden',
       );
       assert.deepEqual(ourWarnings(log), [], 'and no replacement warned of');
-      await setHidden(false);
+      await h.setHidden(page, false);
       const shown = Date.now();
       await h.waitFor(page, () => window.__s.canvas !== window.__oldCanvas, undefined, 5000);
       const waited = Date.now() - shown;

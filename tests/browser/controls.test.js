@@ -1,4 +1,4 @@
-// The visitor's pause (`controls`, issue 20): a button that the keyboard reaches and toggles, that says its state
+// The visitor's pause (`controls`): a button that the keyboard reaches and toggles, that says its state
 // (aria-pressed) and shows its focus, that takes no click from the page, whose choice outlives a reload, and that is
 // the same pause as the page's pause(); forced colours hide the fish, reduced transparency makes them fainter, live.
 'use strict';

@@ -54,7 +54,7 @@ describe('cost control', () => {
     return p;
   };
 
-  // Issue 29: the renderer's name decides nothing (WebKit calls llvmpipe "Apple GPU"). Issue 51: what the browser says
+  // The renderer's name decides nothing (WebKit calls llvmpipe "Apple GPU"); what the browser says
   // does. Where it calls the context slow (software GL: the suite's Chromium says what a visitor's on SwiftShader says,
   // device.js), auto starts at the lowest level and only climbs; where it says nothing, the first frames, timed to the
   // end of their drawing, say where it goes (quality.test.js has the rules). quality=high and low stay put.
@@ -109,11 +109,11 @@ describe('cost control', () => {
     await context.close();
   });
 
-  // Issue 38: a fill-bound pipeline (a slow GPU or compositor) delays the school's animation frames while its own
+  // A fill-bound pipeline (a slow GPU or compositor) delays the school's animation frames while its own
   // submit stays cheap. The test bundle holds each frame back in the compositor's place, 400 ms per megapixel of the
   // backing store (640x400 at dpr 1: 102 ms, a gap of 6 intervals; at dpr 0.5: 26 ms), so the frames come late in the
   // Worker and, on the main thread, without the page's callback starting late. The budget must leave the top level
-  // within a few seconds and say it was the frame rate (the old rule took those gaps for the host's stalls and held).
+  // within a few seconds and say it was the frame rate (not take those gaps for the host's stalls and hold).
   it('leaves the top level of a fill-bound pipeline within seconds, naming the delivered frame rate', async () => {
     const { context, page, log } = await openManual();
     await mountAtTop(page, 2);
@@ -179,7 +179,7 @@ describe('cost control', () => {
     await context.close();
   });
 
-  // Issue 38: a visitor who reads (the pointer resting, no click, wheel, scroll or key) costs what idleFps costs, from
+  // A visitor who reads (the pointer resting, no click, wheel, scroll or key) costs what idleFps costs, from
   // 3 s after the last input (or the mount); any input brings the full rate back.
   // The host's input alone decides it (the same on both paths): the Worker pass runs it.
   it(
@@ -228,7 +228,7 @@ describe('cost control', () => {
     async (t) => {
       const { context, page, log } = await openManual();
       await page.evaluate(async () => {
-        // idleFps 60: a visitor at rest (no input for 3 s) keeps the full rate, so the budget may climb (issue 38)
+        // idleFps 60: a visitor at rest (no input for 3 s) keeps the full rate, so the budget may climb
         const s = await window.MiroFish.mount(null, { fish: 150, seed: 5, idleFps: 60 });
         window.__s = s;
         window.__levels = [];
@@ -365,7 +365,7 @@ describe('cost control', () => {
     },
   );
 
-  // Issue 51: a 30 Hz display (or Low Power Mode, a throttled frame) paces the frames evenly under maxFps while the
+  // A 30 Hz display (or Low Power Mode, a throttled frame) paces the frames evenly under maxFps while the
   // school's own work is cheap: a cap, not a cost, and the level holds where missed frames would step it down. The
   // display is device.paceFrames' (30 ticks a second, stamped evenly however late they come on a busy machine); the
   // render call is faked cheap and the frame rate still judged. A browser that says nothing of its context: under
@@ -413,7 +413,7 @@ describe('cost control', () => {
     },
   );
 
-  // Issue 51: headroom is judged on the frames delivered, not only on the render call: under software GL (the suite's
+  // Headroom is judged on the frames delivered, not only on the render call: under software GL (the suite's
   // default, device.js), frames that the display gives at 30 a second whatever the level, and a render call that
   // costs 0.2 ms. The school climbs from the lowest level to the 30 fps one; its step up to a 60 fps level delivers 30,
   // is undone, and is not tried again for a back-off that grows (1/12 of the hold: 5 windows here, then 10, then the
@@ -463,7 +463,7 @@ describe('cost control', () => {
     },
   );
 
-  // Issue 51: the machine's CPU pressure (PressureObserver, in the Worker where the school runs there), set through
+  // The machine's CPU pressure (PressureObserver, in the Worker where the school runs there), set through
   // DevTools' override: 'serious' steps down one level and holds while it lasts, 'critical' goes to the lowest,
   // 'nominal' lets the budget climb again; each is named in quality.reason.
   // The observer is the same code in the page as in a Worker: pass 1 runs it (the Worker path).

@@ -1,4 +1,4 @@
-// The docs' examples are tests (issue 40): every ```html and ```js block of README.md and docs/*.md runs here, beside
+// The docs' examples are tests: every ```html and ```js block of README.md and docs/*.md runs here, beside
 // the built files (build/web/dist), or the doc marks it `<!-- fragment: why -->` on the line before (shown, not run:
 // a bundler's config, React's JSX, which tests/browser/frameworks.test.js builds). A reader copies these, so a changed
 // API must break this test.
@@ -13,10 +13,9 @@
 //   fails (a new example needs its check). The examples' free names: x, y (a viewport point, the page's centre).
 'use strict';
 
-const { describe, it, before, after } = require('node:test');
+const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const h = require('./helpers');
@@ -118,23 +117,15 @@ function pageHelpers() {
 
 describe("the docs' examples", () => {
   const blocks = allBlocks(h.ROOT);
-  let dir, srv, browser;
-  before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-docs-'));
+  // The build's files in a folder of their own, where each test writes its pages.
+  const env = h.folderAndBrowser('mirofish-docs-', (dir) => {
     for (const f of fs.readdirSync(h.DIST)) fs.copyFileSync(path.join(h.DIST, f), path.join(dir, f));
-    srv = await h.serveDir(dir);
-    browser = await h.launch();
-  });
-  after(async () => {
-    if (browser) await browser.close();
-    if (srv) await srv.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   // A page of this browser whose CDN requests (jsDelivr's URL, as the docs give it) get the build's files.
   async function open(name, html, viewport = { width: 800, height: 600 }) {
-    fs.writeFileSync(path.join(dir, name), html);
-    const context = await browser.newContext({ viewport });
+    fs.writeFileSync(path.join(env.dir, name), html);
+    const context = await env.browser.newContext({ viewport });
     const cdn = [];
     await context.route(/^https:\/\/cdn\.jsdelivr\.net\//, (route) => {
       const m = CDN.exec(route.request().url());
@@ -183,7 +174,7 @@ describe("the docs' examples", () => {
     const code = /<script\b/.test(block.code) ? block.code : block.code + '\n<script src="mirofish.js"></script>';
     const { p, log, cdn, context } = await open(`html-${i}.html`, page(code));
     try {
-      await p.goto(`${srv.base}/html-${i}.html${studio ? '#studio=1' : ''}`, { waitUntil: 'domcontentloaded' });
+      await p.goto(`${env.srv.base}/html-${i}.html${studio ? '#studio=1' : ''}`, { waitUntil: 'domcontentloaded' });
       // The schools the block asks for: its tag's (a script with a data-* of ours) and each <miro-fish>.
       const got = await p.evaluate(async () => {
         const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -268,7 +259,7 @@ describe("the docs' examples", () => {
       const group = js.filter((b) => /^\s*import\s/m.test(b.code) === modules);
       const names = group.map((b, i) => {
         const name = `js-${modules ? 'm' : 't'}${i}.mjs`;
-        fs.writeFileSync(path.join(dir, name), blockModule(b, CHECKS));
+        fs.writeFileSync(path.join(env.dir, name), blockModule(b, CHECKS));
         return name;
       });
       const head =
@@ -290,7 +281,7 @@ window.__doc.done = true;
           )[1],
       );
       await p.addInitScript(pageHelpers);
-      await p.goto(`${srv.base}/js-${modules}.html`);
+      await p.goto(`${env.srv.base}/js-${modules}.html`);
       await h.waitFor(p, () => window.__doc && window.__doc.done, undefined, 60000);
       results.push(...(await p.evaluate(() => window.__doc.results)));
       const noise = log.log.filter((m) => m.type !== 'log' && m.type !== 'debug' && m.type !== 'info');

@@ -1,4 +1,4 @@
-// The docs' code blocks (issue 40), for tests/browser/docs.test.js: every ```html and ```js block of README.md and
+// The docs' code blocks, for tests/browser/docs.test.js: every ```html and ```js block of README.md and
 // docs/*.md, with the file and line it starts on, and whether the doc marks it a fragment (the line before it, blank
 // lines aside, is `<!-- fragment: why -->`: shown, not run). A js block's lines are split into statements so the test
 // can check each line after it runs (module()).

@@ -1,4 +1,4 @@
-// <miro-fish> under hostile attributes (#21 item 5): 1 000 changes in one second, a 1 MB value, the element moved
+// <miro-fish> under hostile attributes: 1 000 changes in one second, a 1 MB value, the element moved
 // between shadow roots while it loads. Each gets one warning at most per attribute name, and nothing freezes.
 'use strict';
 

@@ -1,4 +1,4 @@
-// What must hold in every engine a visitor brings (issue 29): run once per engine by scripts/test-browser
+// What must hold in every engine a visitor brings: run once per engine by scripts/test-browser
 // (MIROFISH_ENGINE=chromium | firefox | webkit | webkit-workers; the last three under xvfb-run), through the thin page
 // interface of engines.js. The school mounts from one script tag and draws, in the Worker wherever the engine can
 // draw WebGL2 there; a shared hash and trajectory() replay the native CLI bit for bit (wasm is deterministic across
@@ -81,6 +81,12 @@ describe(`every engine: ${ENGINE}`, () => {
       30000,
       `${frames} frames of the auto-mounted school`,
     );
+  // A page at `url` once its auto-mounted school has drawn `frames` frames.
+  async function openReady(url, frames) {
+    const page = await open(url);
+    await ready(page, frames);
+    return page;
+  }
   const stats = (page) => page.evaluate(() => window.MiroFish.current.stats());
   // Pixels the canvas adds to the page: screenshots with it shown and hidden.
   async function fishPixels(page) {
@@ -96,8 +102,7 @@ describe(`every engine: ${ENGINE}`, () => {
   }
 
   it('mounts from one script tag, steps and draws, in the Worker wherever the engine draws WebGL2 there', async () => {
-    const page = await open('/fixtures/auto.html');
-    await ready(page, 3);
+    const page = await openReady('/fixtures/auto.html', 3);
     const s = await stats(page);
     assert.equal(s.thread, expectedThread);
     assert.match(s.state, h.ANIMATING);
@@ -154,23 +159,13 @@ describe(`every engine: ${ENGINE}`, () => {
   );
 
   it('takes no step and draws no frame while the page is hidden, and comes back when shown', async () => {
-    const page = await open('/fixtures/auto.html');
-    await ready(page);
-    const setHidden = (hidden) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'visibilityState', {
-          configurable: true,
-          get: () => (value ? 'hidden' : 'visible'),
-        });
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
+    const page = await openReady('/fixtures/auto.html');
     const sample = () =>
       page.evaluate(() => {
         const s = window.MiroFish.current.stats();
         return { steps: s.steps, frames: s.frames, state: s.state, raf: window.__rafRuns };
       });
-    await setHidden(true);
+    await h.setHidden(page, true);
     await page.waitFor(() => window.MiroFish.current.stats().state === 'hidden');
     await page.sleep(400); // the last snapshot after the loop stopped
     const a = await sample();
@@ -179,7 +174,7 @@ describe(`every engine: ${ENGINE}`, () => {
     assert.equal(b.state, 'hidden');
     assert.deepEqual([b.steps, b.frames], [a.steps, a.frames], 'no step, no frame while hidden');
     assert.equal(b.raf, a.raf, 'no animation frame on the page while hidden');
-    await setHidden(false);
+    await h.setHidden(page, false);
     await page.waitFor((f) => window.MiroFish.current.stats().frames >= f + 3, b.frames);
     const c = await sample();
     assert.match(c.state, h.ANIMATING);
@@ -212,8 +207,7 @@ describe(`every engine: ${ENGINE}`, () => {
   });
 
   it('the pause button works from the keyboard: Tab reaches it, Enter pauses, Space resumes', async () => {
-    const page = await open('/fixtures/controls.html');
-    await ready(page);
+    const page = await openReady('/fixtures/controls.html');
     const read = () =>
       page.evaluate(() => {
         const b = document.querySelector('[data-mirofish-controls]');
@@ -287,8 +281,7 @@ describe(`every engine: ${ENGINE}`, () => {
   });
 
   it('heals a lost WebGL context', async () => {
-    const page = await open('/fixtures/auto.html');
-    await ready(page);
+    const page = await openReady('/fixtures/auto.html');
     await page.evaluate(() => window.MiroFish.current._test.loseContext());
     await page.waitFor(() => !window.MiroFish.current.stats().rendering);
     await page.sleep(200);
@@ -303,8 +296,7 @@ describe(`every engine: ${ENGINE}`, () => {
   // look.test.js's core: with water=1 the page's text reads at 4.5:1 over the water, and still does once a site's own
   // dark-mode class turns its text light.
   it("water=1: the page text reads at 4.5:1 over the water, before and after a site's dark class", async () => {
-    const page = await open('/fixtures/look.html#water=1');
-    await ready(page);
+    const page = await openReady('/fixtures/look.html#water=1');
     await page.evaluate(async () => {
       const s = window.MiroFish.current;
       s.pause();
@@ -321,8 +313,7 @@ describe(`every engine: ${ENGINE}`, () => {
 
   it('runs under a strict Content-Security-Policy with no violation', async () => {
     // worker-src 'self' blob:, the policy docs/hosting.md gives: the Worker runs the engine's checked bytes from blob:
-    const page = await open('/fixtures/csp.html?csp=strict');
-    await ready(page, 3);
+    const page = await openReady('/fixtures/csp.html?csp=strict', 3);
     assert.equal((await stats(page)).thread, expectedThread, "worker-src 'self' blob: allows the checked Worker");
     assert.ok((await fishPixels(page)) > 300, 'fish are drawn');
     assert.deepEqual(await page.evaluate(() => window.__violations), []);

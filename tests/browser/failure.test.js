@@ -1,4 +1,4 @@
-// Failures that speak, and heal once (#30): a wasm trap, a throw in a command, a Worker the browser kills. Every
+// Failures that speak, and heal once: a wasm trap, a throw in a command, a Worker the browser kills. Every
 // pending call settles with its method's failure value, stats().state reads 'failed' with one warning, and the same
 // handle runs again on a fresh main-thread engine from the last snapshot's hash and steps (the same state hash); a
 // second failure stays 'failed', and nothing is logged as an error.

@@ -23,19 +23,7 @@ describe('feeding', () => {
   const stats = (page) => page.evaluate(() => window.__s.stats());
 
   // Pixels in the clip that the fish canvas changes (paused, shown vs hidden).
-  async function canvasPixels(page, clip) {
-    await page.evaluate(() => window.__s.pause());
-    const shown = await h.shot(page, clip);
-    await page.evaluate(() => {
-      window.__s.canvas.style.visibility = 'hidden';
-    });
-    const hidden = await h.shot(page, clip);
-    await page.evaluate(() => {
-      window.__s.canvas.style.visibility = '';
-      window.__s.resume();
-    });
-    return h.diffPixels(shown, hidden);
-  }
+  const canvasPixels = (page, clip) => h.fishPixels(page, clip, { school: '__s' });
 
   it('a click drops a pellet where it was clicked; it shows, then sinks out of sight', async () => {
     // One fish that never turns to food (feedRadius 0), pellets that sink in 2 s.

@@ -1,10 +1,10 @@
-// The npm package in the frameworks people use (issue 20): a React 19, a Vue 3 and a Svelte 5 app (tests/frameworks/,
+// The npm package in the frameworks people use: a React 19, a Vue 3 and a Svelte 5 app (tests/frameworks/,
 // their tools pinned in tests/frameworks/package-lock.json) each install the packed tarball, `vite build` for
 // production and mount in Chromium: the school runs in the Worker Vite emitted for it, the element is defined, an
 // attribute (or prop) change reaches the school without a remount, 50 mount/unmount cycles leave one canvas, one
 // Worker and one live WebGL context in it, and nothing goes to the console. Also the package's types in TypeScript
 // (JSX, Vue, Svelte) and its import in Node (mount() resolves null there). The package's other exports, bundled
-// the same way (tests/frameworks/exports, no framework; issue 40): mirofish/classic mounts <miro-fish> and gives
+// the same way (tests/frameworks/exports, no framework): mirofish/classic mounts <miro-fish> and gives
 // window.MiroFish, mirofish/studio attaches, mirofish/record records in the Worker Vite emitted for it.
 'use strict';
 
@@ -35,6 +35,14 @@ function installTools() {
 }
 
 const sinceMs = (t) => Math.round(performance.now() - t);
+// A page that said nothing wrong: no console error, no warning of ours.
+function quiet(log) {
+  assert.deepEqual(log.errors(), []);
+  assert.deepEqual(
+    log.warnings().filter((w) => w.startsWith('MiroFish')),
+    [],
+  );
+}
 // Production builds of the three apps, and the React one for development too: only there does StrictMode run every
 // effect twice (mount, unmount, mount on the same div).
 // The engine's WebGL contexts live in its Worker, out of reach of the page's init script: the Worker's script is
@@ -109,7 +117,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
       // The engine's JS (dist/mirofish-engine.mjs, ~53 KB) kept apart: a bare `import 'mirofish'` survives. Vite saw
       // the package's `new Worker(new URL('./mirofish-engine.mjs', import.meta.url), ...)` and emitted the engine as a
       // worker; the main-thread fallback's `import()` is a chunk of its own, fetched only on that path; the engine's
-      // `new URL('./mirofish.wasm', import.meta.url)` made the wasm an asset of its own (issue 31).
+      // `new URL('./mirofish.wasm', import.meta.url)` made the wasm an asset of its own.
       assert.ok(timings[app].worker, `${app}: the app starts a Worker from an emitted chunk (${JSON.stringify(js)})`);
       assert.ok(js['mirofish-engine.worker.js'].raw > 40000, `${app}: the Worker's chunk (${JSON.stringify(js)})`);
       assert.ok(js['mirofish-engine.js'].raw > 40000, `${app}: the main thread's chunk (${JSON.stringify(js)})`);
@@ -241,17 +249,13 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
         `the Worker's contexts were counted (${counted} scripts, ${inWorker.made} made)`,
       );
       assert.equal(inWorker.live, 1, `one live context in the Worker (${JSON.stringify(inWorker)})`);
-      assert.deepEqual(log.errors(), []);
-      assert.deepEqual(
-        log.warnings().filter((w) => w.startsWith('MiroFish')),
-        [],
-      );
+      quiet(log);
       await context.close();
     });
   }
 
-  // docs/hosting.md's `import 'mirofish/classic'`, bundled: it gave the element and no school before (the loader
-  // looked for its host beside a tag it does not have).
+  // docs/hosting.md's `import 'mirofish/classic'`, bundled: the element and mount() draw, with no loader tag to find the
+  // host beside.
   it('mirofish/classic: window.MiroFish, and <miro-fish> and MiroFish.mount() draw in the Worker Vite emitted', async () => {
     const page = await browser.newPage({ viewport: { width: 640, height: 400 } });
     const log = h.watchConsole(page);
@@ -287,11 +291,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
       Object.keys(timings.exports.js).some((f) => /^mirofish-.*\.wasm$/.test(f)),
       'the wasm, an asset',
     );
-    assert.deepEqual(log.errors(), []);
-    assert.deepEqual(
-      log.warnings().filter((w) => w.startsWith('MiroFish')),
-      [],
-    );
+    quiet(log);
     await page.close();
   });
 
@@ -319,11 +319,7 @@ describe('framework apps (React, Vue, Svelte) built by Vite from the packed tarb
     assert.match(got.type, /^video\//);
     assert.ok(got.size > 500, `a video of 6 frames (${got.size} bytes)`);
     assert.ok(page.workers().length >= 1);
-    assert.deepEqual(log.errors(), []);
-    assert.deepEqual(
-      log.warnings().filter((w) => w.startsWith('MiroFish')),
-      [],
-    );
+    quiet(log);
     await page.close();
   });
 

@@ -6,11 +6,13 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { chromium } = require('playwright-core');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const WEB = path.join(ROOT, 'web');
 const FIXTURES = path.join(__dirname, 'fixtures');
+// The start every fixture page shares, written once: a fixture's .html file holds the rest of its head (title, icon,
+// styles, scripts) and its body, and the server sends this in front of it.
+const FIXTURE_HEAD = '<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n';
 // The test bundle: the shipped classic script plus the suite's hooks (school._test), built beside dist/ (bundle.mjs).
 const BUNDLE = process.env.MIROFISH_BUNDLE || path.join(ROOT, 'build', 'web', 'test', 'mirofish.js');
 const DIST = path.join(ROOT, 'build', 'web', 'dist');
@@ -19,7 +21,6 @@ const DIST = path.join(ROOT, 'build', 'web', 'dist');
 const THREAD = process.env.MIROFISH_THREAD === 'main' ? 'main' : 'worker';
 // The studio's script (web/studio), served beside it as /dist/mirofish-studio.js.
 const STUDIO = process.env.MIROFISH_STUDIO || path.join(ROOT, 'build', 'web', 'dist', 'mirofish-studio.js');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
 // The strict policy docs/hosting.md gives: scripts from the page's origin, and Workers from it or from blob: (the
 // engine's Worker runs its checked bytes from a blob: URL). SCRIPT_CSP is the same without worker-src (which then
@@ -29,19 +30,10 @@ const STRICT_CSP = SCRIPT_CSP + "; worker-src 'self' blob:";
 // `?csp=nonce`: only scripts with the nonce `abc` run (tests/browser/fixtures/csp-nonce*.html carry it); no Worker may start.
 const NONCE_CSP = "script-src 'nonce-abc' 'wasm-unsafe-eval'";
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.wasm': 'application/wasm',
-};
+const TYPES = require('../support/content_types');
 
-// Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures, everything else from web/.
+// Serves /dist/mirofish.js (and /dist/mirofish-studio.js) from the build, /fixtures/* from tests/browser/fixtures (an
+// .html one after FIXTURE_HEAD), everything else from web/.
 // `?csp=strict` on a page adds the strict Content-Security-Policy header. `{ recorder: true }` (engines.js) puts the
 // page-side console recorder first in every HTML page, for an engine whose client cannot hear the console; `prelude`
 // (source text) runs right after it, before any page script (a bench's clock).
@@ -90,12 +82,14 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       else if (csp === 'noworker') headers['Content-Security-Policy'] = SCRIPT_CSP + "; worker-src 'none'";
       else if (csp === 'nonce') headers['Content-Security-Policy'] = NONCE_CSP;
       res.writeHead(200, headers);
+      const fixturePage = path.extname(file) === '.html' && file.startsWith(FIXTURES + path.sep);
       if (recorder && path.extname(file) === '.html') {
         const tag = `<script src="${require('./engines').RECORDER}"></script>`;
-        const html = fs.readFileSync(file, 'utf8');
+        const html = (fixturePage ? FIXTURE_HEAD : '') + fs.readFileSync(file, 'utf8');
         res.end(/<head>/i.test(html) ? html.replace(/<head>/i, (m) => m + tag) : tag + html);
         return;
       }
+      if (fixturePage) res.write(FIXTURE_HEAD);
       fs.createReadStream(file).pipe(res);
     });
     server.listen(0, '127.0.0.1', () => {
@@ -127,29 +121,18 @@ function serveDir(dir, headers = {}) {
   });
 }
 
-const ARGS = require('../support/chromium_args');
+const { ARGS, CHROMIUM, launchChromium } = require('../support/chromium');
 
 // Every page of the browser is told which path its schools take (the test bundle reads window.__mirofishThread), and
 // its WebGL is software GL as a visitor's Chrome says it (device.js: SwiftShader here is told to act as a GPU), unless
 // `asServed`: the files as served, for tags whose integrity covers the loader.
-async function launch(extraArgs = [], { asServed = false } = {}) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS.concat(extraArgs) });
-  const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await newContext(options);
+function launch(extraArgs = [], { asServed = false } = {}) {
+  return launchChromium(extraArgs, async (context) => {
     await context.addInitScript((thread) => {
       window.__mirofishThread = thread;
     }, THREAD);
-    if (!asServed) await require('./device').engineFront(context);
-    return context;
-  };
-  browser.newPage = async (options) => {
-    const context = await browser.newContext(options);
-    const page = await context.newPage();
-    page.once('close', () => context.close().catch(() => {}));
-    return page;
-  };
-  return browser;
+    if (asServed) await require('./device').asServed(context);
+  });
 }
 
 // Collects console messages and page errors of a page; `errors()` are console.error + uncaught exceptions.
@@ -285,31 +268,45 @@ async function shot(page, clip) {
   return decodePng(await page.screenshot(clip ? { clip } : {}));
 }
 
-// Pixels that differ between the page with the fish canvas shown and hidden: > 0 means fish are on screen.
-async function fishPixels(page, clip) {
-  await page.evaluate(() => window.MiroFish.current.pause());
+// Pixels (in `clip`, or the page) that differ with a school's canvas shown and hidden: > 0 means fish are on screen.
+// `school` names it in the page: 'current' (MiroFish.current) or the window property that holds it ('__s');
+// `pause`: held still across the two shots, then resumed.
+async function fishPixels(page, clip, { school = 'current', pause = true } = {}) {
+  const set = (change) =>
+    page.evaluate(
+      ([name, c]) => {
+        const s = name === 'current' ? window.MiroFish.current : window[name];
+        if (c === 'pause') s.pause();
+        else if (c === 'hide') s.canvas.style.visibility = 'hidden';
+        else {
+          s.canvas.style.visibility = '';
+          if (c === 'show and resume') s.resume();
+        }
+      },
+      [school, change],
+    );
+  if (pause) await set('pause');
   const withFish = await shot(page, clip);
-  await page.evaluate(() => {
-    window.MiroFish.current.canvas.style.visibility = 'hidden';
-  });
+  await set('hide');
   const without = await shot(page, clip);
-  await page.evaluate(() => {
-    window.MiroFish.current.canvas.style.visibility = '';
-    window.MiroFish.current.resume();
-  });
+  await set(pause ? 'show and resume' : 'show');
   return diffPixels(withFish, without);
 }
 
-// Counts, before any page script runs: live event listeners (window.__listeners), animation frames
-// (window.__rafRuns) and WebGL contexts not lost (window.__liveContexts()).
-function countListenersAndFrames() {
-  window.__rafRuns = 0;
-  const raf = window.requestAnimationFrame.bind(window);
-  window.requestAnimationFrame = (cb) =>
+// Counts the animation-frame callbacks that run in this scope (a page's window or a Worker), whoever asked for them,
+// from now on: self.__rafRuns. An init script, or evaluated in a Worker.
+function countFrames() {
+  self.__rafRuns = 0;
+  const raf = self.requestAnimationFrame.bind(self);
+  self.requestAnimationFrame = (cb) =>
     raf((t) => {
-      window.__rafRuns++;
+      self.__rafRuns++;
       cb(t);
     });
+}
+
+// Counts live event listeners (window.__listeners).
+function countListeners() {
   window.__listeners = 0;
   const add = EventTarget.prototype.addEventListener;
   const remove = EventTarget.prototype.removeEventListener;
@@ -334,14 +331,30 @@ function countListenersAndFrames() {
   };
 }
 
-// The same counts as page source, for a page that cannot take an init script (engines.js's recorder).
-function instrumentSource() {
-  return `(${countListenersAndFrames.toString()})();\n` + countContextsIn('HTMLCanvasElement', 'window');
+// Counts, before any page script runs: live event listeners (window.__listeners), animation frames
+// (window.__rafRuns) and WebGL contexts not lost (window.__liveContexts()).
+async function instrument(context) {
+  await context.addInitScript(countFrames);
+  await context.addInitScript(countListeners);
+  return context.addInitScript(countContextsIn('HTMLCanvasElement', 'window'));
 }
 
-async function instrument(context) {
-  await context.addInitScript(countListenersAndFrames);
-  return context.addInitScript(countContextsIn('HTMLCanvasElement', 'window'));
+// The same counts as page source, for a page that cannot take an init script (engines.js's recorder).
+function instrumentSource() {
+  return `(${countFrames})();\n(${countListeners})();\n` + countContextsIn('HTMLCanvasElement', 'window');
+}
+
+// Makes the page a background tab (`hidden` true) or a shown one, as the browser does: document.hidden and
+// visibilityState, then the visibilitychange event. `page` is a playwright page, or engines.js's page (its evaluate).
+function setHidden(page, hidden) {
+  return page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (value ? 'hidden' : 'visible'),
+    });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
 }
 
 // Defines window.__watchTimers(ms) in the loaded page: it starts an `ms` timer and returns stop(), which gives the
@@ -408,8 +421,28 @@ function serverAndBrowser(launchOptions) {
   return env;
 }
 
+// Registers before/after hooks for a suite that serves a folder of its own: a fresh temporary folder (named from
+// `prefix`) that `fill(dir)` writes, served as it is (serveDir), and one browser; closed and removed afterwards.
+// The handles are filled in by the time the suite's tests run: env.dir, env.srv, env.browser.
+function folderAndBrowser(prefix, fill) {
+  const { before, after } = require('node:test');
+  const env = {};
+  before(async () => {
+    env.dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), prefix));
+    fill(env.dir);
+    env.srv = await serveDir(env.dir);
+    env.browser = await launch();
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.srv) await env.srv.close();
+    if (env.dir) fs.rmSync(env.dir, { recursive: true, force: true });
+  });
+  return env;
+}
+
 // A school that animates: 'running', or 'idle' once the visitor rests (no input for 3 s since the mount or the last
-// input; issue 38) or the pointer is away. A test that never moves the pointer is a resting visitor after 3 s.
+// input) or the pointer is away. A test that never moves the pointer is a resting visitor after 3 s.
 const ANIMATING = /^(running|idle)$/;
 // A test whose outcome does not depend on the path (the host's side, the C++'s decoding, the governor's rule) runs
 // once, in pass 1: \`it(name, ONE_PATH, fn)\` skips it in the main-thread pass, which keeps the suite in its minutes.
@@ -433,12 +466,15 @@ module.exports = {
   serveDir,
   launch,
   serverAndBrowser,
+  folderAndBrowser,
   openFrontPage,
   instrument,
   instrumentSource,
+  countFrames,
   fnv1a,
   countContextsIn,
   watchTimers,
+  setHidden,
   watchConsole,
   waitFor,
   waitForFish,

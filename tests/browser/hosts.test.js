@@ -19,20 +19,8 @@ describe('host pages', () => {
     await page.goto(env.srv.base + path);
     return { context, page, log };
   }
-  // Pixels the school adds to a screenshot: with the canvas shown against hidden.
-  async function fishPixels(page, handle) {
-    await page.evaluate((name) => window[name].pause(), handle);
-    const a = await h.shot(page);
-    await page.evaluate((name) => {
-      window[name].canvas.style.visibility = 'hidden';
-    }, handle);
-    const b = await h.shot(page);
-    await page.evaluate((name) => {
-      window[name].canvas.style.visibility = '';
-      window[name].resume();
-    }, handle);
-    return h.diffPixels(a, b);
-  }
+  // Pixels the school (window[handle]) adds to a screenshot: with the canvas shown against hidden.
+  const fishPixels = (page, handle) => h.fishPixels(page, undefined, { school: handle });
 
   it('<miro-fish> mounts, fires ready, follows attributes, survives moves, and leaves nothing after 50 connects in and out of shadow roots', async () => {
     const { context, page, log } = await open('/fixtures/manual.html');

@@ -1,4 +1,4 @@
-// One `integrity` covers every file the tag brings in (issue 49, docs/hosting.md#integrity): a loopback "CDN" on a
+// One `integrity` covers every file the tag brings in (docs/hosting.md#integrity): a loopback "CDN" on a
 // second origin (`localhost` against the page's 127.0.0.1) serves v/X.Y.Z/ as the site's build lays it out
 // (site/build.mjs), the shipped files of build/web/dist. The versioned tag with `integrity` gets its school in a
 // Worker (and on the main thread with data-thread="main"); a copy of the folder with one byte changed in the host,

@@ -1,4 +1,4 @@
-// An older browser (issue 31): the engine no longer inflates an embedded wasm, so neither DecompressionStream
+// An older browser: the engine fetches mirofish.wasm and inflates nothing, so neither DecompressionStream
 // (Firefox before 113, Safari before 16.4) nor streaming compilation is needed: without WebAssembly.compileStreaming
 // the wasm compiles from the whole response. An init script takes them away from the page only (a Worker keeps its
 // own), so the page also loses the Worker path (those browsers cannot hand a canvas to a Worker either) and the

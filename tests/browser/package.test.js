@@ -200,7 +200,7 @@ mount(null, { fish: 30 }).then((s) => { window.__school = s; });
     await h.waitFor(p, () => window.__appRan && window.MiroFish);
     assert.equal(await p.evaluate(() => window.MiroFish.ready.then((s) => s)), null);
     assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);
-    // mirofish/classic is the ES module with the global (issue 40): MiroFish.mount() is the module's mount().
+    // mirofish/classic is the ES module with the global: MiroFish.mount() is the module's mount().
     assert.equal(await p.evaluate(() => typeof window.MiroFish.mount), 'function');
     assert.deepEqual(log.errors(), []);
     await p.close();

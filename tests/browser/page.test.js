@@ -13,17 +13,10 @@ describe('demo page', () => {
 
   async function open(path = '/', contextOptions = {}, frames = 3) {
     const context = await env.browser.newContext({ viewport: VIEWPORT, ...contextOptions });
-    // Counts animation-frame callbacks that actually run, whoever asked for them.
     await context.addInitScript(() => {
       window.__globalsBefore = Object.getOwnPropertyNames(window);
-      window.__rafRuns = 0;
-      const raf = window.requestAnimationFrame.bind(window);
-      window.requestAnimationFrame = (cb) =>
-        raf((t) => {
-          window.__rafRuns++;
-          cb(t);
-        });
     });
+    await context.addInitScript(h.countFrames);
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + path);
@@ -32,17 +25,7 @@ describe('demo page', () => {
     // On the worker path the frame loop asks the Worker's own requestAnimationFrame: counted there the same way (from
     // now on; the page's count above sees only the page's own).
     const worker = h.THREAD === 'worker' ? page.workers()[0] : null;
-    if (worker) {
-      await worker.evaluate(() => {
-        self.__rafRuns = 0;
-        const raf = self.requestAnimationFrame.bind(self);
-        self.requestAnimationFrame = (cb) =>
-          raf((t) => {
-            self.__rafRuns++;
-            cb(t);
-          });
-      });
-    }
+    if (worker) await worker.evaluate(h.countFrames);
     // Animation-frame callbacks run so far: the page's, and the engine's Worker's on that path.
     const rafRuns = async () => ({
       page: await page.evaluate(() => window.__rafRuns),
@@ -110,33 +93,28 @@ describe('demo page', () => {
 
   it('stops every frame and step while hidden, resumes when visible; a user pause survives', async () => {
     const { context, page, consoleLog, rafRuns } = await open();
-    const setHidden = (hidden) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'visibilityState', {
-          configurable: true,
-          get: () => (value ? 'hidden' : 'visible'),
-        });
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
     // The engine's last snapshot: it comes at most 100 ms after a frame (the last one after the loop has stopped).
     const sample = async () => {
       const s = await page.evaluate(() => window.MiroFish.current.stats());
       return { steps: s.steps, frames: s.frames, raf: await rafRuns(), state: s.state };
     };
+    // Two samples `span` ms apart, once `settle` ms have let the last snapshot come.
+    const twoSamples = async (settle, span) => {
+      await page.waitForTimeout(settle);
+      const first = await sample();
+      await page.waitForTimeout(span);
+      return [first, await sample()];
+    };
 
-    await setHidden(true);
-    await page.waitForTimeout(400);
-    const a = await sample();
-    await page.waitForTimeout(1200);
-    const b = await sample();
+    await h.setHidden(page, true);
+    const [a, b] = await twoSamples(400, 1200);
     assert.equal(b.state, 'hidden');
     assert.equal(b.steps, a.steps, 'no steps while hidden');
     assert.equal(b.frames, a.frames, 'no frames while hidden');
     assert.equal(b.raf.page, a.raf.page, 'no requestAnimationFrame callbacks while hidden');
     assert.equal(b.raf.engine, a.raf.engine, "none in the engine's Worker either");
 
-    await setHidden(false);
+    await h.setHidden(page, false);
     await h.waitFor(page, (f) => window.MiroFish.current.stats().frames >= f + 3, b.frames);
     const c = await sample();
     assert.match(c.state, h.ANIMATING);
@@ -146,12 +124,9 @@ describe('demo page', () => {
 
     // pause() is the page's; visibility changes never undo it.
     await page.evaluate(() => window.MiroFish.current.pause());
-    await setHidden(true);
-    await setHidden(false);
-    await page.waitForTimeout(300);
-    const d = await sample();
-    await page.waitForTimeout(800);
-    const e = await sample();
+    await h.setHidden(page, true);
+    await h.setHidden(page, false);
+    const [d, e] = await twoSamples(300, 800);
     assert.equal(e.state, 'paused');
     assert.equal(e.steps, d.steps);
     assert.equal(e.frames, d.frames);

@@ -94,7 +94,7 @@ describe('quality governor', () => {
 
   // S-COST-6: a host that blocks its main thread 200 ms every second makes long gaps between cheap frames; the
   // school's own pipeline is fine, so the level holds, where the host's wait can be told ('late': the callback started
-  // long after its stamp; 'gap': the old rule where the stamp is the callback's own time).
+  // long after its stamp; 'gap': the stamp is the callback's own time).
   it("leaves a host's stalls out on the main thread: a 200 ms task every second never steps down", () => {
     for (const rule of ['late', 'gap']) {
       const g = createGovernor();
@@ -106,7 +106,7 @@ describe('quality governor', () => {
     }
   });
 
-  // Issue 38: a fill-bound pipeline (a slow GPU or compositor) holds every frame back; the engine's own submit stays
+  // A fill-bound pipeline (a slow GPU or compositor) holds every frame back; the engine's own submit stays
   // cheap. In a Worker (or on the main thread when the callbacks start on time) that is the school's cost: counted.
   it('counts late frames that the host did not cause: a fill-bound pipeline steps down, naming the frame rate', () => {
     for (const [rule, lateMs] of [
@@ -145,7 +145,7 @@ describe('quality governor', () => {
     assert.deepEqual(run(old, { fps: 19, cost: 0.3, seconds: 10 }), [], 'gap: hidden, as before');
   });
 
-  // Issue 38: at rest (idleFps) the frames are cheap for the full rate's level; climbing on them would spend at 30 fps
+  // At rest (idleFps) the frames are cheap for the full rate's level; climbing on them would spend at 30 fps
   // what the rest saved. The level holds until the full rate is back, and may still step down.
   it('holds its level while idle: no step up on idle frames, a step down still', () => {
     const g = createGovernorAt('none');
@@ -175,7 +175,7 @@ describe('quality governor', () => {
     assert.deepEqual(run(g, slow), [1], 'two in a row: left');
   });
 
-  // Issue 51: a 30 Hz display, Low Power Mode or a throttled frame caps the animation frames; evenly paced and cheap,
+  // A 30 Hz display, Low Power Mode or a throttled frame caps the animation frames; evenly paced and cheap,
   // they are a cap, not a cost: the level holds (stepping down would cost the look for nothing), and is judged against
   // the cap from then on. Frames as slow but unevenly paced, or under 40 % of the rate, are missed frames.
   it('holds its level under a frame cap (evenly paced, cheap), and steps down for missed frames', () => {
@@ -209,7 +209,7 @@ describe('quality governor', () => {
     assert.deepEqual(visit(first, { deliver: () => 30, seconds: 10 }), [], 'and it holds there');
   });
 
-  // Issue 51: where the browser says the context is slow (software GL), the school starts at the lowest level and
+  // Where the browser says the context is slow (software GL), the school starts at the lowest level and
   // climbs one level at a time on the frames it delivers: a step up that does not deliver 80 % of its level's rate
   // within a few windows is undone, and the level is not tried again for a growing while. The issue's CPU rasterizer:
   // whatever the level, 30 frames a second (the compositor's share is most of each frame; the render call 0.3 ms).
@@ -257,7 +257,7 @@ describe('quality governor', () => {
     assert.deepEqual(visit(fast, { deliver: () => 60, seconds: 30 }), [5, 4, 3, 2, 1, 0]);
   });
 
-  // Issue 51: the machine's CPU pressure (PressureObserver). 'serious' steps down one level and 'critical' to the
+  // The machine's CPU pressure (PressureObserver). 'serious' steps down one level and 'critical' to the
   // lowest, each held while it lasts (no step up, whatever the headroom); 'nominal' (or 'fair') lets it climb again.
   it('CPU pressure: serious one level down, critical the lowest, held while it lasts; nominal climbs again', () => {
     const g = createGovernorAt('none');
@@ -462,7 +462,7 @@ describe('quality governor', () => {
     assert.ok(h2.holds >= 1 && h2.holds <= 3, `holds ${h2.holds}`);
   });
 
-  // Issue 51: the browser, not the renderer's name, says whether the context is slow: a context asked to fail on a
+  // The browser, not the renderer's name, says whether the context is slow: a context asked to fail on a
   // major performance caveat refused while a plain one is made. Both probe contexts are given back at once; a browser
   // without WebGL2 on such a canvas said nothing. The renderer string is reported, never decided on.
   it('asks the browser whether WebGL is slow (failIfMajorPerformanceCaveat), and reads the renderer string', async () => {
@@ -517,7 +517,7 @@ describe('quality governor', () => {
     assert.equal(ctx.probeRenderer(null), '');
   });
 
-  // Issue 29: no renderer string decides the start (WebKit calls llvmpipe "Apple GPU"): auto starts at the lowest
+  // No renderer string decides the start (WebKit calls llvmpipe "Apple GPU"): auto starts at the lowest
   // level, and its first frames there, timed to the end of their drawing, say where it goes.
   it('starts where its first frames say: cheap at the top, dear at the bottom, in between by the prediction', () => {
     const g = createGovernor();
@@ -536,7 +536,7 @@ describe('quality governor', () => {
     const dear = measureFirst(createGovernor(), 2, 30);
     assert.equal(dear.level, dear.levels.length - 1);
     // First frames that reach the screen late, at the lowest resolution and the full rate, leave it at the lowest
-    // level, however cheap their submit: the pipeline does not keep up (issue 38: gl.finish() said 0.3 ms).
+    // level, however cheap their submit: the pipeline does not keep up (gl.finish() may say 0.3 ms).
     const late = createGovernor();
     late.configure('auto', 2, 60, 6);
     assert.deepEqual(run(late, { fps: 30, cost: 0.1, seconds: 0.6 }), []);

@@ -1,4 +1,4 @@
-// school.record() (issue 33, mirofish-record.js): the files, read back by Debian's ffprobe and ffmpeg: container,
+// school.record() (mirofish-record.js): the files, read back by Debian's ffprobe and ffmpeg: container,
 // codec, frame count = seconds x fps, size and alpha; frame k decoded against a screenshot of the school stepped to
 // round(k x 60 / fps) at the same size (PSNR); the same options twice, the same frames; progress, cancel, bad options,
 // and a browser without VideoEncoder. The school on screen keeps its state throughout.
@@ -120,7 +120,7 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
     });
   });
 
-  // docs/api.md: present once mirofish-record.js is on the page (issue 40: a school mounted after it had none).
+  // docs/api.md: present once mirofish-record.js is on the page, whether the school was mounted before it or after.
   it('school.record() is on schools mounted after mirofish-record.js loaded, and on those mounted before it', async () => {
     const p = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
     const plog = h.watchConsole(p);
@@ -314,25 +314,13 @@ describe('school.record()', { skip: !hasFfmpeg && 'ffprobe/ffmpeg missing (apt-g
 
   it('from: a hash and a time start the clip there', async () => {
     const r = await page.evaluate(() =>
-      Promise.all([
-        window.recordBytes({
-          seconds: 0.5,
-          fps: 60,
-          width: 320,
-          height: 180,
-          background: '#183048',
-          from: { time: 0.5 },
-        }),
-        window.recordBytes({ seconds: 1, fps: 60, width: 320, height: 180, background: '#183048' }),
-        window.recordBytes({
-          seconds: 0.5,
-          fps: 60,
-          width: 320,
-          height: 180,
-          background: '#183048',
-          from: { hash: 'n=60&seed=7&w=320&h=180&t=0.5' },
-        }),
-      ]),
+      Promise.all(
+        [
+          { seconds: 0.5, from: { time: 0.5 } },
+          { seconds: 1 },
+          { seconds: 0.5, from: { hash: 'n=60&seed=7&w=320&h=180&t=0.5' } },
+        ].map((clip) => window.recordBytes({ fps: 60, width: 320, height: 180, background: '#183048', ...clip })),
+      ),
     );
     const late = frameMd5s(save('d1.webm', r[0].bytes)),
       whole = frameMd5s(save('d2.webm', r[1].bytes));

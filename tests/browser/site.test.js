@@ -1,11 +1,11 @@
-// The static site (issue 41): scripts/site's build (site/build.mjs, run here into a folder of its own) served as it is.
+// The static site: scripts/site's build (site/build.mjs, run here into a folder of its own) served as it is.
 // Every page loads with no console error and no failed request, every internal link and anchor resolves, the gallery
 // never holds more live schools (WebGL contexts) than its cap while scrolled through, and the configurator's three
 // snippets, each alone on a blank page of the preview's size, give the preview's school step for step; its script tag
 // on a 390 x 844 phone fills the screen as the plain tag does.
 'use strict';
 
-const { describe, it, before, after } = require('node:test');
+const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -27,48 +27,39 @@ function pages(dir, sub = '') {
 }
 
 describe('the site', () => {
-  let dir, site, browser;
-  before(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-site-'));
-    execFileSync('node', [path.join(h.ROOT, 'site', 'build.mjs'), dir], { stdio: 'pipe' });
-    site = await h.serveDir(dir);
-    browser = await h.launch();
-  });
-  after(async () => {
-    if (browser) await browser.close();
-    if (site) await site.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const env = h.folderAndBrowser('mirofish-site-', (dir) =>
+    execFileSync('node', [path.join(h.ROOT, 'site', 'build.mjs'), dir], { stdio: 'pipe' }),
+  );
 
   // Opens a page of the site (none for a null `rel`), recording console errors and every request that failed or
   // answered 4xx/5xx.
   async function open(rel, viewport = { width: 1200, height: 800 }) {
-    const page = await browser.newPage({ viewport });
+    const page = await env.browser.newPage({ viewport });
     const log = h.watchConsole(page);
     const bad = [];
     page.on('response', (r) => r.status() >= 400 && bad.push(r.status() + ' ' + r.url()));
     page.on('requestfailed', (r) => bad.push('failed ' + r.url()));
-    if (rel !== null) await page.goto(site.base + '/' + rel);
+    if (rel !== null) await page.goto(env.srv.base + '/' + rel);
     return { page, log, bad };
   }
 
   it('links only to files and anchors it has (relative URLs only)', () => {
     const ids = new Map();
-    const all = pages(dir);
+    const all = pages(env.dir);
     for (const rel of all)
       ids.set(
         rel,
-        new Set([...fs.readFileSync(path.join(dir, rel), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])),
+        new Set([...fs.readFileSync(path.join(env.dir, rel), 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1])),
       );
     let links = 0;
     for (const rel of all) {
-      const html = fs.readFileSync(path.join(dir, rel), 'utf8');
+      const html = fs.readFileSync(path.join(env.dir, rel), 'utf8');
       for (const [, attr, url] of html.matchAll(/\s(href|src)="([^"]*)"/g)) {
         if (/^(https?:|data:|mailto:)/.test(url)) continue;
         assert.ok(!url.startsWith('/'), rel + ': ' + url + ' is not relative');
         const [file, frag] = url.replace(/&amp;/g, '&').split('#');
         const target = file ? path.posix.normalize(path.posix.join(path.posix.dirname(rel), file)) : rel;
-        assert.ok(fs.existsSync(path.join(dir, target)), rel + ': ' + attr + '="' + url + '" has no file');
+        assert.ok(fs.existsSync(path.join(env.dir, target)), rel + ': ' + attr + '="' + url + '" has no file');
         if (frag && target.endsWith('.html') && !/=/.test(frag)) {
           assert.ok(ids.get(target).has(frag), rel + ': ' + url + ' has no anchor #' + frag + ' in ' + target);
         }
@@ -83,9 +74,9 @@ describe('the site', () => {
     // No first document of its own: a stylesheet shown as one has no icon, and Chromium's late /favicon.ico 404
     // would be logged while the next page loads.
     const { page, log, bad } = await open(null);
-    for (const rel of pages(dir)) {
+    for (const rel of pages(env.dir)) {
       const t0 = Date.now();
-      await page.goto(site.base + '/' + rel + (rel === 'studio.html' ? '#studio=1' : ''));
+      await page.goto(env.srv.base + '/' + rel + (rel === 'studio.html' ? '#studio=1' : ''));
       if (rel === 'index.html') await h.waitForFish(page, 1);
       if (rel === 'studio.html') await h.waitFor(page, () => document.querySelector('mirofish-studio'));
       if (rel === 'gallery.html')
@@ -159,7 +150,7 @@ describe('the site', () => {
   // A blank page of the site's folder with `body`, at `viewport`.
   async function blank(name, body, viewport) {
     fs.writeFileSync(
-      path.join(dir, name),
+      path.join(env.dir, name),
       '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body style="margin:0">' +
         body +
         '</body></html>',
@@ -255,7 +246,7 @@ describe('the site', () => {
         const config = cpuSlowdownMultiplier
           ? { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier } } }
           : undefined;
-        const { lhr } = await lighthouse(site.base + '/index.html', flags, config);
+        const { lhr } = await lighthouse(env.srv.base + '/index.html', flags, config);
         const a = (id) => Math.round(lhr.audits[id].numericValue);
         const got = {
           score: Math.round(lhr.categories.performance.score * 100),
@@ -335,7 +326,7 @@ describe('the site', () => {
         assert.match(html, new RegExp('<script src="?/blog/' + files + '/mirofish\\.js"? data-fish="?120'), html);
         const served = await h.serveDir(out);
         try {
-          const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+          const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
           const log = h.watchConsole(page);
           await page.goto(served.base + '/blog/posts/first/');
           await h.waitForFish(page, 1);

@@ -1,13 +1,22 @@
-// A paused school being stepped (#32): step(n) shows its new state at most once a display frame, however many calls
+// A paused school being stepped: step(n) shows its new state at most once a display frame, however many calls
 // come, and draws nothing that nobody can see; the frame it owes while hidden comes when it shows again. Frames are
 // counted against the display frames of the thread that draws (the Worker's own requestAnimationFrame, or the page's).
 'use strict';
 
 const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
 const h = require('./helpers');
 
-const STILL_WAIT_MS = 250; // web/engine/loop.js: a display frame that does not come by then no longer holds replies
+// How long the frame loop (web/engine/loop.js) lets a display frame that does not come hold replies back, read from
+// the loop's source: the engine keeps it to itself.
+const STILL_WAIT_MS = (() => {
+  const source = fs.readFileSync(path.join(h.ROOT, 'web', 'engine', 'loop.js'), 'utf8');
+  const m = /^(?:export )?const STILL_WAIT_MS = (\d+);/m.exec(source);
+  if (!m) throw new Error('web/engine/loop.js defines no STILL_WAIT_MS number');
+  return Number(m[1]);
+})();
 
 describe('a stepped paused school', () => {
   const env = h.serverAndBrowser();
@@ -85,16 +94,7 @@ describe('a stepped paused school', () => {
 
   it('draws nothing while hidden, and the frame it owes once shown again', async () => {
     const { page, consoleLog } = await open(300);
-    const setHidden = (hidden) =>
-      page.evaluate((value) => {
-        Object.defineProperty(document, 'visibilityState', {
-          configurable: true,
-          get: () => (value ? 'hidden' : 'visible'),
-        });
-        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
-      }, hidden);
-    await setHidden(true);
+    await h.setHidden(page, true);
     const r = await page.evaluate(async () => {
       const s = window.__s;
       await s.stateHash(); // a command after the flags: the engine knows it is hidden
@@ -106,7 +106,7 @@ describe('a stepped paused school', () => {
     });
     assert.equal(r.steps, 120, 'the steps are taken');
     assert.equal(r.frames, 0, 'no frame while hidden');
-    await setHidden(false);
+    await h.setHidden(page, false);
     await h.waitFor(page, (at) => window.__s.stats().frames === at + 1, r.at);
     await page.waitForTimeout(300);
     assert.equal(await page.evaluate(() => window.__s.stats().frames), r.at + 1, 'one frame, the owed one');

@@ -1,4 +1,4 @@
-// The studio (mirofish-studio.js, issue 11): the panel built from the parameter table, its controls, links and script
+// The studio (mirofish-studio.js): the panel built from the parameter table, its controls, links and script
 // tag, keyboard use, the strict CSP, the teaching view (selection checked against the C++ inspection and the step
 // itself, the overlay's pixels and its cost when off), the rule toggles, the metrics CSV against the CLI's, and the
 // page bundle without it.

@@ -1,4 +1,4 @@
-// The studio's Record panel (issue 33): its defaults, a recording to a download named mirofish-<seed>-<seconds>s.webm,
+// The studio's Record panel: its defaults, a recording to a download named mirofish-<seed>-<seconds>s.webm,
 // and the panel greyed with the recorder's own sentence where the browser has no VideoEncoder.
 'use strict';
 

@@ -127,9 +127,9 @@ describe('school.trajectory()', () => {
     await page.close();
   });
 
-  // #21 item 4: a long call works in chunks of ~8 ms, on the page's thread or the Worker's, so neither the page nor
+  // A long call works in chunks of ~8 ms, on the page's thread or the Worker's, so neither the page nor
   // the school's own frames stall; progress(done, total) hears each chunk; the result is the unchunked one.
-  // Issue 51: what the call promises, in terms a busy machine keeps. The page's timers go on as they do while the same
+  // What the call promises, in terms a busy machine keeps. The page's timers go on as they do while the same
   // page runs its own work in 8 ms tasks, a well-chunked call (for half the call's time: its typical gap is what is
   // compared, the median, which one stall of the whole machine does not move): a busy machine slows both alike, where
   // a fixed bound measured the machine (a quiet page's timers waited 355 ms on the loaded 2-core machine, with no call

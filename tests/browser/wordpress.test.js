@@ -1,4 +1,4 @@
-// The WordPress plugin (issue 53) in a real WordPress: Debian's 6.1 with MariaDB under PHP's server
+// The WordPress plugin in a real WordPress: Debian's 6.1 with MariaDB under PHP's server
 // (tests/browser/wordpress_site.js starts and stops them), one site, one Chromium, the checks in the order a site
 // owner meets them. The plugin is installed from the zip scripts/wordpress-zip makes, through Plugins, Upload, and
 // activated; then the school on the front page and on a nested post; a look saved from the settings form (and one

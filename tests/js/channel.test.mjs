@@ -212,78 +212,72 @@ test('a Worker that may not start, or throws as it starts, gives null at once', 
   assert.equal(await openWorker({ make: refused, what: 'the test', hello: { t: 'hello' } }), null);
 });
 
-test('a Worker whose first answer is an error is given up, and its owner hears why', async () => {
+// A FakeWorker whose scope serves `setup` (serve()'s), and `fn(worker)` run with `self` the Worker's scope (serve()
+// posts through it), the test's own again after.
+async function onWorker(setup, fn) {
   const worker = new FakeWorker();
   const self = globalThis.self;
   try {
-    await asWorker(worker, () =>
-      serve((end) =>
-        end.on('hello', () => {
-          throw new Error('mirofish.wasm was not found');
-        }),
-      ),
-    );
+    await asWorker(worker, () => serve(setup));
     globalThis.self = worker.scope;
-    let why = null;
-    const opened = await openWorker({
-      make: () => worker,
-      what: 'the test',
-      hello: { t: 'hello' },
-      refused: (e) => (why = e.message),
-    });
-    assert.equal(opened, null);
-    assert.equal(why, 'mirofish.wasm was not found');
-    assert.equal(worker.terminated, true);
+    await fn(worker);
   } finally {
     globalThis.self = self;
   }
-});
+}
 
-test('a Worker that dies fails its channel: the owner hears it and the calls reject', async () => {
-  const worker = new FakeWorker();
-  const self = globalThis.self;
-  try {
-    await asWorker(worker, () =>
-      serve((end) => {
-        end.on('hello', () => true);
-        end.on('wait', () => new Promise(() => {}));
+const HELLO = { what: 'the test', hello: { t: 'hello' } };
+
+test('a Worker whose first answer is an error is given up, and its owner hears why', () =>
+  onWorker(
+    (end) =>
+      end.on('hello', () => {
+        throw new Error('mirofish.wasm was not found');
       }),
-    );
-    globalThis.self = worker.scope;
-    const { channel } = await openWorker({ make: () => worker, what: 'the test', hello: { t: 'hello' } });
-    let owner = '';
-    channel.onFail = (cause) => (owner = cause);
-    const call = channel.call({ t: 'wait' });
-    await tick();
-    worker.die('out of memory');
-    await assert.rejects(call, /the Worker stopped \(out of memory\)/);
-    assert.match(owner, /out of memory/);
-    assert.equal(worker.terminated, true);
-  } finally {
-    globalThis.self = self;
-  }
-});
+    async (worker) => {
+      let why = null;
+      const opened = await openWorker({ make: () => worker, ...HELLO, refused: (e) => (why = e.message) });
+      assert.equal(opened, null);
+      assert.equal(why, 'mirofish.wasm was not found');
+      assert.equal(worker.terminated, true);
+    },
+  ));
 
-test('an error that escapes every handler in the Worker fails the channel once, with its text', async () => {
-  const worker = new FakeWorker();
-  const self = globalThis.self;
-  try {
-    await asWorker(worker, () => serve((end) => end.on('hello', () => true)));
-    globalThis.self = worker.scope;
-    const { channel } = await openWorker({ make: () => worker, what: 'the test', hello: { t: 'hello' } });
-    const failed = new Promise((resolve) => (channel.onFail = resolve));
-    for (const text of ['a trap in the wasm', 'a second one']) {
-      const e = new Event('error', { cancelable: true });
-      e.error = new Error(text);
-      worker.scope.dispatchEvent(e);
-      assert.equal(e.defaultPrevented, true, 'no uncaught-error report of ours');
-    }
-    assert.equal(await failed, 'a trap in the wasm');
-    assert.equal(channel.dead, true);
-  } finally {
-    globalThis.self = self;
-  }
-});
+test('a Worker that dies fails its channel: the owner hears it and the calls reject', () =>
+  onWorker(
+    (end) => {
+      end.on('hello', () => true);
+      end.on('wait', () => new Promise(() => {}));
+    },
+    async (worker) => {
+      const { channel } = await openWorker({ make: () => worker, ...HELLO });
+      let owner = '';
+      channel.onFail = (cause) => (owner = cause);
+      const call = channel.call({ t: 'wait' });
+      await tick();
+      worker.die('out of memory');
+      await assert.rejects(call, /the Worker stopped \(out of memory\)/);
+      assert.match(owner, /out of memory/);
+      assert.equal(worker.terminated, true);
+    },
+  ));
+
+test('an error that escapes every handler in the Worker fails the channel once, with its text', () =>
+  onWorker(
+    (end) => end.on('hello', () => true),
+    async (worker) => {
+      const { channel } = await openWorker({ make: () => worker, ...HELLO });
+      const failed = new Promise((resolve) => (channel.onFail = resolve));
+      for (const text of ['a trap in the wasm', 'a second one']) {
+        const e = new Event('error', { cancelable: true });
+        e.error = new Error(text);
+        worker.scope.dispatchEvent(e);
+        assert.equal(e.defaultPrevented, true, 'no uncaught-error report of ours');
+      }
+      assert.equal(await failed, 'a trap in the wasm');
+      assert.equal(channel.dead, true);
+    },
+  ));
 
 test('an end that answers no calls (the page) ignores a call rather than answering it', async () => {
   const posted = [];

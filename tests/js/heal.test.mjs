@@ -40,11 +40,17 @@ test("a failed school's calls answer at once: undefined, and trajectory() reject
   await assert.rejects(failedAnswer('trajectory', 'a trap'), { message: 'MiroFish: the engine failed (a trap)' });
 });
 
-test('a silent engine is pinged after SILENT_MS, and failed PING_MS later when the ping goes unanswered', () => {
-  const h = school();
+// A watch on `h` that has just heard the engine, and the causes it fails the school with.
+function watching(h) {
   const causes = [];
   const watch = createWatch(h, (cause) => causes.push(cause));
   watch.heard();
+  return { causes, watch };
+}
+
+test('a silent engine is pinged after SILENT_MS, and failed PING_MS later when the ping goes unanswered', () => {
+  const h = school();
+  const { causes, watch } = watching(h);
   advance(SILENT_MS - 10);
   assert.equal(h.pings, 0, 'nothing before SILENT_MS of silence');
   advance(10);
@@ -58,9 +64,7 @@ test('a silent engine is pinged after SILENT_MS, and failed PING_MS later when t
 
 test('an answer (any message) ends the question: silence counts again from it', () => {
   const h = school();
-  const causes = [];
-  const watch = createWatch(h, (cause) => causes.push(cause));
-  watch.heard();
+  const { causes, watch } = watching(h);
   advance(SILENT_MS);
   assert.equal(h.pings, 1);
   advance(PING_MS / 2);
@@ -85,8 +89,7 @@ test('no watchdog while the school is paused, hidden, off screen, still, failed 
   for (const make of quiet) {
     const h = school();
     make(h);
-    const causes = [];
-    createWatch(h, (cause) => causes.push(cause)).heard();
+    const { causes } = watching(h);
     advance(10 * (SILENT_MS + PING_MS));
     assert.equal(h.pings, 0, String(make));
     assert.deepEqual(causes, [], String(make));
@@ -99,9 +102,7 @@ test('no watchdog while the school is paused, hidden, off screen, still, failed 
 
 test('stop() ends the watch: a ping already sent goes unjudged', () => {
   const h = school();
-  const causes = [];
-  const watch = createWatch(h, (cause) => causes.push(cause));
-  watch.heard();
+  const { causes, watch } = watching(h);
   advance(SILENT_MS);
   watch.stop();
   advance(10 * (SILENT_MS + PING_MS));

@@ -2,8 +2,8 @@
 // hidden page does not paint, so a short timer stands in), has fired its `load` event, and has shown its paint after
 // it (afterPresented, below): until then the page's critical path carries mirofish.js alone (the loader), and the
 // host and the engine's files (its JS and the wasm) never compete with the page's own images and scripts for the
-// network (issue 31; before issue 22 the Worker's fetch cost Lighthouse's LCP +170 ms). A page that never loads never
-// gets fish: the page comes first.
+// network (fetched during the load, the engine's files cost Lighthouse's LCP some 170 ms). A page that never loads
+// never gets fish: the page comes first.
 /** @type {Promise<null> | null} */
 let settled = null;
 
@@ -35,7 +35,7 @@ export function afterPageSettled() {
 
 // After `load` the page may still be painting what it loaded: a large image is decoded and rastered frames later
 // (300-400 ms on a software GPU), and that paint is often the page's LCP. A request of ours that ends before it
-// counts against that LCP in Lighthouse's simulation (issue 31), and our WebGL context would queue behind that raster
+// counts against that LCP in Lighthouse's simulation, and our WebGL context would queue behind that raster
 // anyway. So the engine waits for the page's paint after `load`, whichever says so first:
 // - the page's largest image, painted after `load` (its largest-contentful-paint entry): the paint Lighthouse reads;
 // - else the first frame presented after `load`: a one-dot mark, 1 px, out of the layout and all but transparent,

@@ -1,4 +1,4 @@
-// The studio's wasm as text, inflated (mirofish-studio.js; the engine fetches its own mirofish.wasm since issue 31).
+// The studio's wasm as text, inflated (mirofish-studio.js; the engine fetches its own mirofish.wasm).
 // The inverse of src/web/embed_wasm.mjs: base64 of the gzipped module. No fetch, no data: URI (strict CSP).
 
 // Resolves to the module's bytes; rejects, with why, in a browser without DecompressionStream.
