@@ -132,12 +132,7 @@ describe('strict Content-Security-Policy', () => {
       root.querySelector('select[aria-label=size]').value = '640x360';
       root.querySelector('button').click();
     });
-    await h.waitFor(
-      page,
-      () => !document.querySelector('mirofish-studio').shadowRoot.querySelector('a.download').hidden,
-      undefined,
-      60000,
-    );
+    await h.studioClipOffered(page);
     const clip = await page.locator('mirofish-studio').evaluate(async (host) => {
       const a = host.shadowRoot.querySelector('a.download');
       const blob = await (await fetch(a.href)).blob();

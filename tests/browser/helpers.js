@@ -154,6 +154,16 @@ async function waitFor(page, fn, arg, timeout = 20000) {
   return page.waitForFunction(fn, arg, { timeout, polling: 50 });
 }
 
+// Waits (up to a minute: a clip is encoded frame by frame) until the studio's Record panel offers its file.
+function studioClipOffered(page) {
+  return waitFor(
+    page,
+    () => !document.querySelector('mirofish-studio').shadowRoot.querySelector('a.download').hidden,
+    undefined,
+    60000,
+  );
+}
+
 // Waits for the auto-mounted school (or null), then for `frames` rendered frames.
 async function waitForFish(page, frames = 2) {
   await waitFor(page, () => window.MiroFish && window.MiroFish.current);
@@ -449,6 +459,7 @@ const ANIMATING = /^(running|idle)$/;
 const ONE_PATH = { skip: THREAD === 'main' ? 'the same on both paths: pass 1 runs it (the Worker path)' : false };
 
 module.exports = {
+  studioClipOffered,
   ANIMATING,
   ONE_PATH,
   ARGS,

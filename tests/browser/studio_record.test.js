@@ -53,12 +53,7 @@ describe('studio: Record panel', () => {
       root.querySelector('select[aria-label=size]').value = '640x360';
       root.querySelector('button').click();`,
     );
-    await h.waitFor(
-      page,
-      () => !document.querySelector('mirofish-studio').shadowRoot.querySelector('a.download').hidden,
-      undefined,
-      60000,
-    );
+    await h.studioClipOffered(page);
     const r = await page.locator('mirofish-studio').evaluate(async (host) => {
       const root = host.shadowRoot;
       const a = root.querySelector('a.download');
