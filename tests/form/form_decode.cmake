@@ -1,4 +1,4 @@
-# The real test of a landed QR code is a decoder (issue 12: "the suite uses a real decoder"). Run by CTest as
+# The real test of a landed QR code is a decoder: what a phone reads, not our own reading of the grid. Run by CTest as
 # `cmake -DCLI=<mirofish> -P form_decode.cmake`: for each text, `mirofish form --form qr:TEXT --pgm` draws the
 # landed picture (plate, 0.96-cell modules, solid finders, the dark page around it) and `zbarimg` must read back
 # exactly the text, at full size, downscaled to half (a box filter, as a half-size screenshot) and at DPR 2.
