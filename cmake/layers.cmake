@@ -12,14 +12,16 @@ set(MIROFISH_LAYER_form "base;form")
 set(MIROFISH_LAYER_sim "base;form;sim")
 set(MIROFISH_LAYER_link "base;form;sim;link")
 set(MIROFISH_LAYER_render "base;form;sim;render")
+# sweep: a sweep's plan, its runs and their CSV, for the CLI and the C interface alike.
+set(MIROFISH_LAYER_sweep "base;form;sim;link;sweep")
 # headless: the native GL layer (a context with no window), for the CLI's frames; the page never builds it.
 set(MIROFISH_LAYER_headless "base;headless")
-set(MIROFISH_LAYER_cli "base;form;sim;link;render;headless;cli")
+set(MIROFISH_LAYER_cli "base;form;sim;link;sweep;render;headless;cli")
 set(MIROFISH_LAYER_web "base;form;sim;link;render;web")
 
 function(mirofish_check_layers src)
   set(problems "")
-  foreach(layer base form sim link render headless cli web)
+  foreach(layer base form sim link sweep render headless cli web)
     file(GLOB_RECURSE files ${src}/${layer}/*.h ${src}/${layer}/*.cpp)
     foreach(f ${files})
       file(RELATIVE_PATH rel ${src} ${f})

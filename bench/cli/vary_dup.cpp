@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "cli/sweep_plan.h"
+#include "sweep/sweep_plan.h"
 
 int main() {
   std::string text = "wcoh=";

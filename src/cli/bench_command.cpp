@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/clock.h"
 #include "sim/school.h"
+#include "sweep/clock.h"
 
 namespace mirofish {
 

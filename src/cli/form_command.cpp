@@ -10,9 +10,9 @@
 
 #include "base/fnv1a.h"
 #include "base/number_text.h"
-#include "cli/clock.h"
 #include "cli/form_picture.h"
 #include "link/form_spec.h"
+#include "sweep/clock.h"
 
 namespace mirofish {
 

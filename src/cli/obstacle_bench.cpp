@@ -7,8 +7,8 @@
 
 #include "base/rng.h"
 #include "cli/bench_command.h"
-#include "cli/clock.h"
 #include "sim/school.h"
+#include "sweep/clock.h"
 
 namespace mirofish {
 

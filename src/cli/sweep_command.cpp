@@ -9,11 +9,12 @@
 #include <vector>
 
 #include "base/constants.h"
-#include "cli/sweep_plan.h"
 #include "cli/sweep_progress.h"
-#include "cli/sweep_runner.h"
 #include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
+#include "sweep/sweep_csv.h"
+#include "sweep/sweep_plan.h"
+#include "sweep/sweep_runner.h"
 
 namespace mirofish {
 
@@ -67,50 +68,6 @@ SweepOptions parseFlags(CliArgs& a) {
   return o;
 }
 
-// The CSV's columns: which run and its parameters, its hash and state hash, the metrics after the last step
-// (run --metrics's names and formats: `step` is the step count at the end, a t= seek's steps included), then over the
-// last 30 s the mean of each number and the most frequent of each category.
-std::string csvHeader(const SweepPlan& plan) {
-  std::string h = "run,label,seed";
-  for (const std::string& key : plan.columnKeys()) h += "," + key;
-  h += ",hash,state_hash";
-  for (int c = 0; c < kMetricColumnCount; ++c) h += std::string(",") + kMetricColumns[c].name;
-  h += ",window_steps";
-  for (int c = 1; c < kMetricColumnCount; ++c)  // 0 is the step: no mean
-    h += std::string(kMetricColumns[c].number ? ",mean_" : ",mode_") + kMetricColumns[c].name;
-  return h;
-}
-
-std::string csvRow(const SweepRun& run, const SweepResult& r) {
-  const ParamInfo& seedInfo = kParamInfo[int(ParamId::seed)];
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%" PRIu64 ",", run.index);
-  std::string row = buf + run.label + "," + formatValue(seedInfo, run.seed);
-  for (double v : run.columns) {
-    std::snprintf(buf, sizeof buf, ",%.10g", v);
-    row += buf;
-  }
-  std::snprintf(buf, sizeof buf, ",%016" PRIx64, r.stateHash);
-  row += "," + run.hash + buf;
-  for (int c = 0; c < kMetricColumnCount; ++c) {
-    kMetricColumns[c].format(buf, sizeof buf, r.end);
-    row += std::string(",") + buf;
-  }
-  std::snprintf(buf, sizeof buf, ",%" PRIu64, r.windowSteps);
-  row += buf;
-  for (int c = 1; c < kMetricColumnCount; ++c) {
-    if (!kMetricColumns[c].number) {
-      row += std::string(",") + (r.modes[c] ? r.modes[c] : "");
-    } else if (std::isnan(r.means[c])) {
-      row += ",";  // no step in the window had one
-    } else {
-      std::snprintf(buf, sizeof buf, ",%.6g", r.means[c]);
-      row += buf;
-    }
-  }
-  return row + "\n";
-}
-
 // Seconds the shard will take: one school of the plan's largest fish count is timed for a few steps, and the cost
 // taken as proportional to fish (the grid keeps a step near-linear in N at a fixed density).
 double estimateSeconds(const SweepOptions& o, const SweepPlan& plan, uint64_t runs, int jobs) {
@@ -148,10 +105,9 @@ int sweepCommand(CliArgs& a) {
     out = std::fopen(o.out.c_str(), "w");
     if (!out) throw cliError(CliErrorId::CannotWrite, {"--out", echoed(o.out)});
   }
-  std::fprintf(out, "# mirofish sweep; base=%s; steps=%lld; shard=%" PRIu64 "/%" PRIu64 "; runs=%" PRIu64 "\n",
-               hashWithSeek(encodeHash(o.base), o.seekSteps).c_str(), o.steps, o.shard.index, o.shard.count,
-               plan.size());
-  std::fprintf(out, "%s\n", csvHeader(plan).c_str());
+  std::fputs(sweepCsvComment(hashWithSeek(encodeHash(o.base), o.seekSteps), o.steps, o.shard, plan.size()).c_str(),
+             out);
+  std::fprintf(out, "%s\n", sweepCsvHeader(plan).c_str());
   std::fflush(out);
   std::fprintf(stderr, "sweep: %" PRIu64 " runs of %lld steps on %d thread%s%s\n", runs, o.steps, jobs,
                jobs == 1 ? "" : "s",
@@ -172,7 +128,7 @@ int sweepCommand(CliArgs& a) {
         if (r.nonFiniteFish >= 0)
           progress.note("warning: run " + std::to_string(run.index) + " (" + run.hash + "): fish " +
                         std::to_string(r.nonFiniteFish) + " became non-finite");
-        if (std::fputs(csvRow(run, r).c_str(), out) < 0 || std::fflush(out) != 0) writeFailed = true;
+        if (std::fputs(sweepCsvRow(run, r).c_str(), out) < 0 || std::fflush(out) != 0) writeFailed = true;
       });
   progress.done();
   if (out != stdout && std::fclose(out) != 0) writeFailed = true;

@@ -9,7 +9,7 @@
 #include <unistd.h>
 #endif
 
-#include "cli/clock.h"
+#include "sweep/clock.h"
 
 namespace mirofish {
 

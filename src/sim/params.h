@@ -1,6 +1,7 @@
 // The one parameter table: defaults, ranges, units, hash keys, CLI flags and JS options all come from here.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <string>
 
@@ -185,6 +186,10 @@ int findParam(const std::string& nameOrKey);  // -1 when neither a name nor a ke
 // The one number grammar of every edge (hash, CLI): [+-]digits[.digits][e[+-]digits], at most 32 characters.
 // No hex, "nan", "inf" or spaces; 1e999 parses to inf, which setParam then rejects.
 bool parseDecimal(const std::string& text, double* out);
+// parseDecimal, and finite: the tools' numbers (the CLI's flags, a sweep's --vary and --seeds).
+inline bool parseStrictNumber(const std::string& text, double* out) {
+  return parseDecimal(text, out) && std::isfinite(*out);
+}
 double quantize(const ParamInfo& info, double v);
 // Validates, clamps and quantizes; on anything but Ok, *warning gets one named warning (ParamNotFinite,
 // ParamClamped) with its sentence.

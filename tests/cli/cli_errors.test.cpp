@@ -9,8 +9,8 @@
 
 #include "cli/cli_args.h"
 #include "cli/run_command.h"
-#include "cli/sweep_plan.h"
 #include "support/warning_helpers.h"
+#include "sweep/sweep_plan.h"
 
 using namespace mirofish;
 

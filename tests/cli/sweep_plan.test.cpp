@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "cli/cli_args.h"
-#include "cli/sweep_plan.h"
 #include "link/hash_codec.h"
 #include "support/warning_helpers.h"
+#include "sweep/sweep_plan.h"
 
 using namespace mirofish;
 

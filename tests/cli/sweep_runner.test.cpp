@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/sweep_runner.h"
 #include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
+#include "sweep/sweep_runner.h"
 
 using namespace mirofish;
 

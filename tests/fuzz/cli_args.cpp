@@ -6,9 +6,9 @@
 
 #include "cli/cli_args.h"
 #include "cli/run_command.h"
-#include "cli/sweep_plan.h"
 #include "fuzz_check.h"
 #include "link/hash_codec.h"
+#include "sweep/sweep_plan.h"
 
 using namespace mirofish;
 

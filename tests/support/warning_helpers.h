@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "base/cli_errors.h"
 #include "base/warnings.h"
-#include "cli/cli_errors.h"
 
 namespace mirofish {
 namespace test {

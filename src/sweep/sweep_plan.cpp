@@ -1,13 +1,13 @@
 // Parsing --vary, --seeds and --shard, and turning a run index into its parameters (no list of runs is kept, so a
 // sweep of millions of runs, or one shard of it, costs no memory up front).
-#include "cli/sweep_plan.h"
+#include "sweep/sweep_plan.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <unordered_set>
 
-#include "cli/cli_args.h"
+#include "base/cli_errors.h"
 #include "link/hash_codec.h"
 
 namespace mirofish {
@@ -42,6 +42,16 @@ double number(const std::string& flag, const std::string& what, const std::strin
 }
 
 }  // namespace
+
+std::string hashWithSeek(const std::string& encoded, long long seekSteps) {
+  if (seekSteps <= 0) return encoded;
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.4f", double(seekSteps) / 60.0);  // error < 1e-4 s: far inside the rounding
+  std::string t = buf;
+  while (t.back() == '0') t.pop_back();
+  if (t.back() == '.') t.pop_back();
+  return encoded + "&t=" + t;
+}
 
 VarySpec parseVary(const std::string& text) {
   const std::string flag = "--vary " + echoed(text);

@@ -1,5 +1,5 @@
 // One sweep run, and the thread pool that runs many while keeping their output in plan order.
-#include "cli/sweep_runner.h"
+#include "sweep/sweep_runner.h"
 
 #include <cmath>
 #include <cstring>
@@ -14,10 +14,10 @@
 #endif
 
 #include "base/constants.h"
-#include "cli/clock.h"
 #include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
+#include "sweep/clock.h"
 
 namespace mirofish {
 

@@ -9,6 +9,10 @@
 
 namespace mirofish {
 
+// The hash a run reproduces from: the encoded parameters, plus t= when it seeked first (written so that the
+// seek's step count, round(t * 60), comes back exactly).
+std::string hashWithSeek(const std::string& encoded, long long seekSteps);
+
 // One --vary: a hash parameter and its values (quantized as the hash holds them, distinct, in the order given).
 struct VarySpec {
   int param = -1;  // index into kParamInfo

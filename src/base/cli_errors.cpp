@@ -1,5 +1,5 @@
 // The CLI's error templates (cli_errors.h).
-#include "cli/cli_errors.h"
+#include "base/cli_errors.h"
 
 namespace mirofish {
 
