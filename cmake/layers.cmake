@@ -17,11 +17,13 @@ set(MIROFISH_LAYER_sweep "base;form;sim;link;sweep")
 # headless: the native GL layer (a context with no window), for the CLI's frames; the page never builds it.
 set(MIROFISH_LAYER_headless "base;headless")
 set(MIROFISH_LAYER_cli "base;form;sim;link;sweep;render;headless;cli")
+# capi: the C interface (libmirofish, for Python), a front beside the CLI and the page.
+set(MIROFISH_LAYER_capi "base;form;sim;link;sweep;capi")
 set(MIROFISH_LAYER_web "base;form;sim;link;render;web")
 
 function(mirofish_check_layers src)
   set(problems "")
-  foreach(layer base form sim link sweep render headless cli web)
+  foreach(layer base form sim link sweep render headless cli capi web)
     file(GLOB_RECURSE files ${src}/${layer}/*.h ${src}/${layer}/*.cpp)
     foreach(f ${files})
       file(RELATIVE_PATH rel ${src} ${f})

@@ -1,0 +1,31 @@
+"""MiroFish in Python: the same koi school as the page and the CLI (one C++ simulation, libmirofish), as NumPy arrays,
+its metrics, sweeps on any executor, and a notebook view.
+
+>>> import mirofish
+>>> school = mirofish.School(n=300, seed=7)
+>>> school.step(600).state_hash()  # == mirofish run --hash 'n=300&seed=7' --steps 600
+"""
+
+from __future__ import annotations
+
+from ._lib import lib as _library
+
+from .school import School
+from .sweep import sweep
+from .table import FISH_STATES, metric_names, param, params
+from .trajectory import load_trajectory
+from .views import StaleViewError
+
+__version__ = _library.mf_version().decode()
+
+__all__ = [
+    "School",
+    "StaleViewError",
+    "sweep",
+    "params",
+    "param",
+    "metric_names",
+    "load_trajectory",
+    "FISH_STATES",
+    "__version__",
+]
