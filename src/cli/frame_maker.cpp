@@ -4,8 +4,7 @@
 #include <mutex>
 
 #include "base/constants.h"
-#include "cli/frame_pixels.h"
-#include "render/core/look.h"
+#include "render/core/frame_pixels.h"
 #include "sim/school.h"
 
 namespace mirofish {
@@ -41,31 +40,20 @@ bool FrameMaker::open(const FrameRequest& request, std::string* why) {
     return false;
   }
   school_->steps(int(request.startStep));
-  ripples_.clear();
+  view_.setSize(request.pixelWidth, request.pixelHeight, float(request.dpr), request.pageText);
+  view_.clear();
   next_ = 0;
   pixels_.assign(size_t(request.pixelWidth) * size_t(request.pixelHeight) * 4, 0);
   return true;
 }
 
 void FrameMaker::frame(long long k, bool draw) {
-  const Params& p = request_.params;
-  const bool ripples = p.water != 0 && p.ripple > 0;
   // The frames between: their steps, and what the frame's book keeps, as the recorder's loop does when it draws them.
   for (long long j = next_; j <= k; ++j) {
     const long long step = stepOfFrame(j, request_.fps);
     school_->steps(int(request_.startStep + step - (long long)school_->stepCount()));
     const double time = double(request_.startStep + step) / double(kStepHz);
-    RenderView view;
-    view.pixelWidth = request_.pixelWidth;
-    view.pixelHeight = request_.pixelHeight;
-    view.dpr = float(request_.dpr);
-    view.timeSeconds = time;
-    applyLook(p, request_.pageText, &view);
-    if (ripples) {  // Pond::render's ripples: the school's startles, aged on the frames' clock
-      ripples_.addStartles(*school_);
-      view.ripples = rippleData_;
-      view.rippleCount = ripples_.pack(time, float(p.ripple), rippleData_);
-    }
+    const RenderView& view = view_.at(*school_, request_.params, time);
     if (j < k || !draw) {
       composer_.follow(*school_);
       continue;

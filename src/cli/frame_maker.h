@@ -14,7 +14,7 @@
 
 #include "cli/frame_request.h"
 #include "headless/offscreen_gl.h"
-#include "render/core/ripples.h"
+#include "render/core/frame_view.h"
 #include "render/frame_composer.h"
 
 namespace mirofish {
@@ -40,8 +40,7 @@ class FrameMaker {
   OffscreenGl gl_;
   FrameComposer composer_;
   std::unique_ptr<School> school_;
-  RippleRing ripples_;
-  float rippleData_[kMaxRipples * 4] = {};
+  FrameView view_;
   long long next_ = 0;  // the first frame not yet passed
   std::vector<uint8_t> pixels_;
 };

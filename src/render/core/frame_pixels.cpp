@@ -1,5 +1,5 @@
 // Premultiplied RGBA to a file's pixels (frame_pixels.h).
-#include "cli/frame_pixels.h"
+#include "render/core/frame_pixels.h"
 
 namespace mirofish {
 

@@ -1,0 +1,33 @@
+// The view a frame is drawn with, made in one place for every native frame (the CLI's posters and clips, the C
+// interface's posters): its pixel size, the look of the parameters, the animation clock and the water's ripples from
+// the school's startles. GL-free: what draws it is the caller's.
+#pragma once
+
+#include "render/core/render_view.h"
+#include "render/core/ripples.h"
+#include "sim/params.h"
+
+namespace mirofish {
+
+class School;
+
+class FrameView {
+ public:
+  // The frame's size in device pixels, its device pixel ratio and the page text's WCAG luminance (< 0: unknown),
+  // which waterTone=auto reads.
+  void setSize(int pixelWidth, int pixelHeight, float dpr, float pageText);
+  // The view of `school` at animation time `seconds` (the render clock: steps / 60): the parameters' look, and with
+  // water and ripples on, the school's startles since the last call as ripples, aged on that clock. The returned view
+  // points into this object: valid until the next call.
+  const RenderView& at(const School& school, const Params& params, double seconds);
+  void clear() { ripples_.clear(); }  // a new school: its startles are read from its first
+
+ private:
+  int pixelWidth_ = 1, pixelHeight_ = 1;
+  float dpr_ = 1, pageText_ = -1;
+  RippleRing ripples_;
+  float rippleData_[kMaxRipples * 4] = {};
+  RenderView view_;
+};
+
+}  // namespace mirofish
