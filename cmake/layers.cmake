@@ -2,7 +2,8 @@
 # (target_link_libraries in src/*/CMakeLists.txt), and this check holds the sources to the same arrows: a file in
 # src/<layer> may include "<other>/..." only for the layers listed for it, and the renderer's GL-free core
 # (src/render/core/, built and tested natively) includes nothing of its GL part and no GL header. src/headless, the
-# native GL context, is the CLI's alone: the simulation's layers never know it and the page's (web) never includes it. Run at configure time (the top CMakeLists.txt) and as the
+# native GL context, is the CLI's and the C interface's: the simulation's layers never know it and the page's (web) never
+# includes it. Run at configure time (the top CMakeLists.txt) and as the
 # native suite's `layers` test: cmake -DSRC=<repo>/src -P cmake/layers.cmake
 if(CMAKE_SCRIPT_MODE_FILE)
   cmake_minimum_required(VERSION 3.20)  # IN_LIST; when included, the project's own
@@ -17,8 +18,9 @@ set(MIROFISH_LAYER_sweep "base;form;sim;link;sweep")
 # headless: the native GL layer (a context with no window), for the CLI's frames; the page never builds it.
 set(MIROFISH_LAYER_headless "base;headless")
 set(MIROFISH_LAYER_cli "base;form;sim;link;sweep;render;headless;cli")
-# capi: the C interface (libmirofish, for Python), a front beside the CLI and the page.
-set(MIROFISH_LAYER_capi "base;form;sim;link;sweep;capi")
+# capi: the C interface (libmirofish, for Python), a front beside the CLI and the page; the native renderer for its
+# posters where the build has one.
+set(MIROFISH_LAYER_capi "base;form;sim;link;sweep;render;headless;capi")
 set(MIROFISH_LAYER_web "base;form;sim;link;render;web")
 
 function(mirofish_check_layers src)

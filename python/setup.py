@@ -6,6 +6,8 @@ every CPython 3.x on that platform. Settings, all optional:
                        preset's build/native, say) is built as it is: only the library target.
   MIROFISH_LIBRARY_FILE  a libmirofish already built: copied instead of building.
   MIROFISH_WEB_DIST    the page's files for school.show() (default: <clone>/build/web/dist when it is there).
+  MIROFISH_FRAMES      ON or OFF: the native renderer for School.poster() (default: ON where pkg-config finds EGL,
+                       OpenGL ES, libpng and libwebp).
 """
 
 from __future__ import annotations
@@ -39,10 +41,13 @@ def build_library() -> Path:
     build = Path(os.environ.get("MIROFISH_BUILD_DIR") or ROOT / "build" / "python")
     if not (build / "CMakeCache.txt").is_file():
         # The native preset's compiler settings (CMakePresets.json): -O2 and, from CMakeLists.txt, no fast-math and
-        # no FMA contraction, so the library's schools are the CLI's bit for bit.
+        # no FMA contraction, so the library's schools are the CLI's bit for bit. The native renderer (School.poster)
+        # where this machine has EGL and OpenGL ES (Debian: libegl-dev libgles-dev libpng-dev libwebp-dev); a wheel
+        # for every machine is built without it (MIROFISH_FRAMES=OFF in the environment).
+        frames = os.environ.get("MIROFISH_FRAMES") or ("ON" if has_gl() else "OFF")
         subprocess.check_call([
             "cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-            "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG", "-DMIROFISH_TESTS=OFF", "-DMIROFISH_FRAMES=OFF",
+            "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG", "-DMIROFISH_TESTS=OFF", f"-DMIROFISH_FRAMES={frames}",
             "-DMIROFISH_FUZZ_REPLAY=OFF", "-DMIROFISH_CAPI=ON",
         ])
     jobs = str(os.cpu_count() or 1)
@@ -51,6 +56,13 @@ def build_library() -> Path:
     if not found:
         sys.exit(f"mirofish: the build made no {LIBRARY} under {build}")
     return found[0]
+
+
+def has_gl() -> bool:
+    try:
+        return subprocess.call(["pkg-config", "--exists", "egl", "glesv2", "libpng", "libwebp"]) == 0
+    except OSError:
+        return False
 
 
 def web_dist() -> Path | None:

@@ -18,6 +18,11 @@ from .views import StaleViewError
 
 __version__ = _library.mf_version().decode()
 
+
+def poster_available() -> bool:
+    """Whether this libmirofish draws School.poster() with the native renderer (a clone's build with EGL)."""
+    return bool(_library.mf_poster_available())
+
 __all__ = [
     "School",
     "StaleViewError",
@@ -27,5 +32,6 @@ __all__ = [
     "metric_names",
     "load_trajectory",
     "FISH_STATES",
+    "poster_available",
     "__version__",
 ]

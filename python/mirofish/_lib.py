@@ -99,6 +99,8 @@ def _signatures(lib: ctypes.CDLL) -> None:
         "mf_school_pointer": (ctypes.c_int, [S, ctypes.c_int, ctypes.c_double, ctypes.c_double]),
         "mf_school_fish": (None, [S, ctypes.POINTER(FishView)]),
         "mf_fish_state_name": (ctypes.c_char_p, [ctypes.c_int]),
+        "mf_poster_available": (ctypes.c_int, []),
+        "mf_school_poster": (ctypes.c_int, [S, ctypes.c_int, ctypes.c_int, ctypes.c_double, c_uint8_p]),
         "mf_metric_count": (ctypes.c_int, []),
         "mf_metric_name": (ctypes.c_char_p, [ctypes.c_int]),
         "mf_metric_is_category": (ctypes.c_int, [ctypes.c_int]),

@@ -37,7 +37,7 @@ class School:
     does not know, a value out of range, or a bad hash raises ``ValueError`` naming it.
 
     ``pos`` and ``vel`` are read-only ``(n, 2)`` float32 views of the school's own memory, valid until the school
-    next changes (a step, an event, ``set``); a stale one raises :class:`StaleViewError` when read.
+    next changes (a step, or a ``set``); a stale one raises :class:`StaleViewError` when read.
     """
 
     def __init__(self, n: int | None = None, seed: int | None = None, **params: Any):
@@ -101,7 +101,8 @@ class School:
         after it (as ``mirofish run`` measures its last step); measure=False skips that for tight loops."""
         k = _whole("k", k)
         handle = self._h()
-        self._changed()
+        if k > 0:
+            self._changed()
         check(lib.mf_school_step(handle, k, 1 if measure else 0))
         if k > 0:
             self._measured = bool(measure)
@@ -144,12 +145,12 @@ class School:
 
     @property
     def pos(self) -> np.ndarray:
-        """(n, 2) float32 positions in world px, a read-only view valid until the school next changes."""
+        """(n, 2) float32 positions in world px, a read-only view valid until the next step or set()."""
         return self._pair("pos", lambda v: v.x, lambda v: v.y)
 
     @property
     def vel(self) -> np.ndarray:
-        """(n, 2) float32 velocities in px/s, a read-only view valid until the school next changes."""
+        """(n, 2) float32 velocities in px/s, a read-only view valid until the next step or set()."""
         return self._pair("vel", lambda v: v.vx, lambda v: v.vy)
 
     @property
@@ -180,19 +181,16 @@ class School:
     # ---- the CLI's events ----
     def scare(self, x: float, y: float) -> "School":
         """A fright at (x, y) world px from the next step on (the CLI's scare@T:X,Y, a click on the page)."""
-        self._changed()
         check(lib.mf_school_scare(self._h(), _number("x", x), _number("y", y)))
         return self
 
     def feed(self, x: float, y: float) -> "School":
         """A pellet dropped at (x, y) world px (the CLI's feed@T:X,Y)."""
-        self._changed()
         check(lib.mf_school_feed(self._h(), _number("x", x), _number("y", y)))
         return self
 
     def pointer(self, x: float | None, y: float | None = None) -> "School":
         """The visitor's pointer at (x, y) world px from the next step on; pointer(None): it left."""
-        self._changed()
         if x is None:
             check(lib.mf_school_pointer(self._h(), 0, 0.0, 0.0))
         else:
@@ -322,6 +320,24 @@ class School:
         frame[:, 2:4] = self.vel
 
     # ---- showing ----
+    def poster(self, width: int | None = None, height: int | None = None, dpr: float = 1.0) -> np.ndarray:
+        """This step as the page draws it, by the library's native renderer (the CLI's poster's: OpenGL ES through
+        EGL): an (h, w, 4) uint8 RGBA array, straight alpha over transparent. width x height CSS px (default: 800 px
+        wide, the world's shape); RuntimeError where the library has no native renderer (a wheel's: see
+        mirofish.poster_available())."""
+        if not lib.mf_poster_available():
+            raise RuntimeError("this libmirofish has no native renderer (built without EGL): mirofish.poster_available()")
+        if width is None and height is None:
+            width = 800
+        ratio = self.get("height") / self.get("width")
+        width = int(width if width is not None else round(height / ratio))
+        height = int(height if height is not None else round(width * ratio))
+        pw, ph = int(round(width * dpr)), int(round(height * dpr))
+        rgba = np.empty((ph, pw, 4), np.uint8)
+        check(lib.mf_school_poster(self._h(), width, height, float(dpr), rgba.ctypes.data_as(_lib.c_uint8_p)))
+        return rgba
+
+
     def __repr__(self) -> str:
         if self._closed:
             return "<mirofish.School (closed)>"
@@ -358,7 +374,12 @@ def _whole(name: str, value, low: int = 0) -> int:
         raise TypeError(f"{name} must be a whole number, not {value!r}")
     if value < low:
         raise ValueError(f"{name} must be >= {low}, got {value}")
+    if value > _MAX_STEPS:
+        raise ValueError(f"{name} must be <= {_MAX_STEPS}, got {value}")
     return int(value)
+
+
+_MAX_STEPS = 10**12  # about 500 years of simulated time: far past any run, well inside the C interface's 64 bits
 
 
 def _number(name: str, value) -> float:

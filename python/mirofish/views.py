@@ -1,8 +1,8 @@
 """Read-only NumPy views of a school's own arrays that refuse to be read once the school has moved on.
 
 ``school.pos`` is an ``(n, 2)`` float32 view of the school's x and y arrays (structure of arrays, so the second axis
-strides from one array to the other): no copy is made. It is valid until the school changes (a step, an event, a
-``set``); after that, reading it raises :class:`StaleViewError` instead of reading memory the school may have moved.
+strides from one array to the other): no copy is made. It is valid until the school changes (a step, or a ``set``:
+an event acts at the next step); after that, reading it raises :class:`StaleViewError` instead of reading memory the school may have moved.
 Views and slices of a view are guarded the same way; results computed from a fresh view (``pos * 2``,
 ``pos.mean(0)``, ``pos.copy()``) are ordinary arrays that stay. The guard covers indexing, ufuncs, NumPy's functions,
 ``repr``, ``copy``, ``tolist``, ``tobytes`` and iteration; ``np.array(view)`` and the buffer protocol read the memory

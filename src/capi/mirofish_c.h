@@ -7,7 +7,7 @@
  *  - mf_school_new and mf_sweep_new return objects the caller owns and frees (mf_school_free, mf_sweep_free); NULL
  *    on bad input, with the reason in mf_last_error().
  *  - Pointers in mf_fish_view point into the school's own arrays (structure of arrays, id order). They stay valid
- *    until the next call that changes the school (a step, an event, mf_school_set) or frees it: take the view again
+ *    until the next call that changes the school's arrays (a step, mf_school_set) or frees it: take the view again
  *    after each. Never write through them.
  *  - Strings returned as const char* are static (the tables) or the calling thread's last error, valid until that
  *    thread's next call here. Text written into a caller's buffer (buf, size) is NUL-terminated when size > 0; the
@@ -103,6 +103,13 @@ typedef struct mf_fish_view {
 } mf_fish_view;
 MF_API void mf_school_fish(const mf_school* school, mf_fish_view* out);
 MF_API const char* mf_fish_state_name(int state); /* NULL outside 0..3 */
+
+/* A picture of the school's current step as the page draws it: width x height CSS px at dpr device pixels per CSS
+ * px (16..3840 x 16..2160, dpr 0.5..4), the native renderer's RGBA8 over transparent, straight alpha as
+ * `mirofish poster` writes its PNG, top row first, into rgba (round(width * dpr) x round(height * dpr) x 4 bytes). -1
+ * where the library has no native renderer (mf_poster_available() 0) or no GL context can be had. */
+MF_API int mf_poster_available(void);
+MF_API int mf_school_poster(const mf_school* school, int width, int height, double dpr, uint8_t* rgba);
 
 /* ---- metrics: run --metrics's columns (src/sim/metrics_csv.h) ---- */
 MF_API int mf_metric_count(void);

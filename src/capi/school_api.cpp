@@ -8,17 +8,10 @@
 #include "base/constants.h"
 #include "capi/last_error.h"
 #include "capi/mirofish_c.h"
+#include "capi/school_handle.h"
 #include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
-
-struct mf_school {
-  mirofish::School school;
-  mirofish::FormSpec form;
-  double formAt = 0;
-  bool measured = false;  // a step has been measured: metrics() holds something
-  explicit mf_school(const mirofish::Params& p) : school(p) {}
-};
 
 namespace mirofish {
 
