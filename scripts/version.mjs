@@ -15,6 +15,8 @@ const PLACES = [
   ['package-lock.json', new RegExp(String.raw`^      "name": "mirofish",\n      "version": "${V}"`, 'm')],
   ['src/base/constants.h', new RegExp(String.raw`X\(kVersion, text, "${V}"`)],
   ['tests/base/constants.test.cpp', new RegExp(String.raw`std::string\(kVersion\) == "${V}"`)],
+  // The Python package (python/): its wheel's version on PyPI; mirofish.__version__ is the library's (kVersion).
+  ['python/pyproject.toml', new RegExp(String.raw`^version = "${V}"$`, 'm')],
   // The WordPress plugin: its header and constant, its readme's stable tag, its block (wordpress/zip.mjs checks them too).
   ['wordpress/mirofish/mirofish.php', new RegExp(String.raw`^ \* Version:\s+${V}$`, 'm')],
   ['wordpress/mirofish/mirofish.php', new RegExp(String.raw`define\( 'MIROFISH_VERSION', '${V}' \)`)],

@@ -150,9 +150,9 @@ def check(status: int) -> None:
         raise ValueError(last_error())
 
 
-def text(fill, *args) -> str:
-    """Text a mf_* function writes into a buffer (snprintf's contract: it returns the length it needs)."""
-    size = 256
+def text(fill, *args, size: int = 256) -> str:
+    """Text a mf_* function writes into a buffer (snprintf's contract: it returns the length it needs; a longer text
+    calls it again with room for it, so a function that computes its text is given room up front)."""
     while True:
         buf = ctypes.create_string_buffer(size)
         n = fill(*args, buf, size)

@@ -20,7 +20,7 @@ import numpy as np
 from . import _lib
 from ._lib import lib
 from .school import _frame
-from .table import param, to_hash
+from .table import metric_columns, param, to_hash
 
 __all__ = ["sweep"]
 
@@ -51,7 +51,8 @@ class _Plan:
         return _lib.text(lib.mf_sweep_header, self.handle)
 
     def row(self, index: int, steps: int) -> str:
-        return _lib.text(lib.mf_sweep_row, self.handle, index, steps)
+        # Room for any row up front (a hash is at most 4 096 characters): a second call would run the school again.
+        return _lib.text(lib.mf_sweep_row, self.handle, index, steps, size=16384)
 
 
 _plans: dict = {}  # a worker's plans, by their texts: a chunk's rows share one
@@ -115,22 +116,40 @@ def _seeds_text(seeds: Iterable[int] | str | int | None) -> str:
 def _parse(header: str, rows: list[str]) -> dict[str, np.ndarray]:
     names = header.split(",")
     cells = list(csv.reader(io.StringIO("".join(rows))))
+    kinds = _column_kinds(names)
     table: dict[str, np.ndarray] = {}
     for c, name in enumerate(names):
         column = [r[c] for r in cells]
-        table[name] = _typed(name, column)
+        kind = kinds[name]
+        if kind == "text":
+            table[name] = np.array(column, dtype=str)
+        elif kind == "count":
+            table[name] = np.array([int(v) for v in column], dtype=np.int64)
+        else:  # an empty mean (no step had one) and the CSV's -1 for no pair close enough are NaN, as in run()
+            values = np.array([float(v) if v else math.nan for v in column], dtype=np.float64)
+            if name == "min_distance":
+                values[values < 0] = math.nan
+            table[name] = values
     return table
 
 
-def _typed(name: str, column: list[str]) -> np.ndarray:
-    if name in ("label", "hash", "state_hash") or name.startswith("mode_") or name == "state":
-        return np.array(column, dtype=str)
-    try:
-        if all(v and "." not in v and "e" not in v for v in column):
-            return np.array([int(v) for v in column], dtype=np.int64)
-        return np.array([float(v) if v else math.nan for v in column], dtype=np.float64)
-    except ValueError:
-        return np.array(column, dtype=str)
+def _column_kinds(names: list[str]) -> dict[str, str]:
+    """Each sweep column's type from the tables it comes from: the parameter table for the varied parameters, the
+    metric columns for the end values, numbers for the means, text for the modes, the labels and the hashes."""
+    metrics = dict(metric_columns())
+    kinds = {}
+    for name in names:
+        if name in ("run", "seed", "window_steps"):
+            kinds[name] = "count"
+        elif name in ("label", "hash", "state_hash") or name.startswith("mode_"):
+            kinds[name] = "text"
+        elif name.startswith("mean_"):
+            kinds[name] = "number"
+        elif name in metrics:
+            kinds[name] = {"category": "text", "count": "count", "number": "number"}[metrics[name]]
+        else:
+            kinds[name] = "count" if param(name)["integer"] else "number"
+    return kinds
 
 
 def sweep(
