@@ -29,7 +29,7 @@ except ImportError:  # building without wheel (setup.py install): no tag to set
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 LIBRARY = {"darwin": "libmirofish.dylib", "win32": "mirofish.dll"}.get(sys.platform, "libmirofish.so")
-WEB_FILES = ("mirofish.js", "mirofish-host.js", "mirofish-engine.js", "mirofish.wasm", "mirofish.mjs")
+WEB_FILES = ("mirofish.js", "mirofish-host.js", "mirofish-engine.js", "mirofish.wasm")  # the classic tag show() embeds
 
 
 def build_library() -> Path:

@@ -1,0 +1,437 @@
+"""A school in a notebook: a still picture of it (``_repr_png_``) and the page's own engine swimming it (``show()``).
+
+``poster_png(school)`` is the package's own drawing, in NumPy, for where the library has no native renderer (a
+libmirofish built without EGL, as a wheel's is: the page's renderer is WebGL inside its wasm, ``mirofish poster`` and
+``School.poster()`` are the native one), drawn from the school's arrays. ``show(school)`` is the real thing: the
+page's engine, offline, swimming the same school from its hash.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import os
+import re
+import struct
+import zlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ._lib import lib
+
+__all__ = ["poster_png", "show", "web_dist"]
+
+POSTER_WIDTH = 640  # px: the still's width; its height follows the world's aspect
+WATER_TOP = (16, 46, 60)  # the dark water, top to bottom (sRGB)
+WATER_BOTTOM = (6, 20, 30)
+# A fish's colour by its state (mirofish.FISH_STATES order): cruise koi orange, sprint gold, hover pale, startle red.
+STATE_COLOURS = np.array(
+    [
+        (242, 128, 56),  # cruise
+        (255, 206, 84),  # sprint
+        (236, 226, 214),  # hover
+        (232, 58, 70),  # startle
+    ],
+    np.float32,
+)
+KOI_LENGTH = 24.0  # world px at size=1: about the page's koi
+
+
+# ---------------------------------------------------------------------------------------------------- the still
+def poster_png(school) -> bytes | None:
+    """A PNG of the school at its current step, for Jupyter (``_repr_png_``): the page's own frame by the library's
+    native renderer (``School.poster()``, 640 CSS px wide, over transparent) where the library has it
+    (``mirofish.poster_available()``), else the package's own drawing (``drawn_png``). None for a closed school
+    (Jupyter then shows its repr)."""
+    if getattr(school, "_closed", True):
+        return None
+    if lib.mf_poster_available():
+        try:
+            text = {"Software": "mirofish (native renderer)", "Comment": f"#{school.hash()} step {school.step_count}"}
+            return encode_png(school.poster(640), text)
+        except ValueError:  # no GL context on this machine after all: the NumPy drawing
+            pass
+    return drawn_png(school)
+
+
+def drawn_png(school) -> bytes | None:
+    """A PNG of the school at its current step: the package's own drawing, in NumPy (no matplotlib).
+
+    This is the package's own drawing where the library has no native renderer (``mirofish.poster_available()``
+    false: a libmirofish built without EGL, as a wheel's; the page draws with WebGL inside its wasm, and
+    ``mirofish poster`` / ``School.poster()`` with the native one). It is not the page's frame but a picture of the
+    same fish, about 640 px wide, the world's
+    ``width`` x ``height`` scaled to it, on dark water. Each fish is a small koi (a body and a tail fin) turned to its
+    heading, tinted by its state (cruise orange, sprint gold, hover pale, startle red), dimmer the deeper it swims;
+    the front ones are drawn last. Vectorised. The PNG (8-bit RGB, zlib)
+    carries the school's hash and step in a tEXt chunk. None for a closed school (Jupyter then shows its repr).
+    """
+    if getattr(school, "_closed", True):
+        return None
+    text = {"Comment": f"#{school.hash()} step {school.step_count}"}
+    world_w = float(school.get("width"))
+    world_h = float(school.get("height"))
+    if not (world_w > 0 and world_h > 0):
+        return None
+    pos = np.array(school.pos.copy(), np.float32).reshape(-1, 2)
+    heading = np.array(school.heading.copy(), np.float32).reshape(-1, 2)
+    state = np.array(school.state.copy(), np.intp).reshape(-1)
+    depth = np.array(school.depth.copy(), np.float32).reshape(-1)
+    try:
+        size = float(school.get("size"))
+    except ValueError:
+        size = 1.0
+    image = draw_school(pos, heading, state, depth, world_w, world_h, size=size)
+    return encode_png(image, {"Software": "mirofish (NumPy still)", **text})
+
+
+def water(width: int, height: int) -> np.ndarray:
+    """The background: dark water, lighter at the top and toward the middle, (height, width, 3) float32."""
+    y = np.linspace(0.0, 1.0, height, dtype=np.float32)[:, None, None]
+    top = np.array(WATER_TOP, np.float32)
+    bottom = np.array(WATER_BOTTOM, np.float32)
+    img = top * (1 - y) + bottom * y
+    xs = np.linspace(-1.0, 1.0, width, dtype=np.float32)[None, :, None]
+    ys = np.linspace(-1.0, 1.0, height, dtype=np.float32)[:, None, None]
+    glow = np.clip(1.0 - (xs * xs + ys * ys) * 0.5, 0.0, 1.0)
+    return np.broadcast_to(img * (0.85 + 0.25 * glow), (height, width, 3)).astype(np.float32)
+
+
+def draw_school(
+    pos: np.ndarray,
+    heading: np.ndarray,
+    state: np.ndarray,
+    depth: np.ndarray,
+    world_w: float,
+    world_h: float,
+    *,
+    width: int = POSTER_WIDTH,
+    size: float = 1.0,
+) -> np.ndarray:
+    """(H, W, 3) uint8: the fish drawn on the water, W = width, H from the world's aspect."""
+    W = int(width)
+    H = max(1, int(round(W * world_h / world_w)))
+    s = W / world_w
+    img = water(W, H).reshape(-1, 3).copy()
+    n = len(pos)
+    if n:
+        L = max(7.0, KOI_LENGTH * max(size, 0.1) * s)  # px; a little larger than true scale, to read at 640 px
+        R = int(np.ceil(0.62 * L)) + 1
+        off = np.arange(-R, R + 1, dtype=np.float32)
+        ox, oy = np.meshgrid(off, off)  # (P, P)
+        ox = ox.reshape(1, -1)
+        oy = oy.reshape(1, -1)
+        order = np.argsort(depth, kind="stable")  # back first: the front fish are drawn over them
+        cx = pos[order, 0:1] * s  # (n, 1) in px
+        cy = pos[order, 1:2] * s
+        hx = heading[order, 0:1]
+        hy = heading[order, 1:2]
+        norm = np.sqrt(hx * hx + hy * hy)
+        still = norm < 1e-6
+        hx = np.where(still, 1.0, hx / np.where(still, 1.0, norm))
+        hy = np.where(still, 0.0, hy / np.where(still, 1.0, norm))
+        px = np.floor(cx) + ox  # (n, P*P) pixel columns
+        py = np.floor(cy) + oy
+        dx = px + 0.5 - cx
+        dy = py + 0.5 - cy
+        u = dx * hx + dy * hy  # along the fish, head forward
+        v = -dx * hy + dy * hx  # across it
+        alpha = _koi_coverage(u, np.abs(v), L)
+        inside = (px >= 0) & (px < W) & (py >= 0) & (py < H) & (alpha > 0.02)
+        if inside.any():
+            st = np.clip(state[order], 0, len(STATE_COLOURS) - 1)
+            shade = (0.6 + 0.4 * np.clip(depth[order], 0.0, 1.0)).astype(np.float32)
+            colour = STATE_COLOURS[st] * shade[:, None]  # (n, 3)
+            # a paler head, as a koi's
+            head = np.clip((u - 0.12 * L) / (0.25 * L), 0.0, 1.0) * 0.35
+            rows, cols = np.nonzero(inside)
+            a = alpha[rows, cols][:, None]
+            c = colour[rows] * (1 - head[rows, cols][:, None]) + 245.0 * head[rows, cols][:, None]
+            idx = (py[rows, cols] * W + px[rows, cols]).astype(np.intp)
+            img[idx] = img[idx] * (1 - a) + c * a
+    return np.clip(img, 0, 255).astype(np.uint8).reshape(H, W, 3)
+
+
+def _koi_coverage(u: np.ndarray, av: np.ndarray, L: float) -> np.ndarray:
+    """How much of each pixel a koi of length L covers (0..1), from its local (u, |v|): an ellipse body, a fan tail."""
+    a, b, uc = 0.34 * L, 0.15 * L, 0.12 * L  # the body's half length, half width, centre
+    q = np.sqrt(((u - uc) / a) ** 2 + (av / b) ** 2)
+    body = np.clip((1.0 - q) * b + 0.5, 0.0, 1.0)  # ~ signed distance in px, antialiased over one pixel
+    u0, u1 = -0.5 * L, -0.18 * L  # the tail's ends
+    half = 0.04 * L + (u1 - u) * 0.55  # widening toward its end
+    d_tail = np.maximum(np.maximum(av - half, u0 - u), u - u1)
+    tail = np.clip(0.5 - d_tail, 0.0, 1.0) * 0.9
+    return np.maximum(body, tail)
+
+
+def encode_png(image: np.ndarray, text: dict[str, str] | None = None) -> bytes:
+    """An (H, W, 3) or (H, W, 4) uint8 array as PNG bytes (8-bit RGB or RGBA, each row filtered with Sub), with tEXt
+    chunks."""
+    img = np.ascontiguousarray(image, np.uint8)
+    H, W, C = img.shape
+    sub = img.astype(np.int16)
+    sub[:, 1:] -= img[:, :-1]
+    raw = np.empty((H, 1 + W * C), np.uint8)
+    raw[:, 0] = 1  # filter: Sub
+    raw[:, 1:] = (sub & 0xFF).astype(np.uint8).reshape(H, W * C)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    colour = {3: 2, 4: 6}[C]  # PNG colour types: truecolour, truecolour with alpha
+    out = [b"\x89PNG\r\n\x1a\n", chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, colour, 0, 0, 0))]
+    for key, value in (text or {}).items():
+        out.append(chunk(b"tEXt", key.encode("latin-1") + b"\0" + value.encode("latin-1", "replace")))
+    out.append(chunk(b"IDAT", zlib.compress(raw.tobytes(), 6)))
+    out.append(chunk(b"IEND", b""))
+    return b"".join(out)
+
+
+# ---------------------------------------------------------------------------------------------------- the live view
+WEB_FILES = {  # the classic script's four files, and the type each blob gets
+    "mirofish.js": "text/javascript",
+    "mirofish-host.js": "text/javascript",
+    "mirofish-engine.js": "text/javascript",
+    "mirofish.wasm": "application/wasm",
+}
+# The URL the files are named by inside the view: a name no network answers (RFC 2606 reserves .invalid), never
+# fetched: every request for it is answered from the blob: URLs of the embedded bytes.
+VIRTUAL_BASE = "https://mirofish.invalid/dist/"
+
+_web_cache: dict[tuple, dict[str, bytes]] = {}
+
+
+def web_dist() -> Path:
+    """The folder with the page's files: $MIROFISH_WEB_DIST, else the copy installed beside this module (``web/``)."""
+    named = os.environ.get("MIROFISH_WEB_DIST")
+    if named:
+        folder = Path(named)
+        if not folder.is_dir():
+            raise RuntimeError(f"MIROFISH_WEB_DIST={named}: no such folder (it names the web build, build/web/dist)")
+        return folder
+    folder = Path(__file__).resolve().parent / "web"
+    if folder.is_dir():
+        return folder
+    raise RuntimeError(
+        "school.show() needs the page's files (mirofish.js, mirofish-host.js, mirofish-engine.js, mirofish.wasm), "
+        f"and neither $MIROFISH_WEB_DIST nor {folder} holds them: build the web bundle in a clone (`scripts/demo`, or "
+        "`cmake --preset web && cmake --build --preset web`), then reinstall the package (`pip install ./python`, "
+        "which copies build/web/dist into it), or point MIROFISH_WEB_DIST at build/web/dist"
+    )
+
+
+def _sri(data: bytes) -> str:
+    return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode()
+
+
+def _web_files() -> dict[str, bytes]:
+    folder = web_dist()
+    stamp = []
+    for name in WEB_FILES:
+        path = folder / name
+        if not path.is_file():
+            raise RuntimeError(
+                f"{path} is missing: school.show() needs {', '.join(WEB_FILES)} from one web build "
+                "(build/web/dist; `scripts/demo` or `cmake --build --preset web` makes them)"
+            )
+        st = path.stat()
+        stamp.append((name, st.st_size, st.st_mtime_ns))
+    key = (str(folder), tuple(stamp))
+    files = _web_cache.get(key)
+    if files is None:
+        files = {name: (folder / name).read_bytes() for name in WEB_FILES}
+        loader = files["mirofish.js"].decode("utf-8", "replace")
+        # The loader carries the hash of each file it fetches: files of two builds would only fail in the browser.
+        for name in ("mirofish-host.js", "mirofish-engine.js", "mirofish.wasm"):
+            if _sri(files[name]) not in loader:
+                raise RuntimeError(
+                    f"{folder / name} is not the file {folder / 'mirofish.js'} was built with (its hash differs): "
+                    "take all four from one web build"
+                )
+        _web_cache.clear()
+        _web_cache[key] = files
+    return files
+
+
+# The view's document (an <iframe srcdoc>). The classic script's loader finds its three siblings by URL, beside its
+# own src (`new URL(name, script.src)`), and has the browser check each against the hash it was built with. A blob:
+# URL cannot be a base for another URL, so the loader is given a hierarchical name that no network answers, and the
+# document maps that name to blob: URLs of the embedded bytes wherever one of the files is requested: a <script>'s src
+# (the loader's, the host's, the main-thread engine's: the element still reports the name, so the loader reads its
+# own URL), fetch() (the engine's script, checked before it becomes the Worker; the wasm on the main thread), and the
+# wasm's URL in the engine's `hello` (fetched inside the Worker: a data: URL there, since a Worker of a page opened
+# from a file may not fetch that page's blob: URLs). Every file still loads against its integrity.
+_DOCUMENT = r"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>MiroFish</title>
+<style>html{background:#0d2531}html,body{margin:0;height:100%;overflow:hidden;color:#e8eef0;font:12px sans-serif}
+#mf-note{position:fixed;left:8px;bottom:6px;opacity:.75;pointer-events:none}</style>
+</head><body data-mirofish-hash="__HASH_ATTR__"><div id="mf-note"></div>
+<script>
+(function () {
+  'use strict';
+  var BASE = __BASE__;
+  var FILES = __FILES__;
+  var toBlob = {}, toName = {};
+  Object.keys(FILES).forEach(function (name) {
+    var text = atob(FILES[name][1]);
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    var url = URL.createObjectURL(new Blob([bytes], { type: FILES[name][0] }));
+    toBlob[BASE + name] = url;
+    toName[url] = BASE + name;
+  });
+  // BASE + name (any query kept off, the fragment kept: the wasm's carries its integrity) -> its blob: URL
+  function map(url) {
+    if (typeof url !== 'string' || url.indexOf(BASE) !== 0) return null;
+    var hash = url.indexOf('#') >= 0 ? url.slice(url.indexOf('#')) : '';
+    var blob = toBlob[url.split(/[?#]/)[0]];
+    return blob ? blob + hash : null;
+  }
+  var src = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, 'src');
+  Object.defineProperty(HTMLScriptElement.prototype, 'src', {
+    configurable: true,
+    enumerable: true,
+    get: function () {
+      var v = src.get.call(this);
+      return toName[v] || v;
+    },
+    set: function (v) {
+      src.set.call(this, map(String(v)) || v);
+    },
+  });
+  var realFetch = window.fetch;
+  window.fetch = function (input, init) {
+    var m = map(typeof input === 'string' ? input : input instanceof URL ? input.href : null);
+    return realFetch.call(this, m || input, init);
+  };
+  // The Worker fetches the wasm itself: a data: URL of it (a blob: URL of a page opened from a file, whose origin is
+  // opaque, is not the Worker's to fetch), its integrity still in the fragment.
+  if (typeof Worker === 'function') {
+    var post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (msg) {
+      if (msg && msg.t === 'hello' && map(msg.wasm)) {
+        var hash = msg.wasm.indexOf('#') >= 0 ? msg.wasm.slice(msg.wasm.indexOf('#')) : '';
+        msg.wasm = 'data:' + FILES['mirofish.wasm'][0] + ';base64,' + FILES['mirofish.wasm'][1] + hash;
+      }
+      return post.apply(this, arguments);
+    };
+  }
+  var note = document.getElementById('mf-note');
+  var warnings = [];
+  var warn = console.warn;
+  // MiroFish's warnings name the files by the URLs they came from: the names here, as the loader knows them.
+  console.warn = function () {
+    var line = Array.prototype.join.call(arguments, ' ');
+    if (!/^MiroFish/.test(line)) return warn.apply(console, arguments);
+    line = line
+      .replace(/data:application\/wasm;base64,[A-Za-z0-9+\/=]+/g, BASE + 'mirofish.wasm')
+      .replace(/blob:[^\s)]+/g, function (url) { return toName[url] || url; });
+    warnings.push(line);
+    note.textContent = line;
+    return warn.call(console, line);
+  };
+  window.__mirofishNotebook = { hash: __HASH__, warnings: warnings };
+  var tag = document.createElement('script');
+  tag.src = BASE + 'mirofish.js';
+  var options = __OPTIONS__;
+  Object.keys(options).forEach(function (k) { tag.setAttribute('data-' + k, options[k]); });
+  document.body.appendChild(tag);
+})();
+</script></body></html>
+"""
+
+
+def _length(value: Any, name: str) -> str:
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: {value!r} is not a CSS length")
+    if isinstance(value, (int, float)):
+        return f"{value:g}px"
+    text = str(value).strip()
+    if not re.fullmatch(r"\d+(\.\d+)?(px|%|em|rem|vh|vw)?", text):
+        raise ValueError(f"{name}: {value!r} is not a CSS length (420, '420px', '100%')")
+    return text + "px" if re.fullmatch(r"\d+(\.\d+)?", text) else text
+
+
+class _Html:
+    """What show() returns where IPython is missing: an object a notebook front end shows as HTML."""
+
+    def __init__(self, data: str):
+        self.data = data
+
+    def _repr_html_(self) -> str:
+        return self.data
+
+    def __repr__(self) -> str:
+        return f"<mirofish view, {len(self.data)} characters of HTML>"
+
+
+def view_html(
+    school, width: str | int = "100%", height: str | int = 420, *, controls: bool = True, thread: str = "auto"
+) -> str:
+    """The HTML of show(): an <iframe srcdoc> with the page's engine and its files inside, and the school's hash.
+    `controls`: the page's pause button; `thread`: 'auto' (a Worker where the browser can) or 'main'."""
+    if thread not in ("auto", "main"):
+        raise ValueError(f"thread: {thread!r} is not 'auto' or 'main'")
+    hash_text = school.hash()
+    files = _web_files()
+    payload = {name: [WEB_FILES[name], base64.b64encode(data).decode("ascii")] for name, data in files.items()}
+    options = {"hash": hash_text, "layer": "behind"}
+    if controls:
+        options["controls"] = "bottom-right"
+    if thread == "main":
+        options["thread"] = "main"
+    script_json = lambda value: json.dumps(value).replace("</", "<\\/")  # noqa: E731 (inside a <script>)
+    document = (
+        _DOCUMENT.replace("__BASE__", script_json(VIRTUAL_BASE))
+        .replace("__OPTIONS__", script_json(options))
+        .replace("__HASH_ATTR__", html.escape(hash_text, quote=True))
+        .replace("__HASH__", script_json(hash_text))
+        .replace("__FILES__", script_json(payload))
+    )
+    w = _length(width, "width")
+    h = _length(height, "height")
+    return (
+        f'<div class="mirofish-view" data-mirofish-hash="{html.escape(hash_text, quote=True)}">'
+        f'<iframe title="MiroFish: the school of #{html.escape(hash_text, quote=True)}" '
+        f'style="width:{w};height:{h};border:0;display:block;border-radius:4px;background:#0d2531" '
+        f'srcdoc="{html.escape(document, quote=True)}"></iframe>'
+        f'<div style="font:12px sans-serif;opacity:.7;margin-top:2px;word-break:break-all">the page\'s own engine, '
+        f"offline, from step 0: <code>#{html.escape(hash_text)}</code></div></div>"
+    )
+
+
+def show(school, width: str | int = "100%", height: str | int = 420):
+    """The page's own engine in a notebook cell, offline: the same school (from ``school.hash()``), swimming live.
+
+    Returns an ``IPython.display.HTML`` (or, without IPython, an object with ``_repr_html_``) holding an
+    ``<iframe srcdoc>``: a document of its own, with the web build's classic files inside it as base64 (the loader
+    ``mirofish.js``, ``mirofish-host.js``, ``mirofish-engine.js``, ``mirofish.wasm``: ~390 KB of HTML), so it needs no
+    server and no network, in Jupyter, VS Code, or an ``nbconvert --to html`` file opened from disk.
+
+    How it loads (the choice): the classic script tag, with ``data-hash`` = ``school.hash()`` (the tag's ``hash``
+    option: read this hash instead of the URL's, which a srcdoc document has none of) and ``data-controls`` (the
+    page's pause button). The loader finds its siblings beside its own ``src`` and checks each against the SHA-384 it
+    was built with; a ``blob:`` URL cannot be a base for another URL, so the loader is named
+    ``https://mirofish.invalid/dist/mirofish.js`` (never fetched), and the document answers every request for that
+    name from the embedded bytes: a ``<script>``'s src and ``fetch()`` from ``blob:`` URLs of them, the wasm's URL the
+    host hands the engine's Worker as a ``data:`` URL (its integrity still in the fragment). So every file still loads
+    against the loader's hash (the browser checks them: a changed byte is refused and named, in the console and in
+    the view), the engine runs in its Worker from its checked bytes (or on the main thread where no Worker may
+    start), and no file's bytes are changed.
+    The ES module was the other way: it carries no hashes, and its engine and wasm are ``import.meta.url``-relative
+    (``new URL('./mirofish-engine.mjs', import.meta.url)``), which no blob: or data: module can resolve.
+
+    The view replays ``school.hash()`` from step 0: the parameters the school holds now and its seed, not its step
+    or the events since (``scare()``, ``feed()``, ``pointer()``). The files come from
+    ``$MIROFISH_WEB_DIST``, else the ``web/`` folder installed with the package; RuntimeError says how to get them.
+    """
+    data = view_html(school, width=width, height=height)
+    try:
+        from IPython.display import HTML
+    except ImportError:
+        return _Html(data)
+    return HTML(data)
