@@ -45,11 +45,21 @@ def build_library() -> Path:
         # where this machine has EGL and OpenGL ES (Debian: libegl-dev libgles-dev libpng-dev libwebp-dev); a wheel
         # for every machine is built without it (MIROFISH_FRAMES=OFF in the environment).
         frames = os.environ.get("MIROFISH_FRAMES") or ("ON" if has_gl() else "OFF")
-        subprocess.check_call([
-            "cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
-            "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG", "-DMIROFISH_TESTS=OFF", f"-DMIROFISH_FRAMES={frames}",
-            "-DMIROFISH_FUZZ_REPLAY=OFF", "-DMIROFISH_CAPI=ON",
-        ])
+        subprocess.check_call(
+            [
+                "cmake",
+                "-S",
+                str(ROOT),
+                "-B",
+                str(build),
+                "-DCMAKE_BUILD_TYPE=Release",
+                "-DCMAKE_CXX_FLAGS_RELEASE=-O2 -DNDEBUG",
+                "-DMIROFISH_TESTS=OFF",
+                f"-DMIROFISH_FRAMES={frames}",
+                "-DMIROFISH_FUZZ_REPLAY=OFF",
+                "-DMIROFISH_CAPI=ON",
+            ]
+        )
     jobs = str(os.cpu_count() or 1)
     subprocess.check_call(["cmake", "--build", str(build), "--target", "mirofish_c", "-j", jobs])
     found = list(build.glob(f"**/{LIBRARY}"))

@@ -68,23 +68,16 @@ class Boid:
         alignment_force = pygame.Vector2()
         cohesion_force = pygame.Vector2()
 
-        neighbors = [
-            b for b in boids
-            if b is not self and self.position.distance_to(b.position) < ALIGNMENT_RADIUS
-        ]
+        neighbors = [b for b in boids if b is not self and self.position.distance_to(b.position) < ALIGNMENT_RADIUS]
 
         if neighbors:
             # 规则一：分离
             for other in boids:
                 distance = self.position.distance_to(other.position)
                 if other is not self and distance < SEPARATION_RADIUS:
-                    separation_force += (
-                        self.position - other.position
-                    ) / max(distance, 1e-6)
+                    separation_force += (self.position - other.position) / max(distance, 1e-6)
             if separation_force.length() > 0:
-                separation_force = (
-                    separation_force.normalize() * MAX_SPEED - self.velocity
-                )
+                separation_force = separation_force.normalize() * MAX_SPEED - self.velocity
 
             # 规则二：对齐
             avg_velocity = pygame.Vector2()
@@ -135,9 +128,7 @@ class Boid:
         rotated_points = []
         for point in points:
             rotated = point.rotate(angle)
-            rotated_points.append(
-                (self.position.x + rotated.x, self.position.y + rotated.y)
-            )
+            rotated_points.append((self.position.x + rotated.x, self.position.y + rotated.y))
         pygame.draw.polygon(screen, (220, 240, 255), rotated_points)
 
 
@@ -176,8 +167,19 @@ def main(frames=None, headless=False, tick=True):
 
 # ---- added for the bench: the seed's boids, headless and timed ----
 
-def step_headless(n, frames, separation_radius=25, alignment_radius=50, cohesion_radius=50,
-                  width=900, height=600, seed=7, draw=False, max_seconds=None):
+
+def step_headless(
+    n,
+    frames,
+    separation_radius=25,
+    alignment_radius=50,
+    cohesion_radius=50,
+    width=900,
+    height=600,
+    seed=7,
+    draw=False,
+    max_seconds=None,
+):
     """n of the seed's boids for `frames` frames of its main loop (update every boid in turn; draw them on an
     off-screen surface only with draw=True), no window, no event pump, no clock.tick. The radii and world are the
     seed's module constants, set for the run and put back after it. Stops early, after the frame that passes

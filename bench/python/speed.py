@@ -60,6 +60,7 @@ def default_seed_frames(n: int) -> int:
     """The seed's frames a run: ~1 s at 60 fish, ~3 s at 500; 2 at 5 000 (each ~6 s of O(n^2) on debian12-2core-vm)."""
     return 600 if n <= 100 else (60 if n <= 1000 else 2)
 
+
 CONTENDERS = ("py_k1", "py_k600", "cli", "seed")
 LABELS = {
     "py_k1": "MiroFish, Python `step(1)`",
@@ -70,6 +71,7 @@ LABELS = {
 
 
 # ---- the library and the seed ----
+
 
 def import_mirofish(library: str | None):
     if library:
@@ -94,6 +96,7 @@ def import_seed():
 
 
 # ---- the contenders: each returns seconds for its steps (and the state-hash it ended on) ----
+
 
 def school_hash(n: int) -> str:
     rsep, rali, rcoh = SEED_RADII
@@ -161,12 +164,14 @@ def run_seed(seed_boids, n: int, frames: int, max_seconds: float) -> dict:
     rsep, rali, rcoh = SEED_RADII
     w, h = SEED_WORLD
     gc.collect()
-    r = seed_boids.step_headless(n, frames, rsep, rali, rcoh, width=w, height=h, seed=SCHOOL_SEED,
-                                 draw=False, max_seconds=max_seconds)
+    r = seed_boids.step_headless(
+        n, frames, rsep, rali, rcoh, width=w, height=h, seed=SCHOOL_SEED, draw=False, max_seconds=max_seconds
+    )
     return {"seconds": r["seconds"], "steps": r["frames"], "asked": frames}
 
 
 # ---- the summary ----
+
 
 def median(values):
     values = [v for v in values if v is not None]
@@ -183,13 +188,20 @@ def summarize(rounds: list[dict], sizes: list[int]) -> dict:
     for n in sizes:
         key = str(n)
         per_round = [r["sizes"][key] for r in rounds]
-        rate = {c: [p[c]["steps"] / p[c]["seconds"] if c in p and p[c]["seconds"] > 0 else None for p in per_round]
-                for c in CONTENDERS}
+        rate = {
+            c: [p[c]["steps"] / p[c]["seconds"] if c in p and p[c]["seconds"] > 0 else None for p in per_round]
+            for c in CONTENDERS
+        }
         ratios = {}
         for a, b in (("py_k1", "cli"), ("py_k600", "cli"), ("py_k600", "seed"), ("cli", "seed"), ("py_k1", "seed")):
             ratios[f"{a}/{b}"] = [x / y if x and y else None for x, y in zip(rate[a], rate[b])]
-        cost = {"k1_minus_cli_us": [], "k600_minus_cli_us": [], "k1_minus_k600_us": [], "cli_step_us": [],
-                "cli_start_ms": []}
+        cost = {
+            "k1_minus_cli_us": [],
+            "k600_minus_cli_us": [],
+            "k1_minus_k600_us": [],
+            "cli_step_us": [],
+            "cli_start_ms": [],
+        }
         for p in per_round:
             cli_step = p["cli"]["per_step"]
             k1_call = p["py_k1"]["seconds"] / p["py_k1"]["calls"]
@@ -202,12 +214,16 @@ def summarize(rounds: list[dict], sizes: list[int]) -> dict:
         hashes = {c: sorted({p[c]["state_hash"] for p in per_round}) for c in ("py_k1", "py_k600", "cli")}
         same = len({h for hs in hashes.values() for h in hs}) == 1
         out[key] = {
-            "steps_per_second": {c: {"median": median(v), "min": spread(v)[0], "max": spread(v)[1], "rounds": v}
-                                 for c, v in rate.items()},
-            "ratios": {k: {"median": median(v), "min": spread(v)[0], "max": spread(v)[1], "rounds": v}
-                       for k, v in ratios.items()},
-            "wrapper": {k: {"median": median(v), "min": spread(v)[0], "max": spread(v)[1], "rounds": v}
-                        for k, v in cost.items()},
+            "steps_per_second": {
+                c: {"median": median(v), "min": spread(v)[0], "max": spread(v)[1], "rounds": v} for c, v in rate.items()
+            },
+            "ratios": {
+                k: {"median": median(v), "min": spread(v)[0], "max": spread(v)[1], "rounds": v}
+                for k, v in ratios.items()
+            },
+            "wrapper": {
+                k: {"median": median(v), "min": spread(v)[0], "max": spread(v)[1], "rounds": v} for k, v in cost.items()
+            },
             "seed_frames": [p["seed"]["steps"] for p in per_round] if "seed" in per_round[0] else [],
             "state_hashes": hashes,
             "same_state_hash": same,
@@ -256,8 +272,10 @@ def tables(summary: dict, config: dict, meta: dict) -> str:
     head += ["`step(1)` ÷ CLI", "`step(600)` ÷ CLI"]
     if seed_on:
         head += ["`step(600)` ÷ seed", "CLI ÷ seed"]
-    lines.append(f"Steps a second, median of {config['rounds']} alternating rounds (each ratio: the median of the "
-                 "rounds' own ratios, their range in brackets):")
+    lines.append(
+        f"Steps a second, median of {config['rounds']} alternating rounds (each ratio: the median of the "
+        "rounds' own ratios, their range in brackets):"
+    )
     lines.append("")
     lines.append("| " + " | ".join(head) + " |")
     lines.append("|" + "---|" * len(head))
@@ -269,8 +287,13 @@ def tables(summary: dict, config: dict, meta: dict) -> str:
         if seed_on:
             frames = sorted(set(seed_frames))
             steps += " (seed " + "/".join(str(f) for f in frames) + ")"
-        row = [f"{n:,}".replace(",", " "), steps, fmt_rate(sps["py_k1"]["median"]),
-               fmt_rate(sps["py_k600"]["median"]), fmt_rate(sps["cli"]["median"])]
+        row = [
+            f"{n:,}".replace(",", " "),
+            steps,
+            fmt_rate(sps["py_k1"]["median"]),
+            fmt_rate(sps["py_k600"]["median"]),
+            fmt_rate(sps["cli"]["median"]),
+        ]
         if seed_on:
             row.append(fmt_rate(sps["seed"]["median"]))
         row += [fmt_ratio(s["ratios"]["py_k1/cli"]), fmt_ratio(s["ratios"]["py_k600/cli"])]
@@ -280,31 +303,47 @@ def tables(summary: dict, config: dict, meta: dict) -> str:
     lines.append("")
     lines.append("The wrapper's cost of a call, µs, median (range) of the rounds:")
     lines.append("")
-    head2 = ["fish", "CLI, µs a step", "CLI process, 1 step, ms", "`step(1)` call − 1 CLI step",
-             "`step(600)` call − 600 CLI steps", "`step(1)` call − a step of `step(600)`", "same state-hash"]
+    head2 = [
+        "fish",
+        "CLI, µs a step",
+        "CLI process, 1 step, ms",
+        "`step(1)` call − 1 CLI step",
+        "`step(600)` call − 600 CLI steps",
+        "`step(1)` call − a step of `step(600)`",
+        "same state-hash",
+    ]
     lines.append("| " + " | ".join(head2) + " |")
     lines.append("|" + "---|" * len(head2))
     for n in config["sizes"]:
         s = summary[str(n)]
         w = s["wrapper"]
-        lines.append("| " + " | ".join([
-            f"{n:,}".replace(",", " "),
-            f"{w['cli_step_us']['median']:.1f}",
-            f"{w['cli_start_ms']['median']:.1f}",
-            fmt_us(w["k1_minus_cli_us"]),
-            fmt_us(w["k600_minus_cli_us"], 0),
-            fmt_us(w["k1_minus_k600_us"]),
-            "yes" if s["same_state_hash"] else "**no**: " + json.dumps(s["state_hashes"]),
-        ]) + " |")
+        lines.append(
+            "| "
+            + " | ".join(
+                [
+                    f"{n:,}".replace(",", " "),
+                    f"{w['cli_step_us']['median']:.1f}",
+                    f"{w['cli_start_ms']['median']:.1f}",
+                    fmt_us(w["k1_minus_cli_us"]),
+                    fmt_us(w["k600_minus_cli_us"], 0),
+                    fmt_us(w["k1_minus_k600_us"]),
+                    "yes" if s["same_state_hash"] else "**no**: " + json.dumps(s["state_hashes"]),
+                ]
+            )
+            + " |"
+        )
     lines.append("")
     loads = meta["load_per_round"]
-    lines.append(f"`{meta['machine']}`, {meta['date']}, `{meta['commit']}`, load {min(loads):.1f}-{max(loads):.1f}; "
-                 f"Python {meta['python']}, NumPy {meta['numpy']}, Pygame {meta.get('pygame', '-')}, "
-                 f"mirofish {meta['mirofish']}; hash `{school_hash('N')}`.")
+    lines.append(
+        f"`{meta['machine']}`, {meta['date']}, `{meta['commit']}`, load {min(loads):.1f}-{max(loads):.1f}; "
+        f"Python {meta['python']}, NumPy {meta['numpy']}, Pygame {meta.get('pygame', '-')}, "
+        f"mirofish {meta['mirofish']}; hash `{school_hash('N')}`."
+    )
     return "\n".join(lines)
 
 
 # ---- main ----
+
 
 def per_size(text: str | None, default: list, sizes: list[int], what: str, kind=int) -> list:
     if text is None:
@@ -319,29 +358,41 @@ def per_size(text: str | None, default: list, sizes: list[int], what: str, kind=
 
 def git_commit() -> str:
     try:
-        head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True).stdout.strip()
+        head = subprocess.run(
+            ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(REPO), "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
+        ).stdout.strip()
         return head + ("+dirty" if dirty else "")
     except OSError:
         return "?"
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--quick", action="store_true", help="a smoke test: n 30 and 120, 2 rounds, the seed ≤ 2 s a run")
     ap.add_argument("--sizes", help="fish counts, comma-separated (default 60,500,5000)")
-    ap.add_argument("--steps", help=f"MiroFish steps a run, one or one per size, multiples of {CALL_K} "
-                                    "(default 3600 at n <= 100, else 600)")
-    ap.add_argument("--seed-frames", help="the seed's frames a run, one or one per size (default 600 at n <= 100, 60 "
-                                          "at n <= 1000, else 2)")
-    ap.add_argument("--seed-seconds", type=float, help="stop the seed's run after the frame that passes this "
-                                                        "(default 20; its n=5000 frame takes seconds)")
+    ap.add_argument(
+        "--steps",
+        help=f"MiroFish steps a run, one or one per size, multiples of {CALL_K} "
+        "(default 3600 at n <= 100, else 600)",
+    )
+    ap.add_argument(
+        "--seed-frames",
+        help="the seed's frames a run, one or one per size (default 600 at n <= 100, 60 " "at n <= 1000, else 2)",
+    )
+    ap.add_argument(
+        "--seed-seconds",
+        type=float,
+        help="stop the seed's run after the frame that passes this " "(default 20; its n=5000 frame takes seconds)",
+    )
     ap.add_argument("--rounds", type=int, help="alternating rounds (default 5)")
-    ap.add_argument("--cli", default=str(REPO / "build/native/mirofish"),
-                    help="the CLI (default build/native/mirofish)")
+    ap.add_argument(
+        "--cli", default=str(REPO / "build/native/mirofish"), help="the CLI (default build/native/mirofish)"
+    )
     ap.add_argument("--cli-reps", type=int, default=3, help="CLI runs a round, least time kept (default 3)")
     ap.add_argument("--library", help="libmirofish to load (default $MIROFISH_LIBRARY, else the clone's build)")
     ap.add_argument("--no-seed", action="store_true", help="leave the seed's Boids out (no Pygame needed)")
@@ -362,8 +413,9 @@ def main(argv=None) -> int:
         raise SystemExit("--rounds and --cli-reps: at least 1")
     cli = str(Path(args.cli).resolve())
     if not os.access(cli, os.X_OK):
-        raise SystemExit(f"--cli {args.cli}: not an executable "
-                         "(cmake --preset native && cmake --build --preset native)")
+        raise SystemExit(
+            f"--cli {args.cli}: not an executable " "(cmake --preset native && cmake --build --preset native)"
+        )
 
     mirofish = import_mirofish(args.library)
     seed_boids = None if args.no_seed else import_seed()
@@ -384,12 +436,25 @@ def main(argv=None) -> int:
     }
     if seed_boids is not None:
         meta["pygame"] = seed_boids.pygame.version.ver
-    config = {"sizes": sizes, "steps": steps, "seed_frames": seed_frames, "seed_seconds": seed_seconds,
-              "rounds": rounds, "cli_reps": args.cli_reps, "call_k": CALL_K, "no_seed": args.no_seed,
-              "hash": school_hash("N"), "quick": args.quick}
+    config = {
+        "sizes": sizes,
+        "steps": steps,
+        "seed_frames": seed_frames,
+        "seed_seconds": seed_seconds,
+        "rounds": rounds,
+        "cli_reps": args.cli_reps,
+        "call_k": CALL_K,
+        "no_seed": args.no_seed,
+        "hash": school_hash("N"),
+        "quick": args.quick,
+    }
 
-    print(f"# {rounds} rounds over n = {sizes}; MiroFish {steps} steps, the seed {seed_frames} frames "
-          f"(≤ {seed_seconds:g} s); load {os.getloadavg()[0]:.2f}", file=sys.stderr, flush=True)
+    print(
+        f"# {rounds} rounds over n = {sizes}; MiroFish {steps} steps, the seed {seed_frames} frames "
+        f"(≤ {seed_seconds:g} s); load {os.getloadavg()[0]:.2f}",
+        file=sys.stderr,
+        flush=True,
+    )
     started = time.perf_counter()
     all_rounds = []
     for r in range(rounds):
@@ -403,8 +468,9 @@ def main(argv=None) -> int:
             if seed_boids is not None:
                 got["seed"] = run_seed(seed_boids, n, seed_frames[i], seed_seconds)
             this["sizes"][str(n)] = got
-            rates = "  ".join(f"{c} {fmt_rate(g['steps'] / g['seconds']) if g['seconds'] > 0 else '-'}"
-                              for c, g in got.items())
+            rates = "  ".join(
+                f"{c} {fmt_rate(g['steps'] / g['seconds']) if g['seconds'] > 0 else '-'}" for c, g in got.items()
+            )
             print(f"round {r + 1}/{rounds}  n={n}: {rates} steps/s", file=sys.stderr, flush=True)
         this["load_after"] = os.getloadavg()[0]
         meta["load_per_round"] += [load_before, this["load_after"]]
@@ -417,8 +483,12 @@ def main(argv=None) -> int:
     if args.json:
         out = Path(args.json)
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps({"meta": meta, "config": config, "summary": summary, "rounds": all_rounds,
-                                   "table": text}, indent=1) + "\n")
+        out.write_text(
+            json.dumps(
+                {"meta": meta, "config": config, "summary": summary, "rounds": all_rounds, "table": text}, indent=1
+            )
+            + "\n"
+        )
         print(f"# wrote {out}", file=sys.stderr)
     bad = [n for n in sizes if not summary[str(n)]["same_state_hash"]]
     if bad:

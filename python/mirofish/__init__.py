@@ -23,6 +23,7 @@ def poster_available() -> bool:
     """Whether this libmirofish draws School.poster() with the native renderer (a clone's build with EGL)."""
     return bool(_library.mf_poster_available())
 
+
 __all__ = [
     "School",
     "StaleViewError",

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import ctypes
-import math
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
 from . import _lib
 from ._lib import check, lib, text
-from .table import metric_columns, param, to_hash
+from .table import finite, metric_columns, param, to_hash
 from .views import StaleViewError, view
 
 __all__ = ["School", "StaleViewError"]
@@ -181,12 +180,12 @@ class School:
     # ---- the CLI's events ----
     def scare(self, x: float, y: float) -> "School":
         """A fright at (x, y) world px from the next step on (the CLI's scare@T:X,Y, a click on the page)."""
-        check(lib.mf_school_scare(self._h(), _number("x", x), _number("y", y)))
+        check(lib.mf_school_scare(self._h(), finite("x", x), finite("y", y)))
         return self
 
     def feed(self, x: float, y: float) -> "School":
         """A pellet dropped at (x, y) world px (the CLI's feed@T:X,Y)."""
-        check(lib.mf_school_feed(self._h(), _number("x", x), _number("y", y)))
+        check(lib.mf_school_feed(self._h(), finite("x", x), finite("y", y)))
         return self
 
     def pointer(self, x: float | None, y: float | None = None) -> "School":
@@ -196,7 +195,7 @@ class School:
         else:
             if y is None:
                 raise TypeError("pointer(x, y): y is missing (pointer(None) says the pointer left)")
-            check(lib.mf_school_pointer(self._h(), 1, _number("x", x), _number("y", y)))
+            check(lib.mf_school_pointer(self._h(), 1, finite("x", x), finite("y", y)))
         return self
 
     def set(self, name: str, value: float | str) -> "School":
@@ -207,7 +206,7 @@ class School:
         if isinstance(value, str):
             status = lib.mf_school_set_named(handle, _lib.c_text(name), _lib.c_text(value))
         else:
-            status = lib.mf_school_set(handle, _lib.c_text(name), _number(name, value))
+            status = lib.mf_school_set(handle, _lib.c_text(name), finite(name, value))
         if status == 0:
             self._changed()
         check(status)
@@ -326,7 +325,9 @@ class School:
         wide, the world's shape); RuntimeError where the library has no native renderer (a wheel's: see
         mirofish.poster_available())."""
         if not lib.mf_poster_available():
-            raise RuntimeError("this libmirofish has no native renderer (built without EGL): mirofish.poster_available()")
+            raise RuntimeError(
+                "this libmirofish has no native renderer (built without EGL): mirofish.poster_available()"
+            )
         if width is None and height is None:
             width = 800
         ratio = self.get("height") / self.get("width")
@@ -336,7 +337,6 @@ class School:
         rgba = np.empty((ph, pw, 4), np.uint8)
         check(lib.mf_school_poster(self._h(), width, height, float(dpr), rgba.ctypes.data_as(_lib.c_uint8_p)))
         return rgba
-
 
     def __repr__(self) -> str:
         if self._closed:
@@ -380,16 +380,6 @@ def _whole(name: str, value, low: int = 0) -> int:
 
 
 _MAX_STEPS = 10**12  # about 500 years of simulated time: far past any run, well inside the C interface's 64 bits
-
-
-def _number(name: str, value) -> float:
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name}: {value!r} is not a number") from None
-    if not math.isfinite(v):
-        raise ValueError(f"{name}: {value!r} is not a finite number")
-    return v
 
 
 def _seconds_text(steps: int) -> str:

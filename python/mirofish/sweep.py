@@ -20,7 +20,7 @@ import numpy as np
 from . import _lib
 from ._lib import lib
 from .school import _frame
-from .table import metric_columns, param, to_hash
+from .table import metric_columns, number_text, param, to_hash
 
 __all__ = ["sweep"]
 
@@ -68,18 +68,6 @@ def _rows(spec: tuple, indices: Sequence[int], steps: int) -> list[str]:
     return [plan.row(i, steps) for i in indices]
 
 
-def _number_text(name: str, value: Any) -> str:
-    if isinstance(value, bool):
-        value = int(value)
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"vary {name}: {value!r} is not a number") from None
-    if not math.isfinite(v):
-        raise ValueError(f"vary {name}: {value!r} is not a finite number")
-    return str(int(v)) if v.is_integer() and abs(v) < 2**53 else repr(v)
-
-
 def _vary_texts(vary: Mapping[str, Any] | None) -> list[str]:
     """{name: values} as --vary texts: values a list, a range, an array, or the CLI's 'START:STOP:STEP' text."""
     texts = []
@@ -90,7 +78,7 @@ def _vary_texts(vary: Mapping[str, Any] | None) -> list[str]:
             continue
         if np.isscalar(values):
             values = [values]
-        texts.append(f"{name}=" + ",".join(_number_text(name, v) for v in values))
+        texts.append(f"{name}=" + ",".join(number_text(f"vary {name}", v) for v in values))
     return texts
 
 

@@ -53,22 +53,31 @@ def param(name: str) -> dict[str, Any]:
     raise ValueError(f"unknown parameter '{name}' (mirofish.params() lists them)")
 
 
-def _value_text(row: Mapping[str, Any], value: Any) -> str:
-    name = row["name"]
-    if isinstance(value, bool):
-        value = int(value)
-    if isinstance(value, str):
-        if value not in row["values"]:
-            names = "|".join(row["values"]) or "numbers only"
-            raise ValueError(f"{name}: '{value}' is not one of its values ({names})")
-        return str(row["values"].index(value))
+def finite(name: str, value: Any) -> float:
+    """value as a finite float: TypeError for what is not a number, ValueError for NaN and the infinities."""
     try:
         v = float(value)
     except (TypeError, ValueError):
         raise TypeError(f"{name}: {value!r} is not a number") from None
     if not math.isfinite(v):
         raise ValueError(f"{name}: {value!r} is not a finite number")
+    return v
+
+
+def number_text(name: str, value: Any) -> str:
+    """A number as a hash writes it: whole numbers without a point, others as Python's shortest repr."""
+    v = finite(name, int(value) if isinstance(value, bool) else value)
     return str(int(v)) if v.is_integer() and abs(v) < 2**53 else repr(v)
+
+
+def _value_text(row: Mapping[str, Any], value: Any) -> str:
+    name = row["name"]
+    if isinstance(value, str):
+        if value not in row["values"]:
+            names = "|".join(row["values"]) or "numbers only"
+            raise ValueError(f"{name}: '{value}' is not one of its values ({names})")
+        return str(row["values"].index(value))
+    return number_text(name, value)
 
 
 def to_hash(given: Mapping[str, Any]) -> str:

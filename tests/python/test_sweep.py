@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import concurrent.futures
 
-import numpy as np
 import pytest
 
 import mirofish
@@ -62,8 +61,15 @@ def test_dask_gives_the_same_table(cli_csv, tmp_path):
 
 def test_the_ablation_tells_the_rules_apart():
     table = mirofish.sweep("n=120&seed=2", ablation=True, steps=1200, as_frame=False)
-    assert list(table["label"]) == ["all", "no-separation", "no-alignment", "no-cohesion", "separation-only",
-                                    "alignment-only", "cohesion-only"]
+    assert list(table["label"]) == [
+        "all",
+        "no-separation",
+        "no-alignment",
+        "no-cohesion",
+        "separation-only",
+        "alignment-only",
+        "cohesion-only",
+    ]
     # The seed's reading of each rule: separation alone keeps the fish apart, cohesion alone packs them.
     neighbours = dict(zip(table["label"], table["mean_avg_neighbours"]))
     assert min(neighbours, key=neighbours.get) == "separation-only"
