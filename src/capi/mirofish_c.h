@@ -136,9 +136,11 @@ MF_API uint64_t mf_sweep_size(const mf_sweep* sweep);
  * without). */
 MF_API size_t mf_sweep_comment(const mf_sweep* sweep, long long steps, char* buf, size_t size);
 MF_API size_t mf_sweep_header(const mf_sweep* sweep, char* buf, size_t size);
+/* Run `index`'s hash (what `mirofish run --hash` takes to replay it); (size_t)-1 on a bad index (mf_last_error). */
 MF_API size_t mf_sweep_run_hash(const mf_sweep* sweep, uint64_t index, char* buf, size_t size);
 /* Runs run `index` for `steps` steps (as `mirofish run --hash` of its hash) and writes its CSV row (with newline).
- * Returns the row's length, or (size_t)-1 on a bad index or steps (mf_last_error). */
+ * Returns the row's length, or (size_t)-1 on a bad index or steps (mf_last_error). The run is made again by each
+ * call, so give the row room at once: a row is under 8 KiB (its hash at most 4 096 characters). */
 MF_API size_t mf_sweep_row(const mf_sweep* sweep, uint64_t index, long long steps, char* buf, size_t size);
 
 #ifdef __cplusplus
