@@ -90,7 +90,7 @@ def _signatures(lib: ctypes.CDLL) -> None:
         "mf_school_count": (ctypes.c_int, [S]),
         "mf_school_step_count": (ctypes.c_uint64, [S]),
         "mf_school_state_hash": (ctypes.c_uint64, [S]),
-        "mf_school_hash": (sz, [S, ctypes.c_char_p, sz]),
+        "mf_school_hash": (sz, [S, ctypes.c_int, ctypes.c_char_p, sz]),
         "mf_school_get": (ctypes.c_int, [S, ctypes.c_char_p, ctypes.POINTER(ctypes.c_double)]),
         "mf_school_set": (ctypes.c_int, [S, ctypes.c_char_p, ctypes.c_double]),
         "mf_school_set_named": (ctypes.c_int, [S, ctypes.c_char_p, ctypes.c_char_p]),

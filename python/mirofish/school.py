@@ -228,7 +228,7 @@ class School:
     # ---- hashes ----
     def hash(self) -> str:
         """The URL hash that makes this school again (its parameters and seed; not its step or its events)."""
-        return text(lib.mf_school_hash, self._h())
+        return text(lib.mf_school_hash, self._h(), 0)
 
     def url(self, base: str, *, at: bool = False) -> str:
         """The link that replays this school in a browser: base (a page with the MiroFish tag: the demo that
@@ -236,9 +236,7 @@ class School:
         (t=), which replays this moment when no event changed the school on the way."""
         if not isinstance(base, str) or not base:
             raise ValueError("url(base): base is the page that shows the school, e.g. 'http://localhost:8080/'")
-        h = self.hash()
-        if at and self.step_count:
-            h += "&t=" + _seconds_text(self.step_count)
+        h = text(lib.mf_school_hash, self._h(), 1 if at else 0)
         return base.split("#", 1)[0] + "#" + h
 
     def state_hash(self) -> str:
@@ -380,9 +378,3 @@ def _whole(name: str, value, low: int = 0) -> int:
 
 
 _MAX_STEPS = 10**12  # about 500 years of simulated time: far past any run, well inside the C interface's 64 bits
-
-
-def _seconds_text(steps: int) -> str:
-    """t= for a step count, as the CLI writes it (round(t * 60) gives the steps back)."""
-    t = f"{steps / 60:.4f}".rstrip("0").rstrip(".")
-    return t

@@ -74,8 +74,10 @@ MF_API int mf_school_count(const mf_school* school);
 MF_API uint64_t mf_school_step_count(const mf_school* school);
 MF_API uint64_t mf_school_state_hash(const mf_school* school); /* run's state-hash: FNV-1a over x, y, vx, vy */
 
-/* The school's hash (its parameters, a formation's form= and at=: what mf_school_new takes to make it again). */
-MF_API size_t mf_school_hash(const mf_school* school, char* buf, size_t size);
+/* The school's hash (its parameters, a formation's form= and at=: what mf_school_new takes to make it again); with
+ * at_step, t= for its step count as `mirofish run` writes it, which seeks to this step (a replay of this moment when
+ * no event changed the school on the way). */
+MF_API size_t mf_school_hash(const mf_school* school, int at_step, char* buf, size_t size);
 /* One parameter by name or hash key; -1 for an unknown one. */
 MF_API int mf_school_get(const mf_school* school, const char* name, double* value);
 /* A parameter changed from the next step on, as the CLI's set@T:KEY=VALUE and the page's set() change it. Strict: an

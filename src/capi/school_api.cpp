@@ -12,6 +12,7 @@
 #include "link/hash_codec.h"
 #include "sim/metrics_csv.h"
 #include "sim/school.h"
+#include "sweep/sweep_plan.h"  // hashWithSeek: t= as the CLI writes it
 
 namespace mirofish {
 
@@ -90,8 +91,9 @@ int mf_school_count(const mf_school* s) { return s->school.count(); }
 uint64_t mf_school_step_count(const mf_school* s) { return s->school.stepCount(); }
 uint64_t mf_school_state_hash(const mf_school* s) { return s->school.stateHash(); }
 
-size_t mf_school_hash(const mf_school* s, char* buf, size_t size) {
-  return copyOut(encodeHash(s->school.params(), s->form, s->formAt), buf, size);
+size_t mf_school_hash(const mf_school* s, int atStep, char* buf, size_t size) {
+  const std::string encoded = encodeHash(s->school.params(), s->form, s->formAt);
+  return copyOut(atStep ? hashWithSeek(encoded, (long long)s->school.stepCount()) : encoded, buf, size);
 }
 
 int mf_school_get(const mf_school* s, const char* name, double* value) {

@@ -38,8 +38,9 @@ int main(void) {
   EXPECT(strcmp(mf_metric_name(0), "step") == 0 && metrics[0] == 600);
 
   char hash[4096];
-  const size_t n = mf_school_hash(school, hash, sizeof hash);
+  const size_t n = mf_school_hash(school, 0, hash, sizeof hash);
   EXPECT(n < sizeof hash && strncmp(hash, "n=300&seed=7&", 13) == 0);
+  EXPECT(mf_school_hash(school, 1, hash, sizeof hash) == n + 5 && strcmp(hash + n, "&t=10") == 0);
 
   /* A refusal: -1, one sentence naming the input, the school as it was. */
   EXPECT(mf_school_set(school, "rsep", 9999) == -1);

@@ -197,15 +197,6 @@ def test_show_says_where_the_web_files_are(tmp_path, monkeypatch):
         notebook.show(mirofish.School(n=10))
 
 
-def test_show_refuses_files_of_two_builds(web_files, tmp_path, monkeypatch):
-    for name in notebook.WEB_FILES:
-        shutil.copy(web_files / name, tmp_path / name)
-    (tmp_path / "mirofish-engine.js").write_bytes((web_files / "mirofish-engine.js").read_bytes() + b"\n")
-    monkeypatch.setenv("MIROFISH_WEB_DIST", str(tmp_path))
-    with pytest.raises(RuntimeError, match="mirofish-engine.js is not the file"):
-        notebook.show(mirofish.School(n=10))
-
-
 def swims(page: Path, shots: Path | None = None) -> dict:
     """tests/python/swims.mjs on a page: what each view of it showed (skips where Chromium or its driver is absent)."""
     if not Path(CHROMIUM).is_file():
@@ -230,7 +221,7 @@ def test_the_browser_checks_the_embedded_files(web_files, tmp_path, monkeypatch)
         changed = bytearray(files[name])
         changed[-40] ^= 1
         files[name] = bytes(changed)
-        monkeypatch.setattr(notebook, "_web_files", lambda files=files: files)  # past show()'s own check
+        monkeypatch.setattr(notebook, "_web_files", lambda files=files: files)
         views.append(notebook.view_html(school, height=200))
     page = tmp_path / "changed.html"
     page.write_text("<!doctype html><body>" + "".join(views) + "</body>", encoding="utf-8")
