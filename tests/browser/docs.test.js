@@ -296,6 +296,7 @@ window.__doc.done = true;
       results.filter((r) => r.ok !== true),
       [],
     );
-    assert.ok(results.length > 20, `${results.length} lines checked`);
+    // The README keeps one line of the handle (a fragment); docs/api.md's block runs its calls: 19 lines and the consoles.
+    assert.ok(results.length > 15, `${results.length} lines checked`);
   });
 });
