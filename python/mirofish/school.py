@@ -342,7 +342,7 @@ class School:
         return f"<mirofish.School n={self.n} step={self.step_count} hash={self.hash()!r}>"
 
     def _repr_png_(self) -> bytes | None:
-        from .notebook import poster_png
+        from .pictures import poster_png
 
         return poster_png(self)
 

@@ -1,4 +1,4 @@
-"""The notebook side: mirofish.notebook's still (poster_png) and live view (show), and the seed tutorial's notebook
+"""The notebook side: mirofish.pictures' still (poster_png) and mirofish.notebook's live view (show), and the seed tutorial's notebook
 (examples/seed001.ipynb) executed as Jupyter would, its outputs read, and its HTML export opened in headless
 Chromium, where the live view must swim: the same school, bit for bit, as the package steps it."""
 
@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import mirofish
-from mirofish import notebook
+from mirofish import notebook, pictures
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "examples" / "seed001.ipynb"
@@ -100,19 +100,19 @@ def test_poster_png_is_the_native_frame_where_the_library_draws():
     assert png_size(school._repr_png_()) is not None  # what Jupyter shows for a School
     if not mirofish.poster_available():
         pytest.skip("this libmirofish has no native renderer: poster_png is drawn_png (tested below)")
-    image, text = read_png(notebook.poster_png(school))
+    image, text = read_png(pictures.poster_png(school))
     assert "native" in text["Software"]
     np.testing.assert_array_equal(image, school.poster(640))
 
 
 def test_drawn_png_is_a_png_of_this_step():
     school = mirofish.School(n=200, seed=3).step(120)
-    data = notebook.drawn_png(school)
+    data = pictures.drawn_png(school)
     image, text = read_png(data)
     assert image.shape == (360, 640, 3)  # a 1600 x 900 world at 640 px wide
     assert school.hash() in text["Comment"] and "step 120" in text["Comment"]
 
-    water = notebook.water(640, 360).astype(np.int16)
+    water = pictures.water(640, 360).astype(np.int16)
     differs = np.abs(image.astype(np.int16) - water).max(axis=2) > 24
     # where each fish is, the picture is not water; away from the fish it is
     scale = 640 / school.get("width")
@@ -124,31 +124,31 @@ def test_drawn_png_is_a_png_of_this_step():
     assert 200 * 8 < differs.sum() < 0.25 * differs.size
     # a moment later the fish are elsewhere: another picture
     school.step(60)
-    assert not np.array_equal(read_png(notebook.drawn_png(school))[0], image)
+    assert not np.array_equal(read_png(pictures.drawn_png(school))[0], image)
 
 
 def test_drawn_png_tints_by_state_and_keeps_its_shape():
     school = mirofish.School(n=300, seed=7, width=900, height=900).step(300)
-    image, _ = read_png(notebook.drawn_png(school))
+    image, _ = read_png(pictures.drawn_png(school))
     assert image.shape == (640, 640, 3)  # the world's aspect
     calm = image.copy()
     school.scare(450, 450).step(20)  # startled fish are drawn red
     assert (school.state.copy() == mirofish.FISH_STATES.index("startle")).sum() > 0
-    scared, _ = read_png(notebook.drawn_png(school))
+    scared, _ = read_png(pictures.drawn_png(school))
     red = lambda im: ((im[..., 0] > 150) & (im[..., 1] < 110)).sum()  # noqa: E731
     assert red(scared) > red(calm) + 50
 
 
 def test_drawn_png_draws_a_large_school():
     school = mirofish.School(n=5000, seed=1).step(10)
-    image, _ = read_png(notebook.drawn_png(school))
+    image, _ = read_png(pictures.drawn_png(school))
     assert image.shape == (360, 640, 3)
 
 
 def test_poster_png_of_a_closed_school_is_none():
     school = mirofish.School(n=20, seed=1)
     school.close()
-    assert notebook.poster_png(school) is None
+    assert pictures.poster_png(school) is None
 
 
 # ---------------------------------------------------------------------------------------------------- the view
