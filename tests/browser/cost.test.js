@@ -370,37 +370,48 @@ describe('cost control', () => {
   // display is device.paceFrames' (30 ticks a second, stamped evenly however late they come on a busy machine); the
   // render call is faked cheap and the frame rate still judged. A browser that says nothing of its context: under
   // software GL a slow pipeline paces its frames as evenly, and no cap is inferred (the next test).
+  // A level change whose reason names a render cost other than the faked 0.2 ms was judged on the machine's own
+  // frames, not the test's: that attempt says nothing of the rule and is run again (twice at most), said in a
+  // diagnostic; any other change fails.
   it(
     'holds its level when the display paces frames at 30 Hz and the work is cheap: a cap, not a cost',
     h.ONE_PATH,
-    async () => {
+    async (t) => {
       const { context, page, log } = await openManual({ slowGL: false });
       await page.evaluate(async () => {
         const s = (window.__s = await window.MiroFish.mount(null, { fish: 60, seed: 7, idleFps: 60 }));
         while (/measuring/.test(s.stats().quality.reason)) await new Promise((res) => setTimeout(res, 20));
-        await s._test.windows(50, 2, 1);
-        await s._test.fakeCost(0.2); // headroom, the frame rate not judged: up to the top
-        while (s.stats().quality.level !== 0) await new Promise((res) => setTimeout(res, 20));
       });
       await device.paceFrames(page.workers()[0], 30);
-      const r = await page.evaluate(async () => {
-        const s = window.__s,
-          levels = [];
-        await s._test.onLevel((q) => levels.push(q.reason));
-        await s._test.windows(100, 2, 1);
-        // A few of the display's frames first (the last frame asked of the real display may still come), then the
-        // frames delivered are judged; the render stays cheap.
-        for (const f = s.stats().frames; s.stats().frames < f + 4;) await new Promise((res) => setTimeout(res, 50));
-        await s._test.fakeCost(0.2, true);
-        const wait = async (ok) => {
-          for (const t0 = performance.now(); !ok() && performance.now() - t0 < 20000;)
-            await new Promise((res) => setTimeout(res, 50));
-        };
-        await wait(() => /capped/.test(s.stats().quality.reason));
-        const f0 = s.stats().frames;
-        await wait(() => s.stats().frames >= f0 + 30); // 10 windows of 3 display frames more
-        return { levels, q: s.stats().quality, thread: s.stats().thread };
-      });
+      const attempt = () =>
+        page.evaluate(async () => {
+          const s = window.__s,
+            levels = [];
+          const wait = async (ok) => {
+            for (const t0 = performance.now(); !ok() && performance.now() - t0 < 20000;)
+              await new Promise((res) => setTimeout(res, 50));
+          };
+          await s._test.windows(50, 2, 1);
+          await s._test.fakeCost(0.2); // headroom, the frame rate not judged: up to the top
+          await wait(() => s.stats().quality.level === 0);
+          await s._test.onLevel((q) => levels.push(q.reason));
+          await s._test.windows(100, 2, 1);
+          // A few of the display's frames first (the last frame asked of the real display may still come), then the
+          // frames delivered are judged; the render stays cheap.
+          for (const f = s.stats().frames; s.stats().frames < f + 4;) await new Promise((res) => setTimeout(res, 50));
+          await s._test.fakeCost(0.2, true);
+          await wait(() => /capped/.test(s.stats().quality.reason));
+          const f0 = s.stats().frames;
+          await wait(() => s.stats().frames >= f0 + 30); // 10 windows of 3 display frames more
+          await s._test.onLevel(null);
+          return { levels, q: s.stats().quality, thread: s.stats().thread };
+        });
+      const machines = (levels) => levels.some((why) => /^render (?!0\.2 )[\d.]+ ms over/.test(why));
+      let r = await attempt();
+      for (let again = 0; again < 2 && machines(r.levels); again++) {
+        t.diagnostic("judged on the machine's own frames, run again: " + JSON.stringify(r.levels));
+        r = await attempt();
+      }
       assert.equal(r.thread, 'worker', 'the school stayed in its Worker');
       assert.deepEqual(r.levels, [], 'no level change');
       assert.equal(r.q.level, 0);
@@ -418,12 +429,6 @@ describe('cost control', () => {
     },
   );
 
-  // Headroom is judged on the frames delivered, not only on the render call: under software GL (the suite's
-  // default, device.js), frames that the display gives at 30 a second whatever the level, and a render call that
-  // costs 0.2 ms. The school climbs from the lowest level to the 30 fps one; its step up to a 60 fps level delivers 30,
-  // is undone, and is not tried again for a back-off that grows (1/12 of the hold: 5 windows here, then 10, then the
-  // hold). On a busy machine the loop's own timer (under 50 fps a timer wakes it) can miss a display frame, and a step
-  // up to the 30 fps level may fail too: every failed step up counts, each back-off twice the last.
   it(
     'a step up that does not deliver its frames is undone, and not tried again for a growing while',
     h.ONE_PATH,
