@@ -57,7 +57,7 @@ describe('cost control', () => {
   // The renderer's name decides nothing (WebKit calls llvmpipe "Apple GPU"); what the browser says
   // does. Where it calls the context slow (software GL: the suite's Chromium says what a visitor's on SwiftShader says,
   // device.js), auto starts at the lowest level and only climbs; where it says nothing, the first frames, timed to the
-  // end of their drawing, say where it goes (quality.test.js has the rules). quality=high and low stay put.
+  // end of their drawing, say where it goes (tests/js/quality.test.mjs has the rules). quality=high and low stay put.
   it('auto starts at the lowest level where the browser calls WebGL slow, else where its first frames say', async () => {
     const { context, page, log } = await openManual();
     const mountAll = () =>
@@ -323,7 +323,7 @@ describe('cost control', () => {
   // A load that makes the level above fail three times (flip-flops) holds the level, but not for good: once the
   // frames are cheap again the hold ends and the page climbs back to the top. The hold is 240 windows (~2 min); the
   // test's is 36 windows of 100 ms (~3.6 s, _test.windows' fourth argument; its back-offs 3 and 6 windows). The
-  // governor's own test (quality.test.js) covers the rule with its own numbers; this is the rule in the real loop.
+  // budget's own test (tests/js/quality.test.mjs) covers the rule with its own numbers; this is the rule in the real loop.
   it(
     'holds a level after three step-ups that did not hold, then climbs back once frames are cheap',
     h.ONE_PATH,

@@ -3,10 +3,10 @@
 // itself (its pond, loop, snapshots, teardown) is school.js; a lost context, context.js.
 import { describe, findInfo, FORM_HOLD, STUDIO_ARRAYS } from '../core/index.js';
 import { applyHash, checkSanity, checkTone, optionNumber, readConfig } from './config.js';
-import { giveBack } from './context.js';
 import { guarded } from './guard.js';
 import { within } from './loop.js';
 import { soon } from './pump.js';
+import { testHook } from './test_hooks.js';
 import { recordTrajectory } from './trajectory.js';
 
 const MAX_STEP_CALL = 36000; // step(n) cap per call: 10 minutes of simulation
@@ -251,55 +251,4 @@ function postStudioFrame(s) {
     if (copy) transfer.push(copy.buffer);
   }
   s.out({ t: 'studioFrame', id: s.id, count: s.pond.count(), arrays }, transfer);
-}
-
-// The test bundle's hooks (handle._test): a fixed frame cost, shorter windows, a level callback, a lost context,
-// failures (a wasm trap now or in the next frame's step, a throw in the next set()).
-/**
- * @param {import('./school.js').EngineSchool} s
- * @param {import('../core/protocol.js').TestCall} msg
- */
-function testHook(s, msg) {
-  const t = s.governor.tuning;
-  if (msg.fn === 'trap') {
-    if (!msg.inFrame) s.M.trap(); // a real `unreachable` in the wasm (bindings.cpp): this command never replies
-    s.pond.advance = () => s.M.trap(); // own property over Embind's prototype method: the next frame's step
-  } else if (msg.fn === 'throwOnSet') {
-    s.pond.set = () => {
-      throw new Error('test: set() throws');
-    };
-  } else if (msg.fn === 'fakeCost') {
-    t.cost = typeof msg.ms === 'number' && msg.ms >= 0 ? msg.ms : -1;
-    t.judgeFrames = !!msg.on; // the frame rate still judged: a cheap render call whose frames are not
-  } else if (msg.fn === 'holdFrames') s.holdFrames(typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0);
-  else if (msg.fn === 'windows')
-    Object.assign(t, {
-      windowMs: msg.ms,
-      windowFrames: msg.frames,
-      upWindows: msg.upWindows,
-      holdWindows: msg.holdWindows || t.holdWindows,
-    });
-  else if (msg.fn === 'onLevel') t.onLevel = msg.on ? (stats) => s.out({ t: 'level', id: s.id, stats }) : null;
-  else if (msg.fn === 'loseContext') return s.loseContext();
-  else if (msg.fn === 'restoreContext') s.restoreContext();
-  else if (msg.fn === 'evict') {
-    // contexts of the engine's own thread (a Worker's are apart from the page's)
-    s.extra = s.extra || [];
-    for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
-  } else if (msg.fn === 'lastWork') {
-    // ms the last step(n) or trajectory() spent in its steps, slices summed
-    return s.lastWorkMs;
-  } else if (msg.fn === 'timeStep') {
-    // the step alone: n steps in one go, no slices, no frame (bench/browser)
-    const t0 = performance.now();
-    s.pond.step(msg.n);
-    return performance.now() - t0;
-  } else if (msg.fn === 'wasmBytes') {
-    // the engine's wasm memory (bench/browser/hour.mjs)
-    return s.M.HEAP8.length;
-  } else if (msg.fn === 'unevict') {
-    for (const gl of s.extra || []) giveBack(gl);
-    s.extra = [];
-  }
-  return true;
 }

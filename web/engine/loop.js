@@ -5,7 +5,7 @@
 import { schoolState } from '../core/index.js';
 import { guarded } from './guard.js';
 import { IN_WORKER, soon } from './pump.js';
-import { hostStallRule } from './quality.js';
+import { hostStallRule } from './frame_window.js';
 
 const SEEK_BUDGET_MS = 8; // ms per slice a t=SECONDS seek may take: the page never freezes
 const CAP_SLACK_MS = 2; // a frame this early for the maxFps cap still counts (vsync jitter)

@@ -4,11 +4,14 @@
 // a lower and an upper bound with a margin between them, and a fixed level after a number of flip-flops.
 // What it counts is the frames as they reach the screen: a late animation frame is the pipeline's cost (the GPU, the
 // compositor, the machine), whatever the engine's own submit took; only a gap the page can show was its host's own
-// work is left out (hostStalls below). Three things a device says are taken as said: frames evenly paced under the
-// level's rate while its own work is cheap are a cap (a 30 Hz display, Low Power Mode, a throttled frame), not a cost;
-// a context the browser calls slow (software GL: gl_probe.js) starts at the lowest level; the machine's CPU pressure
-// (pressure.js) steps down and holds while it lasts. A step up stays only if its frames come (a trial), else the level
-// is not tried again for a growing while.
+// work is left out. Three parts, each read alone: the measure (frame_window.js: windows, the host's stalls, the first
+// frames), the ladder (quality_ladder.js: the levels and what a frame costs on each) and, here, the policy. Three
+// things a device says are taken as said: frames evenly paced under the level's rate while its own work is cheap are a
+// cap (a 30 Hz display, Low Power Mode, a throttled frame), not a cost; a context the browser calls slow (software GL:
+// gl_probe.js) starts at the lowest level; the machine's CPU pressure (pressure.js) steps down and holds while it
+// lasts. A step up stays only if its frames come (a trial), else the level is not tried again for a growing while.
+import { FrameWindow, FIRST_FRAMES } from './frame_window.js';
+import { describeLevel, predictCost, qualityLevels } from './quality_ladder.js';
 
 const QUALITY_WINDOW_MS = 500; // a decision needs at least this long...
 const QUALITY_WINDOW_FRAMES = 6; // ...and this many frames
@@ -22,74 +25,12 @@ const QUALITY_ROOM = 0.75; // the level above, as predicted, must cost under 3/4
 const TRIAL_WINDOWS = 4; // a step up must deliver 80 % of its level's rate in one of the windows after it (~2-3 s)...
 const BACKOFF = 1 / 12; // ...else it is undone and not tried again for 1/12 of a hold (20 windows, ~10 s), then
 // twice that; after a hold (QUALITY_MAX_FLIPS) the back-offs start twice as long
-const CAP_EVEN = 1.5; // a cap: no frame interval in the window over 1.5x their mean (evenly paced)...
-const CAP_CHEAP = 0.25; // ...the school's own work under a quarter of that interval...
+const CAP_CHEAP = 0.25; // a cap: evenly paced frames (frame_window.js), the school's own work under a quarter of
+// their interval...
 const CAP_LEAST = 0.4; // ...at 40 % of the level's rate or more (30 of 60): what displays and browsers cap to; under
 // it the frames are missed whatever their pacing
 const CAP_LIFT = 1.1; // frames this much faster than the cap: it is gone
-// Per-frame cost of the fish detail levels relative to the full koi (1 000 fish in SwiftShader: 69 / 85 / 93 ms).
-const DETAIL_COST = [0.74, 0.91, 1];
-const STALL_FRAMES = 3; // 'gap' rule: a gap this many frame intervals long, after a cheap frame, is a stall
-const FIRST_FRAMES = 8; // frames measured at the lowest level, at the full rate, before the first decision
-const FIRST_LATE = 2; // ...of which at most this many came late (over 1.5 intervals): the pipeline keeps up there
-const FIRST_TIMED = 4; // ...the first this many timed to the end of their drawing (gl.finish(), which blocks the
-// thread it runs on: on the main thread, the page; the cadence of all FIRST_FRAMES says the rest)
-
-// How the host's own stalls are told from ours (S-COST-6), by where the engine runs:
-// - 'none': a Worker. The page's main thread cannot delay a Worker's animation frames, so every late frame is the
-//   pipeline's: counted.
-// - 'late': the page's main thread, where the browser stamps an animation frame with the time it was due (Chromium,
-//   which also shows the page its Long Animation Frames): a callback that starts long after its stamp waited for the
-//   host's task; that wait (hostMs, from the loop) is left out, and a frame held back by the GPU is not late.
-// - 'gap': the main thread elsewhere (the stamp is the callback's own time): a gap of over STALL_FRAMES intervals
-//   after a frame whose own work took under half an interval is taken for the host's.
-/** @param {boolean} inWorker @returns {'none' | 'late' | 'gap'} the rule for an engine there, in this browser */
-export function hostStallRule(inWorker) {
-  if (inWorker) return 'none';
-  const types = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : null;
-  return Array.isArray(types) && types.includes('long-animation-frame') ? 'late' : 'gap';
-}
-
-// Levels from best to cheapest: {dpr, detail (2 full koi, 1 cheap back layer, 0 all cheap), fps}.
-/**
- * @typedef {{dpr: number, detail: number, fps: number}} Level
- * @param {number} deviceDpr @param {number} maxFps @returns {Level[]}
- */
-export function qualityLevels(deviceDpr, maxFps) {
-  const res = [deviceDpr];
-  for (const r of [1.5, 1, 0.75, 0.5]) if (r < res[res.length - 1] - 1e-3) res.push(r);
-  const levels = res.map((dpr) => ({ dpr, detail: 2, fps: maxFps }));
-  const low = res[res.length - 1];
-  levels.push({ dpr: low, detail: 1, fps: maxFps }, { dpr: low, detail: 0, fps: maxFps });
-  for (const fps of [30, 20]) if (fps < maxFps) levels.push({ dpr: low, detail: 0, fps });
-  return levels;
-}
-
-// What a frame costing `cost` at level `from` would cost at level `to`: pixels grow with dpr squared, the detail by
-// DETAIL_COST; a higher frame rate costs the same per frame.
-/** @param {number} cost @param {Level} from @param {Level} to */
-function predictCost(cost, from, to) {
-  return (cost * (to.dpr / from.dpr) ** 2 * DETAIL_COST[to.detail]) / DETAIL_COST[from.detail];
-}
-
-/** @param {Level} l */
-export function describeLevel(l) {
-  return (
-    'dpr ' +
-    +l.dpr.toFixed(2) +
-    ', ' +
-    ['cheap fish', 'cheap back layer', 'full koi'][l.detail] +
-    ', ' +
-    Math.round(l.fps) +
-    ' fps'
-  );
-}
-
-// The 'gap' rule's stall: the time past one interval of a long gap after a cheap frame, or 0.
-/** @param {number} gap @param {number} costMs @param {number} interval */
-function gapStall(gap, costMs, interval) {
-  return gap > STALL_FRAMES * interval && costMs < 0.5 * interval ? gap - interval : 0;
-}
+const FIRST_LATE = 2; // of the first frames (frame_window.js), at most this many came late: the pipeline keeps up
 
 // Why a level was left: its frames' cost over the budget, or the frames it delivered under 80 % of `rate`.
 /** @param {number} fps @param {number} cost @param {boolean} heavy @param {number} budget @param {number} rate */
@@ -103,8 +44,7 @@ export class Governor {
   constructor() {
     /** @type {import('../mirofish').MiroFishQuality['mode']} */
     this.mode = 'auto';
-    /** @type {'none' | 'late' | 'gap'} how a host's stall is told from ours (HOST_STALLS); the loop sets it */
-    this.hostStalls = 'gap';
+    this.window = new FrameWindow(QUALITY_WINDOW_MS, QUALITY_WINDOW_FRAMES); // what the frames measure
     this.configured = false;
     this.measuring = false; // auto's first frames, at the lowest level (measured())
     this.levels = qualityLevels(1, 60);
@@ -116,11 +56,10 @@ export class Governor {
     this.holds = 0; // holds after flip-flops so far (each lasts twice the last)
     this.heldAt = 0; // the window the current hold began
     this.changes = 0;
-    // window accumulators (numbers only: nothing allocated per frame)
-    this.start = this.frames = this.cost = this.skip = this.upStreak = this.slowStreak = this.windowIndex = 0;
-    this.last = this.stalled = this.stalls = 0;
-    this.late = 0; // the first frames that came late (measured())
-    this.maxGap = 0; // the window's longest frame interval (its pacing)
+    this.windowIndex = 0; // windows closed so far: the policy's clock
+    this.skip = 0; // windows left out after a change (the change's own cost)
+    this.upStreak = 0; // windows of headroom in a row
+    this.slowStreak = 0; // slow windows in a row
     this.trial = 0; // windows left for the last step up to deliver its rate (0: none under way)
     this.barUntil = 0; // the window until which a step up that failed bars the levels above (the back-off)
     this.cap = 0; // the rate of a cap the frames showed (0: none): the levels are judged against it
@@ -129,17 +68,25 @@ export class Governor {
     /** @type {'' | 'nominal' | 'fair' | 'serious' | 'critical'} the machine's CPU pressure ('': not observed) */
     this.pressure = '';
     this.pressureFrom = 0; // the level the pressure found (serious holds one below it)
-    // The window's length and frame count; the test bundle's hooks (handle._test) also fake the cost.
-    this.tuning = {
-      cost: -1,
-      windowMs: QUALITY_WINDOW_MS,
-      windowFrames: QUALITY_WINDOW_FRAMES,
-      upWindows: QUALITY_UP_WINDOWS,
-      holdWindows: QUALITY_HOLD_WINDOWS,
-      judgeFrames: false, // with a faked cost the frame rate is not judged, unless a test asks (judgeFrames)
-      /** @type {((stats: import('../mirofish').MiroFishQuality) => void) | null} */
-      onLevel: null,
-    };
+    this.upWindows = QUALITY_UP_WINDOWS;
+    this.holdWindows = QUALITY_HOLD_WINDOWS;
+  }
+
+  // How a host's stall is told from ours (frame_window.js hostStallRule); the loop sets it.
+  get hostStalls() {
+    return this.window.hostStalls;
+  }
+  set hostStalls(rule) {
+    this.window.hostStalls = rule;
+  }
+
+  // Shorter windows, streaks and holds: the test bundle's hooks (handle._test.windows).
+  /** @param {number} ms @param {number} frames @param {number} upWindows @param {number} [holdWindows] */
+  tune(ms, frames, upWindows, holdWindows) {
+    this.window.ms = ms;
+    this.window.minFrames = frames;
+    this.upWindows = upWindows;
+    if (holdWindows) this.holdWindows = holdWindows;
   }
 
   current() {
@@ -195,14 +142,9 @@ export class Governor {
 
   // Forget the running window (after a pause, a seek or a level change, the next frames aren't typical).
   reset() {
-    this.start = 0;
-    this.frames = 0;
-    this.cost = 0;
-    this.stalled = 0;
+    this.window.reset();
     this.upStreak = 0;
     this.slowStreak = 0;
-    this.late = 0;
-    this.maxGap = 0;
   }
 
   // One rendered frame at time `now` (ms) that cost `costMs` (render submit, or GPU time when larger); `hostMs` of the
@@ -218,60 +160,24 @@ export class Governor {
    */
   sample(now, costMs, targetFps, hostMs = 0, climb = true) {
     if (this.mode !== 'auto') return false;
-    const t = this.tuning;
-    const faked = MIROFISH_TEST && t.cost >= 0;
-    if (this.start === 0) {
-      // the first frame only starts the clock
-      this.start = this.last = now;
-      return false;
-    }
-    if (this.measuring) return this.measured(now, faked ? t.cost : costMs, targetFps, hostMs);
-    // S-COST-6 the school judges its own pipeline, not the host's stalls (HOST_STALLS): what is left out is the
-    // host's.
-    const interval = 1000 / targetFps,
-      gap = now - this.last;
-    this.last = now;
-    const host =
-      this.hostStalls === 'late'
-        ? Math.min(hostMs, gap)
-        : this.hostStalls === 'gap'
-          ? gapStall(gap, costMs, interval)
-          : 0;
-    if (host > 0) {
-      this.stalled += host;
-      this.stalls++;
-    }
-    if (gap - host > this.maxGap) this.maxGap = gap - host;
-    this.frames++;
-    this.cost += faked ? t.cost : costMs;
-    const span = now - this.start - this.stalled;
-    if (span < t.windowMs || this.frames < t.windowFrames) return false;
-    const fps = (this.frames * 1000) / span;
-    const cost = this.cost / this.frames;
-    const even = this.maxGap <= (CAP_EVEN * span) / this.frames;
+    const w = this.window;
+    if (w.opens(now)) return false; // the first frame only starts the clock
+    if (this.measuring) return w.first(now, costMs, targetFps, hostMs) && this.measured(targetFps);
+    if (!w.add(now, costMs, targetFps, hostMs)) return false;
     this.windowIndex++;
-    this.start = now;
-    this.frames = 0;
-    this.cost = 0;
-    this.stalled = 0;
-    this.maxGap = 0;
     if (this.skip > 0) {
       this.skip--;
       return false;
     }
-    return this.judge(fps, cost, even, targetFps, !faked || t.judgeFrames, climb);
+    return this.judge(w.fps, w.cost, w.even, targetFps, climb);
   }
 
-  // A whole window: `fps` delivered, its frames' mean `cost`, `even` its pacing; `judged` false where a test fakes the
-  // cost alone (the frame rate is then the machine's, not the test's).
-  /**
-   * @param {number} fps @param {number} cost @param {boolean} even @param {number} targetFps @param {boolean} judged
-   * @param {boolean} climb
-   */
-  judge(fps, cost, even, targetFps, judged, climb) {
+  // A whole window: `fps` delivered, its frames' mean `cost`, `even` its pacing.
+  /** @param {number} fps @param {number} cost @param {boolean} even @param {number} targetFps @param {boolean} climb */
+  judge(fps, cost, even, targetFps, climb) {
     if (this.cap > 0 && fps > CAP_LIFT * this.cap) this.cap = 0; // the frames come faster: the cap is gone
     const rate = this.cap > 0 ? Math.min(targetFps, this.cap) : targetFps;
-    const slow = judged && fps < QUALITY_SLOW * rate;
+    const slow = fps < QUALITY_SLOW * rate;
     const heavy = cost > this.budget;
     // A cap, not a cost: evenly paced frames under the level's rate, the school's own work cheap, at a rate displays
     // and browsers cap to (a 30 Hz display, Low Power Mode, a throttled frame). Not under software GL, where every
@@ -310,13 +216,13 @@ export class Governor {
     // What a frame would cost one level up. The margin between this and the step-down bound (the budget) is the
     // hysteresis; the frames delivered must be the level's too.
     const predicted = predictCost(cost, this.current(), this.levels[Math.max(0, this.level - 1)]);
-    const room = predicted < QUALITY_ROOM * this.budget && (!judged || fps >= 0.92 * rate);
+    const room = predicted < QUALITY_ROOM * this.budget && fps >= 0.92 * rate;
     if (!room) {
       this.upStreak = 0;
       return false;
     }
-    if (++this.upStreak < this.tuning.upWindows || this.level === 0) return false;
-    if (this.flips >= QUALITY_MAX_FLIPS && this.windowIndex - this.heldAt > this.tuning.holdWindows * 2 ** this.holds) {
+    if (++this.upStreak < this.upWindows || this.level === 0) return false;
+    if (this.flips >= QUALITY_MAX_FLIPS && this.windowIndex - this.heldAt > this.holdWindows * 2 ** this.holds) {
       this.holds++; // the hold is over: the levels above may be tried again
       this.flips = 0;
       this.ceiling = 0;
@@ -381,7 +287,7 @@ export class Governor {
     this.ceiling = this.level;
     if (++this.flips >= QUALITY_MAX_FLIPS) this.heldAt = this.windowIndex;
     else {
-      const backoff = Math.max(1, Math.round(BACKOFF * this.tuning.holdWindows));
+      const backoff = Math.max(1, Math.round(BACKOFF * this.holdWindows));
       this.barUntil = this.windowIndex + backoff * 2 ** (this.flips - 1 + this.holds);
     }
   }
@@ -419,9 +325,10 @@ export class Governor {
     return this.levels[0].fps;
   }
 
-  // Whether the next frame is timed to the end of its drawing (gl.finish()): the first FIRST_TIMED measured ones.
+  // Whether the next frame is timed to the end of its drawing (gl.finish()): the first few measured ones
+  // (frame_window.js).
   timesFinish() {
-    return this.measuring && this.frames < FIRST_TIMED;
+    return this.measuring && this.window.timesNext();
   }
 
   // The first frames at the lowest resolution, at the full rate: once FIRST_FRAMES are in, and only if they reached
@@ -429,25 +336,17 @@ export class Governor {
   // compositor's share, shows here), the school starts at the best level whose predicted cost leaves the same room as
   // a step up needs (QUALITY_ROOM); else at the lowest. From there it climbs or falls as usual: a start that the
   // screen does not hold is left within a window or two.
-  /** @param {number} now @param {number} costMs @param {number} targetFps @param {number} hostMs */
-  measured(now, costMs, targetFps, hostMs) {
-    const gap = now - this.last - (this.hostStalls === 'late' ? hostMs : 0);
-    this.last = now;
-    if (gap > 1.5 * (1000 / targetFps)) this.late++;
-    this.frames++;
-    if (this.frames <= FIRST_TIMED) this.cost += costMs;
-    if (this.frames < FIRST_FRAMES) return false;
-    const fps = (this.frames * 1000) / Math.max(1, now - this.start),
-      cost = this.cost / FIRST_TIMED,
-      late = this.late;
+  /** @param {number} targetFps */
+  measured(targetFps) {
+    const w = this.window,
+      fps = w.fps,
+      cost = w.cost,
+      late = w.firstLate;
     const here = this.current();
     this.measuring = false;
-    this.start = now;
-    this.last = now;
-    this.frames = this.cost = this.late = this.maxGap = 0;
     let to = this.level;
     const keptUp = late <= FIRST_LATE;
-    if (keptUp || (MIROFISH_TEST && this.tuning.cost >= 0)) {
+    if (keptUp) {
       for (let i = this.levels.length - 1; i >= 0; i--) {
         if (predictCost(cost, here, this.levels[i]) >= QUALITY_ROOM * this.budget) break;
         to = i;
@@ -486,7 +385,7 @@ export class Governor {
       fps: l.fps,
       reason: this.reason,
       changes: this.changes,
-      stalls: this.stalls,
+      stalls: this.window.stalls,
     };
   }
 }

@@ -33,7 +33,6 @@ export class Resolution {
     const s = this.s;
     s.pond.setDetail(s.governor.current().detail);
     this.resize(true);
-    if (MIROFISH_TEST && s.governor.tuning.onLevel) s.governor.tuning.onLevel(s.governor.stats());
   }
 
   /** @param {boolean} force a redraw even when the backing store keeps its size */

@@ -1,20 +1,17 @@
-// The frame-budget governor (web/engine/quality.js, an ES module) on its own, with a synthetic clock: the order
-// of the levels, hysteresis, the fixed level after flip-flops, the software-GL start, host stalls left out, a cap told
-// from a cost, step-ups on trial, CPU pressure; and the software-GL probe (gl_probe.js) against stub browsers.
-// No browser and no real timing.
-'use strict';
+// The frame budget (web/engine/quality.js, with its measure frame_window.js and its ladder quality_ladder.js) on its
+// own, with a synthetic clock: the order of the levels, hysteresis, the fixed level after flip-flops, the software-GL
+// start, host stalls left out, a cap told from a cost, step-ups on trial, CPU pressure; and the software-GL probe
+// (gl_probe.js) against stub browsers. No browser and no real timing.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import './support/register.mjs';
 
-const { before, describe, it } = require('node:test');
-const assert = require('node:assert/strict');
-const path = require('node:path');
-const { pathToFileURL } = require('node:url');
-const h = require('./helpers');
+const engine = (file) => new URL('../../web/engine/' + file, import.meta.url).href;
 
-// The module as the test bundle builds it (MIROFISH_TEST: the fixed-cost hook is live).
 async function loadGovernor() {
-  globalThis.MIROFISH_TEST = true;
-  const m = await import(pathToFileURL(path.join(h.ROOT, 'web', 'engine', 'quality.js')).href);
-  return { createGovernor: () => new m.Governor(), qualityLevels: m.qualityLevels };
+  const { Governor } = await import(engine('quality.js'));
+  const { qualityLevels } = await import(engine('quality_ladder.js'));
+  return { createGovernor: () => new Governor(), qualityLevels };
 }
 
 // Feeds `seconds` of frames at `fps`, each costing `cost` ms; returns the levels it passed through. `uneven`: the same
@@ -298,7 +295,7 @@ describe('quality governor', () => {
   // Where PressureObserver is missing, or observe() is refused (a permissions policy), nothing changes; where it
   // reports, the school hears each new state once (pressureChanged, where the budget decides, as school.js's does).
   it('CPU pressure reaches the budget through PressureObserver, and nothing changes without it', async () => {
-    const m = await import(pathToFileURL(path.join(h.ROOT, 'web', 'engine', 'pressure.js')).href);
+    const m = await import(engine('pressure.js'));
     const school = () => {
       const s = { destroyed: false, told: [], applied: 0, snaps: 0, governor: createGovernor() };
       s.governor.configure('auto', 1, 60, 6);
@@ -466,7 +463,7 @@ describe('quality governor', () => {
   // major performance caveat refused while a plain one is made. Both probe contexts are given back at once; a browser
   // without WebGL2 on such a canvas said nothing. The renderer string is reported, never decided on.
   it('asks the browser whether WebGL is slow (failIfMajorPerformanceCaveat), and reads the renderer string', async () => {
-    const url = pathToFileURL(path.join(h.ROOT, 'web', 'engine', 'gl_probe.js')).href;
+    const url = engine('gl_probe.js');
     let n = 0;
     // A stub browser: whether it makes a webgl2 context at all, and one asked to fail on a caveat.
     const probe = async ({ webgl2, caveat, where = 'document' }) => {
