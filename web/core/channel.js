@@ -40,6 +40,17 @@ export const WORKER_START_MS = 15000; // a Worker that has not answered its firs
  */
 /** @typedef {{resolve: (v: *) => void, reject: (e: *) => void, progress?: CallOptions['progress'], done: () => void}}
  * Waiting */
+/**
+ * A whole end's handlers (Channel.handle): each call's returns its answer (or a Promise of it), each event's nothing.
+ * @template {Side} S
+ * @typedef {{[K in (keyof S['calls'] | S['events']['t']) & string]: K extends Reserved
+ *   ? never
+ *   : K extends keyof S['calls']
+ *     ? (msg: S['calls'][K][0], ctx: CallContext) => S['calls'][K][1] | Promise<S['calls'][K][1]>
+ *     : (msg: Extract<S['events'], {t: K}>) => void}} Handlers
+ */
+/** The channel's own message types, which no protocol may use. @typedef {'reply' | 'progress' | 'abort' | 'fatal'}
+ * Reserved */
 
 /**
  * One end. `Here`: what this end answers and hears; `There`: what the far end answers and hears. The page's ends make
@@ -84,6 +95,16 @@ export class Channel {
    */
   on(type, handler) {
     this.handlers.set(type, handler);
+  }
+
+  /**
+   * Every handler of this end at once: one entry per call and event type of its protocol, so that a type left out
+   * (or misspelt) is a tsc error, not a message that goes nowhere. The channel's own types (reply, progress, abort,
+   * fatal) are reserved: a protocol that names one cannot be handled.
+   * @param {Handlers<Here>} table
+   */
+  handle(table) {
+    for (const [type, handler] of Object.entries(table)) this.handlers.set(type, handler);
   }
 
   /**

@@ -16,83 +16,80 @@ const CHUNK_MS = 8; // a long step(n) or trajectory() works this long, then lets
 // after a fresh snapshot (`answer`), so that once the page's Promise resolves every reading method sees this moment.
 /**
  * @param {import('./school.js').EngineSchool} s
- * @param {import('../core/protocol.js').HostEvent | CallRequest} msg
+ * @param {SchoolMessage} msg
  * @param {import('../core/channel.js').CallContext} [ctx] a call's
  * @returns {*}
  */
 export function command(s, msg, ctx) {
-  switch (msg.t) {
-    case 'flags':
-      s.setFlags(msg.flags);
-      return undefined;
-    case 'view':
-      s.setView(msg.view, !!msg.force);
-      return undefined;
-    case 'pointer':
-      s.pond.pointer(!!msg.present, msg.x, msg.y);
-      return undefined;
-    case 'poke': // a click or tap (the click option decides), or feed()/scare() from the page: a closed set
-      if (msg.what === 'click') s.pond.click(msg.x, msg.y);
-      else if (msg.what === 'feed') s.pond.feed(msg.x, msg.y);
-      else if (msg.what === 'scare') s.pond.scare(msg.x, msg.y);
-      else {
-        s.warn('unknown poke ' + describe(msg.what) + ' ignored');
-        return undefined;
-      }
-      s.showChange();
-      return undefined;
-    case 'obstacles':
-      for (let k = 0; k < msg.n; k++)
-        s.pond.stageObstacle(k, msg.boxes[k * 4], msg.boxes[k * 4 + 1], msg.boxes[k * 4 + 2], msg.boxes[k * 4 + 3]);
-      s.pond.commitObstacles(msg.n);
-      s.changed();
-      return undefined;
-    case 'hash':
-      if (!applyHash(s, msg.ours)) return undefined;
-      afterChange(s, '');
-      s.resize(true);
-      return undefined;
-    case 'canvas': // the host's fresh canvas, in the old one's place on the page
-      s.replaceCanvas(msg.canvas);
-      return undefined;
-    case 'studio': // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
-      s.studio = msg.on ? { frame: () => postStudioFrame(s) } : null;
-      s.pond.setMetrics(!!msg.on);
-      return undefined;
-    case 'set':
-      return answer(s, setOption(s, msg.name, msg.value));
-    case 'step': {
-      const n = stepCount(s, msg.n);
-      // Drawn once at the end, and at most once a display frame however many calls come (loop.still()).
-      return chunks(
-        s,
-        ctx,
-        n,
-        (k) => s.pond.step(k),
-        (resolve) =>
-          s.still(() => {
-            s.changed();
-            resolve(answer(s, n));
-          }),
-      );
-    }
-    case 'stateHash':
-      return answer(s, s.pond.stateHash());
-    case 'form':
-      return answer(s, form(s, msg.options));
-    case 'release':
-      s.pond.releaseForm();
-      s.showChange();
-      return answer(s, true);
-    case 'trajectory':
-      return trajectory(s, msg, ctx);
-    case 'test':
-      return MIROFISH_TEST ? answer(s, testHook(s, msg)) : undefined;
-    default:
-      s.warn('unknown engine message ' + describe(/** @type {{t: string}} */ (msg).t));
-      return undefined;
-  }
+  const run = COMMANDS[msg.t];
+  if (run) return /** @type {(s: *, msg: *, ctx: *) => *} */ (run)(s, msg, ctx);
+  s.warn('unknown engine message ' + describe(/** @type {{t: string}} */ (msg).t));
+  return undefined;
 }
+
+/**
+ * What comes for one school: the host's events (its end aside, serve.js's) and the calls addressed to it. One entry
+ * per type, so that a type left out is a tsc error.
+ * @typedef {Exclude<import('../core/protocol.js').HostEvent, {t: 'destroy'}> | Exclude<CallRequest, {t: 'mount' | 'ping'}>}
+ *   SchoolMessage
+ * @type {{[K in SchoolMessage['t']]: (s: import('./school.js').EngineSchool, msg: Extract<SchoolMessage, {t: K}>,
+ *   ctx: import('../core/channel.js').CallContext) => *}}
+ */
+const COMMANDS = {
+  flags: (s, msg) => s.setFlags(msg.flags),
+  view: (s, msg) => s.setView(msg.view, !!msg.force),
+  pointer: (s, msg) => s.pond.pointer(!!msg.present, msg.x, msg.y),
+  poke: (s, msg) => {
+    // a click or tap (the click option decides), or feed()/scare() from the page: a closed set
+    if (msg.what === 'click') s.pond.click(msg.x, msg.y);
+    else if (msg.what === 'feed') s.pond.feed(msg.x, msg.y);
+    else if (msg.what === 'scare') s.pond.scare(msg.x, msg.y);
+    else return s.warn('unknown poke ' + describe(msg.what) + ' ignored');
+    s.showChange();
+  },
+  obstacles: (s, msg) => {
+    for (let k = 0; k < msg.n; k++)
+      s.pond.stageObstacle(k, msg.boxes[k * 4], msg.boxes[k * 4 + 1], msg.boxes[k * 4 + 2], msg.boxes[k * 4 + 3]);
+    s.pond.commitObstacles(msg.n);
+    s.changed();
+  },
+  hash: (s, msg) => {
+    if (!applyHash(s, msg.ours)) return;
+    afterChange(s, '');
+    s.resize(true);
+  },
+  canvas: (s, msg) => s.replaceCanvas(msg.canvas), // the host's fresh canvas, in the old one's place on the page
+  studio: (s, msg) => {
+    // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
+    s.studio = msg.on ? { frame: () => postStudioFrame(s) } : null;
+    s.pond.setMetrics(!!msg.on);
+  },
+  set: (s, msg) => answer(s, setOption(s, msg.name, msg.value)),
+  step: (s, msg, ctx) => {
+    const n = stepCount(s, msg.n);
+    // Drawn once at the end, and at most once a display frame however many calls come (loop.still()).
+    return chunks(
+      s,
+      ctx,
+      n,
+      (k) => s.pond.step(k),
+      (resolve) =>
+        s.still(() => {
+          s.changed();
+          resolve(answer(s, n));
+        }),
+    );
+  },
+  stateHash: (s) => answer(s, s.pond.stateHash()),
+  form: (s, msg) => answer(s, form(s, msg.options)),
+  release: (s) => {
+    s.pond.releaseForm();
+    s.showChange();
+    return answer(s, true);
+  },
+  trajectory: (s, msg, ctx) => trajectory(s, msg, ctx),
+  test: (s, msg) => (MIROFISH_TEST ? answer(s, testHook(s, msg)) : undefined),
+};
 
 /**
  * A call addressed to one school (the engine's own, hello and mount, are serve.js's).

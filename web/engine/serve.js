@@ -4,19 +4,6 @@
 import { errorText, inWorker, loadModule, VERSION } from '../core/index.js';
 import { attachEngineSchool } from './school.js';
 
-// What comes for one school, one way; the rest of its messages are calls (protocol.js EngineCalls).
-const SCHOOL_EVENTS = /** @type {const} */ ([
-  'flags',
-  'view',
-  'pointer',
-  'poke',
-  'obstacles',
-  'hash',
-  'canvas',
-  'studio',
-]);
-const SCHOOL_CALLS = /** @type {const} */ (['set', 'step', 'stateHash', 'form', 'release', 'trajectory', 'test']);
-
 /**
  * A school as this end holds it: mounting (its messages wait in `queue`, in order), or started.
  * @typedef {{queue: (() => void)[], cancelled: boolean}} Mounting
@@ -33,38 +20,6 @@ export function serveEngine(channel) {
   /** @type {{M: import('./wasm.js').EngineModule, table: import('../core/protocol.js').Ready['table']} | null} */
   let loaded = null;
   const log = (/** @type {string} */ text) => channel.send({ t: 'warn', text });
-  channel.on('ping', () => true); // the host's watchdog (host/heal.js): this thread still answers
-  channel.on('hello', (msg) =>
-    loadModule(log, msg.wasm, msg.fresh).then(({ M, table }) =>
-      bakeKoi(M).then(() => {
-        for (const row of table) row.values = row.values ? row.values.split('|') : []; // C++ kParamValues
-        loaded = { M, table };
-        return { table, version: VERSION };
-      }),
-    ),
-  );
-  channel.on('mount', (msg) => mount(msg));
-  for (const t of SCHOOL_EVENTS) channel.on(t, (/** @type {SchoolMessage} */ msg) => toSchool(msg));
-  for (const t of SCHOOL_CALLS) {
-    channel.on(t, (/** @type {SchoolMessage} */ msg, /** @type {import('../core/channel.js').CallContext} */ ctx) =>
-      toSchool(msg, ctx),
-    );
-  }
-  channel.on('destroy', (msg) => {
-    const made = schools.get(msg.id);
-    if (!made) return;
-    if ('queue' in made) {
-      made.cancelled = true; // still mounting (the main thread's second task): it goes once that runs
-      return;
-    }
-    schools.delete(msg.id);
-    try {
-      made.destroy();
-    } catch (e) {
-      // a failed school's wasm may throw again on the way out: it is gone either way
-    }
-  });
-
   /** @param {SchoolMessage} msg @param {import('../core/channel.js').CallContext} [ctx] */
   const toSchool = (msg, ctx) => {
     const made = loaded && schools.get(msg.id);
@@ -117,6 +72,53 @@ export function serveEngine(channel) {
       else setTimeout(start, 0);
     });
   };
+
+  /** @param {import('../core/protocol.js').Destroy} msg */
+  const destroy = (msg) => {
+    const made = schools.get(msg.id);
+    if (!made) return;
+    if ('queue' in made) {
+      made.cancelled = true; // still mounting (the main thread's second task): it goes once that runs
+      return;
+    }
+    schools.delete(msg.id);
+    try {
+      made.destroy();
+    } catch (e) {
+      // a failed school's wasm may throw again on the way out: it is gone either way
+    }
+  };
+
+  // Every message type of the engine's protocol: this end's own (the wasm, a mount, the watchdog's ping, a school's
+  // end), the rest for one school (commands.js).
+  channel.handle({
+    ping: () => true, // the host's watchdog (host/heal.js): this thread still answers
+    hello: (msg) =>
+      loadModule(log, msg.wasm, msg.fresh).then(({ M, table }) =>
+        bakeKoi(M).then(() => {
+          for (const row of table) row.values = row.values ? row.values.split('|') : []; // C++ kParamValues
+          loaded = { M, table };
+          return { table, version: VERSION };
+        }),
+      ),
+    mount,
+    destroy,
+    flags: toSchool,
+    view: toSchool,
+    pointer: toSchool,
+    poke: toSchool,
+    obstacles: toSchool,
+    hash: toSchool,
+    canvas: toSchool,
+    studio: toSchool,
+    set: toSchool,
+    step: toSchool,
+    stateHash: toSchool,
+    form: toSchool,
+    release: toSchool,
+    trajectory: toSchool,
+    test: toSchool,
+  });
   return { schools };
 }
 

@@ -91,14 +91,19 @@ export function retire(engine) {
 // The engine's events: each school's to that school, a warning to the console.
 /** @param {HostChannel} channel @param {Map<number, School>} schools */
 function route(channel, schools) {
-  /** @param {import('../core/protocol.js').EngineEvent & {id: number}} msg */
+  /** @param {import('./school.js').SchoolEvent} msg */
   const toSchool = (msg) => {
     const h = schools.get(msg.id);
     if (h) h.receive(msg);
   };
-  for (const t of /** @type {const} */ (['snap', 'needCanvas', 'studioFrame', 'level', 'error']))
-    channel.on(t, toSchool);
-  channel.on('warn', (msg) => warn(msg.text));
+  channel.handle({
+    snap: toSchool,
+    needCanvas: toSchool,
+    studioFrame: toSchool,
+    level: toSchool,
+    error: toSchool,
+    warn: (msg) => warn(msg.text),
+  });
 }
 
 // The channel whose `hello` was answered, as the engine the schools mount on.

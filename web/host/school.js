@@ -409,21 +409,11 @@ export class HostSchool {
     if (!engine.schools.size && engine.release) engine.release();
   }
 
-  // The engine's events for this school: snapshots, a failure, the studio's arrays, the test bundle's level callback.
-  /** @param {import('../core/protocol.js').EngineEvent} msg */
+  // The engine's events for this school (RECEIVE, below).
+  /** @param {SchoolEvent} msg */
   receive(msg) {
     this.watch.heard();
-    if (msg.t === 'error') {
-      this.fail(msg.error);
-    } else if (msg.t === 'snap') {
-      this.snapshotIn(msg);
-    } else if (msg.t === 'needCanvas' && !this.life.destroyed) {
-      this.swapCanvas();
-    } else if (msg.t === 'studioFrame' && this.hooks.studio) {
-      this.hooks.studio.frame(msg);
-    } else if (MIROFISH_TEST && msg.t === 'level' && this.hooks.onLevel) {
-      this.hooks.onLevel(msg.stats);
-    }
+    /** @type {(h: HostSchool, msg: SchoolEvent) => void} */ (RECEIVE[msg.t])(this, msg);
   }
 
   /** @param {import('../core/protocol.js').Snap} msg */
@@ -494,3 +484,23 @@ export class HostSchool {
     this.layout.giveBack();
   }
 }
+
+/**
+ * The engine's events for one school (the warnings are the page's: engine_link.js). One entry per type, so that a
+ * type left out is a tsc error.
+ * @typedef {Exclude<import('../core/protocol.js').EngineEvent, {t: 'warn'}>} SchoolEvent
+ * @type {{[K in SchoolEvent['t']]: (h: HostSchool, msg: Extract<SchoolEvent, {t: K}>) => void}}
+ */
+const RECEIVE = {
+  error: (h, msg) => h.fail(msg.error),
+  snap: (h, msg) => h.snapshotIn(msg),
+  needCanvas: (h) => {
+    if (!h.life.destroyed) h.swapCanvas();
+  },
+  studioFrame: (h, msg) => {
+    if (h.hooks.studio) h.hooks.studio.frame(msg);
+  },
+  level: (h, msg) => {
+    if (MIROFISH_TEST && h.hooks.onLevel) h.hooks.onLevel(msg.stats); // the test bundle's level callback
+  },
+};

@@ -8,18 +8,20 @@ import { runJob } from './job.js';
 // progress after each frame, the page's abort, and the file's bytes moved back.
 /** @param {import('../core/record_protocol.js').RecorderChannel} channel */
 export function serveRecorder(channel) {
-  channel.on('hello', () => true);
-  channel.on('record', (msg, ctx) => {
-    if (!canDraw()) {
-      // the page runs it on its own thread instead
-      throw Object.assign(new Error('record(): WebGL2 does not run on an OffscreenCanvas here'), { local: true });
-    }
-    return loadModule(() => {})
-      .then(({ M }) => runJob(M, msg.job, ctx.progress, () => (ctx.signal.aborted ? abortError() : null)))
-      .then((v) => {
-        ctx.transfer([v.buffer]);
-        return { buffer: v.buffer, mime: v.mime, codec: v.codec };
-      });
+  channel.handle({
+    hello: () => true,
+    record: (msg, ctx) => {
+      if (!canDraw()) {
+        // the page runs it on its own thread instead
+        throw Object.assign(new Error('record(): WebGL2 does not run on an OffscreenCanvas here'), { local: true });
+      }
+      return loadModule(() => {})
+        .then(({ M }) => runJob(M, msg.job, ctx.progress, () => (ctx.signal.aborted ? abortError() : null)))
+        .then((v) => {
+          ctx.transfer([v.buffer]);
+          return { buffer: v.buffer, mime: v.mime, codec: v.codec };
+        });
+    },
   });
 }
 
