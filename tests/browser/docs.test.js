@@ -59,7 +59,7 @@ const CHECKS = {
   'school.share();': "location.hash === '#' + school.hash() && history.length === __doc.history",
   'await school.step(600); await school.stateHash();':
     'v[0] === 600 && ' + 'v[1] === await __doc.cli(school.hash(), school.stats().steps)',
-  'school.feed(x, y); school.scare(x, y);':
+  'school.feed(200, 150); school.scare(200, 150);':
     'await __doc.until(() => school.stats().feeds >= 1 && ' + 'school.stats().scares >= 1)',
   "await school.form({ type: 'qr', text: location.origin + location.pathname }); await school.release();":
     "v[0] === true && v[1] === undefined && school.stats().form.type === ''",

@@ -4,8 +4,10 @@
 // error from the far end.
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
-import { Channel, localEnd, openLocal, openWorker, serve, WORKER_START_MS } from '../../web/core/channel.js';
 import { asWorker, FakeWorker } from './support/fake_worker.mjs';
+import './support/register.mjs';
+
+const { Channel, localEnd, openLocal, openWorker, serve, WORKER_START_MS } = await import('../../web/core/channel.js');
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

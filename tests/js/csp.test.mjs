@@ -2,7 +2,9 @@
 // with the directive, never as "not found"; the watch hears only refusals of its own URL (or, for '', of a Worker).
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
-import { refusalText, watchRefusals } from '../../web/core/csp.js';
+import './support/register.mjs';
+
+const { refusalText, watchRefusals } = await import('../../web/core/csp.js');
 
 let page;
 beforeEach(() => {

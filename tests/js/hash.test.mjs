@@ -2,8 +2,10 @@
 // share() writes back without touching the route.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { shareHash, splitHash } from '../../web/host/hash.js';
 import { warnings } from './support/console.mjs';
+import './support/register.mjs';
+
+const { shareHash, splitHash } = await import('../../web/host/hash.js');
 
 test("a plain hash is ours whole; a hash route is the page router's, ours only in its mf= parameter", () => {
   assert.deepEqual(splitHash('#n=300&seed=7'), { route: '', ours: 'n=300&seed=7' });

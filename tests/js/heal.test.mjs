@@ -3,7 +3,9 @@
 // while the school animates where the page can see it.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, mock, test } from 'node:test';
-import { PING_MS, SILENT_MS, createWatch, failedAnswer } from '../../web/host/heal.js';
+import './support/register.mjs';
+
+const { PING_MS, SILENT_MS, createWatch, failedAnswer } = await import('../../web/host/heal.js');
 
 beforeEach(() => {
   mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });

@@ -3,16 +3,12 @@
 // anything else left out with one warning naming it.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { lookHash, readLookHash } from '../../site/look_hash.js';
+import { CLI } from './support/cli.mjs';
 import { warnings } from './support/console.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const table = JSON.parse(
-  execFileSync(path.join(ROOT, 'build', 'native', 'mirofish'), ['params', '--json'], { encoding: 'utf8' }),
-);
+const table = JSON.parse(execFileSync(CLI, ['params', '--json'], { encoding: 'utf8' }));
 const info = (name) => table.find((r) => r.name === name);
 
 test('a look reads back from its own hash', () => {

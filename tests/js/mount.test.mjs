@@ -3,8 +3,10 @@
 // cannot, whatever the page asked.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { chooseThread } from '../../web/host/mount.js';
 import { warnings } from './support/console.mjs';
+import './support/register.mjs';
+
+const { chooseThread } = await import('../../web/host/mount.js');
 
 // A browser that can hand a canvas to a Worker (the three things engine_link.js workerCapable asks for).
 function canHandOver() {

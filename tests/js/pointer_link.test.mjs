@@ -2,7 +2,9 @@
 // latest position winning, a pointer that leaves said once, nothing after stop().
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
-import { PointerLink } from '../../web/host/pointer_link.js';
+import './support/register.mjs';
+
+const { PointerLink } = await import('../../web/host/pointer_link.js');
 
 test('a 1 000 Hz mouse sends one message a slot: the first at once, then the latest', () => {
   mock.timers.enable({ apis: ['setTimeout'] });

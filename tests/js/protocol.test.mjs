@@ -3,7 +3,9 @@
 // failed > paused > hidden > lost > reduced-motion > empty > idle > running.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { schoolState } from '../../web/core/protocol.js';
+import './support/register.mjs';
+
+const { schoolState } = await import('../../web/core/protocol.js');
 
 const cfg = { reducedMotion: 1, fish: 200, water: 0 };
 const ORDER = [

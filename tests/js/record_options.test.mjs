@@ -2,8 +2,10 @@
 // defaults, each bad value's one sentence and error type, and frame k's step (the constants table's step rate).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { STEP_HZ } from '../../web/core/constants.js';
-import { FPS, MAX_HEIGHT, MAX_SECONDS, MAX_WIDTH, normalise, stepsAt } from '../../web/record/options.js';
+import './support/register.mjs';
+
+const { STEP_HZ } = await import('../../web/core/constants.js');
+const { FPS, MAX_HEIGHT, MAX_SECONDS, MAX_WIDTH, normalise, stepsAt } = await import('../../web/record/options.js');
 
 const school = { hash: () => 'n=300&seed=7', params: () => ({ fish: 300, palette: 2 }) };
 

@@ -2,7 +2,9 @@
 // the hash writes (3 significant digits), and the step of a linear slider.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LOG_STEPS, sliderScale, sliderStep } from '../../web/studio/controls.js';
+import './support/register.mjs';
+
+const { LOG_STEPS, sliderScale, sliderStep } = await import('../../web/studio/controls.js');
 
 // Log rows shaped as the table's: a count from 0, radii from 1, a time from 0, a delay from above 0.
 const LOG_ROWS = [

@@ -7,12 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { METRICS_ARRAY } from '../../web/studio/arrays.js';
-import { MAX_ROWS, Metrics } from '../../web/studio/metrics.js';
+import { CLI } from './support/cli.mjs';
+import './support/register.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CLI = path.join(ROOT, 'build', 'native', 'mirofish');
+const { METRICS_ARRAY } = await import('../../web/studio/arrays.js');
+const { MAX_ROWS, Metrics } = await import('../../web/studio/metrics.js');
 
 // The CLI's metrics file for `hash`, run `steps` steps: its header (two lines) and its rows, each with its newline.
 function cliRun(hash, steps) {

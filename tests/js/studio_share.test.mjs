@@ -2,7 +2,9 @@
 // the hash key that opens the studio.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { STUDIO_KEY, STUDIO_PARAM, scriptTag } from '../../web/studio/share.js';
+import './support/register.mjs';
+
+const { STUDIO_KEY, STUDIO_PARAM, scriptTag } = await import('../../web/studio/share.js');
 
 // Rows as the parameter table gives them (name, default, integer): what scriptTag reads.
 const TABLE = [

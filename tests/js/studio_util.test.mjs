@@ -2,7 +2,9 @@
 // name, grouped digits, and the overlay's packed vertex colours.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clamp, formatValue, grouped, hue, kebab, rgba } from '../../web/studio/util.js';
+import './support/register.mjs';
+
+const { clamp, formatValue, grouped, hue, kebab, rgba } = await import('../../web/studio/util.js');
 
 test('a value as the hash writes it: integers whole, others to three decimals without trailing zeros', () => {
   const whole = { integer: true },

@@ -2,7 +2,9 @@
 // to four decimals, and -1 where the colour cannot be read.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { textLuminance } from '../../web/host/tone.js';
+import './support/register.mjs';
+
+const { textLuminance } = await import('../../web/host/tone.js');
 
 const text = (color) => {
   globalThis.getComputedStyle = () => ({ color });

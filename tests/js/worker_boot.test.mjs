@@ -2,7 +2,9 @@
 // page's, as a CDN is; never the page's own origin, a file: page, a bundler's URL or text that is no URL.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { foreignUrl } from '../../web/host/worker_boot.js';
+import './support/register.mjs';
+
+const { foreignUrl } = await import('../../web/host/worker_boot.js');
 
 const onPage = (href) => (globalThis.location = new URL(href));
 afterEach(() => delete globalThis.location);

@@ -1,14 +1,10 @@
-// The resolve hook tests/js/support/register.mjs installs: 'mirofish-constants' is the table cmake wrote for the native
-// build (scripts/test builds it first).
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// The resolve hook register.mjs installs: 'mirofish-constants' is tests/js's copy of the constants table's JS.
+import { pathToFileURL } from 'node:url';
+import { CONSTANTS } from './constants.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const CONSTANTS = path.join(ROOT, 'build', 'native', 'generated', 'constants', 'constants.mjs');
+const url = pathToFileURL(CONSTANTS).href;
 
 export async function resolve(specifier, context, next) {
   if (specifier !== 'mirofish-constants') return next(specifier, context);
-  if (!fs.existsSync(CONSTANTS)) throw new Error(CONSTANTS + ' is missing: build the native preset first');
-  return { url: pathToFileURL(CONSTANTS).href, shortCircuit: true };
+  return { url, shortCircuit: true };
 }
