@@ -15,6 +15,7 @@ let school = null;
 let mounting = null; // the mount on its way
 let remountTimer = 0;
 let showControls = () => {};
+let seen = {}; // the preview school's own values the controls show beside the look's (its count by area)
 
 // The preview's options: the look with the layer the frame needs, the configurator's own hash left alone.
 function previewOptions() {
@@ -30,6 +31,8 @@ async function remount() {
     school = s;
     mounting = null;
     if (s && look.qr) s.form({ type: 'qr', text: location.href });
+    seen = s ? { fish: s.get('fish') } : {};
+    showControls(look, seen);
     return s;
   });
   return mounting;
@@ -56,9 +59,11 @@ function write() {
   $('open-studio').href = 'studio.html#' + keys.concat('studio=1').join('&');
 }
 
+// `value` undefined: the option is left out (the count then follows the screen: configure_controls.js).
 function change(name, value) {
-  look.options[name] = value;
-  showControls(look);
+  if (value === undefined) delete look.options[name];
+  else look.options[name] = value;
+  showControls(look, seen);
   write();
   if (LIVE.has(name) && school) school.set(name, value);
   else {
@@ -148,7 +153,7 @@ async function init() {
   window.addEventListener('hashchange', () => {
     if (location.hash.slice(1) === lookHash(look)) return;
     look = readLookHash(location.hash, table);
-    showControls(look);
+    showControls(look, seen);
     write();
     remount();
   });

@@ -1,8 +1,24 @@
 // The configurator's controls: the few options a page owner picks, on scales a person can use (the palette by name;
 // a slider on the parameter table's own scale, MiroFish.table()'s `scale`: the count is a log one), their ranges
 // inside the table's, narrowed to what a background asks for.
+// The count is the one option whose absence is not the table's default: a tag without `fish` gets one by the
+// screen's area (200 at 1600 x 900, 46 on a phone: docs/hosting.md#phones), which a page should keep unless its
+// owner wants a number. So the panel says which it is: `auto` ticked, the snippets carry no count and the number
+// shows, greyed, the count the preview got by the same rule; a number typed or dragged unticks it and goes into
+// the snippets. (A panel showing the table's 200 over a tag without `fish` promised 200 and gave 142 on a laptop.)
 const CONTROLS = [
-  { name: 'fish', label: 'Fish', kind: 'range', min: 5, max: 3000, step: 1 },
+  {
+    name: 'fish',
+    label: 'Fish',
+    kind: 'range',
+    min: 5,
+    max: 3000,
+    step: 1,
+    auto: "Follow the screen's size",
+    hint:
+      "Ticked: each visitor's screen gets fish by its area, fewer on a phone (greyed: this preview's count). " +
+      'A number: that many on every screen.',
+  },
   { name: 'palette', label: 'Palette', kind: 'select' },
   { name: 'opacity', label: 'Opacity over the text', kind: 'range', min: 0.05, max: 1, step: 0.05 },
   { name: 'fishSize', label: 'Fish size', kind: 'range', min: 0.3, max: 3, step: 0.1 },
@@ -34,11 +50,13 @@ function node(tag, props = {}, ...children) {
   return n;
 }
 
-// One control: its input(s) and show(value); `change(value)` gets the value the owner chose.
+// One control: its input(s) and show(value, seen); `change(value)` gets the value the owner chose (undefined: none,
+// for an `auto` one); `seen` is the preview's own value, where it has one.
 function control(spec, info, change) {
   const id = 'c-' + spec.name;
   const label = node('label', { for: id }, spec.label);
   const row = node('div', { className: 'row' });
+  const extra = [];
   let show;
   if (spec.kind === 'select') {
     const choices = spec.choices || info.values.map((name, i) => [name, name + (i === info.def ? ' (default)' : '')]);
@@ -79,18 +97,28 @@ function control(spec, info, change) {
       const v = Number(num.value);
       if (num.value !== '' && Number.isFinite(v)) change(Math.min(info.max, Math.max(info.min, v)));
     });
-    show = (v) => {
-      range.value = String(toSlider(Math.min(hi, Math.max(lo, v))));
-      if (document.activeElement !== num) num.value = String(v);
+    // An `auto` one: ticked, no value (undefined); unticked, the count the preview has now, so the school stays.
+    const follow = spec.auto ? node('input', { id: id + '-auto', type: 'checkbox' }) : null;
+    if (follow) {
+      follow.addEventListener('change', () => change(follow.checked ? undefined : Number(num.placeholder) || info.def));
+      extra.push(node('label', { className: 'hint', for: follow.id }, follow, ' ' + spec.auto));
+    }
+    show = (v, seen) => {
+      const auto = v === undefined;
+      if (follow) follow.checked = auto;
+      range.value = String(toSlider(Math.min(hi, Math.max(lo, auto ? (seen ?? info.def) : v))));
+      if (document.activeElement !== num) num.value = auto ? '' : String(v);
+      num.placeholder = auto && seen !== undefined ? String(seen) : '';
     };
     row.append(range, num);
   }
-  const parts = [label, row];
+  const parts = [label, row, ...extra];
   if (spec.hint) parts.push(node('p', { className: 'hint' }, spec.hint));
   return { parts, show };
 }
 
-// Builds the controls into `form`; returns show(look) to display a look's values (defaults for the rest).
+// Builds the controls into `form`; returns show(look, seen) to display a look's values (defaults for the rest, but
+// an `auto` one's absence as such), `seen` the preview school's values by name where known.
 export function buildControls(form, table, change) {
   const byName = new Map(table.map((info) => [info.name, info]));
   const shows = [];
@@ -98,7 +126,9 @@ export function buildControls(form, table, change) {
     const info = byName.get(spec.name);
     const c = control(spec, info, (v) => change(spec.name, v));
     form.append(...c.parts);
-    shows.push((look) => c.show(look.options[spec.name] ?? info.def));
+    shows.push((look, seen) =>
+      c.show(spec.auto ? look.options[spec.name] : (look.options[spec.name] ?? info.def), seen[spec.name]),
+    );
   }
-  return (look) => shows.forEach((show) => show(look));
+  return (look, seen = {}) => shows.forEach((show) => show(look, seen));
 }

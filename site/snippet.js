@@ -18,8 +18,9 @@ function shown(info, v) {
   return s === '-0' ? '0' : s;
 }
 
-// The options worth writing, in the table's order: [info, shownValue, isName]. `fish` always (unset, a page derives
-// the count from its viewport's area); width, height and seed only for an exact replay.
+// The options worth writing, in the table's order: [info, shownValue, isName]. `fish` whenever the look has one, even
+// the table's 200: a tag without it takes a count by the screen's area, which the panel then says it does
+// (configure_controls.js); width, height and seed only for an exact replay.
 export function lookEntries(look, table, { exact = false, world = null } = {}) {
   const out = [];
   for (const info of table) {

@@ -7,13 +7,14 @@
 //   params.php    the parameter table, from `mirofish params --json` (src/sim/params.h): the ranges the settings
 //                 page and the block check values against, never copied by hand
 //   LICENSE       the repository's
-// readme.txt's {{source}} becomes the repository's URL: SITE_REPO (as the site's build takes it), else the git
-// remote `origin`. The same bytes for the same inputs (entries sorted, fixed times), so a release's zip can be made
-// again and compared.
+// readme.txt's {{source}} becomes the project's public repository (source.mjs: SITE_REPO, a public git `origin`, or
+// web/package.json's `repository`); with none of them the zip is not made. The same bytes for the same inputs
+// (entries sorted, fixed times), so a release's zip can be made again and compared.
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sourceUrl } from './source.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = path.join(ROOT, 'wordpress', 'mirofish');
@@ -29,7 +30,28 @@ function fail(message) {
 }
 
 // The plugin states the package's version wherever WordPress reads one (scripts/version.mjs keeps them in step).
-const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'package.json'), 'utf8')).version;
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'web', 'package.json'), 'utf8'));
+const version = pkg.version;
+
+// Decided first, before anything is read or written: a zip without its source link is not made at all.
+function gitOrigin() {
+  try {
+    return execFileSync('git', ['-C', ROOT, 'remote', 'get-url', 'origin'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch (e) {
+    return ''; // no remote, or no git
+  }
+}
+const source = sourceUrl({ siteRepo: process.env.SITE_REPO, origin: gitOrigin(), repository: pkg.repository });
+if (!source.url) fail(source.problem);
+// --source: the link alone (scripts/wordpress-zip asks first, so a clone without one is told before it builds).
+if (process.argv[2] === '--source') {
+  process.stdout.write(source.url + '\n');
+  process.exit(0);
+}
+
 const stated = [
   ['mirofish.php', /^ \* Version:\s+(\S+)$/m],
   ['mirofish.php', /define\( 'MIROFISH_VERSION', '([^']+)' \)/],
@@ -79,21 +101,6 @@ const params = [
   '',
 ].join('\n');
 
-function sourceUrl() {
-  if (process.env.SITE_REPO) return process.env.SITE_REPO;
-  try {
-    const origin = execFileSync('git', ['-C', ROOT, 'remote', 'get-url', 'origin'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    // git@github.com:owner/name.git -> https://github.com/owner/name
-    return origin.replace(/^git@([^:]+):/, 'https://$1/').replace(/\.git$/, '');
-  } catch (e) {
-    process.stderr.write('wordpress-zip: no SITE_REPO and no git remote: readme.txt names no source URL\n');
-    return 'the MiroFish repository (this zip was built without its URL)';
-  }
-}
-
 fs.rmSync(OUT, { recursive: true, force: true });
 fs.mkdirSync(OUT, { recursive: true });
 fs.cpSync(SRC, STAGE, { recursive: true });
@@ -102,7 +109,7 @@ for (const f of VENDOR) fs.copyFileSync(path.join(DIST, f), path.join(STAGE, 've
 fs.writeFileSync(path.join(STAGE, 'params.php'), params);
 fs.copyFileSync(path.join(ROOT, 'LICENSE'), path.join(STAGE, 'LICENSE'));
 const readme = path.join(STAGE, 'readme.txt');
-fs.writeFileSync(readme, fs.readFileSync(readme, 'utf8').replace('{{source}}', sourceUrl()));
+fs.writeFileSync(readme, fs.readFileSync(readme, 'utf8').replace('{{source}}', source.url));
 
 // Python's zipfile (python3 is a build dependency already): sorted entries, fixed times and modes.
 const zip = path.join(OUT, `mirofish-${version}.zip`);

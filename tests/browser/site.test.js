@@ -2,7 +2,7 @@
 // Every page loads with no console error and no failed request, every internal link and anchor resolves, the gallery
 // never holds more live schools (WebGL contexts) than its cap while scrolled through, and the configurator's three
 // snippets, each alone on a blank page of the preview's size, give the preview's school step for step; its script tag
-// on a 390 x 844 phone fills the screen as the plain tag does.
+// on a 390 x 844 phone fills the screen as the plain tag does; the fish count its panel shows is the one a page gets.
 'use strict';
 
 const { describe, it } = require('node:test');
@@ -299,6 +299,63 @@ describe('the site', () => {
     }
     assert.deepEqual(seen[0], { world: [390, 844], canvas: [0, 0, 390, 844] });
     assert.deepEqual(seen[1], seen[0]);
+  });
+
+  // The count as the panel shows it is the count a page gets: left alone it follows the screen (the box ticked, the
+  // preview's own count greyed, no data-fish: 142 fish at 1280 x 800, 46 on a 390 x 844 phone, docs/hosting.md#phones);
+  // a number typed unticks it and every screen gets that many, even the table's default 200.
+  it("writes the fish count the panel shows: the screen's by its area, or the number given", async () => {
+    const { page, log } = await open('configure.html#palette=ink');
+    await h.waitFor(page, () => MiroFish.all.length === 1 && MiroFish.all[0].stats().frames > 0);
+    const panel = () =>
+      page.evaluate(() => {
+        const num = document.querySelector('#c-fish ~ input[type="number"]');
+        return {
+          follows: document.getElementById('c-fish-auto').checked,
+          number: num.value,
+          greyed: num.placeholder,
+          preview: MiroFish.all[0].get('fish'),
+          tag: document.getElementById('snippet-script').textContent,
+        };
+      });
+    await h.waitFor(page, () => document.querySelector('#c-fish ~ input[type="number"]').placeholder !== '');
+    const left = await panel();
+    assert.deepEqual(left, {
+      follows: true,
+      number: '',
+      greyed: String(left.preview),
+      preview: left.preview,
+      tag: '<script src="mirofish.js" data-palette="ink"></script>',
+    });
+    const counts = async (tag, name) => {
+      const got = [];
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 390, height: 844 },
+      ]) {
+        const b = await blank(name + viewport.width + '.html', tag, viewport);
+        await h.waitForFish(b.page, 1);
+        got.push(await b.page.evaluate(() => MiroFish.current.get('fish')));
+        assert.deepEqual(b.log.errors(), [], name);
+        await b.page.close();
+      }
+      return got;
+    };
+    assert.deepEqual(await counts(left.tag, 'follows'), [142, 46]);
+    const num = page.locator('#c-fish ~ input[type="number"]');
+    await num.fill('200');
+    await num.press('Tab');
+    await h.waitFor(page, () => document.getElementById('snippet-script').textContent.includes('data-fish'));
+    const given = await panel();
+    assert.deepEqual([given.follows, given.number, given.greyed], [false, '200', '']);
+    assert.equal(given.tag, '<script src="mirofish.js" data-fish="200" data-palette="ink"></script>');
+    assert.deepEqual(await counts(given.tag, 'given'), [200, 200]);
+    // Ticked again: the number goes from the snippets and the link.
+    await page.click('#c-fish-auto');
+    await h.waitFor(page, () => !document.getElementById('snippet-script').textContent.includes('data-fish'));
+    assert.equal(await page.evaluate(() => location.hash), '#palette=ink');
+    assert.deepEqual(log.errors(), []);
+    await page.close();
   });
 
   // docs/hosting.md's recipes, built by the generators themselves under a sub-path (/blog/, as a GitHub project site):

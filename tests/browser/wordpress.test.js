@@ -11,8 +11,9 @@
 const { describe, it, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
-const { execFileSync } = require('node:child_process');
+const { execFileSync, spawnSync } = require('node:child_process');
 const h = require('./helpers');
 const wordpress = require('./wordpress_site');
 
@@ -70,6 +71,61 @@ async function frameWith(page, selector) {
   return null;
 }
 
+// readme.txt's source link (wordpress/source.mjs), decided before the zip is made: the public repository, from
+// SITE_REPO, a public git origin or web/package.json's "repository", never a local path; with none, no zip.
+describe("the zip's source link", () => {
+  it('is the public repository, credentials and .git dropped; a local path never', async () => {
+    const { sourceUrl } = await import('../../wordpress/source.mjs');
+    const url = (from) => {
+      const got = sourceUrl(from);
+      return got.url || 'problem: ' + got.problem;
+    };
+    const o = 'https://github.com/owner/mirofish';
+    assert.equal(url({ siteRepo: o + '.git', origin: '/home/me/mirofish' }), o);
+    assert.equal(url({ origin: 'git@github.com:owner/mirofish.git' }), o);
+    assert.equal(url({ origin: 'ssh://git@github.com/owner/mirofish.git' }), o);
+    assert.equal(url({ origin: 'https://me:token@github.com/owner/mirofish.git' }), o);
+    assert.equal(url({ origin: '/home/me/mirofish', repository: 'owner/mirofish' }), o);
+    assert.equal(url({ origin: 'file:///home/me/mirofish', repository: { type: 'git', url: 'git+' + o + '.git' } }), o);
+    assert.match(url({ siteRepo: '/home/me/mirofish' }), /^problem: SITE_REPO is "\/home\/me\/mirofish", not a public/);
+    for (const origin of [
+      '',
+      '/home/me/mirofish',
+      '../mirofish',
+      'file:///home/me/mirofish',
+      'http://localhost/m.git',
+    ]) {
+      assert.match(url({ origin }), /^problem: readme\.txt links the source to the public repository, /, origin);
+    }
+  });
+
+  it('stops the build of a clone whose origin is a local path, with one line saying how', () => {
+    const git = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-origin-'));
+    try {
+      execFileSync('git', ['init', '-q', '--bare', git]);
+      execFileSync('git', ['--git-dir', git, 'remote', 'add', 'origin', '/home/me/mirofish']);
+      const env = Object.assign({}, process.env, { GIT_DIR: git });
+      delete env.SITE_REPO;
+      const run = spawnSync(path.join(h.ROOT, 'scripts', 'wordpress-zip'), ['--no-build'], { encoding: 'utf8', env });
+      const pkg = JSON.parse(fs.readFileSync(path.join(h.ROOT, 'web', 'package.json'), 'utf8'));
+      if (pkg.repository) {
+        assert.equal(run.status, 0, run.stderr); // the package names its repository: that is the link
+      } else {
+        assert.equal(run.status, 1);
+        assert.equal(
+          run.stderr,
+          'wordpress-zip: readme.txt links the source to the public repository, and this clone names none (git ' +
+            'origin: "/home/me/mirofish", web/package.json: no "repository"): run it as ' +
+            'SITE_REPO=https://github.com/OWNER/NAME scripts/wordpress-zip\n',
+        );
+        assert.equal(run.stdout, '');
+      }
+    } finally {
+      fs.rmSync(git, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the WordPress plugin, in a real WordPress', () => {
   let site, browser, admin, zip;
   const requests = []; // every request a visitor's page made
@@ -101,8 +157,8 @@ describe('the WordPress plugin, in a real WordPress', () => {
   }
 
   before(async () => {
-    // SITE_REPO: the source link readme.txt names (a clone may have no git remote to take it from).
-    const env = Object.assign({ SITE_REPO: 'https://example.org/mirofish' }, process.env);
+    // SITE_REPO: the source link readme.txt names (a clone may name no public repository: then no zip is made).
+    const env = Object.assign({}, process.env, { SITE_REPO: 'https://example.org/mirofish' });
     const made = execFileSync(path.join(h.ROOT, 'scripts', 'wordpress-zip'), ['--no-build'], { encoding: 'utf8', env });
     zip = path.join(h.ROOT, made.trim());
     site = await wordpress.start();
@@ -134,6 +190,9 @@ describe('the WordPress plugin, in a real WordPress', () => {
       'mirofish.js',
       'mirofish.wasm',
     ]);
+    // The minified files' source (guideline 4): the repository the build was given, as a link.
+    const readme = fs.readFileSync(path.join(vendor, '..', 'readme.txt'), 'utf8');
+    assert.match(readme, /\(`scripts\/wordpress-zip`\), are at https:\/\/example\.org\/mirofish\. /);
     assert.deepEqual(stored(), { enabled: true, look: [] }, 'activation adds its option');
   });
 

@@ -3,6 +3,8 @@
 // with one sentence that names the file and the URL it was looked for at. A URL whose fragment is an integrity
 // (`mirofish.wasm#sha384-...`: the hash the loader was built with, which the host hands on in the engine's `hello`)
 // is fetched against it (integrity.js): the browser then hands the bytes to the compiler once all are in and match.
+// A file:// one is not fetched: a page opened from disk is told to be served instead (from_disk.js).
+import { fromDisk } from './from_disk.js';
 import { loadFailure } from './integrity.js';
 import { errorText } from './util.js';
 
@@ -20,6 +22,8 @@ export function compileWasm(url, from = 'mirofish.js') {
   const integrity = /^#sha(256|384|512)-/.test(where.hash) ? where.hash.slice(1) : '';
   if (integrity) where.hash = '';
   const foreign = where.origin !== self.location.origin;
+  const disk = fromDisk(FILE, where.href);
+  if (disk) return Promise.reject(new Error(disk));
   return fetch(where.href, { credentials: 'same-origin', integrity }).then(
     (res) => {
       if (!res.ok) {

@@ -4,6 +4,7 @@ import {
   afterPageSettled,
   besideScript,
   errorText,
+  fromDisk,
   guessLayer,
   makeCanvas,
   siblingScript,
@@ -50,8 +51,9 @@ export function install(script) {
 
 // The host, added beside this script once the page is ready for it (core/sibling_script.js: its nonce, crossOrigin
 // and query) and checked against the hash this file was built with: load() resolves to what it hands back (or to
-// null: missing, refused by the page's CSP, changed, or of another version, with its one warning); host() is that,
-// once it has run. The host gets the engine's and the wasm's hashes from here: the page's one `integrity` covers all.
+// null: missing, refused by the page's CSP, changed, of another version, or on a page opened from disk, with its one
+// warning); host() is that, once it has run. The host gets the engine's and the wasm's hashes from here: the page's
+// one `integrity` covers all.
 /** @type {EngineHashes} */
 const SRI = { engine: MIROFISH_SRI_ENGINE, wasm: MIROFISH_SRI_WASM };
 /** @param {HTMLScriptElement | null} script @returns {HostLink} */
@@ -70,7 +72,14 @@ function hostLink(script) {
         if (version === VERSION) made = make(script, SRI);
         else problem = 'is ' + version + ', not ' + VERSION + ' as mirofish.js';
       };
-      return siblingScript(script, 'mirofish-host.js', 'mirofish.js', MIROFISH_SRI_HOST)
+      // A page opened from disk gets no file beside it (core/from_disk.js): said once, nothing asked of the
+      // browser (which would log its own CORS errors for the host, then fail the engine's fetch anyway).
+      const disk = fromDisk('mirofish-host.js', besideScript(script, 'mirofish-host.js'));
+      return (
+        disk
+          ? Promise.reject(new Error(disk))
+          : siblingScript(script, 'mirofish-host.js', 'mirofish.js', MIROFISH_SRI_HOST)
+      )
         .then(
           () => made || warn('mirofish-host.js at ' + besideScript(script, 'mirofish-host.js') + ' ' + problem),
           (e) => warn(errorText(e)),
