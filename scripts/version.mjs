@@ -1,6 +1,9 @@
 // The version, written in each place that states it, agrees with web/package.json (the package's own): with no
 // argument it checks them all and names each one that differs (scripts/test runs it); `node scripts/version.mjs
-// 0.4.0` writes the new one into every place, CHANGELOG.md's heading for it aside (that one is written by hand).
+// 0.4.0` writes the new one into every place and gives CHANGELOG.md its heading (scripts/bump runs it, then rebuilds
+// what depends on it). The heading: an "(unreleased)" one on top is renamed (its changes are the next release's,
+// whatever its number), a dated one (a release just made) gets "## 0.4.0 (unreleased)" above it; dating it is the
+// release's, by hand (docs/releasing.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +56,8 @@ for (const [file, pattern] of PLACES) {
     fs.writeFileSync(path.join(root, file), text);
   }
 }
-if (!want && !read('CHANGELOG.md').includes('## ' + version)) wrong.push(`CHANGELOG.md: no "## ${version}" section`);
+if (want) writeHeading();
+else if (!read('CHANGELOG.md').includes('## ' + version)) wrong.push(`CHANGELOG.md: no "## ${version}" section`);
 if (wrong.length) {
   console.error(
     'version.mjs: the version is written differently in ' + wrong.length + ' place(s):\n  ' + wrong.join('\n  '),
@@ -61,3 +65,19 @@ if (wrong.length) {
   process.exit(1);
 }
 console.log(`version.mjs: ${version} in all ${found} places` + (want ? ' (written)' : ''));
+
+function writeHeading() {
+  const text = read('CHANGELOG.md');
+  if (new RegExp(`^## ${version.replace(/\./g, '\\.')}\\b`, 'm').test(text)) return;
+  const top = /^## \d+\.\d+\.\d+(.*)$/m.exec(text);
+  if (!top) {
+    console.error('version.mjs: CHANGELOG.md has no "## X.Y.Z" heading to put "## ' + version + '" beside');
+    process.exit(1);
+  }
+  const heading = `## ${version} (unreleased)`;
+  const next = top[1] === ' (unreleased)' ? heading : heading + '\n\n' + top[0];
+  fs.writeFileSync(
+    path.join(root, 'CHANGELOG.md'),
+    text.slice(0, top.index) + next + text.slice(top.index + top[0].length),
+  );
+}
