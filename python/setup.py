@@ -2,8 +2,8 @@
 
 The package is plain Python over a C library (ctypes), so its wheel is tagged py3-none-<platform>: one wheel serves
 every CPython 3.x on that platform. Settings, all optional:
-  MIROFISH_BUILD_DIR   the CMake build folder (default: <clone>/build/python). One already configured (the native
-                       preset's build/native, say) is built as it is: only the library target.
+  MIROFISH_BUILD_DIR   the CMake build folder, relative to the clone (default: build/python). One already configured
+                       (the native preset's build/native, say) is built as it is: only the library target.
   MIROFISH_LIBRARY_FILE  a libmirofish already built: copied instead of building.
   MIROFISH_WEB_DIST    the page's files for school.show() (default: <clone>/build/web/dist when it is there).
   MIROFISH_FRAMES      ON or OFF: the native renderer for School.poster() (default: ON where pkg-config finds EGL,
@@ -38,7 +38,8 @@ def build_library() -> Path:
         return Path(given)
     if not (ROOT / "CMakeLists.txt").is_file():
         sys.exit(f"mirofish: no MiroFish clone around {HERE} (CMakeLists.txt); build from a clone of the repository")
-    build = Path(os.environ.get("MIROFISH_BUILD_DIR") or ROOT / "build" / "python")
+    build = Path(os.environ.get("MIROFISH_BUILD_DIR") or "build/python")
+    build = build if build.is_absolute() else ROOT / build  # pip runs this from python/: relative is the clone's
     if not (build / "CMakeCache.txt").is_file():
         # The native preset's compiler settings (CMakePresets.json): -O2 and, from CMakeLists.txt, no fast-math and
         # no FMA contraction, so the library's schools are the CLI's bit for bit. The native renderer (School.poster)

@@ -1,7 +1,8 @@
 // The docs' code blocks, for tests/browser/docs.test.js: every ```html and ```js block of README.md and
 // docs/*.md, with the file and line it starts on, and whether the doc marks it a fragment (the line before it, blank
 // lines aside, is `<!-- fragment: why -->`: shown, not run). A js block's lines are split into statements so the test
-// can check each line after it runs (module()).
+// can check each line after it runs (module()). For tests/docs/shell.test.js: every ```sh, ```bash and ```shell
+// block (shellBlocks()), with its `<!-- not run: why -->` marker.
 'use strict';
 
 const fs = require('node:fs');
@@ -9,9 +10,12 @@ const path = require('node:path');
 
 const FENCE = /^```(\w*)\s*$/;
 const FRAGMENT = /^<!--\s*fragment:\s*(\S.*?)\s*-->$/;
+const NOT_RUN = /^<!--\s*not run:\s*(\S.*?)\s*-->$/;
+const SHELL = ['sh', 'bash', 'shell'];
 
-// [{ file, line, lang, code, fragment }] for the html and js blocks of one Markdown file (file: relative to root).
-function blocksOf(root, file) {
+// [{ file, line, lang, code, fragment, notRun }] for the blocks of one Markdown file in langs (file: relative to root;
+// notRun: a shell block's `<!-- not run: why -->`).
+function blocksOf(root, file, langs = ['html', 'js']) {
   const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
   const blocks = [];
   for (let i = 0; i < lines.length; i++) {
@@ -19,16 +23,19 @@ function blocksOf(root, file) {
     if (!open) continue;
     let end = i + 1;
     while (end < lines.length && lines[end].trim() !== '```') end++;
-    if (open[1] === 'html' || open[1] === 'js') {
+    if (langs.includes(open[1])) {
       let before = i - 1;
       while (before >= 0 && lines[before].trim() === '') before--;
-      const marked = before >= 0 ? FRAGMENT.exec(lines[before].trim()) : null;
+      const marker = before >= 0 ? lines[before].trim() : '';
+      const marked = FRAGMENT.exec(marker);
+      const notRun = NOT_RUN.exec(marker);
       blocks.push({
         file,
         line: i + 2,
         lang: open[1],
         code: lines.slice(i + 1, end).join('\n'),
         fragment: marked ? marked[1] : null,
+        notRun: notRun ? notRun[1] : null,
       });
     }
     i = end;
@@ -37,12 +44,21 @@ function blocksOf(root, file) {
 }
 
 // README.md, then docs/*.md by name: the order a reader meets them in.
-function allBlocks(root) {
+function pages(root) {
   const docs = fs
     .readdirSync(path.join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .sort();
-  return ['README.md'].concat(docs.map((f) => 'docs/' + f)).flatMap((f) => blocksOf(root, f));
+  return ['README.md'].concat(docs.map((f) => 'docs/' + f));
+}
+
+function allBlocks(root) {
+  return pages(root).flatMap((f) => blocksOf(root, f));
+}
+
+// Every shell block of the pages, in the same order.
+function shellBlocks(root) {
+  return pages(root).flatMap((f) => blocksOf(root, f, SHELL));
 }
 
 // One line of a js block: its code without the trailing comment, and its statements (split at top-level `;`).
@@ -111,4 +127,4 @@ function blockModule(block, checks) {
   return out.join('\n') + '\n';
 }
 
-module.exports = { allBlocks, blocksOf, splitLine, blockModule };
+module.exports = { allBlocks, shellBlocks, blocksOf, pages, splitLine, blockModule, SHELL };
