@@ -1,7 +1,7 @@
 """The docs' Python examples run as written: every ```python block of docs/python.md, and of README.md's Python
 section, in the order the page gives them, in one namespace per page, in an empty folder (the current directory).
 
-A ```sh block's lines that start with `build/native/mirofish ` run there too, in their place among the Python blocks
+A ```sh block's lines that start with `mirofish ` run there too, in their place among the Python blocks
 (the CLI of conftest.py), so an example can read what the CLI wrote (`load_trajectory("run.f32")`) or compare bytes
 with it; the page's other shell lines (the install) are not run. A block whose first line is `# not run: <reason>`
 is skipped, and says why; such a block with no reason fails. A failing example's traceback names the page and its
@@ -22,7 +22,7 @@ from conftest import CLI, ROOT
 PAGES = [("docs/python.md", None), ("README.md", "Python")]
 NOT_RUN = re.compile(r"#\s*not run\b:?\s*(.*)")
 FENCE = re.compile(r"^```(\w*)\s*$")
-CLI_LINE = "build/native/mirofish "
+CLI_LINE = "mirofish "
 
 
 def blocks(page: str, section: str | None) -> list[tuple[str, str, int]]:
@@ -57,7 +57,7 @@ def not_run_reason(code: str) -> str | None:
 
 
 def cli_commands(code: str) -> list[list[str]]:
-    """The `build/native/mirofish ...` lines of a sh block (a trailing backslash joins the next line)."""
+    """The `mirofish ...` lines of a sh block (a trailing backslash joins the next line)."""
     joined = re.sub(r"\\\n\s*", " ", code)
     return [shlex.split(line, comments=True) for line in joined.splitlines() if line.startswith(CLI_LINE)]
 
@@ -100,6 +100,6 @@ def test_the_pages_have_their_examples():
     assert "docs/python.md" in (ROOT / "README.md").read_text(encoding="utf-8")
     assert not_run_reason("# not run: needs a browser\nx = 1\n") == "needs a browser"
     assert not_run_reason("x = 1  # not run: no\n") is None
-    assert cli_commands("build/native/mirofish run --steps 1 \\\n  --hash 'n=2'   # a comment\nls\n") == [
-        ["build/native/mirofish", "run", "--steps", "1", "--hash", "n=2"]
+    assert cli_commands("mirofish run --steps 1 \\\n  --hash 'n=2'   # a comment\nls\n") == [
+        ["mirofish", "run", "--steps", "1", "--hash", "n=2"]
     ]
