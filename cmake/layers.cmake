@@ -17,7 +17,9 @@ set(MIROFISH_LAYER_render "base;form;sim;render")
 set(MIROFISH_LAYER_sweep "base;form;sim;link;sweep")
 # headless: the native GL layer (a context with no window), for the CLI's frames; the page never builds it.
 set(MIROFISH_LAYER_headless "base;headless")
-set(MIROFISH_LAYER_cli "base;form;sim;link;sweep;render;headless;cli")
+# frames: a hash's frames drawn natively (the school stepped, the renderer on headless GL, the files), for the CLI.
+set(MIROFISH_LAYER_frames "base;form;sim;link;render;headless;frames")
+set(MIROFISH_LAYER_cli "base;form;sim;link;sweep;render;headless;frames;cli")
 # capi: the C interface (libmirofish, for Python), a front beside the CLI and the page; the native renderer for its
 # posters where the build has one.
 set(MIROFISH_LAYER_capi "base;form;sim;link;sweep;render;headless;capi")
@@ -25,7 +27,7 @@ set(MIROFISH_LAYER_web "base;form;sim;link;render;web")
 
 function(mirofish_check_layers src)
   set(problems "")
-  foreach(layer base form sim link sweep render headless cli capi web)
+  foreach(layer base form sim link sweep render headless frames cli capi web)
     file(GLOB_RECURSE files ${src}/${layer}/*.h ${src}/${layer}/*.cpp)
     foreach(f ${files})
       file(RELATIVE_PATH rel ${src} ${f})

@@ -22,7 +22,7 @@ const OUT = path.join(ROOT, 'docs', 'images');
 const MANIFEST = path.join(OUT, 'manifest.json');
 // What a picture shows comes from these: the C++ renderer and its shaders (the palettes and the water are in there),
 // and the native frame's path (the GL context, the CLI's frames); the school itself is checked by its state-hash.
-const SOURCES = ['src/render', 'shaders', 'src/headless', 'src/cli/frame_maker.cpp']; // frame_pixels, FrameView: src/render/core
+const SOURCES = ['src/render', 'shaders', 'src/headless', 'src/frames/frame_maker.cpp']; // frame_pixels, FrameView: src/render/core
 const CLI = path.join(ROOT, 'build', 'native', 'mirofish');
 
 function files(dir) {

@@ -2,9 +2,10 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "cli/frame_maker.h"
+#include "cli/frame_flags.h"
 #include "cli/frames_command.h"
-#include "cli/image_files.h"
+#include "frames/frame_maker.h"
+#include "frames/image_files.h"
 #include "sim/school.h"
 
 namespace mirofish {

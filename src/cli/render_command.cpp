@@ -8,10 +8,11 @@
 #include <mutex>
 #include <thread>
 
-#include "cli/frame_maker.h"
+#include "cli/frame_flags.h"
 #include "cli/frames_command.h"
-#include "cli/image_files.h"
-#include "cli/video_pipe.h"
+#include "frames/frame_maker.h"
+#include "frames/image_files.h"
+#include "frames/video_pipe.h"
 
 namespace mirofish {
 

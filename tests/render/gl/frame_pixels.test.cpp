@@ -1,7 +1,8 @@
 // From the framebuffer's premultiplied pixels to a file's (render/core/frame_pixels.h).
 #include <catch2/catch.hpp>
 
-#include "cli/frame_request.h"
+#include "cli/frame_flags.h"
+#include "frames/frame_request.h"
 #include "render/core/frame_pixels.h"
 
 using namespace mirofish;

@@ -1,5 +1,5 @@
-// The flags a poster and a clip share (frame_request.h).
-#include "cli/frame_request.h"
+// The flags a poster and a clip share (frame_flags.h).
+#include "cli/frame_flags.h"
 
 #include <cctype>
 #include <cmath>
@@ -30,8 +30,6 @@ long long stepsOfSeconds(const std::string& flag, const std::string& text) {
   return (long long)(v * double(kStepHz) + 0.5);
 }
 
-long long stepOfFrame(long long k, int fps) { return (k * kStepHz * 2 + fps) / (2 * fps); }
-
 void readSize(const std::string& command, const std::string& text, FrameRequest* r) {
   const size_t x = text.find('x');
   double w = 0, h = 0;
@@ -41,15 +39,6 @@ void readSize(const std::string& command, const std::string& text, FrameRequest*
     throw cliError(CliErrorId::SizeBad, {command + " --size", echoed(text), "3840", "2160"});
   r->cssWidth = int(w);
   r->cssHeight = int(h);
-}
-
-void settlePixels(FrameRequest* r) {
-  r->pixelWidth = int(std::lround(r->cssWidth * r->dpr));
-  r->pixelHeight = int(std::lround(r->cssHeight * r->dpr));
-  if (r->pixelWidth > kMaxPixelSide || r->pixelHeight > kMaxPixelSide)
-    throw cliError(CliErrorId::PixelsTooMany,
-                   {std::to_string(r->cssWidth), std::to_string(r->cssHeight), formatG(r->dpr, 6),
-                    std::to_string(r->pixelWidth), std::to_string(r->pixelHeight), std::to_string(kMaxPixelSide)});
 }
 
 bool readFrameFlag(CliArgs& a, const std::string& command, const std::string& flag, FrameRequest* r) {

@@ -1,5 +1,5 @@
 // PNG and WebP files (image_files.h).
-#include "cli/image_files.h"
+#include "frames/image_files.h"
 
 #include <png.h>
 #include <webp/encode.h>

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/frame_request.h"
+#include "frames/frame_request.h"
 #include "headless/offscreen_gl.h"
 #include "render/core/frame_view.h"
 #include "render/frame_composer.h"

@@ -1,5 +1,5 @@
 // A request's frames on this thread (frame_maker.h).
-#include "cli/frame_maker.h"
+#include "frames/frame_maker.h"
 
 #include <mutex>
 

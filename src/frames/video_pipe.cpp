@@ -1,5 +1,5 @@
 // The ffmpeg process a clip is encoded by (video_pipe.h).
-#include "cli/video_pipe.h"
+#include "frames/video_pipe.h"
 
 #include <fcntl.h>
 #include <signal.h>
