@@ -56,8 +56,7 @@ mf_school* mf_school_new(const char* hash) {
     if (!text.empty() && !d.anyKey) throw Refused("'" + echoed(text) + "' holds no MiroFish parameter (n=300&seed=7)");
     std::unique_ptr<mf_school> s(new mf_school(d.params));
     std::string why;
-    if (d.form.kind != FormationKind::None && !s->school.form(d.form, float(kDefaultHoldSeconds), d.formAt, &why))
-      throw Refused("form=" + formSpecValue(d.form) + ": " + why);
+    if (!s->school.formFromHash(d.form, d.formAt, &why)) throw Refused("form=" + formSpecValue(d.form) + ": " + why);
     s->form = d.form;
     s->formAt = d.formAt;
     s->school.setMetrics(true, 0);  // as run: the record every step, full metrics on the steps asked for

@@ -32,10 +32,8 @@ bool FrameMaker::open(const FrameRequest& request, std::string* why) {
     return false;
   }
   turn.unlock();
-  // As the page's Pond::begin(): the school, then the hash's formation with the default hold.
   school_.reset(new School(request.params));
-  if (request.form.kind != FormationKind::None &&
-      !school_->form(request.form, kDefaultHoldSeconds, request.formAt, why)) {
+  if (!school_->formFromHash(request.form, request.formAt, why)) {
     *why = "the hash's form " + std::string(formationName(request.form.kind)) + ": " + *why;
     return false;
   }

@@ -75,12 +75,6 @@ constexpr int kShapeUnit = 0, kPatternUnit = 1, kFishUnit = 2;
 
 }  // namespace
 
-bool FishRenderer::fail(const std::string& why) {
-  errorText_ = why;
-  error_ = errorText_.c_str();
-  return false;
-}
-
 bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
   if (lite) {
     std::string vert = withDefine(shaders::kKoiVert, "KOI_LITE"), frag = withDefine(shaders::kKoiFrag, "KOI_LITE");
@@ -109,13 +103,11 @@ bool FishRenderer::linkKoi(KoiProgram* k, bool lite, std::string* log) {
   return true;
 }
 
-bool FishRenderer::init() {
-  error_ = "";
-  std::string log;
+bool FishRenderer::init(std::string* log) {
   bake_ = &sharedKoiBake();  // once a process; kept for a context restore
   const KoiBake& bake = *bake_;
-  if (!linkKoi(&full_, false, &log)) return fail("koi " + log);
-  if (!linkKoi(&lite_, true, &log)) return fail("koi (lite) " + log);
+  if (!linkKoi(&full_, false, log)) return (*log = "koi " + *log, false);
+  if (!linkKoi(&lite_, true, log)) return (*log = "koi (lite) " + *log, false);
 
   shapeTexture_ = makeTexture(GL_RGBA8, GL_RGBA, kShapeW, kShapeH, bake.shape.data());
   patternTexture_ =
@@ -127,7 +119,7 @@ bool FishRenderer::init() {
   fishCapacity_ = 0;
   ensureCapacity(kMinInstanceCapacity);
 
-  if (glGetError() != GL_NO_ERROR) return fail("GL error while creating the koi buffers");
+  if (glGetError() != GL_NO_ERROR) return (*log = "GL error while creating the koi buffers", false);
   return true;
 }
 

@@ -24,9 +24,9 @@ constexpr float kSmallFishPx = 12.0f;
 
 class FishRenderer {
  public:
-  // Creates GL objects on the current context; false (with a reason in error()) if it cannot (the caller releases
+  // Creates GL objects on the current context; false (with the reason in *log) if it cannot (the caller releases
   // what was made).
-  bool init();
+  bool init(std::string* log);
   // Orders the fish and uploads them for this frame; false when there is no fish to draw. The world (school params
   // width x height) is scaled to fit the drawing buffer, centred (map). lift: a QR code's plate is drawn between the
   // two passes, so the fish with a module still to reach go to the second (S-CHO-4).
@@ -37,10 +37,8 @@ class FishRenderer {
   void dropContext();
   // Deletes GL objects on the current context.
   void release();
-  const char* error() const { return error_; }
 
  private:
-  bool fail(const std::string& why);
   void ensureCapacity(int n);
   void fillInstances(const School& school, const RenderView& view);
   // Each depth layer's fish length (device px) and whether it draws the cheap koi: back, front.
@@ -59,8 +57,6 @@ class FishRenderer {
   bool linkKoi(KoiProgram* program, bool lite, std::string* log);
   void useKoi(const KoiProgram& program, const RenderView& view, const WorldToPixels& map, float time);
 
-  const char* error_ = "";
-  std::string errorText_;  // owns the text error_ points to
   KoiProgram full_, lite_;
   const KoiBake* bake_ = nullptr;  // the process's shared bake (koi_bake.h), re-uploaded after a context loss
   unsigned shapeTexture_ = 0, patternTexture_ = 0;

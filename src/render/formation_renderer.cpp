@@ -40,7 +40,7 @@ bool FormationRenderer::init(std::string* log) {
   return true;
 }
 
-int FormationRenderer::renderPlate(const School& school, const RenderView& view, const WorldToPixels& map) {
+int FormationRenderer::drawPlate(const School& school, const RenderView& view, const WorldToPixels& map) {
   const FormationState& form = school.formation();
   const float a = plateOpacity(form, school.stepCount());
   if (!gl_.id || !(a > 0) || !form.isStatic()) return 0;
@@ -48,10 +48,10 @@ int FormationRenderer::renderPlate(const School& school, const RenderView& view,
   quad(vertices_.data(), float(form.originX), float(form.originY), float(form.originX + form.cols * form.cell),
        float(form.originY + form.rows * form.cell), 0);
   const float plate[4] = {kPlate[0] * a, kPlate[1] * a, kPlate[2] * a, a};  // premultiplied
-  return draw(view, map, plate, kInk, 1);
+  return drawQuads(view, map, plate, kInk, 1);
 }
 
-int FormationRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
+int FormationRenderer::draw(const School& school, const RenderView& view, const WorldToPixels& map) {
   const FormationState& form = school.formation();
   if (!gl_.id || !form.active() || !form.isStatic() || form.cell <= 0) return 0;
   const int n = school.count();
@@ -67,18 +67,18 @@ int FormationRenderer::render(const School& school, const RenderView& view, cons
     quad(v + 18 * quads++, form.tx[j] - half, form.ty[j] - half, form.tx[j] + half, form.ty[j] + half, 1);
   }
   if (quads == 0) return 0;
-  if (form.plate()) return draw(view, map, kPlate, kInk, quads);
+  if (form.plate()) return drawQuads(view, map, kPlate, kInk, quads);
   // Text and logos in the palette's patch colour (the skin colour is near white: unreadable on a light page), as
   // see-through as the fish but never fainter than 0.8, so a name reads.
   const Palette& pal = paletteAt(view.palette);
   const float a = view.opacity > 0.8f ? (view.opacity < 1 ? view.opacity : 1.0f) : 0.8f;
   const float ink[4] = {pal.patch[0] * a, pal.patch[1] * a, pal.patch[2] * a, a};
-  return draw(view, map, kPlate, ink, quads);
+  return drawQuads(view, map, kPlate, ink, quads);
 }
 
 // The first `quads` quads of vertices_ in one draw: tone 0 in `plate`, tone 1 in `ink` (premultiplied).
-int FormationRenderer::draw(const RenderView& view, const WorldToPixels& map, const float* plate, const float* ink,
-                            int quads) {
+int FormationRenderer::drawQuads(const RenderView& view, const WorldToPixels& map, const float* plate, const float* ink,
+                                 int quads) {
   glUseProgram(gl_.id);
   glUniform3f(at_[0], map.scale, map.offsetX, map.offsetY);
   glUniform2f(at_[1], float(view.pixelWidth), float(view.pixelHeight));

@@ -13,13 +13,9 @@ namespace mirofish {
 bool FrameComposer::init() {
   if (ready_) release();
   std::string log;
-  bool ok = koi_.init();
-  if (!ok)
-    log = koi_.error();
-  else if (!(ok = water_.init(&log)))
-    log = "water " + log;
-  else
-    ok = pellets_.init(&log) && cells_.init(&log) && predator_.init(&log);
+  bool ok = koi_.init(&log);
+  if (ok && !(ok = water_.init(&log))) log = "water " + log;
+  if (ok) ok = pellets_.init(&log) && cells_.init(&log) && predator_.init(&log);
   if (!ok) {
     error_ = log;
     release();
@@ -72,14 +68,14 @@ void FrameComposer::render(const School& school, const RenderView& view) {
         if (fish) drawCalls_ += koi_.draw(0);
         break;
       case FrameLayer::Plate:
-        if (fish) drawCalls_ += cells_.renderPlate(school, view, map);
+        if (fish) drawCalls_ += cells_.drawPlate(school, view, map);
         break;
       case FrameLayer::KoiOver:
         if (fish) drawCalls_ += koi_.draw(1);
         break;
-      case FrameLayer::Cells: drawCalls_ += cells_.render(school, view, map); break;
-      case FrameLayer::Pellets: drawCalls_ += pellets_.render(school, view, map); break;
-      case FrameLayer::Predator: drawCalls_ += predator_.render(school, view, map); break;
+      case FrameLayer::Cells: drawCalls_ += cells_.draw(school, view, map); break;
+      case FrameLayer::Pellets: drawCalls_ += pellets_.draw(school, view, map); break;
+      case FrameLayer::Predator: drawCalls_ += predator_.draw(school, view, map); break;
     }
   }
 }

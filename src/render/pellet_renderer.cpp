@@ -21,7 +21,7 @@ bool PelletRenderer::init(std::string* log) {
   return link(shaders::kPelletVert, shaders::kPelletFrag, names, log);
 }
 
-int PelletRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
+int PelletRenderer::draw(const School& school, const RenderView& view, const WorldToPixels& map) {
   float data[kMaxPellets * 4];
   int live = 0;
   const float size = std::isfinite(view.fishSize) && view.fishSize > 0 ? view.fishSize : 1.0f;

@@ -15,7 +15,7 @@ class PelletRenderer : public LayerRenderer<4> {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) when the school has live pellets, else nothing at all (0).
-  int render(const School& school, const RenderView& view, const WorldToPixels& map);
+  int draw(const School& school, const RenderView& view, const WorldToPixels& map);
 };
 
 }  // namespace mirofish

@@ -30,7 +30,7 @@ void PredatorRenderer::follow(const School& school) {
   }
 }
 
-int PredatorRenderer::render(const School& school, const RenderView& view, const WorldToPixels& map) {
+int PredatorRenderer::draw(const School& school, const RenderView& view, const WorldToPixels& map) {
   const Predator& pr = school.predator();
   if (!gl_.id || !pr.present) return 0;
   follow(school);

@@ -15,7 +15,7 @@ class PredatorRenderer : public LayerRenderer<6> {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) while the school has a predator, else nothing at all (0).
-  int render(const School& school, const RenderView& view, const WorldToPixels& map);
+  int draw(const School& school, const RenderView& view, const WorldToPixels& map);
   // Keeps the heading as a frame drawn now would (render calls it): a frame not drawn still turns the predator.
   void follow(const School& school);
 

@@ -171,6 +171,9 @@ class School {
   // with the reason, when it cannot be laid out in this world; the school is unchanged then. Fish are added for
   // a formation with more targets than fish, and removed on release.
   bool form(const FormSpec& spec, float holdSeconds, double atSeconds, std::string* why);
+  // A hash's form= and at= (none: true), with the default hold: how the page's Pond, the CLI's frames and the C
+  // interface all start a school that a hash shapes.
+  bool formFromHash(const FormSpec& spec, double atSeconds, std::string* why);
   void release();
   const FormationState& formation() const { return form_; }
 

@@ -14,6 +14,10 @@
 
 namespace mirofish {
 
+bool School::formFromHash(const FormSpec& spec, double atSeconds, std::string* why) {
+  return spec.kind == FormationKind::None || form(spec, kDefaultHoldSeconds, atSeconds, why);
+}
+
 bool School::form(const FormSpec& spec, float holdSeconds, double atSeconds, std::string* why) {
   why->clear();
   if (spec.kind == FormationKind::None || spec.kind == FormationKind::Logo) {

@@ -91,11 +91,11 @@ HashResult Pond::applyHash(const std::string& hash) {
 void Pond::begin() {
   school_ = std::make_unique<School>(params_);
   school_->setMetricsEnabled(metrics_);  // off unless the studio shows them: the page doesn't pay for them
-  ripples_.clear();
+  view_.clear();
   sendObstacles();
   clock_ = FixedStep();
   std::string why;
-  if (hashForm_.kind != FormationKind::None && !school_->form(hashForm_, kDefaultHoldSeconds, hashFormAt_, &why))
+  if (!school_->formFromHash(hashForm_, hashFormAt_, &why))
     hashForm_ = FormSpec();  // applyHash already warned about a bad value; a world too small says nothing twice
 }
 
@@ -206,7 +206,7 @@ void Pond::scare(double cssX, double cssY) {
   if (school_ && toWorld(cssX, cssY, &x, &y)) {
     school_->scare(x, y);
     ++scares_;
-    if (ripples()) ripples_.add(x, y, 1);  // the startle it causes (if a fish is near) joins this ripple
+    if (ripples()) view_.addRipple(x, y, 1);  // the startle it causes (if a fish is near) joins this ripple
   }
 }
 
@@ -215,7 +215,7 @@ void Pond::feed(double cssX, double cssY) {
   if (school_ && toWorld(cssX, cssY, &x, &y)) {
     school_->feed(x, y);
     ++feeds_;
-    if (ripples()) ripples_.add(x, y, 1);  // the pellet lands
+    if (ripples()) view_.addRipple(x, y, 1);  // the pellet lands
   }
 }
 
@@ -230,19 +230,9 @@ bool Pond::render(double timeSeconds) {
   if (!school_ || !context_ || !frame_.ready()) return false;
   if (emscripten_is_webgl_context_lost(context_)) return false;
   emscripten_webgl_make_context_current(context_);
-  RenderView view;
-  view.pixelWidth = pixelWidth_;
-  view.pixelHeight = pixelHeight_;
-  view.dpr = float(dpr_);
-  view.timeSeconds = timeSeconds;
-  applyLook(params_, pageText_, &view);
-  if (ripples()) {  // S-ECO-5: no ripple is kept, aged or drawn without water (old startles are skipped then)
-    ripples_.addStartles(*school_);
-    view.ripples = rippleData_;
-    view.rippleCount = ripples_.pack(timeSeconds, float(params_.ripple), rippleData_);
-  }
-  view.detail = detail_;
-  frame_.render(*school_, view);
+  view_.setSize(pixelWidth_, pixelHeight_, float(dpr_), pageText_);
+  view_.setDetail(detail_);
+  frame_.render(*school_, view_.at(*school_, params_, timeSeconds));
   return true;
 }
 

@@ -10,7 +10,7 @@
 
 #include "link/hash_codec.h"
 #include "link/link_limits.h"
-#include "render/core/ripples.h"
+#include "render/core/frame_view.h"
 #include "render/core/water_tone.h"
 #include "render/frame_composer.h"
 #include "sim/params.h"
@@ -158,8 +158,7 @@ class Pond {
   FrameComposer frame_;
   FormSpec hashForm_;  // the hash's form= and at=: part of the replay, applied again by begin()
   double hashFormAt_ = 0;
-  RippleRing ripples_;                      // S-ECO-5 (water=1): clicks, pellets and the school's startles
-  float rippleData_[kMaxRipples * 4] = {};  // what the water shader gets this frame
+  FrameView view_;  // each frame's view (render/core/frame_view.h), its ripples (S-ECO-5) with it
   bool metrics_ = false;
   EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context_ = 0;
   double cssWidth_ = 1, cssHeight_ = 1;

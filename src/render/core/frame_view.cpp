@@ -18,8 +18,9 @@ const RenderView& FrameView::at(const School& school, const Params& p, double se
   view_.pixelHeight = pixelHeight_;
   view_.dpr = dpr_;
   view_.timeSeconds = seconds;
+  view_.detail = detail_;
   applyLook(p, pageText_, &view_);
-  if (p.water != 0 && p.ripple > 0) {  // as Pond::render: no ripple is kept, aged or drawn without water
+  if (p.water != 0 && p.ripple > 0) {  // S-ECO-5: no ripple is kept, aged or drawn without water (old startles skipped)
     ripples_.addStartles(school);
     view_.ripples = rippleData_;
     view_.rippleCount = ripples_.pack(seconds, float(p.ripple), rippleData_);
