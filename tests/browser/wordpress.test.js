@@ -346,6 +346,20 @@ describe('the WordPress plugin, in a real WordPress', () => {
       return { name: b.name, isValid: b.isValid };
     });
     assert.deepEqual(block, { name: 'mirofish/school', isValid: true });
+    // Its attributes and its sidebar are the table's options (block.php makes both from it): one control each, and
+    // each one an attribute, so what the sidebar sets is saved.
+    const made = await admin.evaluate(() => ({
+      options: Object.keys(window.mirofishBlock.table),
+      attributes: Object.keys(wp.blocks.getBlockType('mirofish/school').attributes),
+    }));
+    assert.deepEqual(made.options, ['fish', 'palette', 'opacity', 'water', 'click', 'controls', 'idleFps', 'seed']);
+    for (const name of made.options.concat(['height', 'heightUnit']))
+      assert.ok(made.attributes.includes(name), `the block saves ${name}`);
+    const inspector = admin.locator('.block-editor-block-inspector');
+    for (const name of made.options) {
+      const label = await admin.evaluate((n) => window.mirofishBlock.table[n].label, name);
+      await inspector.getByLabel(label, { exact: true }).first().waitFor({ timeout: 10000 }); // its control
+    }
     await admin.locator('.block-editor-block-inspector').getByLabel('Palette', { exact: true }).selectOption('neon');
     await canvas.waitForFunction(
       () => {

@@ -84,6 +84,30 @@
     });
   }
 
+  function toggle(name, a, set) {
+    const info = table[name];
+    return el(ToggleControl, {
+      label: info.label,
+      help: info.help,
+      checked: !!a[name],
+      onChange: (v) => set({ [name]: v }),
+    });
+  }
+
+  // One option's control, as block.php's mirofish_block_control() names it.
+  function control(name, a, set) {
+    const info = table[name];
+    const made =
+      info.control === 'select'
+        ? select(name, a, set)
+        : info.control === 'toggle'
+          ? toggle(name, a, set)
+          : info.control === 'number'
+            ? numberBox(name, a, set)
+            : range(name, a, set, info.integer || info.max - info.min > 1 ? 1 : 0.01);
+    return el(Fragment, { key: name }, made);
+  }
+
   function Sidebar(props) {
     const a = props.attributes;
     const set = props.setAttributes;
@@ -94,19 +118,8 @@
       el(
         PanelBody,
         { title: __('The school', 'mirofish') },
-        numberBox('fish', a, set),
-        select('palette', a, set),
-        range('opacity', a, set, 0.01),
-        el(ToggleControl, {
-          label: table.water.label,
-          help: table.water.help,
-          checked: !!a.water,
-          onChange: (v) => set({ water: v }),
-        }),
-        select('click', a, set),
-        select('controls', a, set),
-        range('idleFps', a, set, 1),
-        numberBox('seed', a, set),
+        // every option the server's table sends, in its order, each as its control (block.php)
+        ...Object.keys(table).map((name) => control(name, a, set)),
       ),
       el(
         PanelBody,

@@ -29,6 +29,7 @@ function mirofish_register_block() {
 			'max'     => $info['max'],
 			'integer' => $info['integer'],
 			'values'  => $info['values'],
+			'control' => mirofish_block_control( $name ),
 			'label'   => $label,
 			'help'    => isset( $texts[ $name ] ) ? $texts[ $name ][1] : __( 'The same seed, the same school.', 'mirofish' ),
 		);
@@ -40,7 +41,53 @@ function mirofish_register_block() {
 	);
 	wp_add_inline_script( 'mirofish-block-editor', 'window.mirofishBlock = ' . wp_json_encode( $data ) . ';', 'before' );
 	wp_set_script_translations( 'mirofish-block-editor', 'mirofish' );
-	register_block_type( MIROFISH_DIR . 'block' );
+	register_block_type( MIROFISH_DIR . 'block', array( 'attributes' => mirofish_block_attributes() ) );
+}
+
+/**
+ * How the block's sidebar shows an option, from the parameter table: 'select' for named values, 'toggle' for an
+ * on/off one (0 or 1), 'number' for a count or a seed (a box: a slider cannot aim that far), else 'range'.
+ *
+ * @param string $name A name of mirofish_block_options().
+ * @return string
+ */
+function mirofish_block_control( $name ) {
+	$info = mirofish_table()[ $name ];
+	if ( $info['values'] ) {
+		return 'select';
+	}
+	if ( $info['integer'] && 0 === (int) $info['min'] && 1 === (int) $info['max'] ) {
+		return 'toggle';
+	}
+	return $info['integer'] && $info['max'] - $info['min'] > 1000 ? 'number' : 'range';
+}
+
+/**
+ * The block's attributes: one per option of mirofish_block_options(), typed by its control (a named value a string,
+ * an on/off one a boolean, the rest numbers: WordPress drops a wrong type before render.php checks the range), then
+ * its height. Made from the table here, so an option added to the controls is saved with the block.
+ *
+ * @return array<string, array>
+ */
+function mirofish_block_attributes() {
+	$types      = array(
+		'select' => 'string',
+		'toggle' => 'boolean',
+	);
+	$attributes = array();
+	foreach ( array_keys( mirofish_block_options() ) as $name ) {
+		$control             = mirofish_block_control( $name );
+		$attributes[ $name ] = array( 'type' => isset( $types[ $control ] ) ? $types[ $control ] : 'number' );
+	}
+	$attributes['height']     = array(
+		'type'    => 'number',
+		'default' => 60,
+	);
+	$attributes['heightUnit'] = array(
+		'type'    => 'string',
+		'default' => 'vh',
+	);
+	return $attributes;
 }
 
 /**

@@ -75,13 +75,13 @@ add_action( 'save_post', 'mirofish_save_page_switch' );
  * @param int $post_id The post saved.
  */
 function mirofish_save_page_switch( $post_id ) {
-	if ( ! isset( $_POST['mirofish_page_switch_nonce'] ) || ! wp_verify_nonce( sanitize_key( $_POST['mirofish_page_switch_nonce'] ), 'mirofish_page_switch' ) ) {
+	if ( ! isset( $_POST['mirofish_page_switch_nonce'] ) || ! wp_verify_nonce( sanitize_key( wp_unslash( $_POST['mirofish_page_switch_nonce'] ) ), 'mirofish_page_switch' ) ) {
 		return;
 	}
 	if ( ( defined( 'DOING_AUTOSAVE' ) && DOING_AUTOSAVE ) || ! current_user_can( 'edit_post', $post_id ) ) {
 		return;
 	}
-	if ( empty( $_POST['mirofish_off'] ) ) {
+	if ( empty( $_POST['mirofish_off'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification.Missing -- verified above; only its presence is read
 		delete_post_meta( $post_id, '_mirofish_off' );
 	} else {
 		update_post_meta( $post_id, '_mirofish_off', true );
