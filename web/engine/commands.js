@@ -2,7 +2,7 @@
 // form, a new canvas, the studio, the test bundle's hooks) and what each call answers. The school
 // itself (its pond, loop, snapshots, teardown) is school.js; a lost context, context.js.
 import { describe, findInfo, FORM_HOLD, STUDIO_ARRAYS } from '../core/index.js';
-import { applyHash, checkSanity, checkTone, optionNumber, readConfig } from './config.js';
+import { applyHash, optionNumber } from './config.js';
 import { guarded } from './guard.js';
 import { within } from './loop.js';
 import { soon } from './pump.js';
@@ -30,8 +30,8 @@ export function command(s, msg, ctx) {
 /**
  * What comes for one school: the host's events (its end aside, serve.js's) and the calls addressed to it. One entry
  * per type, so that a type left out is a tsc error.
- * @typedef {Exclude<import('../core/protocol.js').HostEvent, {t: 'destroy'}> | Exclude<CallRequest, {t: 'mount' | 'ping'}>}
- *   SchoolMessage
+ * @typedef {Exclude<import('../core/protocol.js').HostEvent, {t: 'destroy'}> |
+ *   Exclude<CallRequest, {t: 'mount' | 'ping'}>} SchoolMessage
  * @type {{[K in SchoolMessage['t']]: (s: import('./school.js').EngineSchool, msg: Extract<SchoolMessage, {t: K}>,
  *   ctx: import('../core/channel.js').CallContext) => *}}
  */
@@ -55,15 +55,12 @@ const COMMANDS = {
   },
   hash: (s, msg) => {
     if (!applyHash(s, msg.ours)) return;
-    afterChange(s, '');
+    s.afterChange('');
     s.resize(true);
   },
   canvas: (s, msg) => s.replaceCanvas(msg.canvas), // the host's fresh canvas, in the old one's place on the page
-  studio: (s, msg) => {
-    // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
-    s.studio = msg.on ? { frame: () => postStudioFrame(s) } : null;
-    s.pond.setMetrics(!!msg.on);
-  },
+  // mirofish-studio.js attached (either thread): the arrays it reads go to the page after each frame
+  studio: (s, msg) => s.setStudio(msg.on ? { frame: () => postStudioFrame(s) } : null),
   set: (s, msg) => answer(s, setOption(s, msg.name, msg.value)),
   step: (s, msg, ctx) => {
     const n = stepCount(s, msg.n);
@@ -142,23 +139,8 @@ function setOption(s, name, value) {
     return undefined;
   }
   if (r.warning) s.warn('set(' + describe(name) + ', ' + describe(value) + '): ' + r.warning, name);
-  afterChange(s, info.name);
+  s.afterChange(info.name);
   return r.value;
-}
-
-// What a set() or a hash changes beyond the value: sanity, resolution, a pending seek, the world's origin.
-/** @param {import('./school.js').EngineSchool} s @param {string} name the option set, or '' for a hash */
-function afterChange(s, name) {
-  readConfig(s);
-  const info = name ? findInfo(s.table, name) : null;
-  if (!info || info.group === 'sim' || info.group === 'pointer') checkSanity(s);
-  if (!info || ['water', 'palette', 'waterTone'].includes(name)) checkTone(s);
-  if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) s.resize(true);
-  if (name === 'seed') s.seek.left = 0;
-  if (name === 'layer' || name === 'antialias') s.warn(name + ' is read at mount: it applies to the next mount', name);
-  if (name === 'width' || name === 'height') s.view.autoWorld = false;
-  s.update();
-  s.showChange(); // colours and sizes show at once even when paused
 }
 
 /** @param {import('./school.js').EngineSchool} s @param {*} n the page's */
@@ -206,7 +188,7 @@ function chunks(s, ctx, total, work, done, free) {
       if (s.failed) reject(new Error('the school failed'));
       else if (left > 0) soon(next);
       else {
-        s.lastWorkMs = est.workMs; // the steps' own time in this call (handle._test.lastWork)
+        s.workDone(est.workMs); // the steps' own time in this call
         done(resolve);
       }
     };

@@ -28,10 +28,12 @@ export function optionNumber(s, name, value) {
   return NaN;
 }
 
-// Applies the page owner's options (host-only names are already taken out); `box` is the host's CSS size at mount.
+// Applies the page owner's options to the pond (host-only names are already taken out); `box` is the host's CSS size
+// at mount. Returns whether the world follows the viewport (no width nor height given: until a hash fixes one).
 /**
  * @param {import('./school.js').EngineSchool} s @param {import('../core/protocol.js').Mount['options']} options
  * @param {import('../core/protocol.js').Mount['box']} box
+ * @returns {boolean}
  */
 export function applyOptions(s, options, box) {
   /** @type {Object<string, boolean>} */
@@ -51,7 +53,6 @@ export function applyOptions(s, options, box) {
   // Without a recorded world size the world is the host's CSS size at mount time; a hash with w/h overrides it.
   if (!given.width && box.width >= 1) s.pond.set('width', Math.round(box.width));
   if (!given.height && box.height >= 1) s.pond.set('height', Math.round(box.height));
-  s.view.autoWorld = !given.width && !given.height; // the world follows the viewport until a hash fixes it
   // Phones (S-HOST-4): `density` fish per million CSS px, or, when the page gives neither, 200 at 1600x900 scaled
   // by area within 40..300, so a 390x844 phone gets ~46 fish instead of a solid band of 200.
   if (!given.fish) {
@@ -63,6 +64,7 @@ export function applyOptions(s, options, box) {
   }
   // A link may ask for at most 1 000 fish, or as many as the page itself shows (S-COST-3).
   if (!given.maxFish) s.pond.set('maxFish', Math.max(s.pond.get('maxFish'), s.pond.get('fish')));
+  return !given.width && !given.height;
 }
 
 // Reads our part of a hash into the pond (C++ decodeLink: the page's ceilings apply), and the school applies what
@@ -78,32 +80,15 @@ export function applyHash(s, ours) {
   }
 }
 
-// The values the frame loop reads every frame, cached: each Embind get() marshals a string. Refreshed after the
+// The values the frame loop reads every frame, cached: each Embind get() marshals a string. Read again after the
 // options, every set() and every hash (nothing else changes them).
-/** @param {import('./school.js').EngineSchool} s */
-export function readConfig(s) {
-  const c = s.cfg;
-  c.maxFps = s.pond.get('maxFps');
-  c.idleFps = Math.max(1, s.pond.get('idleFps'));
-  c.reducedMotion = s.pond.get('reducedMotion');
-  c.water = s.pond.get('water');
-  c.fish = s.pond.count();
-}
-
-// The water's tone: the page's text (the `text` flag, host/tone.js) to the pond, and one warning when that text reads
-// at under 4.5:1 against the water (not repeated while unchanged).
-/** @param {import('./school.js').EngineSchool} s */
-export function checkTone(s) {
-  s.pond.setPageText(typeof s.flags.text === 'number' ? s.flags.text : -1);
-  const w = s.pond.waterToneWarning();
-  if (w && w !== s.lastTone) s.warn(w, 'waterTone');
-  s.lastTone = w;
-}
-
-// S-SIM-13: one warning when the parameters make a fish outrun its own radius (not repeated while unchanged).
-/** @param {import('./school.js').EngineSchool} s */
-export function checkSanity(s) {
-  const w = s.pond.sanityWarning();
-  if (w && w !== s.lastSanity) s.warn(w, '');
-  s.lastSanity = w;
+/** @param {import('./wasm.js').Pond} pond */
+export function readConfig(pond) {
+  return {
+    maxFps: pond.get('maxFps'),
+    idleFps: Math.max(1, pond.get('idleFps')),
+    reducedMotion: pond.get('reducedMotion'),
+    water: pond.get('water'),
+    fish: pond.count(),
+  };
 }

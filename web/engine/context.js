@@ -73,10 +73,9 @@ export class Context {
   lost() {
     const s = this.s;
     if (performance.now() - this.since > 30000) this.tries = 0;
-    s.flags.lost = true;
     if (this.gpuTimer) this.gpuTimer.drop();
     s.pond.contextLost();
-    s.contextChanged();
+    s.contextChanged(true);
     clearTimeout(this.lostTimer);
     this.lostTimer = setTimeout(this.ask, LOST_WAIT_MS << Math.min(this.tries, 4));
   }
@@ -106,10 +105,9 @@ export class Context {
     const s = this.s;
     clearTimeout(this.lostTimer);
     this.askDue = false;
-    s.flags.lost = false;
     this.since = performance.now();
     this.gpuTimer = this.timer(this.gl);
-    s.contextChanged();
+    s.contextChanged(false);
   }
 
   // The same School on the host's new canvas: the old context is given back, the renderers start again on a new one.

@@ -6,7 +6,7 @@ import { errorText } from '../core/index.js';
 
 /**
  * What the guard reads of a school.
- * @typedef {Pick<import('./school.js').EngineSchool, 'destroyed' | 'failed' | 'id' | 'out' | 'stopFrames'>} Guarded
+ * @typedef {Pick<import('./school.js').EngineSchool, 'failOnce' | 'failed' | 'id' | 'out' | 'stopFrames'>} Guarded
  */
 
 // Runs fn.call(self, arg, arg2) for school `s`; nothing runs once the school has failed. No closure per call: a frame
@@ -32,9 +32,7 @@ export function guarded(s, fn, self) {
 // holds (the pond, the context) goes when the host's `destroy` comes.
 /** @param {Guarded} s @param {*} e */
 export function failed(s, e) {
-  if (s.failed) return;
-  s.failed = true;
-  s.destroyed = true;
+  if (!s.failOnce()) return;
   try {
     s.stopFrames();
   } catch (ignored) {

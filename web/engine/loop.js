@@ -5,7 +5,6 @@
 import { schoolState } from '../core/index.js';
 import { guarded } from './guard.js';
 import { IN_WORKER, soon } from './pump.js';
-import { hostStallRule } from './frame_window.js';
 
 const SEEK_BUDGET_MS = 8; // ms per slice a t=SECONDS seek may take: the page never freezes
 const CAP_SLACK_MS = 2; // a frame this early for the maxFps cap still counts (vsync jitter)
@@ -45,13 +44,15 @@ export function within(ms, left, work, est) {
   return done;
 }
 
-// `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), timing (what frames cost), seek,
-// governor; the loop tells it what happened (a frame shown, a new level) and the school decides what follows.
+// `s` is the engine's school: its pond, cfg (readConfig), flags (what the page says), seek; the loop tells it what
+// happened (a frame drawn and what it cost, a frame for the budget, a still school) and the school decides what
+// follows.
 export class Loop {
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'destroyed' | 'draw' | 'drawFrame' | 'failed' |
-   *   'flags' | 'governor' | 'id' | 'levelChanged' | 'onFrame' | 'out' | 'pond' | 'seek' | 'started' | 'stopFrames' |
-   *   'timing'>} s what it reads of its school
+   * @param {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'destroyed' | 'draw' | 'drawFrame' |
+   *   'failOnce' | 'failed' | 'flags' | 'frameDrawn' | 'fellStill' | 'hostStallsLate' | 'id' | 'judgeFrame' |
+   *   'levelFps' | 'onFrame' | 'out' | 'pond' | 'resetBudget' | 'seek' | 'started' | 'stopFrames'>} s what it reads of
+   *   its school
    */
   constructor(s) {
     this.s = s;
@@ -79,7 +80,6 @@ export class Loop {
     this.openGate = guarded(s, this.openGate, this);
     this.present = guarded(s, this.present, this);
     this.stepN = (/** @type {number} */ n) => s.pond.step(n);
-    s.governor.hostStalls = hostStallRule(IN_WORKER);
     // The test bundle's stand-in for a slow compositor (handle._test.holdFrames): each frame is held this many ms per
     // megapixel of the backing store before the next is asked for, as a fill-bound GPU holds the next animation frame.
     this.holdMsPerMp = 0;
@@ -100,8 +100,7 @@ export class Loop {
     if (!s.started || s.destroyed || s.flags.lost || s.flags.hidden || s.flags.offscreen) return;
     const t0 = performance.now();
     if (s.draw(t0)) {
-      s.timing.frames++;
-      s.timing.renderMs = performance.now() - t0;
+      s.frameDrawn(performance.now() - t0, -1, 0);
       s.onFrame();
       if (IN_WORKER && !this.presented && !this.presentId) this.presentId = raf(this.present);
     }
@@ -127,17 +126,15 @@ export class Loop {
   // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate (the full rate while
   // the budget measures its first frames), idleFps when idle.
   targetFps() {
-    const s = this.s,
-      g = s.governor;
-    let fps = Math.min(s.cfg.maxFps, g.measuring ? g.measuringFps() : g.current().fps);
+    const s = this.s;
+    let fps = Math.min(s.cfg.maxFps, s.levelFps());
     if (this.state() === 'idle') fps = Math.min(fps, s.cfg.idleFps);
     return fps;
   }
 
   // Whether the budget may step up: not while idleFps holds the rate under the level's (quality.js, sample()).
   climbs() {
-    const g = this.s.governor;
-    return this.targetFps() >= Math.min(this.s.cfg.maxFps, g.measuring ? g.measuringFps() : g.current().fps);
+    return this.targetFps() >= Math.min(this.s.cfg.maxFps, this.s.levelFps());
   }
 
   // A t=SECONDS seek takes at most SEEK_BUDGET_MS of a frame (within()).
@@ -225,7 +222,7 @@ export class Loop {
     const t0 = performance.now();
     // On the main thread under the 'late' rule (quality.js), a callback that starts over an interval after the time
     // its frame was due waited for the host's task: that wait is the host's, and the frame is timed from its start.
-    const late = s.governor.hostStalls === 'late';
+    const late = s.hostStallsLate();
     this.hostMs = late ? Math.max(0, t0 - now - interval) : 0;
     this.frameAt = late ? t0 : now;
     const seeking = s.seek.left > 0;
@@ -239,23 +236,15 @@ export class Loop {
     this.schedule();
   }
 
-  // A drawn frame's numbers: the fps window, the frame budget, and the host's snapshot.
+  // A drawn frame's numbers: to the school (what it cost, the frame rate), to the frame budget, then the host's
+  // snapshot.
   /** @param {number} now @param {number} t0 @param {number} t1 @param {boolean} seeking */
   account(now, t0, t1, seeking) {
-    const s = this.s,
-      tm = s.timing;
+    const s = this.s;
     const t2 = performance.now();
-    tm.frames++;
-    tm.simMs = t1 - t0;
-    tm.renderMs = t2 - t1;
-    tm.frameTimes.push(t2);
-    while (tm.frameTimes.length && tm.frameTimes[0] < t2 - 1000) tm.frameTimes.shift();
-    // The budget is about drawing: the simulation's 60 steps a second cost the same at every level. A software
-    // rasterizer gets no timer queries (they time its queue across threads, not its work: SwiftShader 15 ms a frame
-    // at 20 fps and 18 ms at 42 fps; context.js): there the frame rate it holds decides, with the render submit time.
-    const cost = s.governor.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
-    if (seeking) s.governor.reset();
-    else if (s.governor.sample(now, cost, this.targetFps(), this.hostMs, this.climbs())) s.levelChanged();
+    s.frameDrawn(t2 - t1, t1 - t0, t2);
+    if (seeking) s.resetBudget();
+    else s.judgeFrame(now, this.targetFps(), this.hostMs, this.climbs());
     s.onFrame();
   }
 
@@ -283,7 +272,7 @@ export class Loop {
     if (this.timerId) clearTimeout(this.timerId);
     this.rafId = this.timerId = 0;
     this.lastTime = this.nextDue = 0;
-    this.s.governor.reset();
+    this.s.resetBudget();
   }
 
   dispose() {
@@ -305,7 +294,7 @@ export class Loop {
     if (!this.animating()) {
       this.stop();
       if (changed) this.presented = false;
-      s.timing.frameTimes.length = 0;
+      s.fellStill();
       const owed = this.stillOwed && this.canDraw();
       if (owed || (changed && (now === 'reduced-motion' || now === 'paused' || now === 'empty'))) {
         this.stillOwed = false;

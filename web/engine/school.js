@@ -1,14 +1,15 @@
 // One school as the engine runs it: a C++ Pond drawing on its canvas (an OffscreenCanvas in the Worker, or the page's
 // canvas on the main thread), its frame loop, frame budget and resolution. It knows nothing of the DOM: the host tells
 // it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
-import { errorText } from '../core/index.js';
-import { command } from './commands.js';
-import { applyHash, applyOptions, checkSanity, checkTone, readConfig } from './config.js';
+import { findInfo } from '../core/index.js';
+import { applyHash, applyOptions, readConfig } from './config.js';
 import { Context, giveBack } from './context.js';
+import { hostStallRule } from './frame_window.js';
 import { probeRenderer, slowContext } from './gl_probe.js';
-import { guard, guarded } from './guard.js';
+import { guarded } from './guard.js';
 import { Loop } from './loop.js';
 import { Pressure } from './pressure.js';
+import { IN_WORKER } from './pump.js';
 import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
 import { Snapshots } from './snapshots.js';
@@ -17,72 +18,6 @@ import { Snapshots } from './snapshots.js';
 /** @typedef {import('./wasm.js').EngineModule} EngineModule */
 /** @typedef {import('../core/protocol.js').Ready['table']} Table */
 /** @typedef {OffscreenCanvas | HTMLCanvasElement} Canvas */
-
-// `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
-// In two parts, so that the page's main thread can run them a task apart: the GL context and the renderers' programs
-// here, then the school and its first frame in start(table, channel) (the engine's end of the channel to the host),
-// which returns the school. Returns {error} without WebGL2.
-/**
- * @param {EngineModule} M @param {import('../core/protocol.js').Mount} init
- * @param {EngineModule['specialHTMLTargets']} targets
- */
-export function attachEngineSchool(M, init, targets) {
-  const selector = '#mirofish-engine-' + init.id;
-  const pond = new M.Pond();
-  targets[selector] = init.canvas; // Emscripten's GL finds the canvas by selector: a worker has no document
-  let error = '';
-  try {
-    error = pond.attach(selector, init.antialias === true);
-  } catch (e) {
-    error = 'WebGL2 could not start (' + errorText(e) + ')';
-  }
-  if (error) {
-    delete targets[selector];
-    pond.delete();
-    return { error };
-  }
-  const gl = M.currentGL(); // the context C++ made on this canvas (never getContext() again: Firefox throws)
-  return {
-    start: (/** @type {Table} */ table, /** @type {import('../core/protocol.js').EngineChannel} */ channel) =>
-      startEngineSchool(M, table, init, channel, targets, selector, pond, gl),
-    cancel: () => {
-      delete targets[selector];
-      try {
-        pond.release();
-      } finally {
-        pond.delete();
-      }
-      giveBack(gl);
-    },
-  };
-}
-
-/**
- * @param {EngineModule} M @param {Table} table @param {import('../core/protocol.js').Mount} init
- * @param {import('../core/protocol.js').EngineChannel} channel @param {EngineModule['specialHTMLTargets']} targets
- * @param {string} selector @param {import('./wasm.js').Pond} pond @param {WebGL2RenderingContext} gl
- */
-function startEngineSchool(M, table, init, channel, targets, selector, pond, gl) {
-  /** @type {PostToHost} */
-  const out = (msg, transfer) => channel.send(msg, transfer);
-  const attach = (/** @type {Canvas} */ canvas) => {
-    targets[selector] = canvas;
-    return pond.attach(selector, init.antialias === true);
-  };
-  const s = new EngineSchool(M, table, init, out, pond, gl, attach);
-  s.start(init);
-  /** @param {Parameters<typeof command>[1]} msg @param {import('../core/channel.js').CallContext} [ctx] */
-  const handle = (msg, ctx) => command(s, msg, ctx);
-  return {
-    school: s,
-    handle: (/** @type {Parameters<typeof handle>[0]} */ msg, /** @type {Parameters<typeof handle>[1]} */ ctx) =>
-      guard(s, handle, null, msg, ctx), // every command under the school's guard (guard.js)
-    destroy: () => {
-      s.destroy();
-      delete targets[selector];
-    },
-  };
-}
 
 // One school as the engine runs it. Its parts: the pond (C++), the loop (frames and the state machine), the
 // resolution (the canvas's backing store and the quality level), the context (the canvas, its GL context and its
@@ -110,6 +45,7 @@ export class EngineSchool {
     this.softwareGL = slowContext();
     this.governor = new Governor();
     this.governor.software = this.softwareGL;
+    this.governor.hostStalls = hostStallRule(IN_WORKER);
     /** What each frame reads of the params (config.js readConfig). */
     this.cfg = { maxFps: 60, idleFps: 20, reducedMotion: 1, water: 0, fish: 0 };
     /** What the page says (host messages), and `lost` (the context's). */
@@ -145,15 +81,15 @@ export class EngineSchool {
   /** @param {import('../core/protocol.js').Mount} init */
   start(init) {
     this.context.watch();
-    applyOptions(this, init.options, init.box);
+    this.view.autoWorld = applyOptions(this, init.options, init.box);
     applyHash(this, init.ours);
     this.pond.begin();
     // A school mounted again after a failure (host/heal.js) seeks back to the steps it had: same hash, same steps,
     // same state.
     if (init.steps > 0) this.seek.left = init.steps;
-    readConfig(this);
-    checkSanity(this);
-    checkTone(this);
+    this.cfg = readConfig(this.pond);
+    this.checkSanity();
+    this.checkTone();
     this.resolution.resize(false);
     this.started = true;
     this.loop.update();
@@ -178,7 +114,7 @@ export class EngineSchool {
   setFlags(flags) {
     Object.assign(this.flags, flags);
     if ('text' in flags) {
-      checkTone(this); // the page's colour scheme changed: the water follows, paused or not
+      this.checkTone(); // the page's colour scheme changed: the water follows, paused or not
       if (!this.loop.animating()) this.loop.redrawStill(); // and shows
     }
     this.loop.update();
@@ -190,6 +126,51 @@ export class EngineSchool {
   setView(view, force) {
     Object.assign(this.view, view);
     this.resolution.resize(force);
+  }
+
+  // What a set() or a hash changes beyond the value: sanity, the water's tone, resolution, a pending seek, the world's
+  // origin; then the loop, and a frame with the change.
+  /** @param {string} name the option set, or '' for a hash */
+  afterChange(name) {
+    this.cfg = readConfig(this.pond);
+    const info = name ? findInfo(this.table, name) : null;
+    if (!info || info.group === 'sim' || info.group === 'pointer') this.checkSanity();
+    if (!info || ['water', 'palette', 'waterTone'].includes(name)) this.checkTone();
+    if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) this.resize(true);
+    if (name === 'seed') this.seek.left = 0;
+    if (name === 'layer' || name === 'antialias')
+      this.warn(name + ' is read at mount: it applies to the next mount', name);
+    if (name === 'width' || name === 'height') this.view.autoWorld = false;
+    this.update();
+    this.showChange(); // colours and sizes show at once even when paused
+  }
+
+  // The water's tone: the page's text (the `text` flag, host/tone.js) to the pond, and one warning when that text reads
+  // at under 4.5:1 against the water (not repeated while unchanged).
+  checkTone() {
+    this.pond.setPageText(typeof this.flags.text === 'number' ? this.flags.text : -1);
+    const w = this.pond.waterToneWarning();
+    if (w && w !== this.lastTone) this.warn(w, 'waterTone');
+    this.lastTone = w;
+  }
+
+  // S-SIM-13: one warning when the parameters make a fish outrun its own radius (not repeated while unchanged).
+  checkSanity() {
+    const w = this.pond.sanityWarning();
+    if (w && w !== this.lastSanity) this.warn(w, '');
+    this.lastSanity = w;
+  }
+
+  // mirofish-studio.js attached (either thread: `studio.frame()` after each drawn frame sends it the arrays) or gone.
+  /** @param {{frame: () => void} | null} studio */
+  setStudio(studio) {
+    this.studio = studio;
+    this.pond.setMetrics(!!studio);
+  }
+
+  /** @param {number} ms the steps' own time in the last step(n) or trajectory() (handle._test.lastWork) */
+  workDone(ms) {
+    this.lastWorkMs = ms;
   }
 
   // The canvas's backing store, quality ladder and world again (a set(), a hash, a new view).
@@ -247,6 +228,53 @@ export class EngineSchool {
 
   // ---- what the parts tell it ----
 
+  // A frame was drawn (loop.js): what it cost (`simMs` < 0: a still frame, no step), at `at` (0: not counted in the
+  // frame rate), then the host's snapshot (onFrame).
+  /** @param {number} renderMs @param {number} simMs @param {number} at */
+  frameDrawn(renderMs, simMs, at) {
+    const tm = this.timing;
+    tm.frames++;
+    tm.renderMs = renderMs;
+    if (simMs >= 0) tm.simMs = simMs;
+    if (at > 0) {
+      tm.frameTimes.push(at);
+      while (tm.frameTimes.length && tm.frameTimes[0] < at - 1000) tm.frameTimes.shift();
+    }
+  }
+
+  // The school stopped animating (paused, hidden, still): its frame rate starts again from nothing.
+  fellStill() {
+    this.timing.frameTimes.length = 0;
+  }
+
+  // A looping frame for the budget (quality.js) at `now`, which is about drawing: the simulation's 60 steps a second
+  // cost the same at every level. Its cost is the render submit, or the GPU's time when larger
+  // (the render submit alone while the first frames are measured: context.js times those to the end of their
+  // drawing). A software rasterizer gets no timer queries (they time its queue across threads, not its work:
+  // SwiftShader 15 ms a frame at 20 fps and 18 ms at 42 fps): there the frame rate it holds decides.
+  /** @param {number} now @param {number} targetFps @param {number} hostMs @param {boolean} climb */
+  judgeFrame(now, targetFps, hostMs, climb) {
+    const g = this.governor,
+      tm = this.timing;
+    const cost = g.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
+    if (g.sample(now, cost, targetFps, hostMs, climb)) this.levelChanged();
+  }
+
+  // The budget's window starts again (a seek, a stop: the next frames aren't typical).
+  resetBudget() {
+    this.governor.reset();
+  }
+
+  // The rate the budget's level aims for (the full rate while it measures its first frames), and whether a frame's
+  // callback that starts late waited for the host (the 'late' rule, frame_window.js).
+  levelFps() {
+    const g = this.governor;
+    return g.measuring ? g.measuringFps() : g.current().fps;
+  }
+  hostStallsLate() {
+    return this.governor.hostStalls === 'late';
+  }
+
   // A frame was drawn or the state changed (loop.js): the host's snapshot, at most every SNAPSHOT_MS.
   onFrame() {
     this.snapshots.frame();
@@ -265,8 +293,10 @@ export class EngineSchool {
 
   // The context was lost, or one lives again (context.js): a live one gets its backing store again, the loop stops
   // or starts, and the host hears of it.
-  contextChanged() {
-    if (!this.flags.lost) this.resolution.resize(true);
+  /** @param {boolean} lost */
+  contextChanged(lost) {
+    this.flags.lost = lost;
+    if (!lost) this.resolution.resize(true);
     this.loop.update();
     this.snapshots.changed();
   }
@@ -274,6 +304,13 @@ export class EngineSchool {
   // Drawn again now if no frame of the loop's is coming (a resized canvas is cleared).
   redraw() {
     if (!this.loop.animating()) this.loop.drawOnce();
+  }
+
+  // A throw in its work (guard.js): the school stops for good. False when it had already.
+  failOnce() {
+    if (this.failed) return false;
+    this.failed = this.destroyed = true;
+    return true;
   }
 
   // A throw stopped the school (guard.js): no frame more.

@@ -2,7 +2,7 @@
 // then mounts, drives and destroys schools as the host's messages say. The same code serves a Worker (core's serve())
 // and the main-thread fallback (a local port).
 import { errorText, inWorker, loadModule, VERSION } from '../core/index.js';
-import { attachEngineSchool } from './school.js';
+import { attachEngineSchool } from './attach.js';
 
 /**
  * A school as this end holds it: mounting (its messages wait in `queue`, in order), or started.

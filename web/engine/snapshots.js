@@ -5,7 +5,7 @@ import { guarded } from './guard.js';
 
 /**
  * What the snapshots read of their school.
- * @typedef {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'destroyed' | 'failed' | 'flags' |
+ * @typedef {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'destroyed' | 'failOnce' | 'failed' | 'flags' |
  *   'governor' | 'id' | 'out' | 'pond' | 'renderer' | 'seek' | 'softwareGL' | 'state' | 'stopFrames' | 'timing'>}
  *   Snapshotted
  */
