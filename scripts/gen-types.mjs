@@ -24,7 +24,7 @@ const GROUPS = {
 };
 
 const table = JSON.parse(execFileSync(CLI, ['params', '--json'], { encoding: 'utf8' }));
-// Named options' value names, from the table's values column (C++ kParamValues), as the shim reads them.
+// Named options' value names, from the table's values column (C++ kParamValues), as the JS reads them.
 const NAMED = Object.fromEntries(table.filter((p) => p.values && p.values.length).map((p) => [p.name, p.values]));
 
 function doc(p) {

@@ -1,4 +1,4 @@
-// mirofish: the headless command line (run, sweep, params, bench, form, poster, render). Exit code 2 on any bad flag or
+// mirofish: the command line (run, sweep, params, bench, form, poster, render). Exit code 2 on any bad flag or
 // value.
 #include <cstdio>
 #include <cstring>

@@ -15,7 +15,7 @@ using emscripten::val;
 namespace mirofish {
 namespace {
 
-// The table as [{name, key, unit, def, min, max, integer, group, help, inHash, values, scale}], so the shim hard-codes
+// The table as [{name, key, unit, def, min, max, integer, group, help, inHash, values, scale}], so the JS hard-codes
 // no parameter. help is "" here: the page never shows it (the studio fills it in from its own core, studio_param_help).
 val paramTable() {
   val table = val::array();
@@ -46,7 +46,7 @@ val warningTexts(const std::vector<Warning>& v) {
   return a;
 }
 
-// The hash's and the CLI's number grammar (params.h parseDecimal) for the shim's option strings: NaN when not a
+// The hash's and the CLI's number grammar (params.h parseDecimal) for the JS's option strings: NaN when not a
 // number of that grammar, which setParam then rejects with its warning.
 double parseNumber(const std::string& text) {
   double v = 0;

@@ -48,7 +48,7 @@ try {
   process.exit(1);
 }
 
-const { alias, builds } = studio ? studioBuilds() : shimBuilds();
+const { alias, builds } = studio ? studioBuilds() : pageBuilds();
 // The constants table's JS copy (cmake/constants.cmake writes it before anything links): web/core/constants.js.
 const constants = path.join(out, 'generated', 'constants', 'constants.mjs');
 const common = {
@@ -123,7 +123,7 @@ function mediabunnyNotice() {
   return '/* Contains mediabunny ' + version + ' (MPL-2.0), source: https://github.com/Vanilagy/mediabunny */';
 }
 
-function shimBuilds() {
+function pageBuilds() {
   // Emscripten's MODULARIZE factory, as an ES module: called with define/exports/module/fetch undefined, so it never
   // registers with a page's AMD or CommonJS loader and never fetch()es (engine/module.js instantiates the wasm).
   const glue = path.join(path.dirname(generated), 'glue.mjs');

@@ -1,6 +1,6 @@
 // --js-library: replaces parts of Emscripten 3.1.6's own JS libraries that this module never uses with what it
 // does use, so emcc's JS dead-code pass drops the rest from the glue (1.6 KB of dist/mirofish.js gzipped; measured
-// in docs/performance.md). Each replacement keeps the calls our C++ and the shim make working:
+// in docs/performance.md). Each replacement keeps the calls our C++ and the engine's JS make working:
 mergeInto(LibraryManager.library, {
   // Embind registers std::wstring, u16string and u32string at start-up whether or not a binding uses them (none of
   // ours does: every string is std::string); a no-op leaves out the UTF-16 and UTF-32 coders.

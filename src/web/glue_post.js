@@ -10,7 +10,7 @@ GL.getNewId = function (t) {
   return i;
 };
 // The context Pond::attach just made current. Firefox throws on a second getContext() of an OffscreenCanvas in a
-// Worker ("Cannot update created context to different thread"), so the shim never asks the canvas again.
+// Worker ("Cannot update created context to different thread"), so the engine's JS never asks the canvas again.
 Module['currentGL'] = function () {
   return GL.currentContext && GL.currentContext.GLctx;
 };

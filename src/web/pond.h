@@ -22,7 +22,7 @@ namespace mirofish {
 struct SetResult {
   ParamStatus status = ParamStatus::Ok;  // Module.ParamStatus in JS (an Embind enum)
   double value = 0;                      // the value now held (NaN for an unknown name)
-  std::string warning;                   // one sentence for Clamped and NotFinite (the shim words Unknown itself)
+  std::string warning;                   // one sentence for Clamped and NotFinite (the JS words Unknown itself)
 };
 
 // What a hash did to the pond.
@@ -66,7 +66,7 @@ class Pond {
 
   // Creates the WebGL2 context on the canvas found by a CSS selector ("#mirofish-1") and the renderer.
   // antialias asks for a multisampled context (4x MSAA: costly in software GL, and the koi shader already
-  // anti-aliases its edges, so the shim passes false unless the page asks for it).
+  // anti-aliases its edges, so the JS passes false unless the page asks for it).
   // Returns "" on success, else why not (the pond still simulates without it).
   std::string attach(const std::string& canvasSelector, bool antialias);
 
@@ -132,7 +132,7 @@ class Pond {
   // Metrics on every step (S-DEV-4), kept across begin(); the page alone never pays for them.
   void setMetrics(bool on);
   // Arrays for the studio, in the wasm heap, by their index in the constants table (base/constants.h kStudio*, which
-  // the shim and the studio read too): studioArray(k), k < kStudioFishArrays, a fish float array (count() floats);
+  // the JS and the studio read too): studioArray(k), k < kStudioFishArrays, a fish float array (count() floats);
   // studioBytes(kStudioMetrics) the last step's StepMetrics as its bytes (the studio's own wasm, built from the same
   // header by the same compiler, reads them as a StepMetrics; it checks the size), studioBytes(kStudioStates) the
   // fish's behaviour states (count() FishState bytes). nullptr without a school or for another k.

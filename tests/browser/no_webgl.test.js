@@ -1,7 +1,7 @@
 // Without WebGL2 the page is left exactly as it was, with ONE console.warn saying why and no error.
 // Chromium's --disable-3d-apis turns off WebGL on the page's canvases, but an OffscreenCanvas (the page's or a
 // Worker's) still gets WebGL2 there: a browser with no WebGL2 at all is emulated by also taking the Worker path away
-// (no OffscreenCanvas), which makes the shim run the school on the main thread, where WebGL2 is really missing.
+// (no OffscreenCanvas), which makes the host run the school on the main thread, where WebGL2 is really missing.
 'use strict';
 
 const { describe, it } = require('node:test');

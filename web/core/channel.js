@@ -190,7 +190,7 @@ export class Caller extends Channel {
       const onAbort = () => {
         done();
         if (!this.dead) this.post({ t: 'abort', c });
-        reject(signal.reason);
+        reject(/** @type {AbortSignal} */ (signal).reason); // it listens only where there is a signal
       };
       const done = () => {
         this.waiting.delete(c);
@@ -390,9 +390,10 @@ export function openWorker(start) {
  * @returns {Caller<Here, There>}
  */
 export function openLocal(far) {
-  /** @type {Caller<Here, There>} */
+  /** @type {Caller<Here, There> | null} */
   let near = null;
-  const toFar = far((msg) => queueMicrotask(() => near.receive(msg)));
+  // a microtask later: `near` is made by then
+  const toFar = far((msg) => queueMicrotask(() => /** @type {Caller<Here, There>} */ (near).receive(msg)));
   near = new Caller('main', (msg) => queueMicrotask(() => toFar(msg)));
   return near;
 }

@@ -1,4 +1,4 @@
-// The facts the shim shares with C++ and GLSL, from the one table (src/base/constants.h), written at build time by
+// The facts the JS shares with C++ and GLSL, from the one table (src/base/constants.h), written at build time by
 // cmake/constants.cmake into build/<preset>/generated/constants/constants.mjs (bundle.mjs's 'mirofish-constants').
 export {
   kVersion as VERSION,

@@ -173,9 +173,9 @@ export function schoolState(f, cfg, decided) {
   if (f.hidden || f.offscreen) return 'hidden';
   if (decided) return decided;
   if (f.lost) return 'lost'; // no context to draw with: no steps either (engine/context.js replaces it)
-  if (f.reduced && cfg.reducedMotion === 1) return 'reduced-motion';
+  if (f.reduced && cfg && cfg.reducedMotion === 1) return 'reduced-motion';
   // Nothing moves and nothing is drawn: no loop at all (a 0-fish canvas once kept 1.5 cores busy in SwiftShader).
-  if (cfg.fish === 0 && cfg.water === 0) return 'empty';
+  if (cfg && cfg.fish === 0 && cfg.water === 0) return 'empty';
   if (f.away) return 'idle';
   return 'running';
 }

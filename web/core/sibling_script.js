@@ -26,7 +26,7 @@ export function besideScript(script, name) {
  */
 export function siblingScript(script, name, from, integrity = '') {
   const url = besideScript(script, name);
-  if (!url) {
+  if (!script || !url) {
     return Promise.reject(
       new Error(
         from + ' cannot tell where ' + name + ' is (no src of its own): load it with <script src=".../' + from + '">',

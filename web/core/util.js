@@ -1,4 +1,4 @@
-// What both sides of the shim share (the page's host and the engine, in a Worker or on the main thread): the one
+// What both sides of the JS share (the page's host and the engine, in a Worker or on the main thread): the one
 // console voice, value descriptions, and a listener recorder. The version and the step rate come from the constants
 // table (constants.js), the value names of named options from the parameter table (C++ kParamValues).
 

@@ -46,7 +46,7 @@ export function install(script) {
   const link = hostLink(script);
   const auto = startAutoMount(script, link.load);
   Object.defineProperty(window, 'MiroFish', { value: pageApi(link, auto), configurable: true, writable: false });
-  defineElement(link, auto.elementCame);
+  defineElementShell(link, auto.elementCame);
 }
 
 // The host, added beside this script once the page is ready for it (core/sibling_script.js: its nonce, crossOrigin
@@ -69,7 +69,8 @@ function hostLink(script) {
       let made = null;
       let problem = 'is not the host of this version of mirofish.js';
       /** @type {Slots} */ (globalThis)[SLOT] = (version, make) => {
-        if (version === VERSION) made = make(script, SRI);
+        // the host was found beside mirofish.js's own tag, so there is one
+        if (version === VERSION) made = make(/** @type {HTMLScriptElement} */ (script), SRI);
         else problem = 'is ' + version + ', not ' + VERSION + ' as mirofish.js';
       };
       // A page opened from disk gets no file beside it (core/from_disk.js): said once, nothing asked of the
@@ -115,9 +116,10 @@ function pageApi(link, auto) {
   });
 }
 
-// <miro-fish>, defined at once (a page's HTML upgrades as it parses); the host does the rest after `load`.
+// <miro-fish>'s shell, defined at once (a page's HTML upgrades as it parses); the host's element (host/element.js
+// defineElement) does the rest after `load`.
 /** @param {HostLink} link @param {() => void} elementCame */
-function defineElement(link, elementCame) {
+function defineElementShell(link, elementCame) {
   if (typeof customElements === 'undefined' || typeof HTMLElement === 'undefined' || customElements.get('miro-fish')) {
     return;
   }

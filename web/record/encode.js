@@ -91,6 +91,7 @@ export async function openOutput(job, codec) {
     async finish() {
       source.close();
       await output.finalize();
+      if (!target.buffer) throw new Error('the muxer wrote no file');
       return target.buffer;
     },
     cancel: () => output.cancel().catch(() => {}),

@@ -17,6 +17,7 @@ export function createUnderlay(gl, rgb) {
   /** @param {number} type @param {string} text */
   const shader = (type, text) => {
     const s = gl.createShader(type);
+    if (!s) throw new Error('the background shader could not be made (the context is lost)');
     gl.shaderSource(s, text);
     gl.compileShader(s);
     return s;
