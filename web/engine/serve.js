@@ -31,64 +31,6 @@ export function serveEngine(channel) {
     return made.handle(msg, ctx); // under the school's guard (guard.js)
   };
 
-  // The context and programs in this task; the school and its first frame in this one too in a Worker, in the next
-  // on the page's main thread (each half of a first mount is a long task there on a slow machine).
-  /** @param {import('../core/protocol.js').Mount} msg @returns {Promise<import('../core/protocol.js').Mounted>} */
-  const mount = (msg) => {
-    const failed = (/** @type {*} */ e) => ({ error: 'mount failed (' + errorText(e) + ')' });
-    if (!loaded) return Promise.resolve({ error: 'the engine has no wasm' });
-    const { M, table } = loaded;
-    let attached;
-    try {
-      attached = attachEngineSchool(M, msg, M.specialHTMLTargets);
-    } catch (e) {
-      return Promise.resolve(failed(e));
-    }
-    if (attached.error) return Promise.resolve({ error: attached.error });
-    const started = attached;
-    /** @type {Mounting} */
-    const pending = { queue: [], cancelled: false };
-    schools.set(msg.id, pending);
-    return new Promise((resolve) => {
-      const start = () => {
-        let made = null;
-        if (pending.cancelled) {
-          started.cancel();
-          resolve({ error: 'destroyed while mounting' });
-        } else {
-          try {
-            made = started.start(table, channel);
-            resolve({ renderer: made.school.renderer });
-          } catch (e) {
-            started.cancel();
-            resolve(failed(e));
-          }
-        }
-        if (made) schools.set(msg.id, made);
-        else schools.delete(msg.id);
-        for (const queued of pending.queue) queued(); // a school that did not start answers them undefined
-      };
-      if (inWorker()) start();
-      else setTimeout(start, 0);
-    });
-  };
-
-  /** @param {import('../core/protocol.js').Destroy} msg */
-  const destroy = (msg) => {
-    const made = schools.get(msg.id);
-    if (!made) return;
-    if ('queue' in made) {
-      made.cancelled = true; // still mounting (the main thread's second task): it goes once that runs
-      return;
-    }
-    schools.delete(msg.id);
-    try {
-      made.destroy();
-    } catch (e) {
-      // a failed school's wasm may throw again on the way out: it is gone either way
-    }
-  };
-
   // Every message type of the engine's protocol: this end's own (the wasm, a mount, the watchdog's ping, a school's
   // end), the rest for one school (commands.js).
   channel.handle({
@@ -101,8 +43,9 @@ export function serveEngine(channel) {
           return { table, version: VERSION };
         }),
       ),
-    mount,
-    destroy,
+    mount: (msg) =>
+      loaded ? mount(loaded, schools, channel, msg) : Promise.resolve({ error: 'the engine has no wasm' }),
+    destroy: (msg) => destroy(schools, msg),
     flags: toSchool,
     view: toSchool,
     pointer: toSchool,
@@ -120,6 +63,69 @@ export function serveEngine(channel) {
     test: toSchool,
   });
   return { schools };
+}
+
+// The context and programs in this task; the school and its first frame in this one too in a Worker, in the next on
+// the page's main thread (each half of a first mount is a long task there on a slow machine). `schools` holds it
+// meanwhile (its messages queue), then the started school.
+/**
+ * @param {{M: import('./wasm.js').EngineModule, table: import('../core/protocol.js').Ready['table']}} loaded
+ * @param {Map<number, Mounting | Made>} schools @param {import('../core/protocol.js').EngineChannel} channel
+ * @param {import('../core/protocol.js').Mount} msg @returns {Promise<import('../core/protocol.js').Mounted>}
+ */
+function mount(loaded, schools, channel, msg) {
+  const failed = (/** @type {*} */ e) => ({ error: 'mount failed (' + errorText(e) + ')' });
+  const { M, table } = loaded;
+  let attached;
+  try {
+    attached = attachEngineSchool(M, msg, M.specialHTMLTargets);
+  } catch (e) {
+    return Promise.resolve(failed(e));
+  }
+  if (attached.error) return Promise.resolve({ error: attached.error });
+  const started = attached;
+  /** @type {Mounting} */
+  const pending = { queue: [], cancelled: false };
+  schools.set(msg.id, pending);
+  return new Promise((resolve) => {
+    const start = () => {
+      let made = null;
+      if (pending.cancelled) {
+        started.cancel();
+        resolve({ error: 'destroyed while mounting' });
+      } else {
+        try {
+          made = started.start(table, channel);
+          resolve({ renderer: made.school.renderer });
+        } catch (e) {
+          started.cancel();
+          resolve(failed(e));
+        }
+      }
+      if (made) schools.set(msg.id, made);
+      else schools.delete(msg.id);
+      for (const queued of pending.queue) queued(); // a school that did not start answers them undefined
+    };
+    if (inWorker()) start();
+    else setTimeout(start, 0);
+  });
+}
+
+// A school's end: one still mounting goes once its start runs (the main thread's second task).
+/** @param {Map<number, Mounting | Made>} schools @param {import('../core/protocol.js').Destroy} msg */
+function destroy(schools, msg) {
+  const made = schools.get(msg.id);
+  if (!made) return;
+  if ('queue' in made) {
+    made.cancelled = true;
+    return;
+  }
+  schools.delete(msg.id);
+  try {
+    made.destroy();
+  } catch (e) {
+    // a failed school's wasm may throw again on the way out: it is gone either way
+  }
 }
 
 // The koi textures' bake, in its small slices (koi_bake.cpp). On the page's main thread a task runs slices for
