@@ -131,84 +131,109 @@ describe('school.trajectory()', () => {
   // the school's own frames stall; progress(done, total) hears each chunk; the result is the unchunked one.
   // What the call promises, in terms a busy machine keeps. The page's timers go on as they do while the same
   // page runs its own work in 8 ms tasks, a well-chunked call (for half the call's time: its typical gap is what is
-  // compared, the median, which one stall of the whole machine does not move): a busy machine slows both alike, where
-  // a fixed bound measured the machine (a quiet page's timers waited 355 ms on the loaded 2-core machine, with no call
-  // at all). The running school draws at least one frame in four of the display frames that came meanwhile (the
-  // page's own rAF): a machine that shows no display frame for half a second asks none of it.
+  // compared, the median): a busy machine slows both alike, where a fixed bound measured the machine (a quiet
+  // page's timers waited 355 ms on the loaded 2-core machine, with no call at all). The running school draws at
+  // least one frame in four of the display frames that came meanwhile (the page's own rAF): a machine that shows no
+  // display frame for half a second asks none of it. One stall of the whole machine can still cover a short call
+  // (CI: 2 ticks in 244 ms, one gap of 239 ms, with the call in the Worker), so a timing that fails is measured
+  // again, on a new school, twice at most: a call that blocks the page fails every attempt.
   it('a long trajectory() and step(n) run in chunks: the page and the frames go on, with progress', async (t) => {
     const page = await env.browser.newPage({ viewport: { width: 640, height: 400 } });
     const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/manual.html#n=150&seed=4');
-    const r = await page.evaluate(async () => {
-      let display = 0;
-      (function tick() {
-        display++;
-        requestAnimationFrame(tick);
-      })();
-      // A school that asks for every display frame (the top level, the full rate at rest), beside the one that works.
-      const running = await window.MiroFish.mount('#box', { fish: 40, hash: false, quality: 'high', idleFps: 60 });
-      const school = await window.MiroFish.mount(undefined, { paused: true });
-      while (running.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
-      // The same page's own work in 8 ms tasks, one after another, for `ms`.
-      const chunked = (ms) =>
-        new Promise((done) => {
-          const channel = new MessageChannel();
-          const end = performance.now() + ms;
-          channel.port1.onmessage = () => {
-            const until = Math.min(end, performance.now() + 8);
-            while (performance.now() < until);
-            if (performance.now() < end) channel.port2.postMessage(0);
-            else done();
-          };
-          channel.port2.postMessage(0);
-        });
-      // While `f` runs: the gaps between 10 ms timers, the display frames, the running school's frames, progress.
-      const watch = async (f) => {
-        const gaps = [],
-          calls = [];
-        let last = performance.now();
-        const beat = setInterval(() => {
-          const now = performance.now();
-          gaps.push(now - last);
-          last = now;
-        }, 10);
-        const frames0 = running.stats().frames,
-          display0 = display,
-          t0 = performance.now();
-        const value = await f((done, total) => calls.push([done, total]));
-        clearInterval(beat);
-        const ms = performance.now() - t0,
-          shown = display - display0;
-        await running.stateHash(); // its snapshot of now
-        gaps.sort((a, b) => a - b);
-        const median = gaps.length ? gaps[gaps.length >> 1] : ms;
-        return { value, median, ticks: gaps.length, calls, ms, shown, frames: running.stats().frames - frames0 };
-      };
-      const tr = await watch((p) => school.trajectory(6000, 3000, p));
-      const trPage = await watch(() => chunked(tr.ms / 2));
-      const st = await watch((p) => school.step(6000, p));
-      const stPage = await watch(() => chunked(st.ms / 2));
-      const last = new Uint8Array(tr.value.data.buffer, 2 * 150 * 16);
-      const plain = ({ median, ticks, calls, ms, shown, frames }) => ({ median, ticks, calls, ms, shown, frames });
-      return {
-        runs: [
-          ['trajectory(6000, 3000)', plain(tr), plain(trPage)],
-          ['step(6000)', plain(st), plain(stPage)],
-        ],
-        frameCount: tr.value.meta.frames,
-        stepped: st.value,
-        last: Array.from(last),
-        hash: await school.stateHash(),
-      };
-    });
+    const measure = () =>
+      page.evaluate(async () => {
+        const w = /** @type {any} */ (window);
+        if (!w.__running) {
+          w.__display = 0;
+          (function tick() {
+            w.__display++;
+            requestAnimationFrame(tick);
+          })();
+          // A school that asks for every display frame (the top level, the full rate at rest), beside the one that works.
+          w.__running = await window.MiroFish.mount('#box', { fish: 40, hash: false, quality: 'high', idleFps: 60 });
+        }
+        const running = w.__running;
+        const school = await window.MiroFish.mount(undefined, { paused: true });
+        while (running.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
+        // The same page's own work in 8 ms tasks, one after another, for `ms`.
+        const chunked = (ms) =>
+          new Promise((done) => {
+            const channel = new MessageChannel();
+            const end = performance.now() + ms;
+            channel.port1.onmessage = () => {
+              const until = Math.min(end, performance.now() + 8);
+              while (performance.now() < until);
+              if (performance.now() < end) channel.port2.postMessage(0);
+              else done();
+            };
+            channel.port2.postMessage(0);
+          });
+        // While `f` runs: the gaps between 10 ms timers, the display frames, the running school's frames, progress.
+        const watch = async (f) => {
+          const gaps = [],
+            calls = [];
+          let last = performance.now();
+          const beat = setInterval(() => {
+            const now = performance.now();
+            gaps.push(now - last);
+            last = now;
+          }, 10);
+          const frames0 = running.stats().frames,
+            display0 = w.__display,
+            t0 = performance.now();
+          const value = await f((done, total) => calls.push([done, total]));
+          clearInterval(beat);
+          const ms = performance.now() - t0,
+            shown = w.__display - display0;
+          await running.stateHash(); // its snapshot of now
+          gaps.sort((a, b) => a - b);
+          const median = gaps.length ? gaps[gaps.length >> 1] : ms;
+          return { value, median, ticks: gaps.length, calls, ms, shown, frames: running.stats().frames - frames0 };
+        };
+        const tr = await watch((p) => school.trajectory(6000, 3000, p));
+        const trPage = await watch(() => chunked(tr.ms / 2));
+        const st = await watch((p) => school.step(6000, p));
+        const stPage = await watch(() => chunked(st.ms / 2));
+        const last = new Uint8Array(tr.value.data.buffer, 2 * 150 * 16);
+        const plain = ({ median, ticks, calls, ms, shown, frames }) => ({ median, ticks, calls, ms, shown, frames });
+        const hash = await school.stateHash();
+        school.destroy();
+        return {
+          runs: [
+            ['trajectory(6000, 3000)', plain(tr), plain(trPage)],
+            ['step(6000)', plain(st), plain(stPage)],
+          ],
+          frameCount: tr.value.meta.frames,
+          stepped: st.value,
+          last: Array.from(last),
+          hash,
+        };
+      });
+    const said = (name, c, own) =>
+      `${name}: ${c.ticks} timer ticks in ${c.ms | 0} ms, median gap ${c.median | 0} ms (the page's own 8 ms tasks: ${own.ticks}, ${own.median | 0} ms); ${c.frames} frames of ${c.shown} display frames`;
+    const onTime = (c, own) => c.median <= 2 * own.median + 8 && c.frames >= Math.floor(c.shown / 4);
+    let r;
+    for (let attempt = 1; ; attempt++) {
+      r = await measure();
+      for (const [name, c, own] of r.runs) {
+        t.diagnostic(`attempt ${attempt}: ${said(name, c, own)}`);
+        assert.ok(
+          c.calls.length >= 3,
+          `${name}: progress after each chunk (${c.calls.length} calls in ${c.ms | 0} ms)`,
+        );
+        assert.deepEqual(c.calls[c.calls.length - 1], [6000, 6000], name);
+        for (let k = 1; k < c.calls.length; k++)
+          assert.ok(c.calls[k][0] > c.calls[k - 1][0], `${name}: progress grows`);
+      }
+      if (attempt === 3 || r.runs.every(([, c, own]) => onTime(c, own))) break;
+    }
     for (const [name, c, own] of r.runs) {
-      const said = `${name}: ${c.ticks} timer ticks in ${c.ms | 0} ms, median gap ${c.median | 0} ms (the page's own 8 ms tasks: ${own.ticks}, ${own.median | 0} ms); ${c.frames} frames of ${c.shown} display frames`;
-      t.diagnostic(said);
-      assert.ok(c.calls.length >= 3, `${name}: progress after each chunk (${c.calls.length} calls in ${c.ms | 0} ms)`);
-      assert.deepEqual(c.calls[c.calls.length - 1], [6000, 6000], name);
-      for (let k = 1; k < c.calls.length; k++) assert.ok(c.calls[k][0] > c.calls[k - 1][0], `${name}: progress grows`);
-      assert.ok(c.median <= 2 * own.median + 8, `the page's timers went on as through its own chunked work: ${said}`);
-      assert.ok(c.frames >= Math.floor(c.shown / 4), `the school's frames went on: ${said}`);
+      assert.ok(
+        c.median <= 2 * own.median + 8,
+        `the page's timers went on as through its own chunked work: ${said(name, c, own)}`,
+      );
+      assert.ok(c.frames >= Math.floor(c.shown / 4), `the school's frames went on: ${said(name, c, own)}`);
     }
     assert.equal(r.frameCount, 3);
     assert.equal(r.stepped, 6000);
