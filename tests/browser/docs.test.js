@@ -55,7 +55,8 @@ const CHECKS = {
     'v[0] === 400 && ' + 'v[1].cohWeight === 1.4 && /(^|&)n=400(&|$)/.test(v[2]) && Array.isArray(v[3])',
   "school.get('fish'); school.params();": 'v[0] === 400 && v[1].cohWeight === 1.4',
   'school.hash();': '/(^|&)n=400(&|$)/.test(v[0]) && /(^|&)seed=\\d+(&|$)/.test(v[0]) && /(^|&)w=\\d+(&|$)/.test(v[0])',
-  'school.pause(); school.resume();': "await __doc.until(() => school.stats().state === 'running')",
+  // Resumed: animating again, 'idle' as well as 'running' (no input for 3 s since the mount makes a reader of it).
+  'school.pause(); school.resume();': 'await __doc.until(() => /^(running|idle)$/.test(school.stats().state))',
   'school.share();': "location.hash === '#' + school.hash() && history.length === __doc.history",
   'await school.step(600); await school.stateHash();':
     'v[0] === 600 && ' + 'v[1] === await __doc.cli(school.hash(), school.stats().steps)',

@@ -39,7 +39,11 @@ describe('mount, set and destroy', () => {
     assert.deepEqual(r, Array(15).fill(30));
     const s = await page.evaluate(async () => {
       const school = await window.MiroFish.mount(undefined, { fish: 20 });
-      await new Promise((res) => setTimeout(res, 300));
+      // The loop's first frames and steps, as its snapshots (every 250 ms at most) tell them: a busy machine is
+      // given 10 s, a loop that never runs fails below.
+      const t0 = performance.now();
+      do await new Promise((res) => setTimeout(res, 50));
+      while (!(school.stats().frames > 0 && school.stats().steps > 0) && performance.now() - t0 < 10000);
       const running = window.__rafRuns;
       const live = school.stats();
       // A command still in flight when destroy() comes resolves too (nothing is left hanging).
