@@ -488,6 +488,9 @@ describe('cost control', () => {
         await s._test.windows(50, 2, 1);
         await s._test.fakeCost(0.2); // headroom in every window: only the pressure holds it
         while (s.stats().quality.level !== 0) await new Promise((res) => setTimeout(res, 20));
+        // Past the pressure's watch of the last step up (6 windows of 2 frames): pressure from elsewhere.
+        const f = s.stats().frames;
+        while (s.stats().frames < f + 20) await new Promise((res) => setTimeout(res, 20));
       });
       const quality = () => page.evaluate(() => window.__s.stats().quality);
       const told = (state) =>

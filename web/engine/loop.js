@@ -9,6 +9,7 @@ import { IN_WORKER, soon } from './pump.js';
 const SEEK_BUDGET_MS = 8; // ms per slice a t=SECONDS seek may take: the page never freezes
 const CAP_SLACK_MS = 2; // a frame this early for the maxFps cap still counts (vsync jitter)
 const TIMER_BELOW_FPS = 50; // below this rate a timer wakes the loop, not every vsync
+const IDLE_SHARE = 0.5; // a resting reader's rate, at most, of the full one (where idleFps slows it at all)
 const STILL_WAIT_MS = 250; // a display frame that does not come by then (a throttled rAF) no longer holds replies
 
 /** @type {(fn: FrameRequestCallback) => number} */
@@ -124,12 +125,12 @@ export class Loop {
   }
 
   // Frames a second the loop aims for now: the page's maxFps (S-COST-4), the quality level's rate (the full rate while
-  // the budget measures its first frames), idleFps when idle.
+  // the budget measures its first frames); when idle and idleFps is under that, idleFps and at most IDLE_SHARE of it
+  // (S-COST-8: a reader costs less than one who plays, at a 30 fps level too).
   targetFps() {
     const s = this.s;
-    let fps = Math.min(s.cfg.maxFps, s.levelFps());
-    if (this.state() === 'idle') fps = Math.min(fps, s.cfg.idleFps);
-    return fps;
+    const fps = Math.min(s.cfg.maxFps, s.levelFps());
+    return this.state() === 'idle' && s.cfg.idleFps < fps ? Math.min(s.cfg.idleFps, IDLE_SHARE * fps) : fps;
   }
 
   // Whether the budget may step up: not while idleFps holds the rate under the level's (quality.js, sample()).

@@ -30,6 +30,8 @@ const CAP_CHEAP = 0.25; // a cap: evenly paced frames (frame_window.js), the sch
 const CAP_LEAST = 0.4; // ...at 40 % of the level's rate or more (30 of 60): what displays and browsers cap to; under
 // it the frames are missed whatever their pacing
 const CAP_LIFT = 1.1; // frames this much faster than the cap: it is gone
+const PRESSURE_WATCH = 6; // pressure within this many windows (~3 s) of a step up is that step's cost
+const PRESSURE_FLOOR_FPS = 30; // 'serious' CPU pressure never takes the rate under this (floor())
 const FIRST_LATE = 2; // of the first frames (frame_window.js), at most this many came late: the pipeline keeps up
 
 // Why a level was left: its frames' cost over the budget, or the frames it delivered under 80 % of `rate`.
@@ -62,6 +64,8 @@ export class Governor {
     this.slowStreak = 0; // slow windows in a row
     this.trial = 0; // windows left for the last step up to deliver its rate (0: none under way)
     this.barUntil = 0; // the window until which a step up that failed bars the levels above (the back-off)
+    this.upAt = -Infinity; // the window of the last step up, and the level it went to (the pressure's watch)
+    this.upTo = -1;
     this.cap = 0; // the rate of a cap the frames showed (0: none): the levels are judged against it
     this.lastFps = 0; // the rate the last window delivered
     this.software = false; // the browser says the context is slow (gl_probe.js): no first-frames jump, no cap
@@ -137,6 +141,7 @@ export class Governor {
     }
     if (mode === 'auto' && this.pressure === 'critical') this.level = last;
     this.trial = 0;
+    this.upAt = -Infinity;
     this.reset();
   }
 
@@ -199,7 +204,8 @@ export class Governor {
     if ((slow && this.slowStreak >= QUALITY_SLOW_WINDOWS) || heavy) {
       this.upStreak = 0;
       if (this.level >= this.levels.length - 1) {
-        this.reason = 'lowest level, still ' + (heavy ? 'over budget' : 'missing frames');
+        this.reason =
+          costWords(fps, cost, heavy, this.budget, rate) + ': the lowest level, ' + describeLevel(this.current());
         return false;
       }
       this.level++;
@@ -207,7 +213,9 @@ export class Governor {
         costWords(fps, cost, heavy, this.budget, rate) + ': stepped down to ' + describeLevel(this.current());
       return this.changed();
     }
-    if (!climb || this.pressure === 'serious' || this.pressure === 'critical') {
+    // Under pressure no step up, but to the pressure floor ('serious' only): the frames a machine can give at 30 fps.
+    const pressed = this.pressure === 'critical' || (this.pressure === 'serious' && this.level <= this.floor());
+    if (!climb || pressed) {
       this.upStreak = 0;
       return false;
     }
@@ -242,6 +250,8 @@ export class Governor {
       describeLevel(this.current());
     this.changed();
     this.trial = TRIAL_WINDOWS;
+    this.upAt = this.windowIndex;
+    this.upTo = this.level;
     return true;
   }
 
@@ -264,11 +274,17 @@ export class Governor {
   // failure; after QUALITY_MAX_FLIPS the level holds (holdWindows, twice as long each time).
   /** @param {number} fps @param {number} cost @param {boolean} heavy @param {number} rate */
   undo(fps, cost, heavy, rate) {
+    return this.undoStep(costWords(fps, cost, heavy, this.budget, rate));
+  }
+
+  // The last step up is undone, `why` (its measured cost) first in the reason.
+  /** @param {string} why */
+  undoStep(why) {
     const tried = this.current();
     this.level = Math.min(this.level + 1, this.levels.length - 1);
     this.failedStepUp();
     this.reason =
-      costWords(fps, cost, heavy, this.budget, rate) +
+      why +
       ' after a step up to ' +
       describeLevel(tried) +
       ': back to ' +
@@ -292,9 +308,11 @@ export class Governor {
     }
   }
 
-  // The machine's CPU pressure (pressure.js): 'serious' steps down one level from where it found the school,
-  // 'critical' to the lowest, each held while it lasts (no step up); 'fair' and 'nominal' end it. Returns true when
-  // the level changed.
+  // The machine's CPU pressure (pressure.js): 'serious' steps down one level from where it found the school, never
+  // under the pressure floor (floor()), 'critical' to the lowest, each held while it lasts (no step up, but under
+  // 'serious' to the floor); 'fair' and 'nominal' end it. Returns true when the level changed. Where the GPU is the
+  // CPU (software GL), the school's own frames are the pressure: what it costs the machine is then traded against
+  // frames once, by the floor, rather than by falling to the lowest rate that any climb brings pressure back from.
   /** @param {'nominal' | 'fair' | 'serious' | 'critical'} state */
   pressed(state) {
     const was = this.pressure;
@@ -307,16 +325,30 @@ export class Governor {
     }
     const last = this.levels.length - 1;
     if (!under(was)) this.pressureFrom = this.level;
-    const to = state === 'critical' ? last : Math.max(this.level, Math.min(last, this.pressureFrom + 1));
+    const to = state === 'critical' ? last : Math.max(this.level, Math.min(this.floor(), this.pressureFrom + 1));
     const moved = to !== this.level;
     this.measuring = false;
+    // Pressure that would move the level within PRESSURE_WATCH windows of a step up came with that step (the
+    // observer samples once a second): the step is undone and backed off, as one that did not deliver its frames.
+    const since = this.windowIndex - this.upAt;
+    if (moved && since <= PRESSURE_WATCH && this.level === this.upTo)
+      return this.undoStep('CPU pressure ' + state + ', ' + since + (since === 1 ? ' window' : ' windows'));
     this.reason =
       'CPU pressure ' + state + ': ' + (moved ? 'stepped down to ' : 'held at ') + describeLevel(this.levels[to]);
     if (!moved) return false;
     this.level = to;
-    // A step up still on trial brought the pressure: it failed, as one that did not deliver its frames.
-    if (this.trial > 0) this.failedStepUp();
+    this.trial = 0;
     return this.changed();
+  }
+
+  // The pressure floor: the best level at PRESSURE_FLOOR_FPS (or the page's maxFps, when lower), the lowest
+  // resolution and the cheap fish. A machine under 'serious' pressure keeps it where its frames come (a smooth
+  // school); only 'critical' pressure, or frames that do not come, take the school under it.
+  floor() {
+    const fps = Math.min(PRESSURE_FLOOR_FPS, this.levels[0].fps);
+    let i = this.levels.length - 1;
+    while (i > 0 && this.levels[i].fps < fps - 1e-3) i--;
+    return i;
   }
 
   // The rate the loop aims for while the first frames are measured: the full rate, at the lowest level's resolution
