@@ -1,13 +1,15 @@
 // A page served with `Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'` gets its fish:
 // the bundle uses no eval/new Function (Emscripten DYNAMIC_EXECUTION=0) and no inline script. Its Worker runs the
-// engine's script as checked against the hash mirofish.js was built with, from a blob: URL (web/host/checked_engine.js):
-// `worker-src 'self' blob:` allows it; a policy without blob: there (script-src 'self' alone, worker-src 'self',
-// worker-src 'none') gets the school on the main thread, the browser's one report and MiroFish's one note.
+// engine's script checked against the hash mirofish.js was built with, started from the same URL on the page's origin
+// (web/host/checked_engine.js): `script-src 'self'` alone allows it, as do `worker-src 'self'` and `worker-src 'self'
+// blob:`, with no violation; `worker-src 'none'` gets the school on the main thread, the browser's one report and
+// MiroFish's one note.
 'use strict';
 
 const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
 const h = require('./helpers');
+const device = require('./device');
 
 describe('strict Content-Security-Policy', () => {
   const env = h.serverAndBrowser();
@@ -33,7 +35,7 @@ describe('strict Content-Security-Policy', () => {
 
   it("with worker-src 'self' blob: draws fish on its path, with no violation and no console error", async () => {
     const { context, page, consoleLog } = await open('strict', h.STRICT_CSP);
-    assert.equal(await thread(page), h.THREAD, 'the checked blob: Worker may start');
+    assert.equal(await thread(page), h.THREAD, 'the checked Worker may start');
     // The policy really is on: an inline script is refused.
     const inlineRan = await page.evaluate(
       () =>
@@ -62,20 +64,61 @@ describe('strict Content-Security-Policy', () => {
     await context.close();
   });
 
-  // worker-src falls back to script-src: 'self' alone allows no blob: Worker, and 'none' allows no Worker at all. On
-  // the worker path the browser refuses the Worker and reports it itself (one violation, one console error of its
-  // own); the main-thread path never asks for one.
+  // worker-src falls back to script-src: 'self' there allows the Worker from the engine's own URL on the page's
+  // origin, which needs no blob: (#58): the school keeps its Worker with no violation and no console line, as before
+  // the integrity check.
+  for (const [csp, policy] of [
+    ['script', h.SCRIPT_CSP],
+    ['worker', h.SCRIPT_CSP + "; worker-src 'self'"],
+  ]) {
+    it(`${policy.replace(/^.*; /, '')}: the Worker from the engine's checked URL, no violation, no line`, async () => {
+      const { context, page, consoleLog } = await open(csp, policy);
+      assert.equal(await thread(page), h.THREAD);
+      assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
+      if (h.THREAD === 'worker') {
+        const urls = page.workers().map((w) => w.url());
+        assert.deepEqual(urls, [env.srv.base + '/dist/mirofish-engine.js'], 'no blob: Worker');
+      }
+      assert.deepEqual(await violations(page), []);
+      assert.deepEqual(consoleLog.errors(), []);
+      assert.deepEqual(consoleLog.warnings(), []);
+      assert.deepEqual(notes(consoleLog), []);
+      await context.close();
+    });
+  }
+
+  // The engine's script is fetched against its hash, then the Worker asks for the same URL: from a server that lets
+  // the browser keep its files, that second request is the browser's cache, and the server sends the engine once.
+  it("script-src 'self' and cacheable files: the engine's script reaches the page once, the Worker's from the cache", async () => {
+    // The files as served: the tests' front on the engine (device.js) is a route, and a routed request skips the cache.
+    const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
+    await device.asServed(context);
+    const page = await context.newPage();
+    const consoleLog = h.watchConsole(page);
+    await page.goto(env.srv.base + '/fixtures/csp-cache.html?csp=script');
+    await h.waitForFish(page, 3);
+    assert.equal(await thread(page), h.THREAD);
+    const hits = (file) => env.srv.hits.get('/dist/' + file + '?cache=1') || 0;
+    assert.deepEqual(
+      ['mirofish.js', 'mirofish-host.js', 'mirofish-engine.js', 'mirofish.wasm'].map(hits),
+      [1, 1, 1, 1],
+      'each file from the server once',
+    );
+    assert.deepEqual(consoleLog.errors(), []);
+    await context.close();
+  });
+
+  // 'none' allows no Worker at all. On the worker path the browser refuses the Worker and reports it itself (one
+  // violation, one console error of its own); the main-thread path never asks for one.
   const REFUSAL = /worker.*violates the following Content Security Policy directive/i;
   for (const [csp, policy, refusal] of [
-    ['script', h.SCRIPT_CSP, REFUSAL],
-    ['worker', h.SCRIPT_CSP + "; worker-src 'self'", REFUSAL],
     ['noworker', h.SCRIPT_CSP + "; worker-src 'none'", new RegExp(REFUSAL.source + `: "worker-src 'none'"`, 'i')],
   ]) {
-    it(`${policy.replace(/^.*; /, '')}: no blob: Worker, the main thread; the browser's one report, one note`, async () => {
+    it(`${policy.replace(/^.*; /, '')}: no Worker, the main thread; the browser's one report, one note`, async () => {
       const { context, page, consoleLog } = await open(csp, policy);
       assert.equal(await thread(page), 'main');
       assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
-      const refused = h.THREAD === 'worker' ? ['worker-src blob'] : [];
+      const refused = h.THREAD === 'worker' ? ['worker-src ' + env.srv.base + '/dist/mirofish-engine.js'] : [];
       assert.deepEqual(await violations(page), refused);
       const errors = consoleLog.errors().map((m) => m.text);
       assert.equal(errors.length, refused.length, errors.join('\n'));
@@ -97,7 +140,7 @@ describe('strict Content-Security-Policy', () => {
     assert.equal(await thread(page), 'main');
     assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
     // Only the Worker is refused (the browser says so itself, once): never a script of ours.
-    const refused = h.THREAD === 'worker' ? ['worker-src blob'] : [];
+    const refused = h.THREAD === 'worker' ? ['worker-src ' + env.srv.base + '/dist/mirofish-engine.js'] : [];
     assert.deepEqual(await violations(page), refused);
     assert.equal(
       consoleLog.errors().length,

@@ -312,9 +312,18 @@ describe(`every engine: ${ENGINE}`, () => {
   });
 
   it('runs under a strict Content-Security-Policy with no violation', async () => {
-    // worker-src 'self' blob:, the policy docs/hosting.md gives: the Worker runs the engine's checked bytes from blob:
+    // worker-src 'self' blob:, the policy docs/hosting.md gives for a CDN's files too
     const page = await openReady('/fixtures/csp.html?csp=strict', 3);
     assert.equal((await stats(page)).thread, expectedThread, "worker-src 'self' blob: allows the checked Worker");
+    assert.ok((await fishPixels(page)) > 300, 'fish are drawn');
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    await page.done();
+  });
+
+  it("runs under script-src 'self' alone (no blob:, nothing said of workers) with no violation", async () => {
+    // The Worker starts from the engine's checked URL on the page's origin: worker-src falls back to script-src 'self'
+    const page = await openReady('/fixtures/csp.html?csp=script', 3);
+    assert.equal((await stats(page)).thread, expectedThread, "script-src 'self' allows the engine's own URL");
     assert.ok((await fishPixels(page)) > 300, 'fish are drawn');
     assert.deepEqual(await page.evaluate(() => window.__violations), []);
     await page.done();

@@ -22,9 +22,9 @@ const THREAD = process.env.MIROFISH_THREAD === 'main' ? 'main' : 'worker';
 // The studio's script (web/studio), served beside it as /dist/mirofish-studio.js.
 const STUDIO = process.env.MIROFISH_STUDIO || path.join(ROOT, 'build', 'web', 'dist', 'mirofish-studio.js');
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
-// The strict policy docs/hosting.md gives: scripts from the page's origin, and Workers from it or from blob: (the
-// engine's Worker runs its checked bytes from a blob: URL). SCRIPT_CSP is the same without worker-src (which then
-// falls back to script-src: no blob: Worker).
+// The strict policy docs/hosting.md gives: scripts from the page's origin, and Workers from it or from blob: (from
+// another origin the engine's Worker runs its checked bytes from a blob: URL). SCRIPT_CSP is the same without
+// worker-src (which then falls back to script-src: the engine's own URL on the page's origin, no blob: Worker).
 const SCRIPT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const STRICT_CSP = SCRIPT_CSP + "; worker-src 'self' blob:";
 // `?csp=nonce`: only scripts with the nonce `abc` run (tests/browser/fixtures/csp-nonce*.html carry it); no Worker may start.
@@ -38,9 +38,11 @@ const TYPES = require('../support/content_types');
 // page-side console recorder first in every HTML page, for an engine whose client cannot hear the console; `prelude`
 // (source text) runs right after it, before any page script (a bench's clock).
 function startServer({ recorder = false, prelude = '' } = {}) {
+  const hits = new Map(); // path and query -> the requests that reached the server (a browser's cache hit never does)
   return new Promise((resolve) => {
     const server = http.createServer((req, res) => {
       const url = new URL(req.url, 'http://localhost');
+      hits.set(url.pathname + url.search, (hits.get(url.pathname + url.search) || 0) + 1);
       let file;
       if (recorder && url.pathname === require('./engines').RECORDER) {
         res.writeHead(200, { 'Content-Type': TYPES['.js'], 'Cache-Control': 'no-store' });
@@ -73,7 +75,8 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       }
       const headers = {
         'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream',
-        'Cache-Control': 'no-store',
+        // `?cache=1` on a file (the loader's query travels to every file it fetches): one the browser may keep
+        'Cache-Control': url.searchParams.get('cache') === '1' ? 'max-age=600' : 'no-store',
       };
       const csp = url.searchParams.get('csp');
       if (csp === 'strict') headers['Content-Security-Policy'] = STRICT_CSP;
@@ -94,7 +97,7 @@ function startServer({ recorder = false, prelude = '' } = {}) {
     });
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ server, base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
+      resolve({ server, hits, base: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) });
     });
   });
 }

@@ -3,8 +3,9 @@
 // path) adds it after the page's load event, checked against the hash it was built with, and hands it, through a
 // Symbol-keyed slot (no global name), the hashes of the engine's two files beside them, fetched after it:
 // mirofish-engine.js (the Worker's script, or a <script> on the main thread) and mirofish.wasm (compiled once it is
-// in and matches). The Worker runs the engine's checked bytes from a blob: URL (web/host/checked_engine.js), from
-// this page's origin or another alike; where no Worker may run, the same engine runs on the main thread.
+// in and matches). The Worker starts from the checked engine's URL on this page's origin, or from a blob: URL of its
+// checked bytes from another (web/host/checked_engine.js); where no Worker may run, the same engine runs on the main
+// thread.
 import { besideScript, pageSettled, VERSION, warn } from '../core/index.js';
 import { api, autoMount, mount, table } from '../host/api.js';
 import { connectElement, disconnectElement } from '../host/element.js';
