@@ -95,7 +95,7 @@ describe('strict Content-Security-Policy', () => {
     await device.asServed(context);
     const page = await context.newPage();
     const consoleLog = h.watchConsole(page);
-    await page.goto(env.srv.base + '/fixtures/csp-cache.html?csp=script');
+    await page.goto(env.srv.base + '/fixtures/csp.html?csp=script&cache=1');
     await h.waitForFish(page, 3);
     assert.equal(await thread(page), h.THREAD);
     const hits = (file) => env.srv.hits.get('/dist/' + file + '?cache=1') || 0;

@@ -75,7 +75,7 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       }
       const headers = {
         'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream',
-        // `?cache=1` on a file (the loader's query travels to every file it fetches): one the browser may keep
+        // `?cache=1`: a file the browser may keep (on a fixture page, its mirofish.js's files: below)
         'Cache-Control': url.searchParams.get('cache') === '1' ? 'max-age=600' : 'no-store',
       };
       const csp = url.searchParams.get('csp');
@@ -93,6 +93,11 @@ function startServer({ recorder = false, prelude = '' } = {}) {
         return;
       }
       if (fixturePage) res.write(FIXTURE_HEAD);
+      // `?cache=1` on a fixture page: its mirofish.js asks for cacheable files (the loader's query travels).
+      if (fixturePage && url.searchParams.get('cache') === '1') {
+        res.end(fs.readFileSync(file, 'utf8').replace(/(\/dist\/mirofish\.js)"/, '$1?cache=1"'));
+        return;
+      }
       fs.createReadStream(file).pipe(res);
     });
     server.listen(0, '127.0.0.1', () => {
