@@ -1,7 +1,7 @@
 // The machine's CPU pressure (the Compute Pressure API: PressureObserver, Chrome 125+, in Workers too): 'serious' or
-// 'critical' means the device already works hard for something else, so the frame budget steps down and holds while
-// it lasts (quality.js, pressed()). Where the API is missing, or the page's permissions policy refuses it, nothing
-// changes.
+// 'critical' means the device works hard, for something else or (software GL) for the school's own frames, so the
+// frame budget steps down and holds while it lasts, 'serious' never under 30 fps (quality.js, pressed()). Where the
+// API is missing, or the page's permissions policy refuses it, nothing changes.
 
 const SAMPLE_MS = 1000; // at most one update a second: the budget's windows are half that
 
