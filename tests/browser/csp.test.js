@@ -8,6 +8,7 @@
 
 const { describe, it } = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 const h = require('./helpers');
 const device = require('./device');
 
@@ -158,32 +159,7 @@ describe('strict Content-Security-Policy', () => {
   it('script-src \'nonce-abc\' with data-thread="main", the studio and the recorder: a school, a panel, a clip', async () => {
     const { context, page, consoleLog } = await open('nonce', h.NONCE_CSP, 'csp-nonce-studio.html', '#studio=1');
     assert.equal(await thread(page), 'main');
-    await h.waitFor(
-      page,
-      () => {
-        const root = document.querySelector('mirofish-studio');
-        const rec = root && root.shadowRoot.querySelector('section[aria-label="record"]');
-        return rec && !rec.querySelector('fieldset').disabled && !rec.querySelector('button').disabled;
-      },
-      undefined,
-      30000,
-    );
-    await page.locator('mirofish-studio').evaluate((host) => {
-      const root = host.shadowRoot.querySelector('section[aria-label="record"]');
-      root.querySelector('input[type=number]').value = '0.25';
-      root.querySelector('select[aria-label="frames a second"]').value = '24';
-      root.querySelector('select[aria-label=size]').value = '640x360';
-      root.querySelector('button').click();
-    });
-    await h.studioClipOffered(page);
-    const clip = await page.locator('mirofish-studio').evaluate(async (host) => {
-      const a = host.shadowRoot.querySelector('a.download');
-      const blob = await (await fetch(a.href)).blob();
-      return { name: a.download, size: blob.size, type: blob.type };
-    });
-    assert.equal(clip.name, 'mirofish-7-0.25s.webm');
-    assert.equal(clip.type, 'video/webm');
-    assert.ok(clip.size > 1000, `${clip.size} bytes`);
+    await recordClip(page);
     assert.ok((await h.fishPixels(page)) > 500, 'the school still swims');
     assert.equal(page.workers().length, 0, 'data-thread="main": MiroFish tried no Worker, the recorder\'s neither');
     assert.deepEqual(await violations(page), []);
@@ -191,6 +167,101 @@ describe('strict Content-Security-Policy', () => {
     assert.deepEqual(consoleLog.warnings(), []);
     await context.close();
   });
+
+  // Trusted Types enforced (`require-trusted-types-for 'script'; trusted-types mirofish`): every script URL MiroFish
+  // hands to a sink (the host's and the engine's <script>, the Worker, the recorder's) goes through its one policy.
+  it("Trusted Types enforced, 'mirofish' the one policy named: the school on its path, no violation", async () => {
+    const { context, page, consoleLog } = await open('tt', h.TT_CSP);
+    assert.equal(await thread(page), h.THREAD);
+    assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
+    // The policy really is enforced: a plain string in a script sink is refused.
+    const refused = await page.evaluate(() => {
+      try {
+        document.createElement('script').src = '/not-ours.js';
+        return false;
+      } catch (e) {
+        return e instanceof TypeError;
+      }
+    });
+    assert.equal(refused, true, 'a plain script URL throws on this page');
+    // The only violation and console error are the ones that probe provoked.
+    const ours = (await violations(page)).filter((v) => !/^require-trusted-types-for/.test(v));
+    assert.deepEqual(ours, []);
+    assert.equal((await violations(page)).length, 1, (await violations(page)).join('\n'));
+    assert.equal(
+      consoleLog.errors().length,
+      1,
+      consoleLog
+        .errors()
+        .map((m) => m.text)
+        .join('\n'),
+    );
+    assert.deepEqual(consoleLog.warnings(), []);
+    await context.close();
+  });
+
+  it('Trusted Types enforced: the studio, and its recorder records a clip', async () => {
+    const { context, page, consoleLog } = await open('tt', h.TT_CSP, 'studio.html', '#studio=1');
+    await recordClip(page);
+    assert.ok((await h.fishPixels(page)) > 500, 'the school still swims');
+    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(consoleLog.errors(), []);
+    assert.deepEqual(consoleLog.warnings(), []);
+    await context.close();
+  });
+
+  // The ES modules as shipped (the page's folder, no bundler): the engine's and the recorder's module Workers go
+  // through the policy too. The production modules carry no test hooks: the Worker path alone.
+  it(
+    'Trusted Types enforced: the ES modules as shipped, their Workers under the policy, a clip',
+    h.ONE_PATH,
+    async () => {
+      const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
+      await context.addInitScript(() => {
+        window.__violations = [];
+        document.addEventListener('securitypolicyviolation', (e) =>
+          window.__violations.push(e.violatedDirective + ' ' + e.blockedURI),
+        );
+      });
+      const page = await context.newPage();
+      const consoleLog = h.watchConsole(page);
+      await page.goto(env.srv.base + '/fixtures/module.html?csp=tt');
+      const r = await page.evaluate(async () => {
+        const school = await window.__school;
+        while (school.stats().frames < 3) await new Promise((res) => setTimeout(res, 20));
+        const clip = await window.__record(school, { seconds: 0.25, fps: 24, width: 320, height: 180 });
+        return { thread: school.stats().thread, type: clip.type, size: clip.size };
+      });
+      assert.equal(r.thread, 'worker');
+      assert.equal(r.type, 'video/webm');
+      assert.ok(r.size > 1000, `${r.size} bytes`);
+      assert.ok(
+        page.workers().some((w) => /\/dist\/mirofish-record\.mjs$/.test(w.url())),
+        'the recorder ran in its module Worker',
+      );
+      assert.deepEqual(await page.evaluate(() => window.__violations), []);
+      assert.deepEqual(consoleLog.errors(), []);
+      assert.deepEqual(consoleLog.warnings(), []);
+      await context.close();
+    },
+  );
+
+  it(
+    "Trusted Types enforced with a policy list that leaves out 'mirofish': no school, one line that says so",
+    h.ONE_PATH,
+    async () => {
+      const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
+      const page = await context.newPage();
+      const consoleLog = h.watchConsole(page);
+      await page.goto(env.srv.base + '/fixtures/csp.html?csp=ttother');
+      assert.equal(await page.evaluate(() => window.MiroFish.ready), null, 'no school');
+      assert.deepEqual(consoleLog.warnings(), [
+        "MiroFish: this page enforces Trusted Types and its Content-Security-Policy's trusted-types leaves out " +
+          "MiroFish's policy: add mirofish there (docs/hosting.md#trusted-types)",
+      ]);
+      await context.close();
+    },
+  );
 
   it('a policy that refuses the engine\'s script: named as refused, with the directive, never as "not found"', async () => {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
@@ -223,3 +294,35 @@ describe('strict Content-Security-Policy', () => {
 const WORKER_NOTE = (directive) =>
   `MiroFish: this page's Content-Security-Policy refused the engine's Worker (${directive}): it runs on the main thread instead`;
 const notes = (log) => log.log.filter((m) => m.type === 'info' && /^MiroFish:/.test(m.text)).map((m) => m.text);
+
+// Opens the studio's Record panel, records a quarter second at 24 fps and 640x360, and checks the clip offered.
+async function recordClip(page) {
+  await h.waitFor(
+    page,
+    () => {
+      const root = document.querySelector('mirofish-studio');
+      const rec = root && root.shadowRoot.querySelector('section[aria-label="record"]');
+      return rec && !rec.querySelector('fieldset').disabled && !rec.querySelector('button').disabled;
+    },
+    undefined,
+    30000,
+  );
+  await page.locator('mirofish-studio').evaluate((host) => {
+    const root = host.shadowRoot.querySelector('section[aria-label="record"]');
+    root.querySelector('input[type=number]').value = '0.25';
+    root.querySelector('select[aria-label="frames a second"]').value = '24';
+    root.querySelector('select[aria-label=size]').value = '640x360';
+    root.querySelector('button').click();
+  });
+  await h.studioClipOffered(page);
+  // Saved as a visitor saves it (the link clicked): a page's `connect-src` may refuse its own fetch of a blob: URL.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('mirofish-studio a.download').click(),
+  ]);
+  const file = await download.path();
+  const head = fs.readFileSync(file).subarray(0, 4);
+  assert.equal(download.suggestedFilename(), 'mirofish-7-0.25s.webm');
+  assert.equal(head.toString('hex'), '1a45dfa3', 'a WebM (EBML) file');
+  assert.ok(fs.statSync(file).size > 1000, `${fs.statSync(file).size} bytes`);
+}

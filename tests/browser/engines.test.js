@@ -316,13 +316,31 @@ describe(`every engine: ${ENGINE}`, () => {
   for (const [csp, policy] of [
     ['strict', "a strict Content-Security-Policy (worker-src 'self' blob:)"],
     ['script', "script-src 'self' alone (no blob:, nothing said of workers)"],
+    ['tt', "Trusted Types enforced, 'mirofish' the one policy named"],
   ]) {
-    it(`runs under ${policy} with no violation`, async () => {
+    it(`runs under ${policy} with no violation`, async (t) => {
       const page = await openReady('/fixtures/csp.html?csp=' + csp, 3);
       assert.equal((await stats(page)).thread, expectedThread, 'the policy allows the checked Worker');
       assert.ok((await fishPixels(page)) > 300, 'fish are drawn');
       assert.deepEqual(await page.evaluate(() => window.__violations), []);
-      await page.done();
+      if (csp !== 'tt') return page.done();
+      assert.deepEqual(await page.console.errors(), [], 'no console error');
+      {
+        // Whether this engine enforces Trusted Types at all (where it has the API, it must: a plain URL is refused,
+        // with the browser's own console error for that probe).
+        const r = await page.evaluate(() => {
+          const api = typeof window.trustedTypes === 'object';
+          try {
+            document.createElement('script').src = '/not-ours.js';
+            return { api, enforced: false };
+          } catch (e) {
+            return { api, enforced: e instanceof TypeError };
+          }
+        });
+        t.diagnostic(`Trusted Types: ${r.api ? 'the API' : 'no API'}, ${r.enforced ? 'enforced' : 'not enforced'}`);
+        assert.equal(r.enforced, r.api, "an engine with the API enforces the page's policy");
+      }
+      await page.close();
     });
   }
 });

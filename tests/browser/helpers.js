@@ -29,6 +29,8 @@ const SCRIPT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const STRICT_CSP = SCRIPT_CSP + "; worker-src 'self' blob:";
 // `?csp=nonce`: only scripts with the nonce `abc` run (tests/browser/fixtures/csp-nonce*.html carry it); no Worker may start.
 const NONCE_CSP = "script-src 'nonce-abc' 'wasm-unsafe-eval'";
+// `?csp=tt`: Trusted Types enforced, MiroFish's policy the only one named (web/core/trusted.js).
+const TT_CSP = SCRIPT_CSP + "; require-trusted-types-for 'script'; trusted-types mirofish";
 
 const TYPES = require('../support/content_types');
 
@@ -84,6 +86,8 @@ function startServer({ recorder = false, prelude = '' } = {}) {
       else if (csp === 'worker') headers['Content-Security-Policy'] = SCRIPT_CSP + "; worker-src 'self'";
       else if (csp === 'noworker') headers['Content-Security-Policy'] = SCRIPT_CSP + "; worker-src 'none'";
       else if (csp === 'nonce') headers['Content-Security-Policy'] = NONCE_CSP;
+      else if (csp === 'tt') headers['Content-Security-Policy'] = TT_CSP;
+      else if (csp === 'ttother') headers['Content-Security-Policy'] = TT_CSP.replace(/mirofish$/, 'other');
       res.writeHead(200, headers);
       const fixturePage = path.extname(file) === '.html' && file.startsWith(FIXTURES + path.sep);
       if (recorder && path.extname(file) === '.html') {
@@ -481,6 +485,7 @@ module.exports = {
   STRICT_CSP,
   SCRIPT_CSP,
   NONCE_CSP,
+  TT_CSP,
   startServer,
   serveDir,
   launch,

@@ -34,7 +34,7 @@ const TAMPER = {
 };
 
 describe('one integrity for every file the tag brings in', () => {
-  let browser, root, cdn, pages, pagesDir, dropping;
+  let browser, root, cdn, pages, pagesTT, pagesDir, dropping;
   before(async () => {
     // The CDN's root: the site's build (its v/X.Y.Z/), and beside it a copy of that folder per changed file.
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-sri-'));
@@ -70,11 +70,17 @@ describe('one integrity for every file the tag brings in', () => {
     });
     pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-sri-pages-'));
     pages = await h.serveDir(pagesDir);
+    // The same pages under the CDN's strict policy with Trusted Types enforced (docs/hosting.md's table), as a header.
+    pagesTT = await h.serveDir(pagesDir, {
+      'Content-Security-Policy':
+        `script-src 'self' ${cdn.base} 'wasm-unsafe-eval'; connect-src 'self' ${cdn.base}; worker-src 'self' blob:; ` +
+        "require-trusted-types-for 'script'; trusted-types mirofish",
+    });
     browser = await h.launch([], { asServed: true });
   });
   after(async () => {
     if (browser) await browser.close();
-    for (const s of [cdn, pages, dropping]) if (s) await s.close();
+    for (const s of [cdn, pages, pagesTT, dropping]) if (s) await s.close();
     for (const d of [root, pagesDir]) if (d) fs.rmSync(d, { recursive: true, force: true });
   });
 
@@ -84,7 +90,7 @@ describe('one integrity for every file the tag brings in', () => {
     `<script src="${base}/v/${VERSION}/mirofish.js" integrity="${sri(goodLoader())}" crossorigin="anonymous" ` +
     `data-fish="30"${thread === 'main' ? ' data-thread="main"' : ''}></script>`;
   let count = 0;
-  async function open(body) {
+  async function open(body, tt = false) {
     const name = `page-${++count}.html`;
     fs.writeFileSync(
       path.join(pagesDir, name),
@@ -93,7 +99,7 @@ describe('one integrity for every file the tag brings in', () => {
     );
     const p = await browser.newPage({ viewport: { width: 480, height: 320 } });
     const log = h.watchConsole(p);
-    await p.goto(pages.base + '/' + name);
+    await p.goto((tt ? pagesTT : pages).base + '/' + name);
     return { p, log };
   }
   const school = (p) =>
@@ -104,9 +110,15 @@ describe('one integrity for every file the tag brings in', () => {
       return { thread: s.stats().thread, fish: s.stats().fish };
     });
 
-  for (const thread of ['worker', 'main']) {
-    it(`the versioned tag with integrity, from the CDN's v/${VERSION}/: a school (${thread} path)`, async () => {
-      const { p, log } = await open(tag(cdn.base + '/site', thread));
+  for (const [thread, tt] of [
+    ['worker', false],
+    ['main', false],
+    ['worker', true],
+    ['main', true],
+  ]) {
+    const under = tt ? ', Trusted Types enforced' : '';
+    it(`the versioned tag with integrity, from the CDN's v/${VERSION}/: a school (${thread} path${under})`, async () => {
+      const { p, log } = await open(tag(cdn.base + '/site', thread), tt);
       assert.deepEqual(await school(p), { thread, fish: 30 });
       assert.ok((await h.fishPixels(p)) > 100, 'fish are drawn');
       assert.deepEqual(log.errors(), []);
@@ -115,8 +127,8 @@ describe('one integrity for every file the tag brings in', () => {
     });
 
     for (const name of Object.keys(TAMPER)) {
-      it(`a byte changed in ${name}: one message naming it, no school, the page as it was (${thread} path)`, async () => {
-        const { p, log } = await open(tag(cdn.base + '/' + name, thread));
+      it(`a byte changed in ${name}: one message naming it, no school, the page as it was (${thread} path${under})`, async () => {
+        const { p, log } = await open(tag(cdn.base + '/' + name, thread), tt);
         assert.equal(await school(p), null, 'MiroFish.ready resolves null');
         assert.equal(await p.evaluate(() => window.MiroFish.mount()), null, 'mount() resolves null');
         assert.equal(await p.evaluate(() => document.querySelectorAll('canvas').length), 0);

@@ -6,6 +6,7 @@
 // Subresource Integrity needs from another origin): a file that does not match never runs (integrity.js names it).
 import { refusalText, watchRefusals } from './csp.js';
 import { loadFailure } from './integrity.js';
+import { scriptUrl } from './trusted.js';
 
 // The URL of `name` beside `script`, with its query; '' where the script has no src of its own.
 /** @param {HTMLScriptElement | null} script @param {string} name */
@@ -57,7 +58,7 @@ export function siblingScript(script, name, from, integrity = '') {
     else if (integrity) tag.crossOrigin = 'anonymous';
     if (integrity) tag.integrity = integrity;
     if (script.nonce) tag.nonce = script.nonce;
-    tag.src = url;
+    tag.src = scriptUrl(url);
     document.head.appendChild(tag);
   });
 }

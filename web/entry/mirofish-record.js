@@ -2,7 +2,7 @@
 // The same file is its own Worker (as mirofish.js is): started from its `src`, it records instead. Lazily loaded
 // (the studio adds it when its Record panel opens), so the page's background bundle carries none of it.
 import createGlue from 'mirofish-glue';
-import { inWorker, serve, setGlue, setWasmUrl } from '../core/index.js';
+import { inWorker, scriptUrl, serve, setGlue, setWasmUrl, trustScripts } from '../core/index.js';
 import { installGlobal } from '../record/api.js';
 import { setWorkerSource } from '../record/link.js';
 import { serveRecorder } from '../record/serve.js';
@@ -23,7 +23,8 @@ setWasmUrl(
 if (inWorker()) {
   serve(serveRecorder);
 } else if (typeof document !== 'undefined') {
-  setWorkerSource({ worker: () => (sameOrigin(script) ? new Worker(script.src) : null) });
+  trustScripts(); // the one Trusted Types policy MiroFish's files share (core/trusted.js)
+  setWorkerSource({ worker: () => (sameOrigin(script) ? new Worker(scriptUrl(script.src)) : null) });
   installGlobal();
 }
 

@@ -5,7 +5,7 @@
 // and what it does not: docs/hosting.md#integrity. From another origin (a CDN) the browser starts no Worker from the
 // URL, so it starts from a blob: URL of the bytes that came, as before. A page whose CSP allows neither gets the main
 // thread, where the engine's <script> carries the same hash.
-import { fetchChecked } from '../core/index.js';
+import { fetchChecked, scriptUrl } from '../core/index.js';
 import { foreignUrl } from './worker_boot.js';
 
 /** @type {Promise<void> | null} */
@@ -34,11 +34,11 @@ export function checkEngine(url, integrity) {
 // then).
 /** @returns {Worker | null} */
 export function checkedWorker() {
-  if (engineUrl) return new Worker(engineUrl);
+  if (engineUrl) return new Worker(scriptUrl(engineUrl));
   if (!engine) return null;
   const url = URL.createObjectURL(engine);
   try {
-    return new Worker(url);
+    return new Worker(scriptUrl(url));
   } finally {
     // The Worker has its script's URL already; revoking it at once keeps nothing alive (Chrome, Firefox, Safari).
     setTimeout(() => URL.revokeObjectURL(url), 0);

@@ -7,8 +7,10 @@ import {
   fromDisk,
   guessLayer,
   makeCanvas,
+  policyRefused,
   siblingScript,
   truthy,
+  trustScripts,
   VERSION,
   warn,
 } from '../core/index.js';
@@ -43,6 +45,7 @@ const SLOT = Symbol.for('mirofish.host');
 
 /** @param {HTMLScriptElement | null} script this file's tag (null: bundled into an app's file, no tag of its own) */
 export function install(script) {
+  trustScripts(); // the one Trusted Types policy MiroFish's files share (core/trusted.js)
   const link = hostLink(script);
   const auto = startAutoMount(script, link.load);
   Object.defineProperty(window, 'MiroFish', { value: pageApi(link, auto), configurable: true, writable: false });
@@ -83,7 +86,13 @@ function hostLink(script) {
       )
         .then(
           () => made || warn('mirofish-host.js at ' + besideScript(script, 'mirofish-host.js') + ' ' + problem),
-          (e) => warn(errorText(e)),
+          (e) =>
+            warn(
+              policyRefused() && e instanceof TypeError
+                ? "this page enforces Trusted Types and its Content-Security-Policy's trusted-types leaves out " +
+                    "MiroFish's policy: add mirofish there (docs/hosting.md#trusted-types)"
+                : errorText(e),
+            ),
         )
         .then(() => {
           delete (/** @type {Slots} */ (globalThis)[SLOT]);
