@@ -246,6 +246,24 @@ describe('strict Content-Security-Policy', () => {
     },
   );
 
+  // The block editors' canvas is an about:srcdoc iframe, whose location.origin is "null" while its own origin (and
+  // the policy it inherits) is the page's: its school keeps its path, under Trusted Types too.
+  it("Trusted Types enforced, in an about:srcdoc iframe (an editor's canvas): the school on its path", async () => {
+    const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
+    const page = await context.newPage();
+    const consoleLog = h.watchConsole(page);
+    await page.goto(env.srv.base + '/fixtures/srcdoc.html?csp=tt');
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    await h.waitFor(frame, () => window.MiroFish && MiroFish.current && MiroFish.current.stats().frames > 2);
+    assert.deepEqual(
+      await frame.evaluate(() => [location.origin, self.origin === parent.origin, MiroFish.current.stats().thread]),
+      ['null', true, h.THREAD],
+    );
+    assert.deepEqual(consoleLog.errors(), []);
+    assert.deepEqual(consoleLog.warnings(), []);
+    await context.close();
+  });
+
   it(
     "Trusted Types enforced with a policy list that leaves out 'mirofish': no school, one line that says so",
     h.ONE_PATH,

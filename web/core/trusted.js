@@ -3,7 +3,9 @@
 // browser has `trustedTypes`, by the first of MiroFish's files to run (the loader, or the ES module), and shared with
 // the others through a Symbol-keyed slot: a page that enforces Trusted Types lists the name once
 // (`trusted-types mirofish`). The policy passes MiroFish's own files (mirofish*.js, .mjs) and blob: URLs of the
-// page's origin (the checked engine's bytes, the ES module's bootstrap), and refuses anything else.
+// page's origin (the checked engine's bytes, the ES module's bootstrap), and refuses anything else. The origin is the
+// document's own (`self.origin`): an editor's about:srcdoc iframe has the page's, where its `location.origin` says
+// "null".
 const SLOT = Symbol.for('mirofish.trusted');
 
 // Creates the policy, once; where the page's `trusted-types` does not name it, nothing (the sinks then refuse the
@@ -14,7 +16,7 @@ export function trustScripts() {
   try {
     g[SLOT] = g.trustedTypes.createPolicy('mirofish', {
       createScriptURL: (/** @type {string} */ url) => {
-        if (url.startsWith('blob:' + location.origin + '/') || /\/mirofish[\w.-]*\.m?js([?#]|$)/.test(url)) return url;
+        if (url.startsWith('blob:' + self.origin + '/') || /\/mirofish[\w.-]*\.m?js([?#]|$)/.test(url)) return url;
         throw new TypeError('MiroFish: not a MiroFish file: ' + url);
       },
     });
