@@ -6,8 +6,16 @@ import './support/register.mjs';
 
 const { foreignUrl } = await import('../../web/host/worker_boot.js');
 
-const onPage = (href) => (globalThis.location = new URL(href));
-afterEach(() => delete globalThis.location);
+// A page at `href`; its document's own origin (self.origin) is `origin`, the URL's unless said (an about:srcdoc
+// iframe has its parent's).
+const onPage = (href, origin = new URL(href).origin) => {
+  globalThis.location = new URL(href);
+  globalThis.self = { origin };
+};
+afterEach(() => {
+  delete globalThis.location;
+  delete globalThis.self;
+});
 
 test('another origin over http(s) is foreign: scheme, host and port each make one', () => {
   onPage('https://example.com/blog/post.html');
@@ -25,6 +33,12 @@ test("the page's own origin, relative URLs and other schemes are not", () => {
   assert.equal(foreignUrl('data:text/javascript,0'), false);
   onPage('file:///home/me/page.html');
   assert.equal(foreignUrl('file:///home/me/dist/mirofish.mjs'), false, 'a page opened from disk');
+});
+
+test("an editor's about:srcdoc iframe: the page's origin is its own, whatever its location says", () => {
+  onPage('about:srcdoc', 'https://example.com');
+  assert.equal(foreignUrl('https://example.com/wp-content/plugins/mirofish/vendor/mirofish-engine.js'), false);
+  assert.equal(foreignUrl('https://cdn.jsdelivr.net/npm/mirofish/dist/mirofish-engine.js'), true);
 });
 
 test('text that is no URL is not foreign (and does not throw)', () => {
