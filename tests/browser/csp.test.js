@@ -15,8 +15,8 @@ const device = require('./device');
 describe('strict Content-Security-Policy', () => {
   const env = h.serverAndBrowser();
 
-  // Opens the CSP fixture under `?csp=<csp>` and waits for 3 frames; the page records every CSP violation.
-  async function open(csp, header, fixture = 'csp.html', hash = '') {
+  // A page in a context of its own, its console watched; the page records every CSP violation.
+  async function newPage() {
     const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
     await context.addInitScript(() => {
       window.__violations = [];
@@ -25,11 +25,15 @@ describe('strict Content-Security-Policy', () => {
       );
     });
     const page = await context.newPage();
-    const consoleLog = h.watchConsole(page);
-    const response = await page.goto(env.srv.base + '/fixtures/' + fixture + '?csp=' + csp + hash);
+    return { context, page, consoleLog: h.watchConsole(page) };
+  }
+  // Opens the CSP fixture under `?csp=<csp>` and waits for 3 frames.
+  async function open(csp, header, fixture = 'csp.html', hash = '') {
+    const opened = await newPage();
+    const response = await opened.page.goto(env.srv.base + '/fixtures/' + fixture + '?csp=' + csp + hash);
     assert.equal(response.headers()['content-security-policy'], header);
-    await h.waitForFish(page, 3);
-    return { context, page, consoleLog };
+    await h.waitForFish(opened.page, 3);
+    return opened;
   }
   const violations = (page) => page.evaluate(() => window.__violations.filter((v) => !v.endsWith(' inline')));
   const thread = (page) => page.evaluate(() => window.MiroFish.current.stats().thread);
@@ -92,10 +96,8 @@ describe('strict Content-Security-Policy', () => {
   // the browser keep its files, that second request is the browser's cache, and the server sends the engine once.
   it("script-src 'self' and cacheable files: the engine's script reaches the page once, the Worker's from the cache", async () => {
     // The files as served: the tests' front on the engine (device.js) is a route, and a routed request skips the cache.
-    const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
+    const { context, page, consoleLog } = await newPage();
     await device.asServed(context);
-    const page = await context.newPage();
-    const consoleLog = h.watchConsole(page);
     await page.goto(env.srv.base + '/fixtures/csp.html?csp=script&cache=1');
     await h.waitForFish(page, 3);
     assert.equal(await thread(page), h.THREAD);
@@ -216,15 +218,7 @@ describe('strict Content-Security-Policy', () => {
     'Trusted Types enforced: the ES modules as shipped, their Workers under the policy, a clip',
     h.ONE_PATH,
     async () => {
-      const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
-      await context.addInitScript(() => {
-        window.__violations = [];
-        document.addEventListener('securitypolicyviolation', (e) =>
-          window.__violations.push(e.violatedDirective + ' ' + e.blockedURI),
-        );
-      });
-      const page = await context.newPage();
-      const consoleLog = h.watchConsole(page);
+      const { context, page, consoleLog } = await newPage();
       await page.goto(env.srv.base + '/fixtures/module.html?csp=tt');
       const r = await page.evaluate(async () => {
         const school = await window.__school;
@@ -239,7 +233,7 @@ describe('strict Content-Security-Policy', () => {
         page.workers().some((w) => /\/dist\/mirofish-record\.mjs$/.test(w.url())),
         'the recorder ran in its module Worker',
       );
-      assert.deepEqual(await page.evaluate(() => window.__violations), []);
+      assert.deepEqual(await violations(page), []);
       assert.deepEqual(consoleLog.errors(), []);
       assert.deepEqual(consoleLog.warnings(), []);
       await context.close();
@@ -249,9 +243,7 @@ describe('strict Content-Security-Policy', () => {
   // The block editors' canvas is an about:srcdoc iframe, whose location.origin is "null" while its own origin (and
   // the policy it inherits) is the page's: its school keeps its path, under Trusted Types too.
   it("Trusted Types enforced, in an about:srcdoc iframe (an editor's canvas): the school on its path", async () => {
-    const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
-    const page = await context.newPage();
-    const consoleLog = h.watchConsole(page);
+    const { context, page, consoleLog } = await newPage();
     await page.goto(env.srv.base + '/fixtures/srcdoc.html?csp=tt');
     const frame = page.frames().find((f) => f !== page.mainFrame());
     await h.waitFor(frame, () => window.MiroFish && MiroFish.current && MiroFish.current.stats().frames > 2);
@@ -268,9 +260,7 @@ describe('strict Content-Security-Policy', () => {
     "Trusted Types enforced with a policy list that leaves out 'mirofish': no school, one line that says so",
     h.ONE_PATH,
     async () => {
-      const context = await env.browser.newContext({ viewport: { width: 800, height: 600 } });
-      const page = await context.newPage();
-      const consoleLog = h.watchConsole(page);
+      const { context, page, consoleLog } = await newPage();
       await page.goto(env.srv.base + '/fixtures/csp.html?csp=ttother');
       assert.equal(await page.evaluate(() => window.MiroFish.ready), null, 'no school');
       assert.deepEqual(consoleLog.warnings(), [
