@@ -104,6 +104,12 @@ export interface MiroFishOptions {
    * page allow it, else on the main thread; 'main' always on the main thread (`stats().thread` says which).
    */
   thread?: 'auto' | 'worker' | 'main';
+  /**
+   * One school for the whole site (on, the default): a page of the same origin the visitor goes on to in the same tab
+   * continues this school where it was, when its tag makes the same school; `false` (`data-continue="off"`) starts
+   * each page from its seed. A link's hash always wins. Read at mount only (docs/hosting.md#one-school-across-pages).
+   */
+  continue?: boolean | string;
 
   // <generated options: scripts/gen-types.mjs from the C++ parameter table; do not edit>
   // --- Simulation ---
@@ -574,6 +580,8 @@ export interface MiroFishAttributes {
   avoid?: string;
   /** Where the school runs ('auto', 'worker', 'main'); read at mount only. */
   thread?: 'auto' | 'worker' | 'main';
+  /** Carry the school on to the site's next page ('on', the default) or not ('off'); read at mount only. */
+  continue?: 'on' | 'off' | string;
 
   // <generated attributes: scripts/gen-types.mjs from the C++ parameter table; do not edit>
   // --- Simulation ---

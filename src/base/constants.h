@@ -10,6 +10,7 @@
 // clang-format off
 #define MIROFISH_CONSTANTS(X)                                                                                          \
   X(kVersion, text, "0.3.0", js, "the release (package.json), as the bundle reports it")                              \
+  X(kSnapshotForeign, text, "it is another school (other parameters or fish count)", js, "a refusal kept quiet")      \
   X(kStepHz, int, 60, js, "simulation steps per simulated second: the fixed step (S-SIM-10)")                         \
   X(kMaxObstacles, int, 64, js, "obstacles a school takes (S-ECO-1); more are dropped with a warning")                \
   X(kMaxPellets, int, 6, js, "food pellets at once (S-INT-4); a further pellet replaces the oldest")                  \

@@ -24,6 +24,9 @@ class Rng {
   // Uniform in [0, 1) with 24 bits, exact in float.
   float uniform() { return float(next() >> 8) * (1.0f / 16777216.0f); }
   float range(float lo, float hi) { return lo + (hi - lo) * uniform(); }
+  // The whole generator, for a school's snapshot (sim/school_snapshot.cpp): restoring it resumes the same draws.
+  uint64_t state() const { return state_; }
+  void restore(uint64_t state) { state_ = state; }
 
  private:
   uint64_t state_ = 0;

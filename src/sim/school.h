@@ -1,7 +1,9 @@
 // The fish school: structure-of-arrays state, one fixed step at a time. Never reads a clock.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "base/constants.h"
@@ -133,6 +135,8 @@ struct DerivedParams {
   uint32_t seedMix;        // the seed, mixed: per-fish random streams and the pond's fixed phases
 };
 
+struct SnapshotFields;  // a snapshot's field table (school_snapshot.cpp)
+
 class School {
  public:
   explicit School(const Params& params = Params());
@@ -179,6 +183,16 @@ class School {
 
   // 64-bit FNV-1a over x, y, vx, vy of every fish in id order.
   uint64_t stateHash() const;
+
+  // The school as bytes, for the next page of a site (school_snapshot.cpp has the layout): every fish's whole state,
+  // the RNG, the step, the pointer's cursor, scares, pellets, the predator; versioned, keyed by the parameters that
+  // make the school (snapshotKey) and checksummed. False, with why, while a formation is under way (it is not carried).
+  bool writeSnapshot(std::vector<uint8_t>* out, std::string* why) const;
+  // Goes on from a snapshot: the next step is the one the snapshot's school would have taken. False, with one reason
+  // and the school untouched, for a damaged snapshot, another version's, or another school's (other parameters).
+  bool readSnapshot(const uint8_t* data, size_t size, std::string* why);
+  // FNV-1a over the parameters a school's steps depend on (the table's sim and pointer groups), not the look's.
+  static uint64_t snapshotKey(const Params& p);
 
   int count() const { return fish_.count; }
   uint64_t stepCount() const { return stepCount_; }
@@ -253,6 +267,8 @@ class School {
   void markCoverage();          // metrics: marks this step's cells (every step with metrics on)
   float coverageShare() const;  // metrics: the share of cells visited within the window
   void resetCoverage();
+  // The snapshot's fields in order, one table for writing, checking and reading (school_snapshot.cpp).
+  void snapshotFields(SnapshotFields& io);
 
   Params params_;
   FishArrays fish_;
@@ -288,6 +304,7 @@ class School {
   FormationState form_;
   PondDrift drift_;
   DerivedParams d_{};
+  uint64_t rngState_ = 0;  // rng_'s state on its way into or out of a snapshot
 };
 
 // S-SIM-10: the platform loop feeds frame seconds, gets whole steps back (at most 3 a frame).

@@ -83,6 +83,17 @@ val pondStudioArray(Pond& pond, int k) {
   return data ? val(emscripten::typed_memory_view(size_t(pond.count()), data)) : val::null();
 }
 
+// Issue 59: the snapshot as a view into the heap (copied out at once, as the studio's arrays), null when there is
+// none; and room for one, which the JS fills before pond.continueFrom().
+val pondSnapshot(Pond& pond) {
+  const std::vector<uint8_t>& bytes = pond.snapshot();
+  return bytes.empty() ? val::null() : val(emscripten::typed_memory_view(bytes.size(), bytes.data()));
+}
+val pondSnapshotRoom(Pond& pond, int n) {
+  const uint8_t* room = pond.snapshotRoom(n);
+  return val(emscripten::typed_memory_view(size_t(n > 0 ? n : 0), room));
+}
+
 // A real wasm trap (`unreachable`), for the browser suite's failure tests (tests/browser/failure.test.js): the test
 // bundle's hook calls it to prove a trapped engine heals. A few bytes in the shipped wasm; nothing else calls it.
 [[noreturn]] void trap() { __builtin_trap(); }
@@ -162,6 +173,9 @@ EMSCRIPTEN_BINDINGS(mirofish) {
       .function("form", &Pond::form)
       .function("releaseForm", &Pond::releaseForm)
       .function("stateHash", &Pond::stateHash)
+      .function("snapshot", &pondSnapshot)
+      .function("snapshotRoom", &pondSnapshotRoom)
+      .function("continueFrom", &Pond::continueFrom)
       .function("count", &Pond::count)
       .function("setMetrics", &Pond::setMetrics)
       .function("studioArray", &pondStudioArray)

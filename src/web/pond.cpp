@@ -99,6 +99,26 @@ void Pond::begin() {
     hashForm_ = FormSpec();  // applyHash already warned about a bad value; a world too small says nothing twice
 }
 
+const std::vector<uint8_t>& Pond::snapshot() {
+  std::string why;
+  if (!school_ || !school_->writeSnapshot(&snapshot_, &why)) snapshot_.clear();
+  return snapshot_;
+}
+
+uint8_t* Pond::snapshotRoom(int n) {
+  snapshot_.assign(size_t(n > 0 ? n : 0), 0);
+  return snapshot_.data();
+}
+
+std::string Pond::continueFrom() {
+  std::string why;
+  if (!school_) return "the school has not started";
+  if (!school_->readSnapshot(snapshot_.data(), snapshot_.size(), &why)) return why;
+  clock_ = FixedStep();
+  view_.clear();
+  return "";
+}
+
 FormResult Pond::form(const std::string& type, const std::string& text, double holdSeconds) {
   FormResult r;
   if (!school_) {

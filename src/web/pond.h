@@ -122,6 +122,14 @@ class Pond {
   // The school's obstacle k mapped back to canvas CSS px: which 0 left, 1 top, 2 width, 3 height (for tests).
   double obstacleEdge(int k, int which) const;
 
+  // The school as bytes for the next page of the site (School::writeSnapshot, issue 59): a view of them, empty when
+  // there is none to give (no school, a formation under way). Valid until the next call.
+  const std::vector<uint8_t>& snapshot();
+  // Room for a snapshot of n bytes, which the JS copies in; then continueFrom() goes on from it: "" when the school is
+  // the snapshot's, else why not (one reason; the school stays as begin() made it).
+  uint8_t* snapshotRoom(int n);
+  std::string continueFrom();
+
   PondStats stats() const;
   std::string stateHash() const;  // 16 lower-case hex digits
   int count() const { return school_ ? school_->count() : 0; }
@@ -165,7 +173,8 @@ class Pond {
   int pixelWidth_ = 1, pixelHeight_ = 1;
   double dpr_ = 1;
   int detail_ = 2;
-  float pageText_ = -1;  // the page's text luminance (setPageText), -1 unknown
+  float pageText_ = -1;            // the page's text luminance (setPageText), -1 unknown
+  std::vector<uint8_t> snapshot_;  // the last snapshot written or the one to read (snapshotRoom)
   int scares_ = 0;
   int feeds_ = 0;
 };

@@ -6,4 +6,5 @@ export {
   kMaxObstacles as MAX_OBSTACLES,
   kDefaultHoldSeconds as FORM_HOLD,
   kStudioArrays as STUDIO_ARRAYS,
+  kSnapshotForeign as SNAPSHOT_FOREIGN,
 } from 'mirofish-constants';

@@ -3,7 +3,7 @@
 // esbuild keeps of the kernel just what a bundle uses (the loader stays ~2.5 KB gzipped). The protocols and the
 // channel's class are types for the products: JSDoc names them where they are listed, as
 // `import('../core/protocol.js').Mount` (a type costs no byte; docs/architecture.md "The JS: floors").
-export { FORM_HOLD, MAX_OBSTACLES, STEP_HZ, STUDIO_ARRAYS, VERSION } from './constants.js';
+export { FORM_HOLD, MAX_OBSTACLES, SNAPSHOT_FOREIGN, STEP_HZ, STUDIO_ARRAYS, VERSION } from './constants.js';
 export { PASSIVE, createListeners, describe, errorText, findInfo, truthy, warn } from './util.js';
 export { schoolState } from './protocol.js';
 export { inWorker, localEnd, openLocal, openWorker, serve } from './channel.js';

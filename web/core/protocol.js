@@ -42,10 +42,10 @@
  * A new school on `canvas` (an OffscreenCanvas transferred to a Worker, or the page's canvas on the main thread).
  * `options` are the page's options the engine reads, `ours` our part of the page's hash, `steps` a seek to that step
  * (a school mounted again after a failure), `box` the world's size when nothing else gives one, `once` a <miro-fish>
- * (one warning per name). Answers Mounted.
+ * (one warning per name), `from` the page before's school to go on from (host/carry.js). Answers Mounted.
  * @typedef {{t: 'mount', id: number, canvas: OffscreenCanvas | HTMLCanvasElement, options: Object<string, *>,
  *   ours: string, steps?: number, box: {width: number, height: number}, flags: Flags, once: boolean, view: View,
- *   antialias: boolean}} Mount
+ *   antialias: boolean, from?: Uint8Array | null}} Mount
  */
 /** @typedef {{t: 'flags', id: number, flags: Flags}} SetFlags */
 /** @typedef {{t: 'view', id: number, view: View, force: boolean}} SetView */
@@ -77,6 +77,7 @@
  * @typedef {{t: 'set', id: number, name: string, value: *}} SetCall
  * @typedef {{t: 'step', id: number, n: *}} StepCall
  * @typedef {{t: 'stateHash', id: number}} StateHashCall
+ * @typedef {{t: 'carry', id: number}} CarryCall the school's snapshot for the next page (host/carry.js)
  * @typedef {{t: 'form', id: number, options: {type: *, text: string, hold: *}}} FormCall
  * @typedef {{t: 'release', id: number}} ReleaseCall
  * @typedef {{t: 'trajectory', id: number, steps: *, every: *}} TrajectoryCall
@@ -110,7 +111,7 @@
 
 /**
  * The engine's calls, request -> answer. set: the value held after the table's clamping, or undefined (an unknown
- * name); step: the steps taken; stateHash: the state hash; form: whether a formation was laid out; release: true;
+ * name); step: the steps taken; stateHash: the state hash; carry: the snapshot (null: none); form: whether a formation was laid out; release: true;
  * trajectory: the run (a RangeError over the limits); test: the hook's value.
  * @typedef {{
  *   hello: [Hello, Ready],
@@ -119,6 +120,7 @@
  *   set: [SetCall, number | undefined],
  *   step: [StepCall, number],
  *   stateHash: [StateHashCall, string],
+ *   carry: [CarryCall, Uint8Array | null],
  *   form: [FormCall, boolean],
  *   release: [ReleaseCall, boolean],
  *   trajectory: [TrajectoryCall, import('../mirofish').MiroFishTrajectory],

@@ -78,6 +78,10 @@ const COMMANDS = {
     );
   },
   stateHash: (s) => answer(s, s.pond.stateHash()),
+  carry: (s) => {
+    const bytes = s.pond.snapshot(); // a view into the heap: copied out at once
+    return bytes ? bytes.slice() : null;
+  },
   form: (s, msg) => answer(s, form(s, msg.options)),
   release: (s) => {
     s.pond.releaseForm();

@@ -1,7 +1,7 @@
 // One school as the engine runs it: a C++ Pond drawing on its canvas (an OffscreenCanvas in the Worker, or the page's
 // canvas on the main thread), its frame loop, frame budget and resolution. It knows nothing of the DOM: the host tells
 // it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
-import { findInfo } from '../core/index.js';
+import { findInfo, SNAPSHOT_FOREIGN } from '../core/index.js';
 import { applyHash, applyOptions, readConfig } from './config.js';
 import { Context, giveBack } from './context.js';
 import { hostStallRule } from './frame_window.js';
@@ -82,8 +82,10 @@ export class EngineSchool {
   start(init) {
     this.context.watch();
     this.view.autoWorld = applyOptions(this, init.options, init.box);
-    applyHash(this, init.ours);
+    const linked = applyHash(this, init.ours);
     this.pond.begin();
+    // The page before's school goes on here, unless a link's hash says which school this is (a link is a promise).
+    if (init.from && !linked && !(init.steps > 0)) this.continueFrom(init.from);
     // A school mounted again after a failure (host/heal.js) seeks back to the steps it had: same hash, same steps,
     // same state.
     if (init.steps > 0) this.seek.left = init.steps;
@@ -94,6 +96,17 @@ export class EngineSchool {
     this.started = true;
     this.loop.update();
     this.snapshots.changed();
+  }
+
+  // Goes on from the page before's snapshot (host/carry.js); a damaged one or another version's is one warning and the
+  // seed's school, another school's (a page whose tag differs) none.
+  /** @param {Uint8Array} bytes */
+  continueFrom(bytes) {
+    this.pond.snapshotRoom(bytes.length).set(bytes);
+    const why = this.pond.continueFrom();
+    if (why && why !== SNAPSHOT_FOREIGN) {
+      this.warn('the school of the page before is not carried over: ' + why + '; this page starts from its seed', '');
+    }
   }
 
   /** The canvas the school draws on (the context's: a lost one is replaced). */

@@ -57,6 +57,7 @@ export function serveEngine(channel) {
     set: toSchool,
     step: toSchool,
     stateHash: toSchool,
+    carry: toSchool,
     form: toSchool,
     release: toSchool,
     trajectory: toSchool,

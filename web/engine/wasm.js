@@ -35,6 +35,9 @@
  * @property {(type: string, text: string, holdSeconds: number) => {ok: boolean, warning: string}} form
  * @property {() => void} releaseForm
  * @property {() => string} stateHash
+ * @property {() => Uint8Array | null} snapshot the school's, a view into the heap (copy it out at once); null: none
+ * @property {(n: number) => Uint8Array} snapshotRoom room for a snapshot of n bytes, filled before continueFrom()
+ * @property {() => string} continueFrom '' when the school goes on from the snapshot, else why not
  * @property {() => number} count
  * @property {(on: boolean) => void} setMetrics
  * @property {(k: number) => Float32Array | Uint8Array | null} studioArray a view into the heap: copy it out at once

@@ -18,7 +18,7 @@ import { chooseThread, defaultThread } from './mount.js';
 /** @param {string} attr @returns {string | null} */
 function attributeOption(attr) {
   const flat = attr.toLowerCase().replace(/-/g, '');
-  if (flat === 'paused' || flat === 'hash' || flat === 'avoid' || flat === 'thread') return flat;
+  if (['paused', 'hash', 'avoid', 'thread', 'continue'].includes(flat)) return flat;
   const info = paramTable().find((x) => x.name.toLowerCase() === flat || x.key === attr);
   return info ? info.name : null;
 }
@@ -94,7 +94,7 @@ function applyAttribute(el, attr) {
     else el.school.resume();
     return;
   }
-  if (name === 'hash' || name === 'thread') return; // read at mount
+  if (name === 'hash' || name === 'thread' || name === 'continue') return; // read at mount
   if (name === 'avoid') {
     el.school.set('avoid', value); // a removed attribute: nothing to avoid
     return;

@@ -10,6 +10,7 @@ import {
   nameCanvas,
   warn,
 } from '../core/index.js';
+import { carried, carries, keepCarried } from './carry.js';
 import { controlsOption } from './controls.js';
 import { openEngine, paramTable, workerCapable } from './engine_link.js';
 import { HostSchool, workerRoom } from './school.js';
@@ -20,7 +21,7 @@ import { HostSchool, workerRoom } from './school.js';
  * @typedef {'worker' | 'main'} Thread
  */
 
-const PAGE_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread']; // options the engine never sees
+const PAGE_ONLY = ['auto', 'signal', 'avoid', 'paused', 'hash', 'thread', 'continue']; // options the engine never sees
 let warnedNoWebGL = false;
 
 // The browser suite runs every test on both paths: its bundle reads the default from the page (build/web/test only).
@@ -143,12 +144,21 @@ function attach(engine, element, options, placed) {
   }
   if ('controls' in options) engineOptions.controls = controlsOption(options.controls);
   const h = new HostSchool(engine, canvas, parent, element, giveBack, options, engineOptions);
-  return h.mountOn(engine, h.hashAtMount(options.hash), 0).then((msg) => {
+  const carry = carries(options);
+  const ours = h.hashAtMount(options.hash);
+  const left = carry ? carried(h.id) : null; // the school of the page before, if it left one (carry.js) ...
+  const from = ours ? null : left; // ... unless a link's hash says which school this is: a link is a promise
+  if (from && from.paused) h.flags.paused = true;
+  return h.mountOn(engine, ours, 0, from && from.bytes).then((msg) => {
     if (msg.error) {
       h.teardown(false);
       return { error: msg.error, thread: engine.thread };
     }
     h.start(options);
+    if (carry) {
+      keepCarried(h);
+      canvas.style.setProperty('view-transition-name', 'mirofish-' + h.id); // the page's opt-in morphs it across
+    }
     return { h };
   });
 }

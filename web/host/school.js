@@ -253,9 +253,10 @@ export class HostSchool {
   // engine's answer (the renderer, or why not). At mount, and once more after a failure (heal.js) on a fresh canvas.
   /**
    * @param {Engine} engine @param {string} ours @param {number} steps
+   * @param {Uint8Array | null} [from] the page before's school to go on from (carry.js)
    * @returns {Promise<import('../core/protocol.js').Mounted>}
    */
-  mountOn(engine, ours, steps) {
+  mountOn(engine, ours, steps, from) {
     const box = this.page.element // the padding box the canvas fills: the world's size when nothing else gives one
       ? { width: this.page.element.clientWidth, height: this.page.element.clientHeight }
       : { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
@@ -276,6 +277,7 @@ export class HostSchool {
           once: this.page.once,
           view: this.sizing.measure(),
           antialias: this.page.antialias,
+          from: from || null,
         },
         { transfer: [offscreen] },
       )
