@@ -81,7 +81,8 @@ describe('one school across pages', () => {
     await page.close();
   });
 
-  it('a link with a hash, data-continue="off" and a reload start from the seed', async () => {
+  // What starts afresh is the page's side's choice (host/carry.js), the same on both paths.
+  it('a link with a hash, data-continue="off" and a reload start from the seed', h.ONE_PATH, async () => {
     const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
     const log = h.watchConsole(page);
     const fresh = async (how) => {
@@ -105,39 +106,75 @@ describe('one school across pages', () => {
     await page.close();
   });
 
-  it("a damaged snapshot is one warning and the seed's school; the same one unchanged is taken", async () => {
-    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
-    const log = h.watchConsole(page);
-    const a = await openA(page, 30);
-    const take = async (value) => {
-      await page.goto(env.srv.base + '/fixtures/manual.html'); // a page without a school writes none
-      log.clear();
-      await page.evaluate((v) => sessionStorage.setItem('mirofish-school-1', v), value);
-      await page.goto(env.srv.base + '/fixtures/carry-b.html');
-      return page.evaluate(async () => (await window.MiroFish.ready).stats().steps);
-    };
-    assert.ok((await take(Date.now() + ',0,AAAAAAAA')) < a.steps + 30);
-    assert.deepEqual(log.warnings(), [
-      'MiroFish: the school of the page before is not carried over: it is not a MiroFish snapshot; this page starts ' +
-        'from its seed',
-    ]);
-    // a real snapshot, left in the tab by the way to a page without a school, one character changed
-    await page.focus('#next');
-    await page.waitForTimeout(100);
-    await page.goto(env.srv.base + '/fixtures/manual.html');
-    const kept = await page.evaluate(() => sessionStorage.getItem('mirofish-school-1'));
-    assert.ok(kept && kept.length > 1000, 'page b left its school for the next page');
-    const [time, paused, bytes] = kept.split(',');
-    const at = bytes.length >> 1;
-    const changed = bytes.slice(0, at) + (bytes[at] === 'A' ? 'B' : 'A') + bytes.slice(at + 1);
-    assert.ok((await take([time, paused, changed].join(','))) < 60);
-    assert.deepEqual(log.warnings(), [
-      'MiroFish: the school of the page before is not carried over: it is damaged (its checksum does not match); ' +
-        'this page starts from its seed',
-    ]);
-    assert.ok((await take(kept)) > 0, 'the same snapshot, unchanged, is taken');
-    assert.deepEqual(log.warnings(), []);
-    assert.deepEqual(log.errors(), []);
-    await page.close();
-  });
+  it(
+    "a damaged snapshot is one warning and the seed's school; the same one unchanged is taken",
+    h.ONE_PATH,
+    async () => {
+      const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
+      const log = h.watchConsole(page);
+      const a = await openA(page, 30);
+      const take = async (value) => {
+        await page.goto(env.srv.base + '/fixtures/manual.html'); // a page without a school writes none
+        log.clear();
+        await page.evaluate((v) => sessionStorage.setItem('mirofish-school-1', v), value);
+        await page.goto(env.srv.base + '/fixtures/carry-b.html');
+        return page.evaluate(async () => (await window.MiroFish.ready).stats().steps);
+      };
+      assert.ok((await take(Date.now() + ',0,AAAAAAAA')) < a.steps + 30);
+      assert.deepEqual(log.warnings(), [
+        'MiroFish: the school of the page before is not carried over: it is not a MiroFish snapshot; this page starts ' +
+          'from its seed',
+      ]);
+      // a real snapshot, left in the tab by the way to a page without a school, one character changed
+      await page.focus('#next');
+      await page.waitForTimeout(100);
+      await page.goto(env.srv.base + '/fixtures/manual.html');
+      const kept = await page.evaluate(() => sessionStorage.getItem('mirofish-school-1'));
+      assert.ok(kept && kept.length > 1000, 'page b left its school for the next page');
+      const [time, paused, bytes] = kept.split(',');
+      const at = bytes.length >> 1;
+      const changed = bytes.slice(0, at) + (bytes[at] === 'A' ? 'B' : 'A') + bytes.slice(at + 1);
+      assert.ok((await take([time, paused, changed].join(','))) < 60);
+      assert.deepEqual(log.warnings(), [
+        'MiroFish: the school of the page before is not carried over: it is damaged (its checksum does not match); ' +
+          'this page starts from its seed',
+      ]);
+      assert.ok((await take(kept)) > 0, 'the same snapshot, unchanged, is taken');
+      assert.deepEqual(log.warnings(), []);
+      assert.deepEqual(log.errors(), []);
+      await page.close();
+    },
+  );
+
+  // Playwright turns the back/forward cache off unless told: this browser keeps it, as a visitor's does. The page is
+  // served cacheable (?cache=1): a no-store page is kept out of the cache by the browser, not by MiroFish.
+  it(
+    'back from the next page out of the back/forward cache: the page as it was, its school going on',
+    h.ONE_PATH,
+    async () => {
+      const { chromium } = require('playwright-core');
+      const browser = await chromium.launch({
+        executablePath: h.CHROMIUM,
+        args: h.ARGS,
+        ignoreDefaultArgs: ['--disable-back-forward-cache'],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+        const log = h.watchConsole(page);
+        await page.addInitScript(() => addEventListener('pageshow', (e) => (window.__persisted = e.persisted)));
+        await page.goto(env.srv.base + A + '?cache=1');
+        await h.waitFor(page, () => window.MiroFish.current && window.MiroFish.current.stats().steps >= 60);
+        await page.evaluate(() => (window.__kept = true));
+        await follow(page);
+        await page.goBack({ waitUntil: 'commit' });
+        await h.waitFor(page, () => window.__persisted === true);
+        const kept = await page.evaluate(() => ({ kept: window.__kept, steps: window.MiroFish.current.stats().steps }));
+        assert.equal(kept.kept, true, 'the same page, out of the cache');
+        await h.waitFor(page, (n) => window.MiroFish.current.stats().steps >= n + 30, kept.steps);
+        assert.deepEqual(log.errors(), []);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });
