@@ -3,7 +3,8 @@
 // interface of engines.js. The school mounts from one script tag and draws, in the Worker wherever the engine can
 // draw WebGL2 there; a shared hash and trajectory() replay the native CLI bit for bit (wasm is deterministic across
 // engines); hidden = no work; reduced motion = a still school; the pause button from the keyboard; destroy() and
-// <miro-fish> leave nothing; a lost context heals; a strict CSP page runs; nothing of ours in the console.
+// <miro-fish> leave nothing; a lost context heals; a strict CSP page runs; the next page of a site goes on with the
+// same school (a view transition in Chromium and WebKit); nothing of ours in the console.
 'use strict';
 
 const { describe, it, before, after } = require('node:test');
@@ -236,6 +237,43 @@ describe(`every engine: ${ENGINE}`, () => {
     await page.waitFor(() => /^(running|idle)$/.test(window.MiroFish.current.stats().state));
     assert.equal((await read()).pressed, 'false');
     await page.waitFor((n) => window.MiroFish.current.stats().steps > n, b.steps);
+    await page.done();
+  });
+
+  // docs/hosting.md#one-school-across-pages: the next page of the site goes on with the same school; where the engine
+  // has cross-document view transitions (Chromium, WebKit), the page's opt-in CSS morphs it; Firefox simply goes on.
+  it('goes on with the same school on the next page of the site, by the keyboard', async () => {
+    const page = await openReady('/fixtures/carry-a.html');
+    await page.waitFor(() => window.MiroFish.current.stats().steps >= 60);
+    const a = await page.evaluate(async () => {
+      const s = window.MiroFish.current;
+      s.pause();
+      await s.step(0);
+      document.getElementById('next').focus(); // the focused link asks for the school's snapshot
+      return { steps: s.stats().steps, state: await s.stateHash() };
+    });
+    await page.sleep(300);
+    await page.press('Enter');
+    let b = null; // read on the next page: a read while the pages change throws, and is tried again
+    for (const deadline = Date.now() + 20000; !b && Date.now() < deadline; await page.sleep(100)) {
+      b = await page
+        .evaluate(async () => {
+          const s = /carry-b/.test(location.pathname) && window.MiroFish && window.MiroFish.current;
+          if (!s || !(s.stats().steps > 0)) return null;
+          return {
+            steps: s.stats().steps,
+            state: await s.stateHash(),
+            paused: s.stats().state,
+            reveal: window.__reveal,
+          };
+        })
+        .catch(() => null);
+    }
+    assert.ok(b, 'the next page has its school');
+    assert.equal(b.steps, a.steps, 'the step goes on');
+    assert.equal(b.state, a.state, 'every fish where it was');
+    assert.equal(b.paused, 'paused');
+    if (ENGINE !== 'firefox') assert.equal(b.reveal && b.reveal.transition, true, 'a cross-document view transition');
     await page.done();
   });
 
