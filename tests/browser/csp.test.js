@@ -242,7 +242,7 @@ describe('strict Content-Security-Policy', () => {
 
   // The block editors' canvas is an about:srcdoc iframe, whose location.origin is "null" while its own origin (and
   // the policy it inherits) is the page's: its school keeps its path, under Trusted Types too.
-  it("Trusted Types enforced, in an about:srcdoc iframe (an editor's canvas): the school on its path", async () => {
+  it("Trusted Types enforced, in an about:srcdoc iframe (an editor's canvas): the school on its path, the recorder in its Worker", async () => {
     const { context, page, consoleLog } = await newPage();
     await page.goto(env.srv.base + '/fixtures/srcdoc.html?csp=tt');
     const frame = page.frames().find((f) => f !== page.mainFrame());
@@ -250,6 +250,16 @@ describe('strict Content-Security-Policy', () => {
     assert.deepEqual(
       await frame.evaluate(() => [location.origin, self.origin === parent.origin, MiroFish.current.stats().thread]),
       ['null', true, h.THREAD],
+    );
+    // its recorder too: the recorder's Worker from its own script, the document's origin being the page's
+    const clip = await frame.evaluate(async () => {
+      const blob = await MiroFish.current.record({ seconds: 0.25, fps: 24, width: 320, height: 180 });
+      return { type: blob.type, size: blob.size };
+    });
+    assert.ok(clip.size > 1000 && /^video\//.test(clip.type), JSON.stringify(clip));
+    assert.ok(
+      page.workers().some((w) => /\/dist\/mirofish-record\.js$/.test(w.url())),
+      'the recorder ran in its Worker: ' + page.workers().map((w) => w.url()),
     );
     assert.deepEqual(consoleLog.errors(), []);
     assert.deepEqual(consoleLog.warnings(), []);

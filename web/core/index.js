@@ -9,6 +9,7 @@ export { schoolState } from './protocol.js';
 export { inWorker, localEnd, openLocal, openWorker, serve } from './channel.js';
 export { besideScript, siblingScript } from './sibling_script.js';
 export { fetchChecked } from './integrity.js';
+export { foreignUrl } from './origin.js';
 export { asShipped, policyRefused, scriptUrl, trustScripts } from './trusted.js';
 export { fromDisk } from './from_disk.js';
 export { loadModule, setGlue, setWasmUrl } from './module.js';

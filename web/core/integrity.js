@@ -4,6 +4,7 @@
 // with a TypeError either way) and says why only in its own console line, which no script can read. So a failed load
 // is asked once more without the hash, and the bytes that come are hashed here: a file that differs is named as
 // changed, never as missing or refused.
+import { foreignUrl } from './origin.js';
 import { errorText } from './util.js';
 
 // The one sentence for `name` at `url` (beside `from`, which was built with `integrity`; '' for none) that would not
@@ -43,7 +44,7 @@ export function loadFailure(name, url, from, integrity, wrong) {
       name +
       ' could not be fetched from ' +
       url +
-      (foreign(url)
+      (foreignUrl(url)
         ? ' (a server on another origin must send Access-Control-Allow-Origin, as jsDelivr and unpkg do)'
         : ' (' + errorText(e) + ')'),
   );
@@ -77,13 +78,4 @@ function differs(bytes, integrity) {
   return subtle
     .digest('SHA-' + m[1], bytes)
     .then((d) => btoa(String.fromCharCode.apply(null, Array.from(new Uint8Array(d)))) !== m[2]);
-}
-
-/** @param {string} url */
-function foreign(url) {
-  try {
-    return new URL(url, self.location.href).origin !== self.location.origin;
-  } catch (e) {
-    return false;
-  }
 }

@@ -6,6 +6,7 @@
 // A file:// one is not fetched: a page opened from disk is told to be served instead (from_disk.js).
 import { fromDisk } from './from_disk.js';
 import { loadFailure } from './integrity.js';
+import { foreignUrl } from './origin.js';
 import { errorText } from './util.js';
 
 const FILE = 'mirofish.wasm';
@@ -21,7 +22,7 @@ export function compileWasm(url, from = 'mirofish.js') {
   }
   const integrity = /^#sha(256|384|512)-/.test(where.hash) ? where.hash.slice(1) : '';
   if (integrity) where.hash = '';
-  const foreign = where.origin !== self.location.origin;
+  const foreign = foreignUrl(where.href);
   const disk = fromDisk(FILE, where.href);
   if (disk) return Promise.reject(new Error(disk));
   return fetch(where.href, { credentials: 'same-origin', integrity }).then(

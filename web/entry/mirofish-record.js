@@ -31,7 +31,7 @@ if (inWorker()) {
 /** @param {HTMLScriptElement | null} script */
 function sameOrigin(script) {
   try {
-    return !!(script && script.src) && new URL(script.src, location.href).origin === location.origin;
+    return !!(script && script.src) && new URL(script.src, document.baseURI).origin === self.origin; // the document's own (core/origin.js)
   } catch (e) {
     return false;
   }

@@ -1,7 +1,7 @@
 // mirofish-record.mjs, the ES module: `record`, `supported`, `install` and the default export; no global. Started as
 // a module Worker it records (the Worker is made with the literal pattern bundlers look for, as mirofish.mjs's is).
 import createGlue from 'mirofish-glue';
-import { asShipped, inWorker, scriptUrl, serve, setGlue, setWasmUrl, trustScripts } from '../core/index.js';
+import { asShipped, foreignUrl, inWorker, scriptUrl, serve, setGlue, setWasmUrl, trustScripts } from '../core/index.js';
 import { api, install, record, supported } from '../record/api.js';
 import { setWorkerSource } from '../record/link.js';
 import { serveRecorder } from '../record/serve.js';
@@ -14,22 +14,12 @@ else {
   trustScripts(); // the one Trusted Types policy MiroFish's files share (core/trusted.js)
   setWorkerSource({
     worker: () =>
-      foreign(import.meta.url)
+      foreignUrl(import.meta.url)
         ? null
         : asShipped(import.meta.url, 'mirofish-record.mjs')
           ? new Worker(scriptUrl(import.meta.url), { type: 'module' }) // this file, under the policy
           : new Worker(new URL('./mirofish-record.mjs', import.meta.url), { type: 'module' }),
   });
-}
-
-/** @param {string} url */
-function foreign(url) {
-  try {
-    const u = new URL(url);
-    return /^https?:$/.test(u.protocol) && u.origin !== location.origin;
-  } catch (e) {
-    return false;
-  }
 }
 
 export default api;

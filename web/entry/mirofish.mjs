@@ -10,8 +10,8 @@
 import { api, mount, table, version } from '../host/api.js';
 import { defineElement } from '../host/element.js';
 import { setEngineSource } from '../host/engine_link.js';
-import { crossOriginWorker, foreignUrl } from '../host/worker_boot.js';
-import { asShipped, scriptUrl, trustScripts } from '../core/index.js';
+import { crossOriginWorker } from '../host/worker_boot.js';
+import { asShipped, foreignUrl, scriptUrl, trustScripts } from '../core/index.js';
 
 trustScripts(); // the one Trusted Types policy MiroFish's files share (core/trusted.js)
 

@@ -5,8 +5,7 @@
 // and what it does not: docs/hosting.md#integrity. From another origin (a CDN) the browser starts no Worker from the
 // URL, so it starts from a blob: URL of the bytes that came, as before. A page whose CSP allows neither gets the main
 // thread, where the engine's <script> carries the same hash.
-import { fetchChecked, scriptUrl } from '../core/index.js';
-import { foreignUrl } from './worker_boot.js';
+import { fetchChecked, foreignUrl, scriptUrl } from '../core/index.js';
 
 /** @type {Promise<void> | null} */
 let checking = null;

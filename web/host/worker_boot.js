@@ -16,16 +16,3 @@ export function crossOriginWorker(engineUrl) {
     setTimeout(() => URL.revokeObjectURL(blobUrl), 0);
   }
 }
-
-// Whether `url` is http(s) on another origin than the page (a file: or bundler URL is never foreign). The page's
-// origin is the document's own (`self.origin`): an editor's about:srcdoc iframe has the page's, where its
-// `location.origin` says "null".
-/** @param {string} url @returns {boolean} */
-export function foreignUrl(url) {
-  try {
-    const u = new URL(url, location.href);
-    return /^https?:$/.test(u.protocol) && u.origin !== self.origin;
-  } catch (e) {
-    return false;
-  }
-}
