@@ -2,8 +2,9 @@
 // (tests/browser/wordpress_site.js starts and stops them), one site, one Chromium, the checks in the order a site
 // owner meets them. The plugin is installed from the zip scripts/wordpress-zip makes, through Plugins, Upload, and
 // activated; then the school on the front page and on a nested post; a look saved from the settings form (and one
-// imported from the configurator's link) on the next load; the block's school on its page and no MiroFish file on a
-// page without it; the editor's live preview; hostile values refused or clamped, each with its notice, and escaped
+// imported from the configurator's link) on the next load; the two choices between pages (data-continue="off", the
+// morph's @view-transition) where the background runs; the block's school on its page and no MiroFish file on a page
+// without it; the editor's live preview; hostile values refused or clamped, each with its notice, and escaped
 // wherever they come back; the nonce and the capability; deactivating and deleting leave no tag and no option. PHP
 // logs nothing from the plugin and the plugin's PHP asks for nothing outside the site.
 'use strict';
@@ -193,7 +194,7 @@ describe('the WordPress plugin, in a real WordPress', () => {
     // The minified files' source (guideline 4): the repository the build was given, as a link.
     const readme = fs.readFileSync(path.join(vendor, '..', 'readme.txt'), 'utf8');
     assert.match(readme, /\(`scripts\/wordpress-zip`\), are at https:\/\/example\.org\/mirofish\. /);
-    assert.deepEqual(stored(), { enabled: true, look: [] }, 'activation adds its option');
+    assert.deepEqual(stored(), { enabled: true, continue: true, morph: false, look: [] }, 'activation adds its option');
   });
 
   it('the school on the front page and on a nested post, from the site’s own files, the tag deferred in the footer', async () => {
@@ -292,12 +293,41 @@ describe('the WordPress plugin, in a real WordPress', () => {
     assert.equal(after['data-opacity'], '1');
   });
 
+  it('between pages: one school across the site unless turned off (data-continue="off"), the morph’s CSS when turned on', async () => {
+    const front = await html(site.base + '/');
+    assert.equal(tagAttributes(front)['data-continue'], undefined, 'by default the school goes on across the site');
+    assert.ok(!front.includes('@view-transition'), 'by default no morph: MiroFish never adds it by itself');
+    const saved = await saveSettings({
+      fn: () => {
+        const f = (id) => document.getElementById(id);
+        if (!f('mirofish-continue').checked || f('mirofish-morph').checked)
+          throw new Error('the form: not the defaults');
+        f('mirofish-continue').checked = false;
+        f('mirofish-morph').checked = true;
+      },
+    });
+    assert.match(saved, /Settings saved\./);
+    assert.ok(!/<style[^>]*>[^<]*@view-transition/.test(saved), 'never in the admin');
+    const { continue: going, morph } = stored();
+    assert.deepEqual({ going, morph }, { going: false, morph: true });
+    const changed = await html(site.base + '/');
+    assert.equal(tagAttributes(changed)['data-continue'], 'off');
+    const style = changed.match(/<style\b[^>]*\bid=['"]mirofish-morph-inline-css['"][^>]*>([^<]*)<\/style>/);
+    assert.ok(style, 'the morph’s CSS');
+    assert.equal(style[1].trim(), '@view-transition { navigation: auto; }');
+    assert.ok(changed.indexOf(style[0]) < changed.indexOf('</head>'), 'in the head');
+    const quiet = await html(site.pages.off.url);
+    assert.ok(!quiet.includes('mirofish') && !quiet.includes('@view-transition'), 'only where the background runs');
+  });
+
   it('the block’s school on a page that uses it, and no MiroFish file on a page that does not', async () => {
     const off = await saveSettings({ fn: () => (document.getElementById('mirofish-enabled').checked = false) });
     assert.match(off, /Settings saved\./);
     const pond = await html(site.pages.block.url);
     const tag = tagAttributes(pond);
     assert.equal(tag['data-auto'], 'false', 'the block’s view script mounts no page background');
+    assert.equal(tag['data-continue'], undefined, 'the settings between pages are the background’s');
+    assert.ok(!pond.includes('@view-transition'), 'no morph without the background');
     assert.equal(tag.defer, '');
     assert.match(pond, /<miro-fish fish="40" seed="7" palette="ink" style="position:absolute;inset:0"><\/miro-fish>/);
     assert.match(pond, /min-height:320px/);

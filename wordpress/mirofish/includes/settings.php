@@ -12,22 +12,25 @@ defined( 'ABSPATH' ) || exit;
 const MIROFISH_OPTION = 'mirofish_settings';
 
 /**
- * What a new site starts with: the background on, every option at the table's default (the count by the screen's
- * area).
+ * What a new site starts with: the background on, one school across the site's pages, no morph between them (a
+ * site owner's choice: docs/hosting.md#one-school-across-pages), every option at the table's default (the count by
+ * the screen's area). `continue` and `morph` are the plugin's own, not options of the parameter table.
  *
  * @return array
  */
 function mirofish_default_settings() {
 	return array(
-		'enabled' => true,
-		'look'    => array(),
+		'enabled'  => true,
+		'continue' => true,
+		'morph'    => false,
+		'look'     => array(),
 	);
 }
 
 /**
  * The stored settings, made safe (a value written by anything but this page is checked as well).
  *
- * @return array array( 'enabled' => bool, 'look' => name => number ).
+ * @return array array( 'enabled' => bool, 'continue' => bool, 'morph' => bool, 'look' => name => number ).
  */
 function mirofish_settings() {
 	return mirofish_normalise_settings( get_option( MIROFISH_OPTION, mirofish_default_settings() ) );
@@ -50,8 +53,10 @@ function mirofish_normalise_settings( $value ) {
 		unset( $look['layer'] );
 	}
 	return array(
-		'enabled' => isset( $value['enabled'] ) ? (bool) $value['enabled'] : $defaults['enabled'],
-		'look'    => $look,
+		'enabled'  => isset( $value['enabled'] ) ? (bool) $value['enabled'] : $defaults['enabled'],
+		'continue' => isset( $value['continue'] ) ? (bool) $value['continue'] : $defaults['continue'],
+		'morph'    => isset( $value['morph'] ) ? (bool) $value['morph'] : $defaults['morph'],
+		'look'     => $look,
 	);
 }
 
@@ -186,8 +191,10 @@ function mirofish_sanitize_settings( $input ) {
 	}
 
 	return array(
-		'enabled' => ! empty( $form['enabled'] ),
-		'look'    => $look,
+		'enabled'  => ! empty( $form['enabled'] ),
+		'continue' => ! empty( $form['continue'] ),
+		'morph'    => ! empty( $form['morph'] ),
+		'look'     => $look,
 	);
 }
 
@@ -288,6 +295,26 @@ function mirofish_render_settings_page() {
 					<td>
 						<label><input type="checkbox" id="mirofish-enabled" name="<?php echo esc_attr( mirofish_field( 'enabled' ) ); ?>" value="1" <?php checked( $settings['enabled'] ); ?>> <?php esc_html_e( 'Fish behind every page of the site', 'mirofish' ); ?></label>
 						<p class="description"><?php esc_html_e( 'Off: only the pages with a MiroFish block load its files.', 'mirofish' ); ?></p>
+					</td>
+				</tr>
+				<tr>
+					<th scope="row"><?php esc_html_e( 'Between pages', 'mirofish' ); ?></th>
+					<td>
+						<fieldset>
+							<legend class="screen-reader-text"><?php esc_html_e( 'Between pages', 'mirofish' ); ?></legend>
+							<label><input type="checkbox" id="mirofish-continue" name="<?php echo esc_attr( mirofish_field( 'continue' ) ); ?>" value="1" <?php checked( $settings['continue'] ); ?>> <?php esc_html_e( 'One school across the site', 'mirofish' ); ?></label>
+							<p class="description"><?php esc_html_e( 'A visitor who follows a link to another page of this site finds the same fish where they left them. Off: every page starts its school afresh.', 'mirofish' ); ?></p>
+							<label><input type="checkbox" id="mirofish-morph" name="<?php echo esc_attr( mirofish_field( 'morph' ) ); ?>" value="1" <?php checked( $settings['morph'] ); ?>> <?php esc_html_e( 'Morph between pages', 'mirofish' ); ?></label>
+							<p class="description">
+								<?php
+								printf(
+									/* translators: %s: a line of CSS. */
+									esc_html__( 'Browsers that can (Chromium 126+, Safari 18.2+) morph one page into the next instead of a flash: the pages with the background get %s. Other browsers simply go on.', 'mirofish' ),
+									'<code>' . esc_html( mirofish_morph_css() ) . '</code>'
+								);
+								?>
+							</p>
+						</fieldset>
 					</td>
 				</tr>
 				<?php foreach ( mirofish_controls() as $name => $label ) : ?>
