@@ -136,6 +136,25 @@ describe('strict Content-Security-Policy', () => {
     });
   }
 
+  // The same policy in a <meta> tag, which the page can read: no Worker is tried, so nothing is refused or reported
+  // to the site (web/core/csp.js metaRefusesWorkers); the note says why the main thread.
+  it(
+    "worker-src 'none' in a <meta> tag: no Worker tried, the main thread: no violation, no error, one note",
+    h.ONE_PATH,
+    async () => {
+      const { context, page, consoleLog } = await newPage();
+      await page.goto(env.srv.base + '/fixtures/csp-meta.html');
+      await h.waitForFish(page, 3);
+      assert.equal(await thread(page), 'main');
+      assert.ok((await h.fishPixels(page)) > 500, 'fish are drawn');
+      assert.deepEqual(await violations(page), []);
+      assert.deepEqual(consoleLog.errors(), []);
+      assert.deepEqual(consoleLog.warnings(), []);
+      assert.deepEqual(notes(consoleLog), [WORKER_NOTE('worker-src')]);
+      await context.close();
+    },
+  );
+
   // A nonce-only policy: the loader's tag carries the nonce, and every file MiroFish adds beside it (the
   // host, the main-thread engine, the studio's recorder) carries it too. No Worker may start under it.
   it("script-src 'nonce-abc': the nonce carries to the host and the engine; the refused Worker is one note", async () => {
@@ -257,8 +276,9 @@ describe('strict Content-Security-Policy', () => {
       return { type: blob.type, size: blob.size };
     });
     assert.ok(clip.size > 1000 && /^video\//.test(clip.type), JSON.stringify(clip));
+    // (on the main-thread path the test bundle keeps every engine on the page, the recorder's too)
     assert.ok(
-      page.workers().some((w) => /\/dist\/mirofish-record\.js$/.test(w.url())),
+      h.THREAD === 'main' || page.workers().some((w) => /\/dist\/mirofish-record\.js$/.test(w.url())),
       'the recorder ran in its Worker: ' + page.workers().map((w) => w.url()),
     );
     assert.deepEqual(consoleLog.errors(), []);

@@ -24,8 +24,8 @@ describe('TypeScript types', () => {
     assert.deepEqual(union, names);
     const options = dts.match(/export interface MiroFishOptions \{([\s\S]*?)\n\}/)[1];
     const optionNames = [...options.matchAll(/^\s+(\w+)\?:/gm)].map((m) => m[1]);
-    // avoid: a selector, page only; thread: where the school runs
-    assert.deepEqual(optionNames, ['paused', 'hash', 'avoid', 'signal', 'thread', ...names]);
+    // avoid: a selector, page only; thread: where the school runs; continue: the school carried to the next page
+    assert.deepEqual(optionNames, ['paused', 'hash', 'avoid', 'signal', 'thread', 'continue', ...names]);
     // <miro-fish>'s attributes (JSX, Vue and Svelte take them from here): the same names in kebab case.
     const attributes = dts.match(/export interface MiroFishAttributes \{([\s\S]*?)\n\}/)[1];
     const attributeNames = [...attributes.matchAll(/^\s+'?([\w-]+)'?\?:/gm)].map((m) => m[1]);
@@ -34,6 +34,7 @@ describe('TypeScript types', () => {
       'hash',
       'avoid',
       'thread',
+      'continue',
       ...names.map((n) => n.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())),
     ]);
     assert.match(attributes, /\n\s+palette\?: 'koi' \| 'goldfish' \| 'ink' \| 'neon' \| number \| `\$\{number\}`;/);

@@ -4,11 +4,12 @@
 // channel's class are types for the products: JSDoc names them where they are listed, as
 // `import('../core/protocol.js').Mount` (a type costs no byte; docs/architecture.md "The JS: floors").
 export { FORM_HOLD, MAX_OBSTACLES, SNAPSHOT_FOREIGN, STEP_HZ, STUDIO_ARRAYS, VERSION } from './constants.js';
-export { PASSIVE, createListeners, describe, errorText, findInfo, truthy, warn } from './util.js';
+export { PASSIVE, createListeners, describe, errorText, findInfo, note, truthy, warn } from './util.js';
 export { schoolState } from './protocol.js';
 export { inWorker, localEnd, openLocal, openWorker, serve } from './channel.js';
 export { besideScript, siblingScript } from './sibling_script.js';
 export { fetchChecked } from './integrity.js';
+export { metaRefusesWorkers, refusalText } from './csp.js';
 export { foreignUrl } from './origin.js';
 export { asShipped, policyRefused, scriptUrl, trustScripts } from './trusted.js';
 export { fromDisk } from './from_disk.js';

@@ -3,7 +3,7 @@
 // (C++ School::writeSnapshot) when the visitor is about to leave: a pointer over or on a link of this origin, a link
 // focused, beforeunload. The newest is kept here and pagehide puts it in sessionStorage, which the next page's school
 // reads once (carried). Nothing is written while the visitor stays on the page.
-import { truthy } from '../core/index.js';
+import { createListeners, truthy } from '../core/index.js';
 
 const KEY = 'mirofish-school-'; // + the school's place among the page's schools (1, 2, ...)
 const FRESH_MS = 30000; // an older snapshot is a visit from before: the visitor went elsewhere and came back
@@ -38,38 +38,59 @@ export function carried(id) {
   return { bytes, paused: paused === '1' };
 }
 
+/** @type {Map<import('./school.js').HostSchool, {kept: string, asking: boolean}>} the schools that carry, a page's */
+const carrying = new Map();
+/** @type {ReturnType<typeof createListeners> | null} one set of listeners for all of them */
+let listeners = null;
+
 /**
- * Keeps the newest snapshot while the visitor looks like leaving, and writes it on pagehide.
- * @param {import('./school.js').HostSchool} h started (its listeners exist)
+ * Keeps school `h`'s newest snapshot while the visitor looks like leaving, and writes it on pagehide; dropCarried()
+ * when it goes. The page's listeners are one set, whatever the number of schools.
+ * @param {import('./school.js').HostSchool} h
  */
 export function keepCarried(h) {
-  let kept = '';
-  let asking = false;
-  const ask = () => {
-    if (asking || h.life.destroyed) return;
-    asking = true;
-    h.call({ t: 'carry' }).then(
-      (bytes) => {
-        asking = false;
-        if (bytes) kept = toBase64(bytes);
-      },
-      () => (asking = false),
-    );
-  };
+  carrying.set(h, { kept: '', asking: false });
+  if (listeners) return;
+  listeners = createListeners();
   /** @param {Event} e */
   const onLink = (e) => {
     const a = /** @type {Element} */ (e.target).closest && /** @type {Element} */ (e.target).closest('a[href]');
-    if (a && /** @type {HTMLAnchorElement} */ (a).origin === location.origin) ask();
+    if (a && /** @type {HTMLAnchorElement} */ (a).origin === location.origin) askAll();
   };
   const opts = { capture: true, passive: true };
-  for (const type of ['pointerover', 'pointerdown', 'focusin']) h.listeners.on(document, type, onLink, opts);
-  h.listeners.on(window, 'beforeunload', ask);
-  h.listeners.on(window, 'pagehide', () => {
-    if (!kept || h.life.destroyed) return;
-    try {
-      sessionStorage.setItem(KEY + h.id, Date.now() + ',' + (h.flags.paused ? 1 : 0) + ',' + kept);
-    } catch (e) {} // full or refused: the next page starts from its seed
+  for (const type of ['pointerover', 'pointerdown', 'focusin']) listeners.on(document, type, onLink, opts);
+  listeners.on(window, 'beforeunload', askAll);
+  listeners.on(window, 'pagehide', () => {
+    for (const [h, c] of carrying) {
+      try {
+        if (c.kept) sessionStorage.setItem(KEY + h.id, Date.now() + ',' + (h.flags.paused ? 1 : 0) + ',' + c.kept);
+      } catch (e) {} // full or refused: the next page starts from its seed
+    }
   });
+}
+
+/** @param {import('./school.js').HostSchool} h */
+export function dropCarried(h) {
+  carrying.delete(h);
+  if (!carrying.size && listeners) {
+    listeners.clear();
+    listeners = null;
+  }
+}
+
+// Each school's snapshot, asked for (one call at a time a school) and kept as base64 when it comes.
+function askAll() {
+  for (const [h, c] of carrying) {
+    if (c.asking) continue;
+    c.asking = true;
+    h.call({ t: 'carry' }).then(
+      (bytes) => {
+        c.asking = false;
+        if (bytes) c.kept = toBase64(bytes);
+      },
+      () => (c.asking = false),
+    );
+  }
 }
 
 /** @param {Uint8Array} bytes @returns {string} */

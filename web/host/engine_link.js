@@ -3,7 +3,16 @@
 // shares one engine of each kind. Both are the kernel's channel (core/channel.js) carrying the engine's protocol
 // (core/protocol.js): the local one delivers each message a microtask later, so a page's code sees the same order and
 // timing on either path.
-import { afterPageSettled, errorText, openLocal, openWorker, warn } from '../core/index.js';
+import {
+  afterPageSettled,
+  errorText,
+  metaRefusesWorkers,
+  note,
+  openLocal,
+  openWorker,
+  refusalText,
+  warn,
+} from '../core/index.js';
 
 /**
  * @typedef {import('../core/protocol.js').HostChannel} HostChannel
@@ -129,6 +138,13 @@ function open(channel, ready, schools) {
 // cannot load is: the main thread would fail alike.
 /** @returns {Promise<Engine | null>} */
 function startWorker() {
+  const refused = metaRefusesWorkers(); // a <meta> policy said so: no attempt, no violation (core/csp.js)
+  if (refused) {
+    note(
+      refusalText("the engine's Worker", { directive: refused, blocked: '' }) + ': it runs on the main thread instead',
+    );
+    return Promise.resolve(null);
+  }
   const checked = source.checked ? source.checked() : Promise.resolve();
   return checked.then(
     startChecked,

@@ -8,6 +8,7 @@
 // (core/channel.js), each under the school's one AbortSignal: a school that goes or fails settles them at once.
 // Its state is grouped by concern, and only its own methods write it; each part is given a Pick of what it reads.
 import { createListeners, errorText, truthy, warn } from '../core/index.js';
+import { dropCarried } from './carry.js';
 import { Avoid } from './avoid.js';
 import { createControls, rememberedPause } from './controls.js';
 import { paramTable, retire } from './engine_link.js';
@@ -469,6 +470,7 @@ export class HostSchool {
   /** @param {boolean} started whether start() ran */
   teardown(started) {
     this.life.destroyed = true;
+    dropCarried(this);
     this.leaveEngine();
     this.watch.stop();
     this.pointerLink.stop();
