@@ -82,29 +82,36 @@ describe('one school across pages', () => {
   });
 
   // What starts afresh is the page's side's choice (host/carry.js), the same on both paths.
-  it('a link with a hash, data-continue="off" and a reload start from the seed', h.ONE_PATH, async () => {
-    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
-    const log = h.watchConsole(page);
-    const fresh = async (how) => {
-      const a = await openA(page, 120);
+  it(
+    'a link with a hash, data-continue="off", another tag and a reload start from the seed, not paused',
+    h.ONE_PATH,
+    async () => {
+      const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
+      const log = h.watchConsole(page);
+      const fresh = async (how) => {
+        const a = await openA(page, 120);
+        await page.focus('#next');
+        await page.waitForTimeout(100);
+        await how();
+        const s = await page.evaluate(async () => (await window.MiroFish.ready).stats());
+        assert.ok(s.steps < a.steps, `started afresh: ${s.steps} steps after ${a.steps}`);
+        // page a's school was paused: the pause goes with that school only
+        await h.waitFor(page, () => window.MiroFish.current.stats().state !== 'paused');
+      };
+      await fresh(() => page.goto(env.srv.base + '/fixtures/carry-b.html#n=150&seed=7'));
+      await fresh(() => page.goto(env.srv.base + '/fixtures/carry-off.html'));
+      await fresh(() => page.goto(env.srv.base + '/fixtures/auto.html')); // another tag, another school: quietly its own
+      // a reload asks for the page again: written on the way out, not taken
+      await openA(page, 120);
       await page.focus('#next');
       await page.waitForTimeout(100);
-      await how();
-      const steps = await page.evaluate(async () => (await window.MiroFish.ready).stats().steps);
-      assert.ok(steps < a.steps, `started afresh: ${steps} steps after ${a.steps}`);
-    };
-    await fresh(() => page.goto(env.srv.base + '/fixtures/carry-b.html#n=150&seed=7'));
-    await fresh(() => page.goto(env.srv.base + '/fixtures/carry-off.html'));
-    // a reload asks for the page again: written on the way out, not taken
-    await openA(page, 120);
-    await page.focus('#next');
-    await page.waitForTimeout(100);
-    await page.reload();
-    assert.ok((await page.evaluate(async () => (await window.MiroFish.ready).stats().steps)) < 120, 'a reload');
-    assert.deepEqual(log.errors(), []);
-    assert.deepEqual(log.warnings(), []);
-    await page.close();
-  });
+      await page.reload();
+      assert.ok((await page.evaluate(async () => (await window.MiroFish.ready).stats().steps)) < 120, 'a reload');
+      assert.deepEqual(log.errors(), []);
+      assert.deepEqual(log.warnings(), []);
+      await page.close();
+    },
+  );
 
   it(
     "a damaged snapshot is one warning and the seed's school; the same one unchanged is taken",

@@ -214,8 +214,14 @@ Promise.resolve().then(() => (${fn.toString()})(arg)).then((v) => done({ v: v ==
             .sendKeys(keys[key] || key)
             .perform(),
         console: consoleBook(() => driver.executeScript('return window.__engineLog ? window.__engineLog.slice() : []')),
+        // The next page is a new visit: nothing remembered (a pause), nothing carried (a school written on pagehide,
+        // docs/hosting.md#one-school-across-pages: this listener runs after MiroFish's and takes it back).
         close: async () => {
-          await driver.executeScript('try { localStorage.clear(); } catch (e) {}').catch(() => {});
+          await driver
+            .executeScript(
+              "try { localStorage.clear(); addEventListener('pagehide', () => sessionStorage.clear()); } catch (e) {}",
+            )
+            .catch(() => {});
           await driver.get('about:blank');
         },
       });

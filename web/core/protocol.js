@@ -42,10 +42,11 @@
  * A new school on `canvas` (an OffscreenCanvas transferred to a Worker, or the page's canvas on the main thread).
  * `options` are the page's options the engine reads, `ours` our part of the page's hash, `steps` a seek to that step
  * (a school mounted again after a failure), `box` the world's size when nothing else gives one, `once` a <miro-fish>
- * (one warning per name), `from` the page before's school to go on from (host/carry.js). Answers Mounted.
+ * (one warning per name), `from` the page before's school to go on from (host/carry.js), `fromPaused` whether that
+ * school was paused (it is, here too, where it goes on). Answers Mounted.
  * @typedef {{t: 'mount', id: number, canvas: OffscreenCanvas | HTMLCanvasElement, options: Object<string, *>,
  *   ours: string, steps?: number, box: {width: number, height: number}, flags: Flags, once: boolean, view: View,
- *   antialias: boolean, from?: Uint8Array | null}} Mount
+ *   antialias: boolean, from?: Uint8Array | null, fromPaused?: boolean}} Mount
  */
 /** @typedef {{t: 'flags', id: number, flags: Flags}} SetFlags */
 /** @typedef {{t: 'view', id: number, view: View, force: boolean}} SetView */
@@ -90,8 +91,8 @@
 /** The wasm is in: the parameter table (C++ kParams) for the host's get()/table(). @typedef {{table:
  * MiroFishParamInfo[], version: string}} Ready */
 /** One console warning, the engine's text. @typedef {{t: 'warn', text: string}} Warn */
-/** The mount's outcome: the renderer's name, or why not (no WebGL2). @typedef {{renderer?: string, error?: string}}
- * Mounted */
+/** The mount's outcome: the renderer's name, or why not (no WebGL2); `continued`: it went on from the page before's
+ * school. @typedef {{renderer?: string, error?: string, continued?: boolean}} Mounted */
 /**
  * What the handle's reading methods answer from: the stats always (the engine's part of MiroFishStats: the host
  * adds `thread`), the params, hash and obstacles (canvas CSS px) when one of them changed.

@@ -60,6 +60,7 @@ export class EngineSchool {
     /** A throw in its work stopped it for good (guard.js). */
     this.failed = false;
     this.started = false;
+    this.continued = false; // it went on from the page before's school (host/carry.js)
     this.lastSanity = '';
     this.lastTone = '';
     this.lastWorkMs = 0;
@@ -85,7 +86,10 @@ export class EngineSchool {
     const linked = applyHash(this, init.ours);
     this.pond.begin();
     // The page before's school goes on here, unless a link's hash says which school this is (a link is a promise).
-    if (init.from && !linked && !(init.steps > 0)) this.continueFrom(init.from);
+    if (init.from && !linked && !(init.steps > 0) && this.continueFrom(init.from)) {
+      this.continued = true;
+      if (init.fromPaused) this.flags.paused = true; // the page before's pause, from its first frame (host/carry.js)
+    }
     // A school mounted again after a failure (host/heal.js) seeks back to the steps it had: same hash, same steps,
     // same state.
     if (init.steps > 0) this.seek.left = init.steps;
@@ -100,13 +104,14 @@ export class EngineSchool {
 
   // Goes on from the page before's snapshot (host/carry.js); a damaged one or another version's is one warning and the
   // seed's school, another school's (a page whose tag differs) none.
-  /** @param {Uint8Array} bytes */
+  /** @param {Uint8Array} bytes @returns {boolean} whether it goes on from them */
   continueFrom(bytes) {
     this.pond.snapshotRoom(bytes.length).set(bytes);
     const why = this.pond.continueFrom();
     if (why && why !== SNAPSHOT_FOREIGN) {
       this.warn('the school of the page before is not carried over: ' + why + '; this page starts from its seed', '');
     }
+    return !why;
   }
 
   /** The canvas the school draws on (the context's: a lost one is replaced). */

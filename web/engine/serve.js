@@ -97,7 +97,7 @@ function mount(loaded, schools, channel, msg) {
       } else {
         try {
           made = started.start(table, channel);
-          resolve({ renderer: made.school.renderer });
+          resolve({ renderer: made.school.renderer, continued: made.school.continued });
         } catch (e) {
           started.cancel();
           resolve(failed(e));

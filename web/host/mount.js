@@ -148,12 +148,12 @@ function attach(engine, element, options, placed) {
   const ours = h.hashAtMount(options.hash);
   const left = carry ? carried(h.id) : null; // the school of the page before, if it left one (carry.js) ...
   const from = ours ? null : left; // ... unless a link's hash says which school this is: a link is a promise
-  if (from && from.paused) h.flags.paused = true;
-  return h.mountOn(engine, ours, 0, from && from.bytes).then((msg) => {
+  return h.mountOn(engine, ours, 0, from).then((msg) => {
     if (msg.error) {
       h.teardown(false);
       return { error: msg.error, thread: engine.thread };
     }
+    if (msg.continued && from && from.paused) h.flags.paused = true; // the engine paused it as the page before had
     h.start(options);
     if (carry) {
       keepCarried(h);

@@ -254,7 +254,7 @@ export class HostSchool {
   // engine's answer (the renderer, or why not). At mount, and once more after a failure (heal.js) on a fresh canvas.
   /**
    * @param {Engine} engine @param {string} ours @param {number} steps
-   * @param {Uint8Array | null} [from] the page before's school to go on from (carry.js)
+   * @param {{bytes: Uint8Array, paused: boolean} | null} [from] the page before's school to go on from (carry.js)
    * @returns {Promise<import('../core/protocol.js').Mounted>}
    */
   mountOn(engine, ours, steps, from) {
@@ -278,7 +278,8 @@ export class HostSchool {
           once: this.page.once,
           view: this.sizing.measure(),
           antialias: this.page.antialias,
-          from: from || null,
+          from: from ? from.bytes : null,
+          fromPaused: !!from && from.paused,
         },
         { transfer: [offscreen] },
       )
