@@ -6,7 +6,11 @@
 //   a listener the page added before the tag and one added after the school mounted;
 // - load: from the keypress to page b's load event (b's navigation start is the keypress's navigation);
 // - school: from the keypress to page b's school mounted and drawing (MiroFish.ready resolved);
-// - carried: whether page b's school went on from page a's (its first read step count above the fresh school's).
+// - fish: from the keypress to the first animation frame of page b with fish on it: the picture page a left
+//   (loader/poster.js), or the school's own first frame where there is none;
+// - picture: the size of that picture in sessionStorage (base64 characters);
+// - carried: whether page b's school went on from page a's (its first read step count at least page a's when the
+//   link was focused, well above a fresh school's).
 // The pages' school is the default tag (data-fish="200"), 1280x720, Chromium as the suite's (SwiftShader).
 //
 // usage: node bench/browser/carry_nav.mjs [--rounds N] [--before DIR]
@@ -30,7 +34,20 @@ for (let i = 2; i < process.argv.length; i++) {
 // Page a and b of one build: `src` its loader ('' none). The early pagehide listener comes before the tag.
 const page = (name, next, src) => ({
   html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${name}</title>
-<script>addEventListener('pagehide', () => sessionStorage.setItem('ph0', performance.now()));</script>
+<script>addEventListener('pagehide', () => sessionStorage.setItem('ph0', performance.now()));
+window.picture = (sessionStorage.getItem('mirofish-still') || '').length;
+(function look() {
+  const c = document.querySelectorAll('body > canvas');
+  const s = window.MiroFish && window.MiroFish.current;
+  let seen = s && s.stats().frames > 0;
+  if (!seen && c.length === 2) {
+    const t = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+    t.drawImage(c[0], 0, 0, 64, 36);
+    seen = t.getImageData(0, 0, 64, 36).data.some((v, i) => i % 4 === 3 && v > 0);
+  }
+  if (seen) window.fishAt = performance.now();
+  else requestAnimationFrame(look);
+})();</script>
 ${src ? `<script src="${src}" data-fish="200"></script>` : ''}</head>
 <body><h1>Page ${name}</h1><p><a id="next" href="${next}">next</a></p></body></html>`,
 });
@@ -46,7 +63,7 @@ for (const [build, src] of Object.entries(BUILDS)) {
 const srv = await serve(routes);
 const browser = await launch();
 const results = Object.fromEntries(
-  Object.keys(BUILDS).map((b) => [b, { pagehide: [], load: [], school: [], carried: 0 }]),
+  Object.keys(BUILDS).map((b) => [b, { pagehide: [], load: [], school: [], fish: [], picture: [], carried: 0 }]),
 );
 try {
   for (let round = 0; round < opts.rounds; round++) {
@@ -59,9 +76,10 @@ try {
         await tab.waitForFunction(() => window.MiroFish.current && window.MiroFish.current.stats().steps > 120);
       // the late listener: after the school's own (registered at its mount)
       await tab.evaluate(() => addEventListener('pagehide', () => sessionStorage.setItem('ph1', performance.now())));
+      // the steps when the link is focused, which asks for the snapshot: a carried school has at least these
+      const stepsBefore = hasSchool ? await tab.evaluate(() => window.MiroFish.current.stats().steps) : 0;
       await tab.focus('#next');
       await tab.waitForTimeout(300);
-      const stepsBefore = hasSchool ? await tab.evaluate(() => window.MiroFish.current.stats().steps) : 0;
       await Promise.all([tab.waitForNavigation({ waitUntil: 'load' }), tab.keyboard.press('Enter')]);
       const r = await tab.evaluate(async (school) => {
         const nav = performance.getEntriesByType('navigation')[0];
@@ -70,11 +88,15 @@ try {
           load: nav.loadEventEnd || performance.now(),
           school: 0,
           steps: 0,
+          fish: 0,
+          picture: window.picture,
         };
         if (school) {
           const s = await window.MiroFish.ready;
           out.school = performance.now();
           out.steps = s.stats().steps;
+          while (!window.fishAt) await new Promise((r) => requestAnimationFrame(r));
+          out.fish = window.fishAt;
         }
         return out;
       }, hasSchool);
@@ -82,6 +104,8 @@ try {
       res.pagehide.push(r.pagehide);
       res.load.push(r.load);
       if (hasSchool) res.school.push(r.school);
+      if (hasSchool) res.fish.push(r.fish);
+      if (hasSchool) res.picture.push(r.picture);
       if (hasSchool && r.steps >= stepsBefore) res.carried++;
       await context.close();
     }
@@ -95,6 +119,9 @@ console.log(`carry_nav: ${opts.rounds} rounds, medians (ms)`);
 for (const [build, r] of Object.entries(results)) {
   console.log(
     `${build.padEnd(7)} pagehide ${ms(r.pagehide)}  keypress->load ${ms(r.load)}  keypress->school ${ms(r.school)}` +
-      (BUILDS[build] ? `  carried ${r.carried}/${opts.rounds}` : ''),
+      (BUILDS[build]
+        ? `  keypress->fish ${ms(r.fish)}  picture ${r.picture.length ? median(r.picture) : 0} chars` +
+          `  carried ${r.carried}/${opts.rounds}`
+        : ''),
   );
 }

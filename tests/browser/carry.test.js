@@ -32,7 +32,14 @@ describe('one school across pages', () => {
     await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     return page.evaluate(async () => {
       const s = await window.MiroFish.ready;
-      return { steps: s.stats().steps, state: await s.stateHash(), paused: s.stats().state, reveal: window.__reveal };
+      const seen = window.__still; // fixtures/carry-seen.js: what showed before the school's first frame
+      return {
+        steps: s.stats().steps,
+        state: await s.stateHash(),
+        paused: s.stats().state,
+        reveal: window.__reveal,
+        seen,
+      };
     });
   }
 
@@ -45,6 +52,8 @@ describe('one school across pages', () => {
     assert.equal(b.state, a.state, 'every fish where it was');
     assert.equal(b.paused, 'paused', 'a paused school carries over paused');
     assert.equal(b.reveal && b.reveal.transition, true, "the page's opt-in view transition ran");
+    assert.ok(b.seen.drawn > 100, `page a's school shows from page b's first paint: ${b.seen.drawn} px of 19 200`);
+    await h.waitFor(page, () => document.querySelectorAll('body > canvas').length === 1); // gone at the first frame
     const after = await page.evaluate(async () => {
       const s = await window.MiroFish.ready;
       await s.step(60);
@@ -56,6 +65,26 @@ describe('one school across pages', () => {
       const out = execFileSync(h.CLI, ['run', '--hash', a.hash, '--steps', String(a.steps + 60)], { encoding: 'utf8' });
       assert.equal(after.state, out.match(/^state-hash ([0-9a-f]{16})$/m)[1], 'then steps as the one school would');
     }
+    assert.deepEqual(log.errors(), []);
+    assert.deepEqual(log.warnings(), []);
+    await page.close();
+  });
+
+  it("a click on a running school's page: page b shows that school from its first paint, then goes on with it", async () => {
+    const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
+    const log = h.watchConsole(page);
+    await page.goto(env.srv.base + A);
+    await h.waitFor(page, () => window.MiroFish.current && window.MiroFish.current.stats().steps >= 60);
+    const before = await page.evaluate(() => window.MiroFish.current.stats().steps);
+    await page.hover('#next'); // a pointer over the link asks; pressing it asks again, as a visitor's click does
+    await page.waitForTimeout(300);
+    await Promise.all([page.waitForNavigation(), page.click('#next')]);
+    const b = await page.evaluate(async () => ({
+      steps: (await window.MiroFish.ready).stats().steps,
+      seen: window.__still,
+    }));
+    assert.ok(b.steps >= before, `the school went on: ${b.steps} steps, ${before} before the link was pointed at`);
+    assert.ok(b.seen.drawn > 100, `page a's school shows from page b's first paint: ${b.seen.drawn} px of 19 200`);
     assert.deepEqual(log.errors(), []);
     assert.deepEqual(log.warnings(), []);
     await page.close();
@@ -95,6 +124,8 @@ describe('one school across pages', () => {
         await how();
         const s = await page.evaluate(async () => (await window.MiroFish.ready).stats());
         assert.ok(s.steps < a.steps, `started afresh: ${s.steps} steps after ${a.steps}`);
+        const seen = await page.evaluate(() => window.__still && window.__still.drawn); // fixtures/carry-seen.js
+        assert.ok(!seen, `no picture of page a's school on a page that starts afresh: ${seen} px`);
         // page a's school was paused: the pause goes with that school only
         await h.waitFor(page, () => window.MiroFish.current.stats().state !== 'paused');
       };
@@ -107,6 +138,7 @@ describe('one school across pages', () => {
       await page.waitForTimeout(100);
       await page.reload();
       assert.ok((await page.evaluate(async () => (await window.MiroFish.ready).stats().steps)) < 120, 'a reload');
+      assert.equal(await page.evaluate(() => window.__still.drawn), 0, 'no picture on a reload');
       assert.deepEqual(log.errors(), []);
       assert.deepEqual(log.warnings(), []);
       await page.close();

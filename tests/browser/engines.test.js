@@ -265,6 +265,7 @@ describe(`every engine: ${ENGINE}`, () => {
             state: await s.stateHash(),
             paused: s.stats().state,
             reveal: window.__reveal,
+            seen: window.__still, // fixtures/carry-seen.js: what showed before the school's first frame
           };
         })
         .catch(() => null);
@@ -273,6 +274,7 @@ describe(`every engine: ${ENGINE}`, () => {
     assert.equal(b.steps, a.steps, 'the step goes on');
     assert.equal(b.state, a.state, 'every fish where it was');
     assert.equal(b.paused, 'paused');
+    assert.ok(b.seen.drawn > 100, `page a's school shows from page b's first paint: ${b.seen.drawn} px of 19 200`);
     if (ENGINE !== 'firefox') assert.equal(b.reveal && b.reveal.transition, true, 'a cross-document view transition');
     await page.done();
   });

@@ -25,3 +25,4 @@ export {
   resolveTarget,
 } from './layer.js';
 export { afterPageSettled, pageSettled } from './page_ready.js';
+export { CARRY_FRESH_MS, CARRY_KEY, STILL_KEY } from './carried.js';

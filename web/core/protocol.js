@@ -78,7 +78,9 @@
  * @typedef {{t: 'set', id: number, name: string, value: *}} SetCall
  * @typedef {{t: 'step', id: number, n: *}} StepCall
  * @typedef {{t: 'stateHash', id: number}} StateHashCall
- * @typedef {{t: 'carry', id: number}} CarryCall the school's snapshot for the next page (host/carry.js)
+ * @typedef {{t: 'carry', id: number, picture?: boolean}} CarryCall the school's snapshot for the next page; with
+ *   `picture`, the school drawn at that moment too, for the next page to show until its first frame (host/carry.js)
+ * @typedef {{t: 'picture', id: number}} PictureCall that picture, once encoded
  * @typedef {{t: 'form', id: number, options: {type: *, text: string, hold: *}}} FormCall
  * @typedef {{t: 'release', id: number}} ReleaseCall
  * @typedef {{t: 'trajectory', id: number, steps: *, every: *}} TrajectoryCall
@@ -112,7 +114,7 @@
 
 /**
  * The engine's calls, request -> answer. set: the value held after the table's clamping, or undefined (an unknown
- * name); step: the steps taken; stateHash: the state hash; carry: the snapshot (null: none); form: whether a formation was laid out; release: true;
+ * name); step: the steps taken; stateHash: the state hash; carry: the snapshot (null: none); picture: the last carry's picture, WebP or PNG (null: none); form: whether a formation was laid out; release: true;
  * trajectory: the run (a RangeError over the limits); test: the hook's value.
  * @typedef {{
  *   hello: [Hello, Ready],
@@ -122,6 +124,7 @@
  *   step: [StepCall, number],
  *   stateHash: [StateHashCall, string],
  *   carry: [CarryCall, Uint8Array | null],
+ *   picture: [PictureCall, Uint8Array | null],
  *   form: [FormCall, boolean],
  *   release: [ReleaseCall, boolean],
  *   trajectory: [TrajectoryCall, import('../mirofish').MiroFishTrajectory],

@@ -78,10 +78,12 @@ const COMMANDS = {
     );
   },
   stateHash: (s) => answer(s, s.pond.stateHash()),
-  carry: (s) => {
+  carry: (s, msg) => {
     const bytes = s.pond.snapshot(); // a view into the heap: copied out at once
+    if (msg.picture) s.takePicture(); // drawn in this task: the same moment
     return bytes ? bytes.slice() : null;
   },
+  picture: (s) => s.pictureTaken(),
   form: (s, msg) => answer(s, form(s, msg.options)),
   release: (s) => {
     s.pond.releaseForm();

@@ -14,6 +14,8 @@ import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
 import { Snapshots } from './snapshots.js';
 
+const PICTURE_QUALITY = 0.7; // the carried picture's WebP quality: shown for a moment, under a view transition
+
 /** @typedef {import('../core/protocol.js').PostToHost} PostToHost */
 /** @typedef {import('./wasm.js').EngineModule} EngineModule */
 /** @typedef {import('../core/protocol.js').Ready['table']} Table */
@@ -61,6 +63,8 @@ export class EngineSchool {
     this.failed = false;
     this.started = false;
     this.continued = false; // it went on from the page before's school (host/carry.js)
+    /** @type {Promise<Uint8Array | null>} the picture takePicture() drew, for the next page */
+    this.picture = Promise.resolve(null);
     this.lastSanity = '';
     this.lastTone = '';
     this.lastWorkMs = 0;
@@ -378,6 +382,35 @@ export class EngineSchool {
       this.timing.gpuMs = timer.poll();
     }
     return drawn;
+  }
+
+  // The school for the next page to show until its own first frame (host/carry.js): drawn in a task of its own, so
+  // that the snapshot it goes with is answered first (the school at most a frame on from it), and read in that task,
+  // as a frame's drawing buffer is not kept once it shows; pictureTaken() hands it over once encoded. WebP, PNG where
+  // the browser writes no WebP (WebKit); null where nothing is drawn (hidden, a lost context).
+  takePicture() {
+    this.picture = new Promise((drawn) => setTimeout(() => drawn(this.drawPicture()))).then(
+      (/** @type {Blob | null} */ b) => (b ? b.arrayBuffer().then((a) => new Uint8Array(a)) : null),
+      () => /** @type {null} */ (null),
+    );
+  }
+
+  /** @returns {Promise<Blob | null>} */
+  drawPicture() {
+    const c = this.canvas;
+    if (!this.started || this.destroyed || this.flags.hidden || this.flags.lost || !this.draw(performance.now())) {
+      return Promise.resolve(null);
+    }
+    return 'convertToBlob' in c
+      ? c.convertToBlob({ type: 'image/webp', quality: PICTURE_QUALITY })
+      : new Promise((done) => c.toBlob(done, 'image/webp', PICTURE_QUALITY));
+  }
+
+  /** @returns {Promise<Uint8Array | null>} the last takePicture()'s, once encoded */
+  pictureTaken() {
+    const p = this.picture;
+    this.picture = Promise.resolve(null);
+    return p;
   }
 
   // Stops the loop and takes back everything the engine made: the wasm objects and the GPU context.

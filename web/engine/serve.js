@@ -58,6 +58,7 @@ export function serveEngine(channel) {
     step: toSchool,
     stateHash: toSchool,
     carry: toSchool,
+    picture: toSchool,
     form: toSchool,
     release: toSchool,
     trajectory: toSchool,

@@ -32,7 +32,8 @@ if (typeof slot === 'function') {
       api,
       mount,
       table,
-      autoMount: (/** @type {HTMLCanvasElement | null} */ early) => autoMount(script, early),
+      autoMount: (/** @type {HTMLCanvasElement | null} */ early, /** @type {HTMLElement | null} */ over) =>
+        autoMount(script, early, over),
       connect: (/** @type {HTMLElement} */ el) => connectElement(el, mount),
       disconnect: disconnectElement,
     };

@@ -27,7 +27,7 @@ export function mount(target, options) {
 // mount(), and the canvas the classic loader put in the page for the auto-mount (mount.js mountSchool).
 /**
  * @param {unknown} target @param {unknown} options
- * @param {HTMLCanvasElement} [early]
+ * @param {import('./mount.js').Early} [early]
  * @returns {Promise<MiroFishSchool | null>}
  */
 function mountWith(target, options, early) {
@@ -122,12 +122,14 @@ export const api = Object.freeze({
 // The classic script mounts behind the page from its own tag (mirofish.js, web/entry/mirofish.js, hands it over with
 // data-auto not false): data-* are the options. Only its own tag: bundled into an app, currentScript is the app's
 // tag, which neither looks like mirofish.js nor carries one of our options. MiroFish.ready is this Promise. `early`:
-// the canvas the loader put in the page for it (loader.js); it goes again where no school comes.
+// the canvas the loader put in the page for it (loader.js); it goes again where no school comes. `over`: the picture
+// over it until the school's first frame (loader/poster.js), which stays where no school comes.
 /**
  * @param {HTMLScriptElement} script the loader's tag @param {HTMLCanvasElement | null} [early]
+ * @param {HTMLElement | null} [over]
  * @returns {Promise<MiroFishSchool | null>}
  */
-export function autoMount(script, early) {
+export function autoMount(script, early, over) {
   /** @type {Object<string, string>} the tag's data-*, each an option as the page wrote it */
   const options = Object.assign({}, script.dataset);
   const ours = /mirofish[^/]*\.js([?#]|$)/i.test(script.src || '');
@@ -139,7 +141,9 @@ export function autoMount(script, early) {
     const elements = document.querySelector('miro-fish') !== null;
     const own = Object.keys(options);
     if (elements && !own.length) return Promise.resolve(null);
-    const go = () => mountWith(undefined, options, early || undefined);
+    // the tag as the loader reads it for the next page's picture: its data-*, poster and reducedMotion taken off
+    const auto = { tag: JSON.stringify(script.dataset), over: over || null };
+    const go = () => mountWith(undefined, options, early ? { canvas: early, auto } : undefined);
     if (ours) return go();
     if (!asked && !own.length) return Promise.resolve(null); // an app's own tag: no engine fetched to find out
     return table().then((t) => (asked || own.some((name) => findInfo(t, name)) ? go() : null));

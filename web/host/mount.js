@@ -10,7 +10,7 @@ import {
   nameCanvas,
   warn,
 } from '../core/index.js';
-import { carried, carries, keepCarried } from './carry.js';
+import { carried, carries, keepCarried, pictureUntilDrawn } from './carry.js';
 import { controlsOption } from './controls.js';
 import { openEngine, paramTable, workerCapable } from './engine_link.js';
 import { HostSchool, workerRoom } from './school.js';
@@ -48,12 +48,15 @@ export function chooseThread(options, fallback) {
 /**
  * @param {HTMLElement | null} element the page's element it fills (null: the page's background)
  * @param {MiroFishOptions} options @param {Thread} thread
- * @param {HTMLCanvasElement} [early] the loader's canvas for the page's background (element null)
+ * @param {Early} [early] the loader's canvas for the page's background (element null), and what carries with it
  * @returns {Promise<Attached>}
  */
 export function mountSchool(element, options, thread, early) {
+  const auto = early ? early.auto : null;
   let placed =
-    early && element === null && early.isConnected ? adopt(early, options.layer) : placeCanvas(element, options.layer);
+    early && element === null && early.canvas.isConnected
+      ? adopt(early.canvas, options.layer)
+      : placeCanvas(element, options.layer);
   const take = () => {
     const p = placed;
     placed = null;
@@ -61,11 +64,11 @@ export function mountSchool(element, options, thread, early) {
   };
   /** @type {() => Promise<Attached>} */
   const onMain = () =>
-    openEngine('main').then((engine) => (engine ? attach(engine, element, options, take()) : { error: '' }));
+    openEngine('main').then((engine) => (engine ? attach(engine, element, options, take(), auto) : { error: '' }));
   const first =
     thread === 'worker'
       ? openEngine('worker').then((engine) =>
-          engine && workerRoom(engine) ? attach(engine, element, options, take()) : onMain(),
+          engine && workerRoom(engine) ? attach(engine, element, options, take(), auto) : onMain(),
         )
       : onMain();
   return first
@@ -81,6 +84,10 @@ export function mountSchool(element, options, thread, early) {
     });
 }
 
+/**
+ * The auto-mount's canvas, which the loader put in the page, and what goes with it from one page to the next.
+ * @typedef {{canvas: HTMLCanvasElement, auto: import('./carry.js').Auto}} Early
+ */
 /**
  * A canvas in the page for a mount: its layer, and what gives the mount element back the styles the layer borrowed.
  * @typedef {{canvas: HTMLCanvasElement, layer: string, giveBack: () => void}} Placed
@@ -119,9 +126,10 @@ function unplace(placed) {
 /**
  * @param {Engine} engine @param {HTMLElement | null} element @param {MiroFishOptions} options
  * @param {Placed | null} placed the canvas placed at the mount's start, or null: a new one
+ * @param {import('./carry.js').Auto | null} auto the auto-mount's (api.js autoMount)
  * @returns {Promise<Attached>}
  */
-function attach(engine, element, options, placed) {
+function attach(engine, element, options, placed, auto) {
   const fullscreen = element === null;
   const layers = findInfo(paramTable(), 'layer').values; // behind, back, element (C++ kParamValues)
   let layer =
@@ -155,8 +163,9 @@ function attach(engine, element, options, placed) {
     }
     if (msg.continued && from && from.paused) h.flags.paused = true; // the engine paused it as the page before had
     h.start(options);
+    pictureUntilDrawn(h, auto && auto.over);
     if (carry) {
-      keepCarried(h);
+      keepCarried(h, auto);
       canvas.style.setProperty('view-transition-name', 'mirofish-' + h.id); // the page's opt-in morphs it across
     }
     return { h };

@@ -14,7 +14,7 @@ import {
   VERSION,
   warn,
 } from '../core/index.js';
-import { takePoster } from './poster.js';
+import { takePicture } from './poster.js';
 
 /**
  * @typedef {import('../mirofish').MiroFishGlobal} MiroFishGlobal
@@ -29,7 +29,8 @@ import { takePoster } from './poster.js';
  * @property {MiroFishGlobal} api
  * @property {MiroFishGlobal['mount']} mount
  * @property {MiroFishGlobal['table']} table
- * @property {(early: HTMLCanvasElement | null) => Promise<MiroFishSchool | null>} autoMount
+ * @property {(early: HTMLCanvasElement | null, over: HTMLElement | null) => Promise<MiroFishSchool | null>} autoMount
+ *   `over`: the picture over it until the school's first frame (the page before's school, or the poster: poster.js)
  * @property {(el: HTMLElement) => void} connect
  * @property {(el: HTMLElement) => void} disconnect
  */
@@ -168,8 +169,8 @@ function startAutoMount(script, load) {
   ) {
     return auto;
   }
-  const poster = takePoster(data);
-  if (poster && poster.instead) return auto; // reduced motion, and the owner asked for the poster then
+  const over = takePicture(data);
+  if (over && over.instead) return auto; // reduced motion, and the owner asked for the poster then
   const own = Object.keys(data).some((name) => name !== 'auto'); // a background school even beside <miro-fish>
   let early = own || !document.querySelector('miro-fish') ? earlyCanvas(data.layer) : null;
   auto.elementCame = () => {
@@ -184,9 +185,7 @@ function startAutoMount(script, load) {
       if (placed) placed.drop();
       return null;
     }
-    const school = h.autoMount(placed && placed.canvas);
-    if (poster) school.then(poster.until);
-    return school;
+    return h.autoMount(placed && placed.canvas, over && over.img);
   });
   return auto;
 }
