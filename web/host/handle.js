@@ -183,7 +183,9 @@ export class MiroFishSchool {
   trajectory(steps, every, onProgress) {
     const h = this.#h;
     if (h.life.destroyed) return Promise.resolve(null);
-    return h.call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) }, onProgress);
+    return h
+      .call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) }, onProgress)
+      .then((v) => v || null); // destroyed while it ran: null, as after (school.js call() answers undefined)
   }
   stats() {
     return stats(this.#h);
