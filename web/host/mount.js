@@ -52,6 +52,7 @@ export function chooseThread(options, fallback) {
  * @returns {Promise<Attached>}
  */
 export function mountSchool(element, options, thread, early) {
+  /** @type {Placed | null} */
   let placed =
     early && element === null && early.isConnected ? adopt(early, options.layer) : placeCanvas(element, options.layer);
   const take = () => {
@@ -123,7 +124,7 @@ function unplace(placed) {
  */
 function attach(engine, element, options, placed) {
   const fullscreen = element === null;
-  const layers = findInfo(paramTable(), 'layer').values; // behind, back, element (C++ kParamValues)
+  const layers = findInfo(paramTable() || [], 'layer').values; // behind, back, element (C++ kParamValues)
   let layer =
     layers[layers.indexOf(String(options.layer).trim().toLowerCase())] || layers[Number(options.layer)] || 'behind';
   if (layer === 'element' && fullscreen) {
