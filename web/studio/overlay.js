@@ -144,7 +144,7 @@ function overlayCapacity(t, fishCount, grid, links) {
 /**
  * What the overlay reads of its studio: the toggles, the last frame's arrays, the parameters, the letterbox, and the
  * school's canvas it lies over.
- * @typedef {Pick<import('./studio.js').Studio, 'teach' | 'pond' | 'params' | 'core' | 'school'>} OverlayStudio
+ * @typedef {Pick<import('./studio.js').Studio, 'teach' | 'lastFrame' | 'params' | 'core' | 'school'>} OverlayStudio
  */
 
 // The overlay on its own canvas over the school's: same place, same size, never in the way of a click. Its own, on
@@ -179,7 +179,7 @@ export class Overlay {
   draw(fish, grid) {
     const s = this.#studio;
     const t = s.teach;
-    const count = s.pond.count();
+    const count = s.lastFrame.count();
     if (!t.grid) grid = null;
     const capacity = overlayCapacity(t, count, grid, fish ? fish.neighbours.length : null);
     const gl = this.#fit();
@@ -206,10 +206,10 @@ export class Overlay {
     }
     if (t.heading) {
       // hsl(atan2(vy, vx)): a chevron on each fish, coloured by where it swims
-      const x = s.pond.floats(X),
-        y = s.pond.floats(Y),
-        hx = s.pond.floats(HX),
-        hy = s.pond.floats(HY);
+      const x = s.lastFrame.floats(X),
+        y = s.lastFrame.floats(Y),
+        hx = s.lastFrame.floats(HX),
+        hy = s.lastFrame.floats(HY);
       const size = 7 * (p.fishSize || 1);
       for (let i = 0; i < count; i++) {
         const c = HUES[Math.round((Math.atan2(hy[i], hx[i]) * 180) / Math.PI + 360) % 360];
@@ -238,8 +238,8 @@ export class Overlay {
       w.ring(x, y, p.sepRadius, lw, COLOURS.sep);
       w.ring(x, y, p.aliRadius, lw, COLOURS.ali);
       w.ring(x, y, p.cohRadius, lw, COLOURS.coh);
-      const fx = s.pond.floats(X),
-        fy = s.pond.floats(Y);
+      const fx = s.lastFrame.floats(X),
+        fy = s.lastFrame.floats(Y);
       for (const nb of fish.neighbours) {
         // each line in the colour of the innermost rule it counts for
         const c = nb.rules & 1 ? COLOURS.sepLine : nb.rules & 2 ? COLOURS.aliLine : COLOURS.cohLine;
