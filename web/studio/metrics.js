@@ -111,6 +111,7 @@ export class Metrics {
     const canvas = this.#canvas,
       ctx = this.#ctx,
       samples = this.#samples;
+    if (!ctx) return; // a canvas that gives no 2D context draws no graph
     const W = canvas.width,
       H = canvas.height,
       band = 10;

@@ -168,6 +168,7 @@ export class Overlay {
     const fish = studio.school.canvas,
       c = this.#canvas;
     c.setAttribute('aria-hidden', 'true');
+    if (!fish) return; // attach() makes a studio for a live school only
     c.style.cssText = fish.style.cssText;
     c.style.pointerEvents = 'none';
     fish.after(c);
@@ -211,19 +212,22 @@ export class Overlay {
         hx = s.lastFrame.floats(HX),
         hy = s.lastFrame.floats(HY);
       const size = 7 * (p.fishSize || 1);
-      for (let i = 0; i < count; i++) {
-        const c = HUES[Math.round((Math.atan2(hy[i], hx[i]) * 180) / Math.PI + 360) % 360];
-        const fx = hx[i] * size,
-          fy = hy[i] * size;
-        w.tri(
-          x[i] + fx,
-          y[i] + fy,
-          x[i] - fx * 0.6 - fy * 0.6,
-          y[i] - fy * 0.6 + fx * 0.6,
-          x[i] - fx * 0.6 + fy * 0.6,
-          y[i] - fy * 0.6 - fx * 0.6,
-          c,
-        );
+      // arrays, unless the frame has no fish (no school in the wasm)
+      if (x && y && hx && hy) {
+        for (let i = 0; i < count; i++) {
+          const c = HUES[Math.round((Math.atan2(hy[i], hx[i]) * 180) / Math.PI + 360) % 360];
+          const fx = hx[i] * size,
+            fy = hy[i] * size;
+          w.tri(
+            x[i] + fx,
+            y[i] + fy,
+            x[i] - fx * 0.6 - fy * 0.6,
+            y[i] - fy * 0.6 + fx * 0.6,
+            x[i] - fx * 0.6 + fy * 0.6,
+            y[i] - fy * 0.6 - fx * 0.6,
+            c,
+          );
+        }
       }
     }
     if (fish) {
@@ -240,10 +244,13 @@ export class Overlay {
       w.ring(x, y, p.cohRadius, lw, COLOURS.coh);
       const fx = s.lastFrame.floats(X),
         fy = s.lastFrame.floats(Y);
-      for (const nb of fish.neighbours) {
-        // each line in the colour of the innermost rule it counts for
-        const c = nb.rules & 1 ? COLOURS.sepLine : nb.rules & 2 ? COLOURS.aliLine : COLOURS.cohLine;
-        w.line(x, y, fx[nb.id], fy[nb.id], lw, c);
+      // an inspected fish came in the frame's arrays
+      if (fx && fy) {
+        for (const nb of fish.neighbours) {
+          // each line in the colour of the innermost rule it counts for
+          const c = nb.rules & 1 ? COLOURS.sepLine : nb.rules & 2 ? COLOURS.aliLine : COLOURS.cohLine;
+          w.line(x, y, fx[nb.id], fy[nb.id], lw, c);
+        }
       }
       const unit = ARROW_PX / (fish.limit || 1);
       w.arrow(x, y, fish.sepX * unit, fish.sepY * unit, lw * 2, COLOURS.sep);
@@ -253,10 +260,11 @@ export class Overlay {
       w.ring(x, y, 16 * (p.fishSize || 1), lw, COLOURS.self);
     }
     if (!w.n || this.#failed) return 0;
-    if (!this.#gl) this.#gl = new OverlayGL(canvas.getContext('webgl2'), s.core);
+    if (!this.#gl && gl) this.#gl = new OverlayGL(gl, s.core); // `gl`: this canvas's, as #fit() asked for it
     this.#clear(gl);
     this.#shown = true;
     try {
+      if (!this.#gl) throw new Error('no WebGL2 context');
       this.#gl.draw(storage.u32, w.n, p.width, p.height);
     } catch (e) {
       // a shader this browser refuses: no overlay, one warning, the rest of the studio goes on

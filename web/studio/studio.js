@@ -160,9 +160,10 @@ export class Studio {
   /** @param {number} x @param {number} y @param {Event} e @returns {boolean} */
   click(x, y, e) {
     if (e && typeof e.composedPath === 'function' && e.composedPath().includes(this.panel.element)) return true;
-    if (!this.teach.select) return false;
+    const canvas = this.school.canvas; // there: the school calls no hook once destroyed
+    if (!this.teach.select || !canvas) return false;
     const p = this.#params;
-    const rect = this.school.canvas.getBoundingClientRect();
+    const rect = canvas.getBoundingClientRect();
     const scale = this.core.view(p.width, p.height, rect.width, rect.height).scale || 1; // CSS px per world px
     const [wx, wy] = this.core.toWorld(x, y);
     const fx = this.lastFrame.floats(X),
@@ -173,7 +174,8 @@ export class Studio {
     arrays[Y] = fy;
     this.core.setFish(this.lastFrame.count(), arrays);
     const i = this.core.nearest(wx, wy);
-    const near = i >= 0 && Math.hypot(fx[i] - wx, fy[i] - wy) * scale <= SELECT_PX;
+    // a fish found came in the frame's arrays
+    const near = i >= 0 && !!fx && !!fy && Math.hypot(fx[i] - wx, fy[i] - wy) * scale <= SELECT_PX;
     this.select(near ? i : -1);
     return true;
   }
