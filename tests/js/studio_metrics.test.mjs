@@ -32,7 +32,7 @@ function studioOf(runs) {
   const studio = {
     hash: '',
     step: 0,
-    pond: {
+    lastFrame: {
       bytes(k) {
         assert.equal(k, METRICS_ARRAY, 'the metrics are read from their own array');
         return studio.step === null ? null : new Uint8Array([studio.step]);

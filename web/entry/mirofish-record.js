@@ -28,7 +28,7 @@ if (inWorker()) {
   installGlobal();
 }
 
-/** @param {HTMLScriptElement | null} script */
+/** @param {HTMLScriptElement | null} script @returns {script is HTMLScriptElement} */
 function sameOrigin(script) {
   try {
     return !!(script && script.src) && new URL(script.src, document.baseURI).origin === self.origin; // the document's own (core/origin.js)

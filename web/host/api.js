@@ -60,12 +60,12 @@ function mountWith(target, options, early) {
           const h = r.h;
           // Aborting later destroys the school (a route that unmounts after the fish arrive); destroying first lets go
           // of the signal.
-          /** @type {MiroFishSchool} */
+          /** @type {MiroFishSchool | null} */
           let handle = null;
           const onAbort = () => handle && handle.destroy();
           const destroy = () => {
             h.teardown(true);
-            schools.delete(handle);
+            if (handle) schools.delete(handle); // made by then: only the handle calls this
             if (current === handle) current = null;
             if (signal) signal.removeEventListener('abort', onAbort);
           };
@@ -130,7 +130,7 @@ export const api = Object.freeze({
  * @returns {Promise<MiroFishSchool | null>}
  */
 export function autoMount(script, early, over) {
-  /** @type {Object<string, string>} the tag's data-*, each an option as the page wrote it */
+  /** @type {Object<string, string | undefined>} the tag's data-*, each an option as the page wrote it */
   const options = Object.assign({}, script.dataset);
   const ours = /mirofish[^/]*\.js([?#]|$)/i.test(script.src || '');
   const asked = 'auto' in options;

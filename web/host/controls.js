@@ -55,11 +55,11 @@ export function createControls(h) {
     icon = null,
     corner = 0;
   const build = () => {
-    button = document.createElement('button');
-    button.type = 'button';
-    button.setAttribute('aria-label', 'Pause the fish animation');
-    button.setAttribute('data-mirofish-controls', '');
-    const st = button.style;
+    const b = (button = document.createElement('button'));
+    b.type = 'button';
+    b.setAttribute('aria-label', 'Pause the fish animation');
+    b.setAttribute('data-mirofish-controls', '');
+    const st = b.style;
     st.position = h.page.element ? 'absolute' : 'fixed'; // no element: over the whole page
     st.width = st.height = '32px';
     st.padding = st.margin = '0';
@@ -77,23 +77,27 @@ export function createControls(h) {
     svg.setAttribute('height', '16');
     svg.setAttribute('aria-hidden', 'true');
     svg.style.pointerEvents = 'none';
-    icon = document.createElementNS(SVG, 'path');
-    icon.setAttribute('fill', 'currentColor');
-    svg.appendChild(icon);
-    button.appendChild(svg);
+    const path = (icon = document.createElementNS(SVG, 'path'));
+    path.setAttribute('fill', 'currentColor');
+    svg.appendChild(path);
+    b.appendChild(svg);
     // The ring for keyboard focus (:focus-visible), white inside black so it shows on any page and any fish.
     const ring = (/** @type {boolean} */ on) => {
       st.outline = on ? '3px solid #fff' : 'none';
       st.boxShadow = on ? '0 0 0 6px #000' : 'none';
     };
-    h.listeners.on(button, 'focus', () => ring(button.matches(':focus-visible')));
-    h.listeners.on(button, 'blur', () => ring(false));
-    h.listeners.on(button, 'click', () => {
-      const paused = !h.flags.paused;
-      remember(paused);
-      for (const other of shown) other.setFlags({ paused });
-    });
+    const listeners = h.listeners; // made at the school's start(), before its controls
+    if (listeners) {
+      listeners.on(b, 'focus', () => ring(b.matches(':focus-visible')));
+      listeners.on(b, 'blur', () => ring(false));
+      listeners.on(b, 'click', () => {
+        const paused = !h.flags.paused;
+        remember(paused);
+        for (const other of shown) other.setFlags({ paused });
+      });
+    }
     ring(false);
+    return b;
   };
   const controls = {
     sync() {
@@ -104,16 +108,16 @@ export function createControls(h) {
         controls.remove();
         return;
       }
-      if (!button) build();
-      const st = button.style;
+      const b = button || build();
+      const st = b.style;
       st.top = st.bottom = st.left = st.right = '';
       st[corner < 3 ? 'bottom' : 'top'] = st[corner % 2 ? 'right' : 'left'] = '12px';
       controls.reflect();
-      h.layout.parent.appendChild(button);
+      h.layout.parent.appendChild(b);
       shown.add(h);
     },
     reflect() {
-      if (!button) return;
+      if (!button || !icon) return; // both made together (build)
       button.setAttribute('aria-pressed', String(!!h.flags.paused));
       icon.setAttribute('d', h.flags.paused ? PLAY_ICON : PAUSE_ICON);
     },

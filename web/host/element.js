@@ -19,7 +19,7 @@ import { chooseThread, defaultThread } from './mount.js';
 function attributeOption(attr) {
   const flat = attr.toLowerCase().replace(/-/g, '');
   if (['paused', 'hash', 'avoid', 'thread', 'continue'].includes(flat)) return flat;
-  const info = paramTable().find((x) => x.name.toLowerCase() === flat || x.key === attr);
+  const info = (paramTable() || []).find((x) => x.name.toLowerCase() === flat || x.key === attr);
   return info ? info.name : null;
 }
 
@@ -65,7 +65,7 @@ export function connectElement(el, mount) {
       // for this, as MiroFish.ready is the tag's.
       el.dispatchEvent(new CustomEvent('ready', { detail: { school } }));
       el._observer = new MutationObserver((records) => {
-        for (const r of records) applyAttribute(el, r.attributeName);
+        for (const r of records) if (r.attributeName) applyAttribute(el, r.attributeName); // each names one
       });
       el._observer.observe(el, { attributes: true });
     });
@@ -96,10 +96,10 @@ function applyAttribute(el, attr) {
   }
   if (name === 'hash' || name === 'thread' || name === 'continue') return; // read at mount
   if (name === 'avoid') {
-    el.school.set('avoid', value); // a removed attribute: nothing to avoid
+    el.school.set('avoid', value || ''); // a removed attribute: nothing to avoid (avoid.js: null as '')
     return;
   }
-  el.school.set(name, value === null ? findInfo(paramTable(), name).def : value); // removed: the default
+  el.school.set(name, value === null ? findInfo(paramTable() || [], name).def : value); // removed: the default
 }
 
 /** @param {Mount} mount */

@@ -174,10 +174,11 @@ function startChecked() {
     if (!opened) return null;
     const channel = opened.channel;
     const engine = open(channel, /** @type {import('../core/protocol.js').Ready} */ (opened.answer), schools);
-    if (MIROFISH_TEST) engine.kill = () => channel.terminate(); // handle._test.killWorker(): a browser's kill
+    // handle._test.killWorker(): a browser's kill (openWorker's channel has its Worker's terminate(), always)
+    if (MIROFISH_TEST) engine.kill = () => channel.terminate && channel.terminate();
     // The last school gone: the worker goes too (its wasm, its contexts); the next mount starts a new one.
     engine.release = () => {
-      channel.terminate();
+      if (channel.terminate) channel.terminate();
       retire(engine);
     };
     return engine;

@@ -56,7 +56,7 @@ export class MiroFishSchool {
           },
           loseContext: () => h.call({ t: 'test', fn: 'loseContext' }),
           restoreContext: () => h.call({ t: 'test', fn: 'restoreContext' }),
-          avoidReads: () => h.avoid.reads,
+          avoidReads: () => h.avoid && h.avoid.reads,
           evict: (/** @type {number} */ n) => h.call({ t: 'test', fn: 'evict', n }),
           unevict: () => h.call({ t: 'test', fn: 'unevict' }),
           wasmBytes: () => h.call({ t: 'test', fn: 'wasmBytes' }),
@@ -100,7 +100,7 @@ export class MiroFishSchool {
     }
     if (name === 'avoid') {
       // a selector, not a number (host/avoid.js)
-      h.avoid.set(value);
+      if (h.avoid) h.avoid.set(value); // made at the school's start(), before its handle
       return Promise.resolve(undefined);
     }
     return h.call({ t: 'set', name, value: plain(name === 'controls' ? controlsOption(value) : value) });
@@ -109,7 +109,7 @@ export class MiroFishSchool {
   get(name) {
     const h = this.#h;
     if (h.life.destroyed) return undefined;
-    const info = typeof name === 'string' ? findInfo(paramTable(), name) : null;
+    const info = typeof name === 'string' ? findInfo(paramTable() || [], name) : null;
     if (!info) {
       warn('get(' + describe(name) + '): unknown option');
       return undefined;
@@ -153,7 +153,7 @@ export class MiroFishSchool {
   // S-ECO-1 the obstacles the fish avoid now, in viewport CSS px (as getBoundingClientRect gives them).
   obstacles() {
     const h = this.#h;
-    return h.life.destroyed ? [] : h.avoid.rects(h.snapshot.obstacles);
+    return h.life.destroyed || !h.avoid ? [] : h.avoid.rects(h.snapshot.obstacles);
   }
   stateHash() {
     return this.#h.call({ t: 'stateHash' }).then((v) => v || '');
@@ -183,7 +183,9 @@ export class MiroFishSchool {
   trajectory(steps, every, onProgress) {
     const h = this.#h;
     if (h.life.destroyed) return Promise.resolve(null);
-    return h.call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) }, onProgress);
+    return h
+      .call({ t: 'trajectory', steps: plain(steps), every: every === undefined ? 1 : plain(every) }, onProgress)
+      .then((v) => v || null); // destroyed while it ran: null, as after (school.js call() answers undefined)
   }
   stats() {
     return stats(this.#h);

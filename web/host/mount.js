@@ -53,6 +53,7 @@ export function chooseThread(options, fallback) {
  */
 export function mountSchool(element, options, thread, early) {
   const auto = early ? early.auto : null;
+  /** @type {Placed | null} */
   let placed =
     early && element === null && early.canvas.isConnected
       ? adopt(early.canvas, options.layer)
@@ -131,7 +132,7 @@ function unplace(placed) {
  */
 function attach(engine, element, options, placed, auto) {
   const fullscreen = element === null;
-  const layers = findInfo(paramTable(), 'layer').values; // behind, back, element (C++ kParamValues)
+  const layers = findInfo(paramTable() || [], 'layer').values; // behind, back, element (C++ kParamValues)
   let layer =
     layers[layers.indexOf(String(options.layer).trim().toLowerCase())] || layers[Number(options.layer)] || 'behind';
   if (layer === 'element' && fullscreen) {

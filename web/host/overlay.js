@@ -51,8 +51,8 @@ export function createOverlay(h) {
     },
     draw() {
       const g = this.ctx;
-      if (!g) return;
-      const st = h.snapshot.stats;
+      const st = h.snapshot.stats; // the snapshot that asked for this draw brought them
+      if (!g || !st) return;
       this.push(st.simMs, st.renderMs);
       g.fillStyle = 'rgba(0,0,0,0.55)';
       g.fillRect(0, 0, 240, 80);

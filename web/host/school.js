@@ -426,8 +426,8 @@ export class HostSchool {
     snap.stats = msg.stats;
     if (msg.params) {
       snap.params = msg.params;
-      snap.hash = msg.hash;
-      snap.obstacles = msg.obstacles;
+      snap.hash = msg.hash || ''; // each comes with the params (engine/snapshots.js)
+      snap.obstacles = msg.obstacles || [];
       if (this.perf) this.perf.sync();
       if (this.controls) this.controls.sync();
       // pushed: the studio polls none
@@ -476,13 +476,13 @@ export class HostSchool {
     this.watch.stop();
     this.pointerLink.stop();
     if (started) {
-      this.listeners.clear();
+      if (this.listeners) this.listeners.clear(); // these made at start(): there when `started`
       this.input.teardown();
-      this.avoid.teardown();
+      if (this.avoid) this.avoid.teardown();
       this.sizing.teardown();
-      this.perf.remove();
-      this.controls.remove();
-      this.tone.teardown();
+      if (this.perf) this.perf.remove();
+      if (this.controls) this.controls.remove();
+      if (this.tone) this.tone.teardown();
     }
     this.endCalls({ gone: true });
     this.layout.canvas.remove();

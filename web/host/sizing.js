@@ -55,7 +55,8 @@ export class Sizing {
       } catch (e) {
         this.resizeObserver.observe(h.layout.canvas);
       }
-    } else {
+    } else if (h.listeners) {
+      // made at the school's start(), before this
       h.listeners.on(
         window,
         'resize',

@@ -41,14 +41,15 @@ export function attach(school) {
     warn('attach() needs a mounted school (MiroFish.current, or what mount() resolved to), not ' + String(school));
     return Promise.resolve(null);
   }
-  if (!studios.has(school)) {
-    const made = loadCore().then((core) => (core ? open(school, core) : null));
+  let made = studios.get(school);
+  if (!made) {
+    made = loadCore().then((core) => (core ? open(school, core) : null));
     studios.set(school, made);
     made.then((st) => {
       if (!st) studios.delete(school);
     });
   }
-  return studios.get(school);
+  return made;
 }
 
 /** @param {StudioSchool} school @param {import('./core.js').StudioCore} core @returns {StudioHandle | null} */
@@ -60,7 +61,7 @@ function open(school, core) {
   /**
    * @template {unknown[]} A
    * @template R
-   * @param {(...args: A) => R} fn @param {R} [otherwise] what the hook answers after a failure
+   * @param {(...args: A) => R} fn @param {R} otherwise what the hook answers after a failure
    * @returns {(...args: A) => R}
    */
   const guard =
@@ -76,9 +77,14 @@ function open(school, core) {
     };
   /** @type {StudioHooks} */
   const hooks = {
-    frame: guard((msg) => studio.frame(msg)),
-    params: guard((params, hash) => studio.syncParams(params, hash)),
-    click: guard((x, y, e) => studio.click(x, y, e), false),
+    // `studio` is made before the school calls any of them (by message, or on a click)
+    frame: guard((msg) => {
+      if (studio) studio.frame(msg);
+    }, undefined),
+    params: guard((params, hash) => {
+      if (studio) studio.syncParams(params, hash);
+    }, undefined),
+    click: guard((x, y, e) => !!studio && studio.click(x, y, e), false),
     ms: 0,
   };
   const link = school._studio(hooks);

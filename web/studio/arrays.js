@@ -22,7 +22,7 @@ export const X = kStudioX,
 /** @typedef {import('../core/protocol.js').StudioFrame} StudioFrame */
 
 // The last frame's arrays; update(msg) takes the next one (its arrays are the studio's now).
-export class FramePond {
+export class LastFrame {
   #count = 0;
   /** @type {StudioFrame['arrays']} */
   #arrays = [];

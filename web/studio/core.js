@@ -172,7 +172,10 @@ export class StudioCore {
   /** @param {number} count @param {(Float32Array | null)[]} arrays @param {Uint8Array | null} [states] */
   setFish(count, arrays, states) {
     const x = this.#x;
-    for (let k = 0; k < arrays.length; k++) if (arrays[k]) this.#f32(x.studio_fish(count, k), count).set(arrays[k]);
+    for (let k = 0; k < arrays.length; k++) {
+      const a = arrays[k];
+      if (a) this.#f32(x.studio_fish(count, k), count).set(a);
+    }
     if (states) new Uint8Array(x.memory.buffer, x.studio_states(count), count).set(states);
   }
   /** @param {number} wx @param {number} wy @returns {number} the nearest fish to a world point, or -1 */

@@ -34,9 +34,10 @@ export class OverlayGL {
     /** @param {number} type @param {string} source */
     const shader = (type, source) => {
       const sh = gl.createShader(type);
+      if (!sh) throw new Error('the overlay shader could not be made (the context is lost)');
       gl.shaderSource(sh, source);
       gl.compileShader(sh);
-      if (!gl.getShaderParameter(sh, gl.COMPILE_STATUS)) throw new Error(gl.getShaderInfoLog(sh));
+      if (!gl.getShaderParameter(sh, gl.COMPILE_STATUS)) throw new Error(String(gl.getShaderInfoLog(sh))); // null if lost
       return sh;
     };
     const vs = shader(gl.VERTEX_SHADER, kOverlayVert),
@@ -48,7 +49,7 @@ export class OverlayGL {
     gl.linkProgram(program);
     gl.deleteShader(vs); // flagged; freed with the program
     gl.deleteShader(fs);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(String(gl.getProgramInfoLog(program)));
     this.#uWorld = gl.getUniformLocation(program, 'u_world');
     this.#uPixels = gl.getUniformLocation(program, 'u_pixels');
     gl.useProgram(program);

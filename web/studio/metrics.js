@@ -30,7 +30,7 @@ const SERIES = [
 
 /**
  * What the metrics read of their studio: the last frame's StepMetrics, the core that formats them, the school's hash.
- * @typedef {Pick<import('./studio.js').Studio, 'pond' | 'core' | 'hash'>} MetricsStudio
+ * @typedef {Pick<import('./studio.js').Studio, 'lastFrame' | 'core' | 'hash'>} MetricsStudio
  */
 
 export class Metrics {
@@ -64,7 +64,7 @@ export class Metrics {
   /** @param {number} now performance.now() */
   sample(now) {
     const s = this.#studio;
-    const bytes = s.pond.bytes(METRICS_ARRAY);
+    const bytes = s.lastFrame.bytes(METRICS_ARRAY);
     const row = bytes ? s.core.csvRow(bytes) : '';
     const step = row.slice(0, row.indexOf(','));
     if (!row || step === '0' || (step === this.#lastStep && s.hash === this.#hash)) return;
@@ -111,6 +111,7 @@ export class Metrics {
     const canvas = this.#canvas,
       ctx = this.#ctx,
       samples = this.#samples;
+    if (!ctx) return; // a canvas that gives no 2D context draws no graph
     const W = canvas.width,
       H = canvas.height,
       band = 10;

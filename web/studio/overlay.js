@@ -144,7 +144,7 @@ function overlayCapacity(t, fishCount, grid, links) {
 /**
  * What the overlay reads of its studio: the toggles, the last frame's arrays, the parameters, the letterbox, and the
  * school's canvas it lies over.
- * @typedef {Pick<import('./studio.js').Studio, 'teach' | 'pond' | 'params' | 'core' | 'school'>} OverlayStudio
+ * @typedef {Pick<import('./studio.js').Studio, 'teach' | 'lastFrame' | 'params' | 'core' | 'school'>} OverlayStudio
  */
 
 // The overlay on its own canvas over the school's: same place, same size, never in the way of a click. Its own, on
@@ -168,6 +168,7 @@ export class Overlay {
     const fish = studio.school.canvas,
       c = this.#canvas;
     c.setAttribute('aria-hidden', 'true');
+    if (!fish) return; // attach() makes a studio for a live school only
     c.style.cssText = fish.style.cssText;
     c.style.pointerEvents = 'none';
     fish.after(c);
@@ -179,7 +180,7 @@ export class Overlay {
   draw(fish, grid) {
     const s = this.#studio;
     const t = s.teach;
-    const count = s.pond.count();
+    const count = s.lastFrame.count();
     if (!t.grid) grid = null;
     const capacity = overlayCapacity(t, count, grid, fish ? fish.neighbours.length : null);
     const gl = this.#fit();
@@ -206,24 +207,27 @@ export class Overlay {
     }
     if (t.heading) {
       // hsl(atan2(vy, vx)): a chevron on each fish, coloured by where it swims
-      const x = s.pond.floats(X),
-        y = s.pond.floats(Y),
-        hx = s.pond.floats(HX),
-        hy = s.pond.floats(HY);
+      const x = s.lastFrame.floats(X),
+        y = s.lastFrame.floats(Y),
+        hx = s.lastFrame.floats(HX),
+        hy = s.lastFrame.floats(HY);
       const size = 7 * (p.fishSize || 1);
-      for (let i = 0; i < count; i++) {
-        const c = HUES[Math.round((Math.atan2(hy[i], hx[i]) * 180) / Math.PI + 360) % 360];
-        const fx = hx[i] * size,
-          fy = hy[i] * size;
-        w.tri(
-          x[i] + fx,
-          y[i] + fy,
-          x[i] - fx * 0.6 - fy * 0.6,
-          y[i] - fy * 0.6 + fx * 0.6,
-          x[i] - fx * 0.6 + fy * 0.6,
-          y[i] - fy * 0.6 - fx * 0.6,
-          c,
-        );
+      // arrays, unless the frame has no fish (no school in the wasm)
+      if (x && y && hx && hy) {
+        for (let i = 0; i < count; i++) {
+          const c = HUES[Math.round((Math.atan2(hy[i], hx[i]) * 180) / Math.PI + 360) % 360];
+          const fx = hx[i] * size,
+            fy = hy[i] * size;
+          w.tri(
+            x[i] + fx,
+            y[i] + fy,
+            x[i] - fx * 0.6 - fy * 0.6,
+            y[i] - fy * 0.6 + fx * 0.6,
+            x[i] - fx * 0.6 + fy * 0.6,
+            y[i] - fy * 0.6 - fx * 0.6,
+            c,
+          );
+        }
       }
     }
     if (fish) {
@@ -238,12 +242,15 @@ export class Overlay {
       w.ring(x, y, p.sepRadius, lw, COLOURS.sep);
       w.ring(x, y, p.aliRadius, lw, COLOURS.ali);
       w.ring(x, y, p.cohRadius, lw, COLOURS.coh);
-      const fx = s.pond.floats(X),
-        fy = s.pond.floats(Y);
-      for (const nb of fish.neighbours) {
-        // each line in the colour of the innermost rule it counts for
-        const c = nb.rules & 1 ? COLOURS.sepLine : nb.rules & 2 ? COLOURS.aliLine : COLOURS.cohLine;
-        w.line(x, y, fx[nb.id], fy[nb.id], lw, c);
+      const fx = s.lastFrame.floats(X),
+        fy = s.lastFrame.floats(Y);
+      // an inspected fish came in the frame's arrays
+      if (fx && fy) {
+        for (const nb of fish.neighbours) {
+          // each line in the colour of the innermost rule it counts for
+          const c = nb.rules & 1 ? COLOURS.sepLine : nb.rules & 2 ? COLOURS.aliLine : COLOURS.cohLine;
+          w.line(x, y, fx[nb.id], fy[nb.id], lw, c);
+        }
       }
       const unit = ARROW_PX / (fish.limit || 1);
       w.arrow(x, y, fish.sepX * unit, fish.sepY * unit, lw * 2, COLOURS.sep);
@@ -253,10 +260,11 @@ export class Overlay {
       w.ring(x, y, 16 * (p.fishSize || 1), lw, COLOURS.self);
     }
     if (!w.n || this.#failed) return 0;
-    if (!this.#gl) this.#gl = new OverlayGL(canvas.getContext('webgl2'), s.core);
+    if (!this.#gl && gl) this.#gl = new OverlayGL(gl, s.core); // `gl`: this canvas's, as #fit() asked for it
     this.#clear(gl);
     this.#shown = true;
     try {
+      if (!this.#gl) throw new Error('no WebGL2 context');
       this.#gl.draw(storage.u32, w.n, p.width, p.height);
     } catch (e) {
       // a shader this browser refuses: no overlay, one warning, the rest of the studio goes on

@@ -104,6 +104,7 @@ export function buildRecord(section, s) {
   ui.cancel.onclick = () => controller && controller.abort();
 
   function start() {
+    if (!recorder) return; // Record is greyed until the recorder has loaded (check())
     const o = options();
     controller = new AbortController();
     ui.go.disabled = true;

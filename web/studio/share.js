@@ -28,7 +28,7 @@ export function shareLink(school) {
 function bundleSource() {
   for (const s of document.querySelectorAll('script[src]')) {
     const src = s.getAttribute('src');
-    if (/(^|\/)mirofish(\.min)?\.js([?#]|$)/.test(src)) return src;
+    if (src && /(^|\/)mirofish(\.min)?\.js([?#]|$)/.test(src)) return src; // script[src]: there
   }
   return 'mirofish.js';
 }

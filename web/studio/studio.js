@@ -1,7 +1,7 @@
 // One studio on one school: its parts, each given only what it reads of the studio (a Pick of this class), and the
 // verbs that the school's hooks run (web/host/handle.js _studio): a drawn frame's arrays, the parameters after any
 // change (whoever made it: the panel, the page's own set(), a pasted link), a click.
-import { FISH_ARRAYS, FramePond, METRICS_ARRAY, STATES_ARRAY, X, Y } from './arrays.js';
+import { FISH_ARRAYS, LastFrame, METRICS_ARRAY, STATES_ARRAY, X, Y } from './arrays.js';
 import { buildControls } from './controls.js';
 import { Metrics, download } from './metrics.js';
 import { Overlay } from './overlay.js';
@@ -66,7 +66,7 @@ export class Studio {
     this.#forget = forget;
     this.#params = school.params();
     /** The last frame's arrays. */
-    this.pond = new FramePond();
+    this.lastFrame = new LastFrame();
     /** @type {import('./teach.js').TeachState} */
     this.teach = { select: false, grid: false, heading: false, selected: -1, saved: {} };
     this.overlay = new Overlay(this);
@@ -129,7 +129,7 @@ export class Studio {
   // After every drawn frame: its arrays, the metrics, the selected fish, the overlay, and (every UI_MS) the numbers.
   /** @param {import('../core/protocol.js').StudioFrame} msg */
   frame(msg) {
-    this.pond.update(msg);
+    this.lastFrame.update(msg);
     if (!this.#checked) this.#checkBuild();
     const now = performance.now();
     this.metrics.sample(now);
@@ -151,7 +151,7 @@ export class Studio {
       this.#lastUi = now;
       this.metrics.draw(now);
       const last = this.metrics.latest();
-      this.teachView.show(fish, last ? last.checks : null, this.pond.count(), this.#overlayMs);
+      this.teachView.show(fish, last ? last.checks : null, this.lastFrame.count(), this.#overlayMs);
     }
   }
 
@@ -160,20 +160,22 @@ export class Studio {
   /** @param {number} x @param {number} y @param {Event} e @returns {boolean} */
   click(x, y, e) {
     if (e && typeof e.composedPath === 'function' && e.composedPath().includes(this.panel.element)) return true;
-    if (!this.teach.select) return false;
+    const canvas = this.school.canvas; // there: the school calls no hook once destroyed
+    if (!this.teach.select || !canvas) return false;
     const p = this.#params;
-    const rect = this.school.canvas.getBoundingClientRect();
+    const rect = canvas.getBoundingClientRect();
     const scale = this.core.view(p.width, p.height, rect.width, rect.height).scale || 1; // CSS px per world px
     const [wx, wy] = this.core.toWorld(x, y);
-    const fx = this.pond.floats(X),
-      fy = this.pond.floats(Y);
+    const fx = this.lastFrame.floats(X),
+      fy = this.lastFrame.floats(Y);
     /** @type {(Float32Array | null)[]} */
     const arrays = [];
     arrays[X] = fx;
     arrays[Y] = fy;
-    this.core.setFish(this.pond.count(), arrays);
+    this.core.setFish(this.lastFrame.count(), arrays);
     const i = this.core.nearest(wx, wy);
-    const near = i >= 0 && Math.hypot(fx[i] - wx, fy[i] - wy) * scale <= SELECT_PX;
+    // a fish found came in the frame's arrays
+    const near = i >= 0 && !!fx && !!fy && Math.hypot(fx[i] - wx, fy[i] - wy) * scale <= SELECT_PX;
     this.select(near ? i : -1);
     return true;
   }
@@ -200,13 +202,13 @@ export class Studio {
   #copyFish() {
     /** @type {(Float32Array | null)[]} */
     const arrays = [];
-    for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(this.pond.floats(k));
-    this.core.setFish(this.pond.count(), arrays, this.pond.bytes(STATES_ARRAY));
+    for (let k = 0; k < FISH_ARRAYS; k++) arrays.push(this.lastFrame.floats(k));
+    this.core.setFish(this.lastFrame.count(), arrays, this.lastFrame.bytes(STATES_ARRAY));
   }
 
   // Once, at the first frame with them: the school's StepMetrics must be the size the studio's wasm reads.
   #checkBuild() {
-    const bytes = this.pond.bytes(METRICS_ARRAY);
+    const bytes = this.lastFrame.bytes(METRICS_ARRAY);
     if (!bytes) return;
     this.#checked = true;
     if (bytes.length !== this.core.metricsSize) {

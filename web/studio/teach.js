@@ -55,10 +55,12 @@ export function buildTeach(container, s) {
   // Rules: a rule is on while its weight is above 0; off keeps the weight it had, to restore.
   /** @param {(typeof RULES)[number]} r @param {boolean} on */
   const setRule = (r, on) => {
+    const weight = info(r.weight);
+    if (!weight) return; // none: `rules` holds the table's weights only
     const now = s.params[r.weight];
     if (on === now > 0) return; // already so: a weight tuned meanwhile stays
     if (!on) t.saved[r.weight] = now;
-    s.set(r.weight, on ? (t.saved[r.weight] > 0 ? t.saved[r.weight] : info(r.weight).def) : 0);
+    s.set(r.weight, on ? (t.saved[r.weight] > 0 ? t.saved[r.weight] : weight.def) : 0);
   };
   const ruleRow = el('div', { className: 'checks', role: 'group', 'aria-label': 'rules' });
   for (const r of rules) {
@@ -105,7 +107,10 @@ export function buildTeach(container, s) {
   return {
     // The toggles follow the weights, whoever changed them (the sliders, a preset, a pasted link).
     refresh() {
-      for (const r of rules) boxes.get(r.key).checked = s.params[r.weight] > 0;
+      for (const r of rules) {
+        const box = boxes.get(r.key); // each rule's, made above
+        if (box) box.checked = s.params[r.weight] > 0;
+      }
     },
     // The numbers beside the overlay: the selected fish, the grid's distance checks against brute force (null: none
     // yet), among `n` fish, and the overlay's own time in the last frame.
