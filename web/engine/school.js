@@ -43,9 +43,8 @@ export class EngineSchool {
     this.pond = pond;
     this.renderer = probeRenderer(gl);
     this.softwareGL = slowContext();
-    this.governor = new Governor();
-    this.governor.software = this.softwareGL;
-    this.governor.hostStalls = hostStallRule(IN_WORKER);
+    this.stallRule = hostStallRule(IN_WORKER); // how a host's stall is told from ours (frame_window.js)
+    this.governor = new Governor({ software: this.softwareGL, hostStalls: this.stallRule });
     /** What each frame reads of the params (config.js readConfig). */
     this.cfg = { maxFps: 60, idleFps: 20, reducedMotion: 1, water: 0, fish: 0 };
     /** What the page says (host messages), and `lost` (the context's). */
@@ -290,7 +289,7 @@ export class EngineSchool {
     return g.measuring ? g.measuringFps() : g.current().fps;
   }
   hostStallsLate() {
-    return this.governor.hostStalls === 'late';
+    return this.stallRule === 'late';
   }
 
   // A frame was drawn or the state changed (loop.js): the host's snapshot, at most every SNAPSHOT_MS.
