@@ -364,7 +364,7 @@ describe('quality governor', () => {
   it('CPU pressure reaches the budget through PressureObserver, and nothing changes without it', async () => {
     const m = await import(engine('pressure.js'));
     const school = () => {
-      const s = { destroyed: false, told: [], applied: 0, snaps: 0, governor: createGovernor() };
+      const s = { life: { destroyed: false }, told: [], applied: 0, snaps: 0, governor: createGovernor() };
       s.governor.configure('auto', 1, 60, 6);
       s.governor.place(2);
       s.pressureChanged = (state) => {
@@ -407,7 +407,7 @@ describe('quality governor', () => {
       assert.equal(s.told.length, 1, 'no record: nothing');
       fire([{ state: 'nominal' }]);
       assert.deepEqual([s.governor.level, s.snaps], [3, 2]);
-      s.destroyed = true;
+      s.life.destroyed = true;
       fire([{ state: 'critical' }]);
       assert.deepEqual(s.told, ['serious', 'nominal'], 'a destroyed school hears nothing');
       p.stop();

@@ -183,13 +183,13 @@ function chunks(s, ctx, total, work, done, free) {
       ctx.progress(total - left, total);
     });
     const next = () => {
-      if (s.destroyed) {
+      if (s.life.destroyed) {
         if (free) free();
         resolve(undefined);
         return;
       }
       slice();
-      if (s.failed) reject(new Error('the school failed'));
+      if (s.life.failed) reject(new Error('the school failed'));
       else if (left > 0) soon(next);
       else {
         s.workDone(est.workMs); // the steps' own time in this call

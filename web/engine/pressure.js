@@ -15,7 +15,7 @@ export class Pressure {
   #last = '';
 
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'destroyed' | 'pressureChanged'>} s what it reads of its school
+   * @param {Pick<import('./school.js').EngineSchool, 'life' | 'pressureChanged'>} s what it reads of its school
    * @param {(fn: Function, self: *) => (arg: *) => *} guarded the school's guard (guard.js) for the observer's callback
    */
   constructor(s, guarded) {
@@ -43,7 +43,7 @@ export class Pressure {
   update(records) {
     const s = this.#s;
     const last = records[records.length - 1];
-    if (s.destroyed || !last || last.state === this.#last) return;
+    if (s.life.destroyed || !last || last.state === this.#last) return;
     this.#last = last.state;
     s.pressureChanged(last.state);
   }

@@ -97,7 +97,7 @@ function mount(loaded, schools, channel, msg) {
       } else {
         try {
           made = started.start(table, channel);
-          resolve({ renderer: made.school.renderer, continued: made.school.continued });
+          resolve({ renderer: made.school.renderer, continued: made.school.life.continued });
         } catch (e) {
           started.cancel();
           resolve(failed(e));

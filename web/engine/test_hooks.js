@@ -4,6 +4,9 @@
 // budget (quality.js) and the school know nothing of them.
 import { giveBack } from './context.js';
 
+/** @type {WeakMap<import('./school.js').EngineSchool, (WebGL2RenderingContext | null)[]>} each school's evict() */
+const evicting = new WeakMap();
+
 /**
  * @param {import('./school.js').EngineSchool} s
  * @param {import('../core/protocol.js').TestCall} msg
@@ -24,8 +27,9 @@ export function testHook(s, msg) {
   else if (msg.fn === 'restoreContext') s.restoreContext();
   else if (msg.fn === 'evict') {
     // contexts of the engine's own thread (a Worker's are apart from the page's)
-    s.extra = s.extra || [];
-    for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
+    const extra = evicting.get(s) || [];
+    evicting.set(s, extra);
+    for (let k = 0; k < msg.n; k++) extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
   } else if (msg.fn === 'lastWork') {
     // ms the last step(n) or trajectory() spent in its steps, slices summed
     return s.lastWorkMs;
@@ -38,8 +42,8 @@ export function testHook(s, msg) {
     // the engine's wasm memory (bench/browser/hour.mjs)
     return s.M.HEAP8.length;
   } else if (msg.fn === 'unevict') {
-    for (const gl of s.extra || []) giveBack(gl);
-    s.extra = [];
+    for (const gl of evicting.get(s) || []) giveBack(gl);
+    evicting.delete(s);
   }
   return true;
 }
