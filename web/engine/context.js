@@ -61,7 +61,7 @@ export class Context {
 
   // No timer queries on a software rasterizer: they time its queue across threads, not its work (the budget reads the
   // frame rate there, loop.js), and each one costs SwiftShader CPU time every frame (docs/performance.md).
-  /** @param {WebGL2RenderingContext} gl */
+  /** @param {WebGL2RenderingContext | null} gl */
   timer(gl) {
     return this.#s.softwareGL ? null : createGpuTimer(gl);
   }
@@ -151,14 +151,17 @@ export class Context {
   // The test bundle's lost context (handle._test.loseContext): false when it is lost already. The extension is taken
   // while the context lives: a lost context hands out no extensions, so the restore needs this one.
   loseForTest() {
-    if (this.#gl.isContextLost()) return false;
-    this.#loseExt = this.#gl.getExtension('WEBGL_lose_context');
-    this.#loseExt.loseContext();
+    const gl = this.#gl;
+    if (!gl || gl.isContextLost()) return false; // no context (a new canvas that has none) is lost already
+    const ext = gl.getExtension('WEBGL_lose_context');
+    if (!ext) throw new Error('test: this WebGL2 context has no WEBGL_lose_context');
+    this.#loseExt = ext;
+    ext.loseContext();
     return true;
   }
 
   restoreForTest() {
-    if (this.#gl.isContextLost() && this.#loseExt) this.#loseExt.restoreContext();
+    if (this.#gl && this.#gl.isContextLost() && this.#loseExt) this.#loseExt.restoreContext();
   }
 
   // The school goes: no timers, no listeners, the GPU timer's queries and then the context given back.

@@ -113,13 +113,14 @@ export class EngineSchool {
     const linked = applyHash(this, init.ours);
     this.pond.begin();
     // The page before's school goes on here, unless a link's hash says which school this is (a link is a promise).
-    if (init.from && !linked && !(init.steps > 0) && continueFrom(this, init.from)) {
+    const steps = init.steps || 0; // a seek back to a failed school's steps (host/heal.js), or none
+    if (init.from && !linked && !(steps > 0) && continueFrom(this, init.from)) {
       this.#life.continued = true;
       if (init.fromPaused) this.#flags.paused = true; // the page before's pause, from its first frame (host/carry.js)
     }
     // A school mounted again after a failure (host/heal.js) seeks back to the steps it had: same hash, same steps,
     // same state.
-    if (init.steps > 0) this.#loop.seekTo(init.steps);
+    if (steps > 0) this.#loop.seekTo(steps);
     this.#cfg = readConfig(this.pond);
     this.checkSanity();
     this.checkTone();
@@ -364,7 +365,8 @@ export class EngineSchool {
     const drawn = !this.#flags.lost && this.draw(now);
     // The first frames the budget measures are timed to the end of their drawing, which a renderer may do later on
     // other threads (SwiftShader, llvmpipe, a GPU): what it costs, whatever it calls itself.
-    if (drawn && this.#budget.governor.timesFinish()) this.#context.gl.finish();
+    const gl = this.#context.gl; // null only while a new canvas has no context: then `lost`, nothing drawn
+    if (drawn && gl && this.#budget.governor.timesFinish()) gl.finish();
     if (timer) {
       timer.end();
       this.#budget.gpu(timer.poll());

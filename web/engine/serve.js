@@ -7,7 +7,7 @@ import { attachEngineSchool } from './attach.js';
 /**
  * A school as this end holds it: mounting (its messages wait in `queue`, in order), or started.
  * @typedef {{queue: (() => void)[], cancelled: boolean}} Mounting
- * @typedef {ReturnType<ReturnType<typeof attachEngineSchool>['start']>} Made
+ * @typedef {ReturnType<import('./attach.js').Attached['start']>} Made
  * @typedef {Parameters<Made['handle']>[0]} SchoolMessage
  */
 
@@ -83,7 +83,7 @@ function mount(loaded, schools, channel, msg) {
   } catch (e) {
     return Promise.resolve(failed(e));
   }
-  if (attached.error) return Promise.resolve({ error: attached.error });
+  if ('error' in attached) return Promise.resolve({ error: attached.error });
   const started = attached;
   /** @type {Mounting} */
   const pending = { queue: [], cancelled: false };
