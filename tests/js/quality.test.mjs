@@ -1,7 +1,8 @@
-// The frame budget (web/engine/quality.js, with its measure frame_window.js and its ladder quality_ladder.js) on its
-// own, with a synthetic clock: the order of the levels, hysteresis, the fixed level after flip-flops, the software-GL
-// start, host stalls left out, a cap told from a cost, step-ups on trial, CPU pressure; and the software-GL probe
-// (gl_probe.js) against stub browsers. No browser and no real timing.
+// The frame budget (web/engine/quality.js, with its measure frame_window.js, its ladder quality_ladder.js, its
+// step-ups step_ups.js and its pressure rule quality_pressure.js) on its own, with a synthetic clock: the order of the
+// levels, hysteresis, the fixed level after flip-flops, the software-GL start, host stalls left out, a cap told from a
+// cost, step-ups on trial, CPU pressure; and the software-GL probe (gl_probe.js) against stub browsers. No browser and
+// no real timing.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import './support/register.mjs';
@@ -11,7 +12,7 @@ const engine = (file) => new URL('../../web/engine/' + file, import.meta.url).hr
 async function loadGovernor() {
   const { Governor } = await import(engine('quality.js'));
   const { qualityLevels } = await import(engine('quality_ladder.js'));
-  return { createGovernor: () => new Governor(), qualityLevels };
+  return { createGovernor: (device) => new Governor(device), qualityLevels };
 }
 
 // Feeds `seconds` of frames at `fps`, each costing `cost` ms; returns the levels it passed through. `uneven`: the same
@@ -56,16 +57,13 @@ describe('quality governor', () => {
   let createGovernor, qualityLevels;
   // A governor told by the probe that its context is slow (software GL), configured at dpr 1.
   const softwareGovernor = () => {
-    const g = createGovernor();
-    g.software = true;
-    g.hostStalls = 'none';
+    const g = createGovernor({ software: true, hostStalls: 'none' });
     g.configure('auto', 1, 60, 6);
     return g;
   };
   // A governor under host-stall rule `rule`, measured in at the top (dpr 1, cheap first frames).
   const createGovernorAt = (rule) => {
-    const g = createGovernor();
-    g.hostStalls = rule;
+    const g = createGovernor({ hostStalls: rule });
     return measureFirst(g, 1);
   };
   before(async () => {
@@ -94,8 +92,7 @@ describe('quality governor', () => {
   // long after its stamp; 'gap': the stamp is the callback's own time).
   it("leaves a host's stalls out on the main thread: a 200 ms task every second never steps down", () => {
     for (const rule of ['late', 'gap']) {
-      const g = createGovernor();
-      g.hostStalls = rule;
+      const g = createGovernor({ hostStalls: rule });
       measureFirst(g, 1);
       assert.deepEqual(hostBlocks(g, 190), [], rule + ': no level change for host stalls');
       assert.equal(g.level, 0);
@@ -110,8 +107,7 @@ describe('quality governor', () => {
       ['none', 0],
       ['late', 0],
     ]) {
-      const g = createGovernor();
-      g.hostStalls = rule;
+      const g = createGovernor({ hostStalls: rule });
       measureFirst(g, 1);
       assert.equal(g.level, 0, rule + ': cheap first frames start at the top');
       // 19 fps, each frame's submit 0.3 ms: what the issue measured (1 000 fish, 1600x900, SwiftShader)
@@ -122,8 +118,7 @@ describe('quality governor', () => {
       assert.equal(g.stats().stalls, 0, rule + ': nothing left out');
       // The same frames where the host was busy in each gap ('late' only): left out, no step.
       if (rule === 'late') {
-        const h2 = createGovernor();
-        h2.hostStalls = 'late';
+        const h2 = createGovernor({ hostStalls: 'late' });
         measureFirst(h2, 1);
         let t = h2.__t,
           changes = 0;
@@ -196,8 +191,7 @@ describe('quality governor', () => {
     assert.deepEqual(visit(h2, { deliver: () => 20, seconds: 2 }).slice(0, 1), [1]);
     // A cap met from the start (a 30 Hz display): the first frames are late for 60, so the lowest level; from there
     // each step up delivers what the level below did, evenly paced, and stays: up to the top, judged against 30.
-    const first = createGovernor();
-    first.hostStalls = 'none';
+    const first = createGovernor({ hostStalls: 'none' });
     first.configure('auto', 1, 60, 6);
     visit(first, { deliver: () => 30, seconds: 0.4 });
     assert.equal(first.level, first.levels.length - 1);
@@ -247,7 +241,7 @@ describe('quality governor', () => {
     );
     // Slow frames there are not a cap: under software GL every frame is the CPU's work.
     const top = softwareGovernor();
-    top.level = 0;
+    top.place(0);
     assert.deepEqual(visit(top, { deliver: () => 30, seconds: 2 }).slice(0, 1), [1]);
     // A device that delivers: up to the top, one level at a time.
     const fast = softwareGovernor();
@@ -355,8 +349,7 @@ describe('quality governor', () => {
   });
 
   it('a late first second is a start, not a verdict: the school reaches what the machine holds within seconds', () => {
-    const g = createGovernor();
-    g.hostStalls = 'none';
+    const g = createGovernor({ hostStalls: 'none' });
     g.configure('auto', 1, 60, 6);
     // Its first frames come late (a page still loading, a cold shader cache): 30 of 60.
     visit(g, { deliver: () => 30, seconds: 0.5 });
@@ -371,9 +364,9 @@ describe('quality governor', () => {
   it('CPU pressure reaches the budget through PressureObserver, and nothing changes without it', async () => {
     const m = await import(engine('pressure.js'));
     const school = () => {
-      const s = { destroyed: false, told: [], applied: 0, snaps: 0, governor: createGovernor() };
+      const s = { life: { destroyed: false }, told: [], applied: 0, snaps: 0, governor: createGovernor() };
       s.governor.configure('auto', 1, 60, 6);
-      s.governor.level = 2;
+      s.governor.place(2);
       s.pressureChanged = (state) => {
         s.told.push(state);
         if (s.governor.pressed(state)) s.applied++;
@@ -414,7 +407,7 @@ describe('quality governor', () => {
       assert.equal(s.told.length, 1, 'no record: nothing');
       fire([{ state: 'nominal' }]);
       assert.deepEqual([s.governor.level, s.snaps], [3, 2]);
-      s.destroyed = true;
+      s.life.destroyed = true;
       fire([{ state: 'critical' }]);
       assert.deepEqual(s.told, ['serious', 'nominal'], 'a destroyed school hears nothing');
       p.stop();

@@ -11,6 +11,11 @@ import { EngineSchool } from './school.js';
 /** @typedef {import('./wasm.js').EngineModule} EngineModule */
 /** @typedef {import('../core/protocol.js').Ready['table']} Table */
 /** @typedef {OffscreenCanvas | HTMLCanvasElement} Canvas */
+/**
+ * A school attached to its canvas: start() makes the school and its first frame, cancel() gives all of it back.
+ * @typedef {{start: (table: Table, channel: import('../core/protocol.js').EngineChannel) =>
+ *   ReturnType<typeof startEngineSchool>, cancel: () => void}} Attached
+ */
 
 // `init`: {id, canvas, options, ours (our part of the hash), box, flags, view, antialias, once (a <miro-fish>)}.
 // In two parts, so that the page's main thread can run them a task apart: the GL context and the renderers' programs
@@ -19,6 +24,7 @@ import { EngineSchool } from './school.js';
 /**
  * @param {EngineModule} M @param {import('../core/protocol.js').Mount} init
  * @param {EngineModule['specialHTMLTargets']} targets
+ * @returns {Attached | {error: string}}
  */
 export function attachEngineSchool(M, init, targets) {
   const selector = '#mirofish-engine-' + init.id;

@@ -80,10 +80,10 @@ const COMMANDS = {
   stateHash: (s) => answer(s, s.pond.stateHash()),
   carry: (s, msg) => {
     const bytes = s.pond.snapshot(); // a view into the heap: copied out at once
-    if (msg.picture) s.takePicture(); // drawn in this task: the same moment
+    if (msg.picture) s.picture(true); // the school as it is now, drawn next
     return bytes ? bytes.slice() : null;
   },
-  picture: (s) => s.pictureTaken(),
+  picture: (s) => s.picture(false),
   form: (s, msg) => answer(s, form(s, msg.options)),
   release: (s) => {
     s.pond.releaseForm();
@@ -185,13 +185,13 @@ function chunks(s, ctx, total, work, done, free) {
       ctx.progress(total - left, total);
     });
     const next = () => {
-      if (s.destroyed) {
+      if (s.life.destroyed) {
         if (free) free();
         resolve(undefined);
         return;
       }
       slice();
-      if (s.failed) reject(new Error('the school failed'));
+      if (s.life.failed) reject(new Error('the school failed'));
       else if (left > 0) soon(next);
       else {
         s.workDone(est.workMs); // the steps' own time in this call

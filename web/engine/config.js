@@ -1,7 +1,7 @@
 // Configuration of a school: defaults < mount options / data-* < URL hash (the hash wins, within the page's ceilings).
 // Option values arrive as the page gave them (numbers, booleans, attribute strings) and are read here, with the C++
-// number grammar, so the host needs no wasm.
-import { describe, errorText, findInfo } from '../core/index.js';
+// number grammar, so the host needs no wasm. A school may instead go on from the page before's (continueFrom()).
+import { describe, errorText, findInfo, SNAPSHOT_FOREIGN } from '../core/index.js';
 
 const DEFAULT_DENSITY = 200 / 1.44; // fish per million CSS px: 200 at 1600x900
 const DEFAULT_FISH_MIN = 40;
@@ -78,6 +78,18 @@ export function applyHash(s, ours) {
     s.warn('the URL hash could not be read (' + errorText(e) + '); ignored');
     return false;
   }
+}
+
+// Goes on from the page before's snapshot (host/carry.js); a damaged one or another version's is one warning and the
+// seed's school, another school's (a page whose tag differs) none.
+/** @param {import('./school.js').EngineSchool} s @param {Uint8Array} bytes @returns {boolean} whether it goes on */
+export function continueFrom(s, bytes) {
+  s.pond.snapshotRoom(bytes.length).set(bytes);
+  const why = s.pond.continueFrom();
+  if (why && why !== SNAPSHOT_FOREIGN) {
+    s.warn('the school of the page before is not carried over: ' + why + '; this page starts from its seed', '');
+  }
+  return !why;
 }
 
 // The values the frame loop reads every frame, cached: each Embind get() marshals a string. Read again after the

@@ -13,8 +13,24 @@ const ASK_GAP_MS = 1000; // at most one new canvas asked for a second (a wait th
 // wait twice as long (2 s .. 32 s), until a context lives 30 s. Each loss and each new context is the school's to
 // follow (contextChanged()).
 export class Context {
+  #s;
+  /** @type {OffscreenCanvas | HTMLCanvasElement} */
+  #canvas;
+  /** @type {WebGL2RenderingContext | null} null while a new canvas has none */
+  #gl;
+  #attach;
+  /** @type {import('./gl_probe.js').GpuTimer | null} */
+  #gpuTimer;
+  #tries = 0; // new canvases since a context last lived 30 s
+  #since = 0; // when the context in use was found
+  #lostTimer = 0;
+  #askDue = false; // the wait ran out while hidden: ask once the school shows
+  #askedAt = -Infinity;
+  /** @type {WEBGL_lose_context | null} the test bundle's (loseContext/restoreContext hooks) */
+  #loseExt = null;
+
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'M' | 'contextChanged' | 'destroyed' | 'flags' | 'id' | 'out' |
+   * @param {Pick<import('./school.js').EngineSchool, 'M' | 'contextChanged' | 'flags' | 'id' | 'life' | 'out' |
    *   'pond' | 'softwareGL' | 'warn'>} s what it reads of its school
    * @param {OffscreenCanvas | HTMLCanvasElement} canvas
    * @param {WebGL2RenderingContext} gl the context Pond::attach made on it
@@ -22,37 +38,42 @@ export class Context {
    * not)
    */
   constructor(s, canvas, gl, attach) {
-    this.s = s;
-    this.canvas = canvas;
-    this.gl = gl;
-    this.attach = attach;
-    this.gpuTimer = this.timer(gl);
-    this.tries = 0; // new canvases since a context last lived 30 s
-    this.since = 0; // when the context in use was found
-    this.lostTimer = 0;
-    this.askDue = false; // the wait ran out while hidden: ask once the school shows
-    this.askedAt = -Infinity;
-    this.loseExt = null; // the test bundle's WEBGL_lose_context (loseContext/restoreContext hooks)
+    this.#s = s;
+    this.#canvas = canvas;
+    this.#gl = gl;
+    this.#attach = attach;
+    this.#gpuTimer = this.timer(gl);
     this.onLost = this.onLost.bind(this);
     this.onRestored = this.onRestored.bind(this);
     this.ask = this.ask.bind(this);
   }
 
+  // The canvas the school draws on, its context (null while a new canvas has none) and its GPU timer (null: none).
+  get canvas() {
+    return this.#canvas;
+  }
+  get gl() {
+    return this.#gl;
+  }
+  get gpuTimer() {
+    return this.#gpuTimer;
+  }
+
   // No timer queries on a software rasterizer: they time its queue across threads, not its work (the budget reads the
   // frame rate there, loop.js), and each one costs SwiftShader CPU time every frame (docs/performance.md).
-  /** @param {WebGL2RenderingContext} gl */
+  /** @param {WebGL2RenderingContext | null} gl */
   timer(gl) {
-    return this.s.softwareGL ? null : createGpuTimer(gl);
+    return this.#s.softwareGL ? null : createGpuTimer(gl);
   }
 
   watch() {
-    this.canvas.addEventListener('webglcontextlost', this.onLost);
-    this.canvas.addEventListener('webglcontextrestored', this.onRestored);
+    this.#canvas.addEventListener('webglcontextlost', this.onLost);
+    this.#canvas.addEventListener('webglcontextrestored', this.onRestored);
   }
 
   unwatch() {
-    this.canvas.removeEventListener('webglcontextlost', this.onLost);
-    this.canvas.removeEventListener('webglcontextrestored', this.onRestored);
+    this.#canvas.removeEventListener('webglcontextlost', this.onLost);
+    this.#canvas.removeEventListener('webglcontextrestored', this.onRestored);
   }
 
   /** @param {Event} e */
@@ -62,88 +83,91 @@ export class Context {
   }
 
   onRestored() {
-    const err = this.s.pond.contextRestored();
+    const err = this.#s.pond.contextRestored();
     if (err) {
-      this.s.warn(err);
+      this.#s.warn(err);
       return;
     }
     this.found();
   }
 
   lost() {
-    const s = this.s;
-    if (performance.now() - this.since > 30000) this.tries = 0;
-    if (this.gpuTimer) this.gpuTimer.drop();
+    const s = this.#s;
+    if (performance.now() - this.#since > 30000) this.#tries = 0;
+    if (this.#gpuTimer) this.#gpuTimer.drop();
     s.pond.contextLost();
     s.contextChanged(true);
-    clearTimeout(this.lostTimer);
-    this.lostTimer = setTimeout(this.ask, LOST_WAIT_MS << Math.min(this.tries, 4));
+    clearTimeout(this.#lostTimer);
+    this.#lostTimer = setTimeout(this.ask, LOST_WAIT_MS << Math.min(this.#tries, 4));
   }
 
   // Hidden (a background tab, scrolled out of view): no work at all, so the new canvas waits until it shows.
   away() {
-    return this.s.flags.hidden || this.s.flags.offscreen;
+    return this.#s.flags.hidden || this.#s.flags.offscreen;
   }
 
   ask() {
-    const s = this.s;
-    this.askDue = this.away();
-    if (this.askDue || s.destroyed) return;
-    this.askedAt = performance.now();
+    const s = this.#s;
+    this.#askDue = this.away();
+    if (this.#askDue || s.life.destroyed) return;
+    this.#askedAt = performance.now();
     s.out({ t: 'needCanvas', id: s.id });
   }
 
   // After the host's flags: a wait that ran out while hidden asks now that the school shows, but never within
   // ASK_GAP_MS of the last ask.
   shownAgain() {
-    if (!this.askDue || this.away()) return;
-    clearTimeout(this.lostTimer);
-    this.lostTimer = setTimeout(this.ask, Math.max(0, ASK_GAP_MS - (performance.now() - this.askedAt)));
+    if (!this.#askDue || this.away()) return;
+    clearTimeout(this.#lostTimer);
+    this.#lostTimer = setTimeout(this.ask, Math.max(0, ASK_GAP_MS - (performance.now() - this.#askedAt)));
   }
 
   found() {
-    const s = this.s;
-    clearTimeout(this.lostTimer);
-    this.askDue = false;
-    this.since = performance.now();
-    this.gpuTimer = this.timer(this.gl);
+    const s = this.#s;
+    clearTimeout(this.#lostTimer);
+    this.#askDue = false;
+    this.#since = performance.now();
+    this.#gpuTimer = this.timer(this.#gl);
     s.contextChanged(false);
   }
 
   // The same School on the host's new canvas: the old context is given back, the renderers start again on a new one.
   /** @param {OffscreenCanvas | HTMLCanvasElement} canvas */
   replace(canvas) {
-    const s = this.s;
-    if (s.destroyed) return;
-    if (!this.tries++) s.warn('the WebGL context was lost: drawing on a new canvas');
+    const s = this.#s;
+    if (s.life.destroyed) return;
+    if (!this.#tries++) s.warn('the WebGL context was lost: drawing on a new canvas');
     this.unwatch();
-    const old = this.gl;
-    const err = this.attach(canvas);
+    const old = this.#gl;
+    const err = this.#attach(canvas);
     giveBack(old);
-    this.canvas = canvas;
-    this.gl = err ? null : s.M.currentGL(); // the context attach() made (a second getContext() throws in Firefox)
+    this.#canvas = canvas;
+    this.#gl = err ? null : s.M.currentGL(); // the context attach() made (a second getContext() throws in Firefox)
     this.watch();
-    if (err || !this.gl) this.lost();
+    if (err || !this.#gl) this.lost();
     else this.found();
   }
 
   // The test bundle's lost context (handle._test.loseContext): false when it is lost already. The extension is taken
   // while the context lives: a lost context hands out no extensions, so the restore needs this one.
   loseForTest() {
-    if (this.gl.isContextLost()) return false;
-    this.loseExt = this.gl.getExtension('WEBGL_lose_context');
-    this.loseExt.loseContext();
+    const gl = this.#gl;
+    if (!gl || gl.isContextLost()) return false; // no context (a new canvas that has none) is lost already
+    const ext = gl.getExtension('WEBGL_lose_context');
+    if (!ext) throw new Error('test: this WebGL2 context has no WEBGL_lose_context');
+    this.#loseExt = ext;
+    ext.loseContext();
     return true;
   }
 
   restoreForTest() {
-    if (this.gl.isContextLost() && this.loseExt) this.loseExt.restoreContext();
+    if (this.#gl && this.#gl.isContextLost() && this.#loseExt) this.#loseExt.restoreContext();
   }
 
   // The school goes: no timers, no listeners, the GPU timer's queries and then the context given back.
   dispose() {
-    clearTimeout(this.lostTimer);
+    clearTimeout(this.#lostTimer);
     this.unwatch();
-    if (this.gpuTimer && !this.s.flags.lost) this.gpuTimer.release();
+    if (this.#gpuTimer && !this.#s.flags.lost) this.#gpuTimer.release();
   }
 }

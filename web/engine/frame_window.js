@@ -30,33 +30,70 @@ function gapStall(gap, costMs, interval) {
 }
 
 export class FrameWindow {
-  /** @param {number} ms @param {number} frames a window's least length and frame count */
-  constructor(ms, frames) {
-    /** @type {'none' | 'late' | 'gap'} how a host's stall is told from ours (hostStallRule); the loop sets it */
-    this.hostStalls = 'gap';
-    this.ms = ms;
-    this.minFrames = frames;
-    // the running window (numbers only: nothing allocated per frame)
-    this.start = this.last = this.frames = this.costSum = this.stalled = this.maxGap = this.late = 0;
-    this.stalls = 0; // host stalls left out so far
-    // What the window just closed measured (add() true), or the first frames (first() true): frames a second, their
-    // mean cost, whether they were evenly paced, and (the first frames) how many came late.
-    this.fps = 0;
-    this.cost = 0;
-    this.even = false;
-    this.firstLate = 0;
+  /** @type {'none' | 'late' | 'gap'} how a host's stall is told from ours (hostStallRule) */
+  #hostStalls;
+  #ms;
+  #minFrames;
+  // the running window (numbers only: nothing allocated per frame)
+  #start = 0;
+  #last = 0;
+  #frames = 0;
+  #costSum = 0;
+  #stalled = 0;
+  #maxGap = 0;
+  #late = 0;
+  #stalls = 0; // host stalls left out so far
+  // What the window just closed measured (add() true), or the first frames (first() true): frames a second, their
+  // mean cost, whether they were evenly paced, and (the first frames) how many came late.
+  #fps = 0;
+  #cost = 0;
+  #even = false;
+  #firstLate = 0;
+
+  /**
+   * @param {number} ms @param {number} frames a window's least length and frame count
+   * @param {'none' | 'late' | 'gap'} hostStalls how a host's stall is told from ours (hostStallRule)
+   */
+  constructor(ms, frames, hostStalls) {
+    this.#ms = ms;
+    this.#minFrames = frames;
+    this.#hostStalls = hostStalls;
+  }
+
+  // What the window just closed (or the first frames) measured, and the host stalls left out so far.
+  get fps() {
+    return this.#fps;
+  }
+  get cost() {
+    return this.#cost;
+  }
+  get even() {
+    return this.#even;
+  }
+  get firstLate() {
+    return this.#firstLate;
+  }
+  get stalls() {
+    return this.#stalls;
+  }
+
+  // Shorter windows: the test bundle's hooks (handle._test.windows).
+  /** @param {number} ms @param {number} frames */
+  tune(ms, frames) {
+    this.#ms = ms;
+    this.#minFrames = frames;
   }
 
   // Forget the running window (after a pause, a seek or a level change, the next frames aren't typical).
   reset() {
-    this.start = this.frames = this.costSum = this.stalled = this.maxGap = this.late = 0;
+    this.#start = this.#frames = this.#costSum = this.#stalled = this.#maxGap = this.#late = 0;
   }
 
   // The first frame after a reset only starts the clock: true for it.
   /** @param {number} now */
   opens(now) {
-    if (this.start !== 0) return false;
-    this.start = this.last = now;
+    if (this.#start !== 0) return false;
+    this.#start = this.#last = now;
     return true;
   }
 
@@ -65,51 +102,51 @@ export class FrameWindow {
   // mean of the FIRST_TIMED timed ones) and firstLate (over 1.5 intervals) are theirs, and the next window starts.
   /** @param {number} now @param {number} costMs @param {number} targetFps @param {number} hostMs */
   first(now, costMs, targetFps, hostMs) {
-    const gap = now - this.last - (this.hostStalls === 'late' ? hostMs : 0);
-    this.last = now;
-    if (gap > 1.5 * (1000 / targetFps)) this.late++;
-    this.frames++;
-    if (this.frames <= FIRST_TIMED) this.costSum += costMs;
-    if (this.frames < FIRST_FRAMES) return false;
-    this.fps = (this.frames * 1000) / Math.max(1, now - this.start);
-    this.cost = this.costSum / FIRST_TIMED;
-    this.firstLate = this.late;
-    this.start = this.last = now;
-    this.frames = this.costSum = this.late = this.maxGap = 0;
+    const gap = now - this.#last - (this.#hostStalls === 'late' ? hostMs : 0);
+    this.#last = now;
+    if (gap > 1.5 * (1000 / targetFps)) this.#late++;
+    this.#frames++;
+    if (this.#frames <= FIRST_TIMED) this.#costSum += costMs;
+    if (this.#frames < FIRST_FRAMES) return false;
+    this.#fps = (this.#frames * 1000) / Math.max(1, now - this.#start);
+    this.#cost = this.#costSum / FIRST_TIMED;
+    this.#firstLate = this.#late;
+    this.#start = this.#last = now;
+    this.#frames = this.#costSum = this.#late = this.#maxGap = 0;
     return true;
   }
 
   // Whether the next of the first frames is timed to the end of its drawing.
   timesNext() {
-    return this.frames < FIRST_TIMED;
+    return this.#frames < FIRST_TIMED;
   }
 
   // A frame of a window, as first(): true when the window closed (fps, cost and even are its) and the next started.
   /** @param {number} now @param {number} costMs @param {number} targetFps @param {number} hostMs */
   add(now, costMs, targetFps, hostMs) {
     const interval = 1000 / targetFps,
-      gap = now - this.last;
-    this.last = now;
+      gap = now - this.#last;
+    this.#last = now;
     const host =
-      this.hostStalls === 'late'
+      this.#hostStalls === 'late'
         ? Math.min(hostMs, gap)
-        : this.hostStalls === 'gap'
+        : this.#hostStalls === 'gap'
           ? gapStall(gap, costMs, interval)
           : 0;
     if (host > 0) {
-      this.stalled += host;
-      this.stalls++;
+      this.#stalled += host;
+      this.#stalls++;
     }
-    if (gap - host > this.maxGap) this.maxGap = gap - host;
-    this.frames++;
-    this.costSum += costMs;
-    const span = now - this.start - this.stalled;
-    if (span < this.ms || this.frames < this.minFrames) return false;
-    this.fps = (this.frames * 1000) / span;
-    this.cost = this.costSum / this.frames;
-    this.even = this.maxGap <= (EVEN_GAP * span) / this.frames;
-    this.start = now;
-    this.frames = this.costSum = this.stalled = this.maxGap = 0;
+    if (gap - host > this.#maxGap) this.#maxGap = gap - host;
+    this.#frames++;
+    this.#costSum += costMs;
+    const span = now - this.#start - this.#stalled;
+    if (span < this.#ms || this.#frames < this.#minFrames) return false;
+    this.#fps = (this.#frames * 1000) / span;
+    this.#cost = this.#costSum / this.#frames;
+    this.#even = this.#maxGap <= (EVEN_GAP * span) / this.#frames;
+    this.#start = now;
+    this.#frames = this.#costSum = this.#stalled = this.#maxGap = 0;
     return true;
   }
 }

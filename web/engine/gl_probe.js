@@ -44,7 +44,8 @@ function probeContext(c, caveat) {
 /** @param {WebGL2RenderingContext | null} gl */
 export function giveBack(gl) {
   try {
-    gl.getExtension('WEBGL_lose_context').loseContext();
+    const ext = gl && gl.getExtension('WEBGL_lose_context');
+    if (ext) ext.loseContext();
   } catch (e) {
     /* already gone */
   }
@@ -74,7 +75,8 @@ export function probeRenderer(gl) {
 /** @typedef {NonNullable<ReturnType<typeof createGpuTimer>>} GpuTimer */
 /** @param {WebGL2RenderingContext | null} gl */
 export function createGpuTimer(gl) {
-  const ext = gl ? gl.getExtension('EXT_disjoint_timer_query_webgl2') : null;
+  if (!gl) return null;
+  const ext = gl.getExtension('EXT_disjoint_timer_query_webgl2');
   if (!ext) return null;
   /** @type {WebGLQuery[]} */
   const free = [];

@@ -6,14 +6,14 @@ import { errorText } from '../core/index.js';
 
 /**
  * What the guard reads of a school.
- * @typedef {Pick<import('./school.js').EngineSchool, 'failOnce' | 'failed' | 'id' | 'out' | 'stopFrames'>} Guarded
+ * @typedef {Pick<import('./school.js').EngineSchool, 'failOnce' | 'id' | 'life' | 'out' | 'stopFrames'>} Guarded
  */
 
 // Runs fn.call(self, arg, arg2) for school `s`; nothing runs once the school has failed. No closure per call: a frame
 // passes its bound function and its time, a command the school, the message and the call's context.
 /** @param {Guarded} s @param {Function} fn @param {*} self @param {*} [arg] @param {*} [arg2] */
 export function guard(s, fn, self, arg, arg2) {
-  if (s.failed) return undefined;
+  if (s.life.failed) return undefined;
   try {
     return fn.call(self, arg, arg2);
   } catch (e) {

@@ -20,7 +20,10 @@ export function soon(fn) {
   }
   if (!port) {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => queue.shift()();
+    channel.port1.onmessage = () => {
+      const fn = queue.shift(); // one message per slice queued: never empty here
+      if (fn) fn();
+    };
     port = channel.port2;
   }
   queue.push(fn);

@@ -1,5 +1,5 @@
 // The frame budget's ladder (quality.js): its levels from best to cheapest, what a frame would cost on another
-// level, and each level in words for the reasons.
+// level, a level's place on a new ladder, the best level a cost leaves room for, and each level in words.
 
 // Per-frame cost of the fish detail levels relative to the full koi (1 000 fish in SwiftShader: 69 / 85 / 93 ms).
 const DETAIL_COST = [0.74, 0.91, 1];
@@ -24,6 +24,30 @@ export function qualityLevels(deviceDpr, maxFps) {
 /** @param {number} cost @param {Level} from @param {Level} to */
 export function predictCost(cost, from, to) {
   return (cost * (to.dpr / from.dpr) ** 2 * DETAIL_COST[to.detail]) / DETAIL_COST[from.detail];
+}
+
+// The level of a new ladder at `before`'s place in the old one: the same detail and frame rate, the nearest resolution
+// (at most the device's).
+/** @param {Level[]} levels @param {Level} before @param {number} deviceDpr */
+export function samePlace(levels, before, deviceDpr) {
+  let best = 0;
+  for (let i = 0; i < levels.length; i++) {
+    const l = levels[i];
+    if (l.detail === before.detail && l.fps === before.fps && l.dpr >= Math.min(before.dpr, deviceDpr) - 1e-3) best = i;
+  }
+  return best;
+}
+
+// The best level, climbing from `from` (the lowest it returns), at which a frame costing `cost` at level `here` would
+// cost under `limit`.
+/** @param {Level[]} levels @param {Level} here @param {number} cost @param {number} limit @param {number} from */
+export function bestUnder(levels, here, cost, limit, from) {
+  let to = from;
+  for (let i = levels.length - 1; i >= 0; i--) {
+    if (predictCost(cost, here, levels[i]) >= limit) break;
+    to = i;
+  }
+  return to;
 }
 
 /** @param {Level} l */

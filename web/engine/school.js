@@ -1,33 +1,60 @@
 // One school as the engine runs it: a C++ Pond drawing on its canvas (an OffscreenCanvas in the Worker, or the page's
 // canvas on the main thread), its frame loop, frame budget and resolution. It knows nothing of the DOM: the host tells
 // it the page's state in messages (flags, view, pointer, obstacles, hash) and it answers with snapshots.
-import { findInfo, SNAPSHOT_FOREIGN } from '../core/index.js';
-import { applyHash, applyOptions, readConfig } from './config.js';
+import { findInfo } from '../core/index.js';
+import { applyHash, applyOptions, continueFrom, readConfig } from './config.js';
 import { Context, giveBack } from './context.js';
-import { hostStallRule } from './frame_window.js';
+import { Budget } from './budget.js';
 import { probeRenderer, slowContext } from './gl_probe.js';
 import { guarded } from './guard.js';
 import { Loop } from './loop.js';
+import { drawPicture } from './picture.js';
 import { Pressure } from './pressure.js';
-import { IN_WORKER } from './pump.js';
-import { Governor } from './quality.js';
 import { Resolution } from './resolution.js';
 import { Snapshots } from './snapshots.js';
-
-const PICTURE_QUALITY = 0.7; // the carried picture's WebP quality: shown for a moment, under a view transition
+import { Warnings } from './warnings.js';
 
 /** @typedef {import('../core/protocol.js').PostToHost} PostToHost */
 /** @typedef {import('./wasm.js').EngineModule} EngineModule */
 /** @typedef {import('../core/protocol.js').Ready['table']} Table */
 /** @typedef {OffscreenCanvas | HTMLCanvasElement} Canvas */
 
-// One school as the engine runs it. Its parts: the pond (C++), the loop (frames and the state machine), the
-// resolution (the canvas's backing store and the quality level), the context (the canvas, its GL context and its
-// loss), the snapshots (what the host reads) and the CPU pressure. The rest is what those parts share: what the page
-// said (flags, view), what the pond's params mean for the loop (cfg), what frames cost (timing), a pending seek.
-// The school is the one caller of its parts: a part tells it what happened (a frame shown, a new level, a lost
-// context) through its methods below, and the school decides which part acts next; commands.js calls them too.
+/**
+ * What the page says (host messages), and `lost` (the context's).
+ * @typedef {Required<Omit<import('../core/protocol.js').Flags, 'text'>> & {text?: number, lost: boolean}} Flags
+ * @typedef {ReturnType<typeof readConfig>} Config
+ * @typedef {{started: boolean, continued: boolean, destroyed: boolean, failed: boolean}} Life
+ */
+
+// Its parts: the pond (C++), the loop (frames, states, a pending seek), the resolution (the view, the backing store,
+// the quality level), the context (canvas, GL context, its loss), the snapshots (what the host reads), the CPU
+// pressure, the frame budget (budget.js, judged by quality.js), the warnings. What they share: the page's flags, what
+// the params mean for the loop (cfg), its life. The school is the one caller of its parts: a part tells it what
+// happened through its methods below, and it decides which part acts next; commands.js calls them too. What it is
+// given at the start is @readonly; its state is #private, written only by its own methods (a misspelt field fails
+// tsc), and what the parts read of it has a getter.
 export class EngineSchool {
+  #budget;
+  /** @type {Config} What each frame reads of the params (config.js readConfig). */
+  #cfg = { maxFps: 60, idleFps: 20, reducedMotion: 1, water: 0, fish: 0 };
+  /** @type {Flags} */
+  #flags;
+  // started; went on from the page before's school (host/carry.js); destroyed; failed: a throw in its work stopped it
+  // for good (guard.js)
+  /** @type {Life} */
+  #life = { started: false, continued: false, destroyed: false, failed: false };
+  #lastWorkMs = 0;
+  /** @type {{frame: () => void} | null} An attached studio (mirofish-studio.js): frame() after each drawn frame. */
+  #studio = null;
+  #warnings;
+  #context;
+  #loop;
+  #resolution;
+  #snapshots;
+  #pressure;
+  /** @type {Promise<Uint8Array | null>} the picture takePicture() drew, for the next page */
+  #picture = Promise.resolve(null);
+
   /**
    * @param {EngineModule} M the Emscripten module
    * @param {Table} table the parameter table
@@ -38,94 +65,80 @@ export class EngineSchool {
    * @param {(canvas: Canvas) => string} attach
    */
   constructor(M, table, init, out, pond, gl, attach) {
-    this.M = M;
-    this.table = table;
-    this.id = init.id;
-    this.out = out;
-    this.pond = pond;
-    this.renderer = probeRenderer(gl);
-    this.softwareGL = slowContext();
-    this.governor = new Governor();
-    this.governor.software = this.softwareGL;
-    this.governor.hostStalls = hostStallRule(IN_WORKER);
-    /** What each frame reads of the params (config.js readConfig). */
-    this.cfg = { maxFps: 60, idleFps: 20, reducedMotion: 1, water: 0, fish: 0 };
-    /** What the page says (host messages), and `lost` (the context's). */
-    this.flags = Object.assign(
+    /** @readonly */ this.M = M;
+    /** @readonly */ this.table = table;
+    /** @readonly */ this.id = init.id;
+    /** @readonly */ this.out = out;
+    /** @readonly */ this.pond = pond;
+    /** @readonly */ this.renderer = probeRenderer(gl);
+    /** @readonly */ this.softwareGL = slowContext();
+    this.#budget = new Budget(this.softwareGL);
+    this.#flags = Object.assign(
       { paused: false, hidden: false, offscreen: false, away: false, reduced: false, lost: false },
       init.flags,
     );
-    this.view = Object.assign({ cssWidth: 0, cssHeight: 0, devicePixels: null, dpr: 1, autoWorld: true }, init.view);
-    this.timing = { frames: 0, frameTimes: [], simMs: 0, renderMs: 0, gpuMs: null };
-    this.seek = { left: 0, stepMs: Infinity, workMs: 0 };
-    this.destroyed = false;
-    /** A throw in its work stopped it for good (guard.js). */
-    this.failed = false;
-    this.started = false;
-    this.continued = false; // it went on from the page before's school (host/carry.js)
-    /** @type {Promise<Uint8Array | null>} the picture takePicture() drew, for the next page */
-    this.picture = Promise.resolve(null);
-    this.lastSanity = '';
-    this.lastTone = '';
-    this.lastWorkMs = 0;
-    /** @type {(WebGL2RenderingContext | null)[]} The test bundle's extra contexts (_test.evict). */
-    this.extra = [];
-    /** @type {{frame: () => void} | null} An attached studio (mirofish-studio.js): frame() after each drawn frame. */
-    this.studio = null;
-    /** A <miro-fish> school says one warning per name (an attribute changed 1 000 times a second warns once). */
-    /** @type {Object<string, 1> | null} */
-    this.once = init.once ? {} : null;
-    this.context = new Context(this, init.canvas, gl, attach);
-    this.loop = new Loop(this);
-    this.resolution = new Resolution(this);
-    this.snapshots = new Snapshots(this);
-    this.pressure = new Pressure(this, (fn, self) => guarded(this, fn, self));
+    this.#warnings = new Warnings(out, init.once);
+    this.#context = new Context(this, init.canvas, gl, attach);
+    this.#loop = new Loop(this);
+    this.#resolution = new Resolution(this, init.view);
+    this.#snapshots = new Snapshots(this);
+    this.#pressure = new Pressure(this, (fn, self) => guarded(this, fn, self));
+  }
+
+  // What the parts read: the budget, the params each frame reads, the page's flags, its life, and the steps' own time
+  // in the last long call.
+  get governor() {
+    return this.#budget.governor;
+  }
+  /** @returns {Readonly<Config>} */
+  get cfg() {
+    return this.#cfg;
+  }
+  /** @returns {Readonly<Flags>} */
+  get flags() {
+    return this.#flags;
+  }
+  /** @returns {Readonly<Life>} */
+  get life() {
+    return this.#life;
+  }
+  get lastWorkMs() {
+    return this.#lastWorkMs;
   }
 
   // Configuration first (options < hash), then the school, then what follows the page.
   /** @param {import('../core/protocol.js').Mount} init */
   start(init) {
-    this.context.watch();
-    this.view.autoWorld = applyOptions(this, init.options, init.box);
+    this.#context.watch();
+    this.#resolution.worldFollows(applyOptions(this, init.options, init.box));
     const linked = applyHash(this, init.ours);
     this.pond.begin();
     // The page before's school goes on here, unless a link's hash says which school this is (a link is a promise).
-    if (init.from && !linked && !(init.steps > 0) && this.continueFrom(init.from)) {
-      this.continued = true;
-      if (init.fromPaused) this.flags.paused = true; // the page before's pause, from its first frame (host/carry.js)
+    const steps = init.steps || 0; // a seek back to a failed school's steps (host/heal.js), or none
+    if (init.from && !linked && !(steps > 0) && continueFrom(this, init.from)) {
+      this.#life.continued = true;
+      if (init.fromPaused) this.#flags.paused = true; // the page before's pause, from its first frame (host/carry.js)
     }
     // A school mounted again after a failure (host/heal.js) seeks back to the steps it had: same hash, same steps,
     // same state.
-    if (init.steps > 0) this.seek.left = init.steps;
-    this.cfg = readConfig(this.pond);
+    if (steps > 0) this.#loop.seekTo(steps);
+    this.#cfg = readConfig(this.pond);
     this.checkSanity();
     this.checkTone();
-    this.resolution.resize(false);
-    this.started = true;
-    this.loop.update();
-    this.snapshots.changed();
-  }
-
-  // Goes on from the page before's snapshot (host/carry.js); a damaged one or another version's is one warning and the
-  // seed's school, another school's (a page whose tag differs) none.
-  /** @param {Uint8Array} bytes @returns {boolean} whether it goes on from them */
-  continueFrom(bytes) {
-    this.pond.snapshotRoom(bytes.length).set(bytes);
-    const why = this.pond.continueFrom();
-    if (why && why !== SNAPSHOT_FOREIGN) {
-      this.warn('the school of the page before is not carried over: ' + why + '; this page starts from its seed', '');
-    }
-    return !why;
+    this.#resolution.resize(false);
+    this.#life.started = true;
+    this.#loop.update();
+    this.#snapshots.changed();
   }
 
   /** The canvas the school draws on (the context's: a lost one is replaced). */
   get canvas() {
-    return this.context.canvas;
+    return this.#context.canvas;
   }
 
   /** Which state the school is in (protocol.js schoolState). */
   state() {
-    return this.loop.state();
+    return this.#loop.state();
   }
 
   // ---- what the host's messages do (commands.js) ----
@@ -134,35 +147,34 @@ export class EngineSchool {
   // has the steps and the state as they stopped (a pause, a hidden tab).
   /** @param {import('../core/protocol.js').Flags} flags */
   setFlags(flags) {
-    Object.assign(this.flags, flags);
+    Object.assign(this.#flags, flags);
     if ('text' in flags) {
       this.checkTone(); // the page's colour scheme changed: the water follows, paused or not
-      if (!this.loop.animating()) this.loop.redrawStill(); // and shows
+      if (!this.#loop.animating()) this.#loop.redrawStill(); // and shows
     }
-    this.loop.update();
-    this.context.shownAgain();
-    this.snapshots.now();
+    this.#loop.update();
+    this.#context.shownAgain();
+    this.#snapshots.now();
   }
 
   /** @param {import('../core/protocol.js').View} view @param {boolean} force */
   setView(view, force) {
-    Object.assign(this.view, view);
-    this.resolution.resize(force);
+    this.#resolution.setView(view, force);
   }
 
   // What a set() or a hash changes beyond the value: sanity, the water's tone, resolution, a pending seek, the world's
   // origin; then the loop, and a frame with the change.
   /** @param {string} name the option set, or '' for a hash */
   afterChange(name) {
-    this.cfg = readConfig(this.pond);
+    this.#cfg = readConfig(this.pond);
     const info = name ? findInfo(this.table, name) : null;
     if (!info || info.group === 'sim' || info.group === 'pointer') this.checkSanity();
     if (!info || ['water', 'palette', 'waterTone'].includes(name)) this.checkTone();
     if (!info || ['maxDpr', 'quality', 'maxFps', 'budget'].includes(name)) this.resize(true);
-    if (name === 'seed') this.seek.left = 0;
+    if (name === 'seed') this.#loop.seekTo(0);
     if (name === 'layer' || name === 'antialias')
       this.warn(name + ' is read at mount: it applies to the next mount', name);
-    if (name === 'width' || name === 'height') this.view.autoWorld = false;
+    if (name === 'width' || name === 'height') this.#resolution.worldFollows(false);
     this.update();
     this.showChange(); // colours and sizes show at once even when paused
   }
@@ -170,174 +182,154 @@ export class EngineSchool {
   // The water's tone: the page's text (the `text` flag, host/tone.js) to the pond, and one warning when that text reads
   // at under 4.5:1 against the water (not repeated while unchanged).
   checkTone() {
-    this.pond.setPageText(typeof this.flags.text === 'number' ? this.flags.text : -1);
-    const w = this.pond.waterToneWarning();
-    if (w && w !== this.lastTone) this.warn(w, 'waterTone');
-    this.lastTone = w;
+    this.pond.setPageText(typeof this.#flags.text === 'number' ? this.#flags.text : -1);
+    this.#warnings.standing('tone', this.pond.waterToneWarning(), 'waterTone');
   }
 
   // S-SIM-13: one warning when the parameters make a fish outrun its own radius (not repeated while unchanged).
   checkSanity() {
-    const w = this.pond.sanityWarning();
-    if (w && w !== this.lastSanity) this.warn(w, '');
-    this.lastSanity = w;
+    this.#warnings.standing('sanity', this.pond.sanityWarning(), '');
   }
 
   // mirofish-studio.js attached (either thread: `studio.frame()` after each drawn frame sends it the arrays) or gone.
   /** @param {{frame: () => void} | null} studio */
   setStudio(studio) {
-    this.studio = studio;
+    this.#studio = studio;
     this.pond.setMetrics(!!studio);
   }
 
   /** @param {number} ms the steps' own time in the last step(n) or trajectory() (handle._test.lastWork) */
   workDone(ms) {
-    this.lastWorkMs = ms;
+    this.#lastWorkMs = ms;
   }
 
   // The canvas's backing store, quality ladder and world again (a set(), a hash, a new view).
   /** @param {boolean} force a redraw even when the backing store keeps its size */
   resize(force) {
-    this.resolution.resize(force);
+    this.#resolution.resize(force);
   }
 
   // The loop's state again, after anything that can change it (a set(), a hash).
   update() {
-    this.loop.update();
+    this.#loop.update();
   }
 
   /** @param {Canvas} canvas the host's fresh canvas, in the old one's place on the page */
   replaceCanvas(canvas) {
-    this.context.replace(canvas);
+    this.#context.replace(canvas);
   }
 
   // A still frame after a command (loop.still()): then() once it is drawn, or at once when none will be.
   /** @param {() => void} then */
   still(then) {
-    this.loop.still(then);
+    this.#loop.still(then);
   }
 
   // Something the page sees changed (a poke, a set(), a form, a new world): drawn once at once if the school is still
   // (its own frames show it otherwise), then a snapshot with the change.
   showChange() {
     this.redraw();
-    this.snapshots.changed();
+    this.#snapshots.changed();
   }
 
   // Something the page reads changed (obstacles, steps): a snapshot with params, hash and obstacles, at once.
   changed() {
-    this.snapshots.changed();
+    this.#snapshots.changed();
   }
 
   // What the school is now, at once: sent before each call's answer, so that once the page's Promise resolves every
   // reading method sees this moment.
   snapshot() {
-    this.snapshots.now();
+    this.#snapshots.now();
   }
 
   /** @param {number} msPerMp the test bundle's slow compositor (handle._test.holdFrames) */
   holdFrames(msPerMp) {
-    this.loop.holdFrames(msPerMp);
+    this.#loop.holdFrames(msPerMp);
   }
 
   loseContext() {
-    return this.context.loseForTest();
+    return this.#context.loseForTest();
   }
 
   restoreContext() {
-    this.context.restoreForTest();
+    this.#context.restoreForTest();
   }
 
   // ---- what the parts tell it ----
 
-  // A frame was drawn (loop.js): what it cost (`simMs` < 0: a still frame, no step), at `at` (0: not counted in the
-  // frame rate), then the host's snapshot (onFrame).
+  // The loop's frames and the budget (budget.js): a frame drawn, what it cost (`simMs` < 0: a still frame, no step)
+  // at `at` (0: not counted in the frame rate); a school fallen still (its frame rate starts again from nothing); a
+  // looping frame judged at `now`; the budget's window started again (a seek, a stop: the next frames aren't typical);
+  // the rate its level aims for; whether a frame's callback that starts late waited for the host.
   /** @param {number} renderMs @param {number} simMs @param {number} at */
   frameDrawn(renderMs, simMs, at) {
-    const tm = this.timing;
-    tm.frames++;
-    tm.renderMs = renderMs;
-    if (simMs >= 0) tm.simMs = simMs;
-    if (at > 0) {
-      tm.frameTimes.push(at);
-      while (tm.frameTimes.length && tm.frameTimes[0] < at - 1000) tm.frameTimes.shift();
-    }
+    this.#budget.drawn(renderMs, simMs, at);
   }
-
-  // The school stopped animating (paused, hidden, still): its frame rate starts again from nothing.
   fellStill() {
-    this.timing.frameTimes.length = 0;
+    this.#budget.stopped();
   }
-
-  // A looping frame for the budget (quality.js) at `now`, which is about drawing: the simulation's 60 steps a second
-  // cost the same at every level. Its cost is the render submit, or the GPU's time when larger
-  // (the render submit alone while the first frames are measured: context.js times those to the end of their
-  // drawing). A software rasterizer gets no timer queries (they time its queue across threads, not its work:
-  // SwiftShader 15 ms a frame at 20 fps and 18 ms at 42 fps): there the frame rate it holds decides.
   /** @param {number} now @param {number} targetFps @param {number} hostMs @param {boolean} climb */
   judgeFrame(now, targetFps, hostMs, climb) {
-    const g = this.governor,
-      tm = this.timing;
-    const cost = g.measuring ? tm.renderMs : Math.max(tm.renderMs, tm.gpuMs || 0);
-    if (g.sample(now, cost, targetFps, hostMs, climb)) this.levelChanged();
+    if (this.#budget.judge(now, targetFps, hostMs, climb)) this.levelChanged();
   }
-
-  // The budget's window starts again (a seek, a stop: the next frames aren't typical).
   resetBudget() {
-    this.governor.reset();
+    this.#budget.governor.reset();
   }
-
-  // The rate the budget's level aims for (the full rate while it measures its first frames), and whether a frame's
-  // callback that starts late waited for the host (the 'late' rule, frame_window.js).
   levelFps() {
-    const g = this.governor;
-    return g.measuring ? g.measuringFps() : g.current().fps;
+    return this.#budget.levelFps();
   }
   hostStallsLate() {
-    return this.governor.hostStalls === 'late';
+    return this.#budget.stallsLate();
+  }
+
+  // What the snapshots read: the frames' numbers for stats() now, and whether a seek is under way (loop.js).
+  timings() {
+    return this.#budget.timings(performance.now());
+  }
+  seeking() {
+    return this.#loop.seeking();
   }
 
   // A frame was drawn or the state changed (loop.js): the host's snapshot, at most every SNAPSHOT_MS.
   onFrame() {
-    this.snapshots.frame();
+    this.#snapshots.frame();
   }
 
   // The budget chose another level (the loop's frames, or the CPU pressure): the canvas's resolution follows it.
   levelChanged() {
-    this.resolution.applyLevel();
+    this.#resolution.applyLevel();
   }
 
   /** @param {'nominal' | 'fair' | 'serious' | 'critical'} state the machine's CPU pressure, changed (pressure.js) */
   pressureChanged(state) {
-    if (this.governor.pressed(state)) this.levelChanged();
-    this.snapshots.changed();
+    if (this.#budget.governor.pressed(state)) this.levelChanged();
+    this.#snapshots.changed();
   }
 
   // The context was lost, or one lives again (context.js): a live one gets its backing store again, the loop stops
   // or starts, and the host hears of it.
   /** @param {boolean} lost */
   contextChanged(lost) {
-    this.flags.lost = lost;
-    if (!lost) this.resolution.resize(true);
-    this.loop.update();
-    this.snapshots.changed();
+    this.#flags.lost = lost;
+    if (!lost) this.#resolution.resize(true);
+    this.#loop.update();
+    this.#snapshots.changed();
   }
 
   // Drawn again now if no frame of the loop's is coming (a resized canvas is cleared).
   redraw() {
-    if (!this.loop.animating()) this.loop.drawOnce();
+    if (!this.#loop.animating()) this.#loop.drawOnce();
   }
 
-  // A throw in its work (guard.js): the school stops for good. False when it had already.
+  // A throw in its work (guard.js): the school stops for good (false when it had already), and draws no frame more.
   failOnce() {
-    if (this.failed) return false;
-    this.failed = this.destroyed = true;
+    if (this.#life.failed) return false;
+    this.#life.failed = this.#life.destroyed = true;
     return true;
   }
-
-  // A throw stopped the school (guard.js): no frame more.
   stopFrames() {
-    this.loop.stop();
+    this.#loop.stop();
   }
 
   // A hash as C++ decoded it (Pond::applyHash, over hash_codec's decode): its warnings, a shared world (w=, h=) kept
@@ -346,86 +338,62 @@ export class EngineSchool {
   apply(decoded) {
     for (const w of decoded.warnings) this.warn(w, 'hash'); // each already names the hash and the key
     if (!decoded.anyKey) return false;
-    if (decoded.hasWorld) this.view.autoWorld = false; // a shared world is kept, letterboxed
-    this.seek.left = decoded.seekSteps;
+    if (decoded.hasWorld) this.#resolution.worldFollows(false); // a shared world is kept, letterboxed
+    this.#loop.seekTo(decoded.seekSteps);
     return true;
   }
 
   /** @param {string} text @param {string} [name] */
   warn(text, name) {
-    if (this.once && name !== undefined) {
-      if (this.once[name]) return;
-      this.once[name] = 1;
-    }
-    this.out({ t: 'warn', text });
+    this.#warnings.say(text, name); // warnings.js: a <miro-fish> school's once per name
   }
 
   // Draws the school, then sends an attached studio (mirofish-studio.js) the arrays it draws its overlay from.
   /** @param {number} now */
   draw(now) {
     const drawn = this.pond.render(now / 1000);
-    if (drawn && this.studio) this.studio.frame();
+    if (drawn && this.#studio) this.#studio.frame();
     return drawn;
   }
 
   // One of the loop's frames: drawn with its GPU time (context.js's timer) unless the context is lost.
   /** @param {number} now */
   drawFrame(now) {
-    const timer = this.flags.lost ? null : this.context.gpuTimer;
+    const timer = this.#flags.lost ? null : this.#context.gpuTimer;
     if (timer) timer.begin();
-    const drawn = !this.flags.lost && this.draw(now);
+    const drawn = !this.#flags.lost && this.draw(now);
     // The first frames the budget measures are timed to the end of their drawing, which a renderer may do later on
     // other threads (SwiftShader, llvmpipe, a GPU): what it costs, whatever it calls itself.
-    if (drawn && this.governor.timesFinish()) this.context.gl.finish();
+    const gl = this.#context.gl; // null only while a new canvas has no context: then `lost`, nothing drawn
+    if (drawn && gl && this.#budget.governor.timesFinish()) gl.finish();
     if (timer) {
       timer.end();
-      this.timing.gpuMs = timer.poll();
+      this.#budget.gpu(timer.poll());
     }
     return drawn;
   }
 
-  // The school for the next page to show until its own first frame (host/carry.js): drawn in a task of its own, so
-  // that the snapshot it goes with is answered first (the school at most a frame on from it), and read in that task,
-  // as a frame's drawing buffer is not kept once it shows; pictureTaken() hands it over once encoded. WebP, PNG where
-  // the browser writes no WebP (WebKit); null where nothing is drawn (hidden, a lost context).
-  takePicture() {
-    this.picture = new Promise((drawn) => setTimeout(() => drawn(this.drawPicture()))).then(
-      (/** @type {Blob | null} */ b) => (b ? b.arrayBuffer().then((a) => new Uint8Array(a)) : null),
-      () => /** @type {null} */ (null),
-    );
-  }
-
-  /** @returns {Promise<Blob | null>} */
-  drawPicture() {
-    const c = this.canvas;
-    if (!this.started || this.destroyed || this.flags.hidden || this.flags.lost || !this.draw(performance.now())) {
-      return Promise.resolve(null);
-    }
-    return 'convertToBlob' in c
-      ? c.convertToBlob({ type: 'image/webp', quality: PICTURE_QUALITY })
-      : new Promise((done) => c.toBlob(done, 'image/webp', PICTURE_QUALITY));
-  }
-
-  /** @returns {Promise<Uint8Array | null>} the last takePicture()'s, once encoded */
-  pictureTaken() {
-    const p = this.picture;
-    this.picture = Promise.resolve(null);
+  // The school for the next page (picture.js): taken with a carry call's snapshot, then handed over once encoded.
+  /** @param {boolean} take @returns {Promise<Uint8Array | null>} */
+  picture(take) {
+    const p = take ? drawPicture(this) : this.#picture;
+    this.#picture = take ? p : Promise.resolve(null);
     return p;
   }
 
   // Stops the loop and takes back everything the engine made: the wasm objects and the GPU context.
   destroy() {
-    this.destroyed = true;
-    this.loop.dispose();
-    this.resolution.teardown();
-    this.snapshots.stop();
-    this.pressure.stop();
-    this.context.dispose();
+    this.#life.destroyed = true;
+    this.#loop.dispose();
+    this.#resolution.teardown();
+    this.#snapshots.stop();
+    this.#pressure.stop();
+    this.#context.dispose();
     try {
       this.pond.release();
     } finally {
       this.pond.delete(); // frees the school and renderer memory in the wasm heap
     }
-    giveBack(this.context.gl);
+    giveBack(this.#context.gl);
   }
 }

@@ -7,7 +7,7 @@ import { attachEngineSchool } from './attach.js';
 /**
  * A school as this end holds it: mounting (its messages wait in `queue`, in order), or started.
  * @typedef {{queue: (() => void)[], cancelled: boolean}} Mounting
- * @typedef {ReturnType<ReturnType<typeof attachEngineSchool>['start']>} Made
+ * @typedef {ReturnType<import('./attach.js').Attached['start']>} Made
  * @typedef {Parameters<Made['handle']>[0]} SchoolMessage
  */
 
@@ -84,7 +84,7 @@ function mount(loaded, schools, channel, msg) {
   } catch (e) {
     return Promise.resolve(failed(e));
   }
-  if (attached.error) return Promise.resolve({ error: attached.error });
+  if ('error' in attached) return Promise.resolve({ error: attached.error });
   const started = attached;
   /** @type {Mounting} */
   const pending = { queue: [], cancelled: false };
@@ -98,7 +98,7 @@ function mount(loaded, schools, channel, msg) {
       } else {
         try {
           made = started.start(table, channel);
-          resolve({ renderer: made.school.renderer, continued: made.school.continued });
+          resolve({ renderer: made.school.renderer, continued: made.school.life.continued });
         } catch (e) {
           started.cancel();
           resolve(failed(e));

@@ -5,34 +5,36 @@ import { guarded } from './guard.js';
 
 /**
  * What the snapshots read of their school.
- * @typedef {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'destroyed' | 'failOnce' | 'failed' | 'flags' |
- *   'governor' | 'id' | 'out' | 'pond' | 'renderer' | 'seek' | 'softwareGL' | 'state' | 'stopFrames' | 'timing'>}
+ * @typedef {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'failOnce' | 'flags' | 'governor' |
+ *   'id' | 'life' | 'out' | 'pond' | 'renderer' | 'seeking' | 'softwareGL' | 'state' | 'stopFrames' | 'timings'>}
  *   Snapshotted
  */
 
 const SNAPSHOT_MS = 250; // a snapshot to the host at most this often while animating (and after every change)
 
 export class Snapshots {
+  #s;
+  #last = 0;
+  #timer = 0;
+  #dirty = true;
+
   /** @param {Snapshotted} s what it reads of its school */
   constructor(s) {
-    this.s = s;
-    this.last = 0;
-    this.timer = 0;
-    this.dirty = true;
+    this.#s = s;
     this.post = guarded(s, this.post, this); // bound once (the trailing timer's callback), under the school's guard
   }
 
   // After a drawn frame: one now if the last is old enough, else one when it is.
   frame() {
-    if (this.timer) return;
-    const wait = SNAPSHOT_MS - (performance.now() - this.last);
+    if (this.#timer) return;
+    const wait = SNAPSHOT_MS - (performance.now() - this.#last);
     if (wait <= 0) this.post();
-    else this.timer = setTimeout(this.post, wait);
+    else this.#timer = setTimeout(this.post, wait);
   }
 
   // Something the page reads changed (a set(), a hash, a command): params, hash and obstacles go too, at once.
   changed() {
-    this.dirty = true;
+    this.#dirty = true;
     this.post();
   }
 
@@ -42,19 +44,19 @@ export class Snapshots {
   }
 
   stop() {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = 0;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = 0;
   }
 
   post() {
-    const s = this.s;
+    const s = this.#s;
     this.stop();
-    if (s.destroyed) return;
-    this.last = performance.now();
+    if (s.life.destroyed) return;
+    this.#last = performance.now();
     /** @type {import('../core/protocol.js').Snap} */
     const msg = { t: 'snap', id: s.id, stats: liveStats(s) };
-    if (this.dirty) {
-      this.dirty = false;
+    if (this.#dirty) {
+      this.#dirty = false;
       msg.params = s.pond.params();
       msg.hash = s.pond.encodeHash();
       msg.obstacles = obstacleBoxes(s);
@@ -85,20 +87,18 @@ function obstacleBoxes(s) {
  */
 function liveStats(s) {
   const st = s.pond.stats(),
-    tm = s.timing,
+    tm = s.timings(),
     canvas = s.canvas;
-  const now = performance.now();
-  while (tm.frameTimes.length && tm.frameTimes[0] < now - 1000) tm.frameTimes.shift();
   return {
     fish: st.fish,
     steps: st.steps,
     frames: tm.frames,
-    fps: tm.frameTimes.length,
+    fps: tm.fps,
     simMs: tm.simMs,
     renderMs: tm.renderMs,
     gpuMs: tm.gpuMs,
     state: s.state(),
-    seeking: s.seek.left > 0,
+    seeking: s.seeking(),
     rendering: st.rendering && !s.flags.lost,
     scares: st.scares,
     feeds: st.feeds,

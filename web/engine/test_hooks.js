@@ -4,6 +4,9 @@
 // budget (quality.js) and the school know nothing of them.
 import { giveBack } from './context.js';
 
+/** @type {WeakMap<import('./school.js').EngineSchool, (WebGL2RenderingContext | null)[]>} each school's evict() */
+const evicting = new WeakMap();
+
 /**
  * @param {import('./school.js').EngineSchool} s
  * @param {import('../core/protocol.js').TestCall} msg
@@ -18,28 +21,32 @@ export function testHook(s, msg) {
     };
   } else if (msg.fn === 'fakeCost') fakeCost(s.governor, msg.ms, !!msg.on);
   else if (msg.fn === 'holdFrames') s.holdFrames(typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0);
-  else if (msg.fn === 'windows') s.governor.tune(msg.ms, msg.frames, msg.upWindows, msg.holdWindows);
-  else if (msg.fn === 'onLevel') onLevel(s, !!msg.on);
+  else if (msg.fn === 'windows') {
+    const { ms, frames, upWindows } = msg; // handle.js's _test.windows() sends all three
+    if (ms !== undefined && frames !== undefined && upWindows !== undefined)
+      s.governor.tune(ms, frames, upWindows, msg.holdWindows);
+  } else if (msg.fn === 'onLevel') onLevel(s, !!msg.on);
   else if (msg.fn === 'loseContext') return s.loseContext();
   else if (msg.fn === 'restoreContext') s.restoreContext();
   else if (msg.fn === 'evict') {
     // contexts of the engine's own thread (a Worker's are apart from the page's)
-    s.extra = s.extra || [];
-    for (let k = 0; k < msg.n; k++) s.extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
+    const extra = evicting.get(s) || [];
+    evicting.set(s, extra);
+    for (let k = 0; k < (msg.n || 0); k++) extra.push(new OffscreenCanvas(1, 1).getContext('webgl2'));
   } else if (msg.fn === 'lastWork') {
     // ms the last step(n) or trajectory() spent in its steps, slices summed
     return s.lastWorkMs;
   } else if (msg.fn === 'timeStep') {
     // the step alone: n steps in one go, no slices, no frame (bench/browser)
     const t0 = performance.now();
-    s.pond.step(msg.n);
+    s.pond.step(msg.n || 0);
     return performance.now() - t0;
   } else if (msg.fn === 'wasmBytes') {
     // the engine's wasm memory (bench/browser/hour.mjs)
     return s.M.HEAP8.length;
   } else if (msg.fn === 'unevict') {
-    for (const gl of s.extra || []) giveBack(gl);
-    s.extra = [];
+    for (const gl of evicting.get(s) || []) giveBack(gl);
+    evicting.delete(s);
   }
   return true;
 }
