@@ -156,7 +156,7 @@ void main() {
   acc = over(acc, col, bodyC);
 
   // ---- depth, palette glow and page opacity --------------------------------------------------------
-  // The back layer is paler (desaturated, toward the water when there is water) and more transparent.
+  // The back tier is paler (desaturated, toward the water when there is water) and more transparent.
   float pale = v_kind.z;
   vec3 rgb = acc.a > 0.0 ? acc.rgb / acc.a : vec3(0.0);
   float lum = dot(rgb, vec3(0.299, 0.587, 0.114));

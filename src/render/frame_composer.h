@@ -21,7 +21,7 @@ class School;
 // The frame's layers, back to front.
 enum class FrameLayer : uint8_t {
   Water,     // view.water: the gradient, caustics and ripples; it fills the frame (else it stays transparent)
-  Koi,       // the fish swimming: one draw per depth layer
+  Koi,       // the fish swimming: one draw per depth tier
   Plate,     // S-CHO-4 a QR code's light plate, fading in as its fish land
   KoiOver,   // the fish still flying to a module, over the plate
   Cells,     // S-CHO-3 the landed fish, each drawn as its formation cell

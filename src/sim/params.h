@@ -44,7 +44,7 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(frightEvery, "fright", "s", 900, 0, 36000, false, Sim, "",                                                         \
     "a fish takes fright at nothing about once this often; 0 = never")                                                 \
   X(hoverTime, "hover", "s", 2.5, 0, 30, false, Sim, "", "a hover lasts about this long; 0 = fish never hover")        \
-  X(depthSpeed, "dspeed", "-", 0.9, 0.2, 1, false, Sim, "", "speed of the back layer's fish (x the front's)")          \
+  X(depthSpeed, "dspeed", "-", 0.9, 0.2, 1, false, Sim, "", "speed of the back tier's fish (x the front's)")           \
   X(current, "cur", "-", 0.15, 0, 2, false, Sim, "", "current across the water (x fmax)")                              \
   X(currentScale, "cscale", "px", 700, 200, 20000, false, Sim, "", "width of one band of the current")                 \
   X(currentPeriod, "ctime", "s", 60, 1, 3600, false, Sim, "", "the current's bands drift one wave in this long")       \
