@@ -116,7 +116,7 @@ void main() {
   skin = mix(skin, inkCol, ink * 0.92);
   skin = mix(skin, mix(patchCol, base, 0.35), v_skin.w);
 
-  // ---- layers, back to front -----------------------------------------------------------------------
+  // ---- painted over each other, back to front: shadow, fins, tail, body ----------------------------
   vec4 acc = vec4(0.0);
   acc = over(acc, vec3(0.02, 0.05, 0.08), shadow);
 

@@ -11,14 +11,14 @@ precision highp int;
 // koi bake's atlas and ribbon profile.
 #include "constants.glsl"
 
-// No vertex attributes: one triangle strip per layer, (segments + 1) * 2 + 2 vertices per fish (the ribbon's
+// No vertex attributes: one triangle strip per depth tier, (segments + 1) * 2 + 2 vertices per fish (the ribbon's
 // cross-sections, its first and last vertex repeated to join the next fish with degenerate triangles).
 // Per-fish data (fish_renderer.cpp kInstanceFloats), kFishTexels texels per fish, kFishPerRow fish per row:
 //   pose    world position (px), heading unit vector
 //   motion  length (world px), tail phase (rad), turn bend (rad), speed (px/s)
 //   look    patch seed (uint bits), depth 0 back..1 front, speed 0..1 of max, species (uint: its palette slot)
 uniform highp usampler2D u_fish;
-uniform ivec3 u_strip;  // the layer's first fish, ribbon segments, ribbon vertices ((segments + 1) * 2)
+uniform ivec3 u_strip;  // the tier's first fish, ribbon segments, ribbon vertices ((segments + 1) * 2)
 // Palettes, one slot per species (fish_renderer.cpp useKoi):
 uniform vec3 u_base[3];   // main skin colour (white on a kohaku)
 uniform vec3 u_patch[3];  // patch colour (hi, the red)

@@ -4,7 +4,7 @@
 // World -> canvas: the letterbox of render/core/view_transform.h (worldToPixels), in device pixels (CSS px x dpr).
 //
 // Output is premultiplied alpha (context created with alpha: true, premultipliedAlpha: true). The koi are two of the
-// frame's layers (frame_composer.h): the fish still swimming, and those flying over a QR code's plate to land.
+// frame's sheets (frame_composer.h): the fish still swimming, and those flying over a QR code's plate to land.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
-// What every layer's renderer needs beyond the school (the koi, the water, the pellets, the predator, a formation's
-// plate): the drawing buffer, the clock and the look; filled by the platform layer each frame.
+// What every renderer needs beyond the school (the koi, the water, the pellets, the predator, a formation's
+// plate): the drawing buffer, the clock and the look; made each frame by FrameView (frame_view.h).
 #pragma once
 
 namespace mirofish {
