@@ -184,7 +184,8 @@ bool paramValueByName(ParamId id, const std::string& name, double* value);
 enum class ParamStatus { Ok, Clamped, NotFinite, Unknown };
 
 int findParam(const std::string& nameOrKey);  // -1 when neither a name nor a key
-// The one number grammar of every edge (hash, CLI): [+-]digits[.digits][e[+-]digits], at most 32 characters.
+// The one number grammar of every edge (hash, CLI): [+-]digits[.digits][e[+-]digits], at most kMaxNumberLength (32)
+// characters.
 // No hex, "nan", "inf" or spaces; 1e999 parses to inf, which setParam then rejects.
 bool parseDecimal(const std::string& text, double* out);
 // parseDecimal, and finite: the tools' numbers (the CLI's flags, a sweep's --vary and --seeds).
