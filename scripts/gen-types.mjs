@@ -4,14 +4,14 @@
 // docs/options.md from the C++ parameter table, read from `mirofish params --json` and `--markdown`, and the count of
 // parameters wherever the docs say it (<!--params-->N<!--/params-->): the types and the docs cannot drift from
 // src/sim/params.h. And the WordPress plugin's copy of the link's limits (look.php's `limits` block), from the
-// constants table (src/base/constants.h) as cmake/constants.cmake writes it for JS.
+// constants table (src/base/constants.h): its php rows, as cmake/constants.cmake writes them.
 //   node scripts/gen-types.mjs          rewrite the generated blocks, docs/options.md and the counts
 //   node scripts/gen-types.mjs --check  exit 1 if any of them is not what it would write
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DTS = path.join(ROOT, 'web', 'mirofish.d.ts');
@@ -147,10 +147,10 @@ const counted = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((f)
   })
   .filter((d) => d.text !== d.counted);
 
-// The plugin's limits: the constants table's rows as the build writes them for JS (cmake/constants.cmake, run here on
-// the source's table, as scripts/bump does), so look.php checks a pasted link as the codec does.
-const PHP_LIMITS = { MIROFISH_MAX_NUMBER_LENGTH: 'kMaxNumberLength', MIROFISH_MAX_HASH_LENGTH: 'kMaxHashLength' };
-async function constantsTable() {
+// The plugin's limits: the constants table's php rows (kMaxHashLength, kMaxNumberLength) as the build writes them
+// (cmake/constants.cmake's constants.php, run here on the source's table, as scripts/bump does), so that look.php
+// checks a pasted link as the codec does.
+function phpConstants() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-constants-'));
   try {
     const table = path.join(ROOT, 'src', 'base', 'constants.h');
@@ -158,16 +158,15 @@ async function constantsTable() {
     execFileSync('cmake', [`-DTABLE=${table}`, `-DOUT=${dir}`, '-P', script], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    return await import(pathToFileURL(path.join(dir, 'constants.mjs')).href);
+    return fs
+      .readFileSync(path.join(dir, 'constants.php'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('define( '));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-const constants = await constantsTable();
-const limits = Object.entries(PHP_LIMITS).map(([php, name]) => {
-  if (!Number.isInteger(constants[name])) throw new Error(`src/base/constants.h has no whole number ${name}`);
-  return `define( '${php}', ${constants[name]} ); // ${name}`;
-});
+const limits = phpConstants();
 const lookBefore = fs.readFileSync(LOOK_PHP, 'utf8');
 const lookAfter = replaceBlock(lookBefore, 'limits', limits, 'wordpress/mirofish/includes/look.php', 'constants table');
 

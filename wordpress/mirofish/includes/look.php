@@ -11,8 +11,8 @@ defined( 'ABSPATH' ) || exit;
 
 // The school's own limits on what it reads, from the C++ (src/base/constants.h), never written by hand.
 // <generated limits: scripts/gen-types.mjs from the C++ constants table; do not edit>
-define( 'MIROFISH_MAX_NUMBER_LENGTH', 32 ); // kMaxNumberLength
-define( 'MIROFISH_MAX_HASH_LENGTH', 4096 ); // kMaxHashLength
+define( 'MIROFISH_MAX_HASH_LENGTH', 4096 ); // characters of a hash the codec reads; a longer one is cut, with a warning
+define( 'MIROFISH_MAX_NUMBER_LENGTH', 32 ); // characters of a number in the one grammar (parseDecimal); more: refused
 // </generated limits>
 
 /**
