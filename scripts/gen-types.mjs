@@ -3,10 +3,12 @@
 // attributes, which web/mirofish-{react,vue,svelte}.d.ts give JSX, Vue and Svelte) and the whole of
 // docs/options.md from the C++ parameter table, read from `mirofish params --json` and `--markdown`, and the count of
 // parameters wherever the docs say it (<!--params-->N<!--/params-->): the types and the docs cannot drift from
-// src/sim/params.h.
+// src/sim/params.h. And the WordPress plugin's copy of the link's limits (look.php's `limits` block), from the
+// constants table (src/base/constants.h): its php rows, as cmake/constants.cmake writes them.
 //   node scripts/gen-types.mjs          rewrite the generated blocks, docs/options.md and the counts
 //   node scripts/gen-types.mjs --check  exit 1 if any of them is not what it would write
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DTS = path.join(ROOT, 'web', 'mirofish.d.ts');
 const OPTIONS_MD = path.join(ROOT, 'docs', 'options.md');
+const LOOK_PHP = path.join(ROOT, 'wordpress', 'mirofish', 'includes', 'look.php');
 const CLI = process.env.MIROFISH_CLI || path.join(ROOT, 'build', 'native', 'mirofish');
 
 const GROUPS = {
@@ -77,12 +80,12 @@ for (const p of table) {
   attributes.push(doc(p), `  ${name.includes('-') ? `'${name}'` : name}?: ${values};`);
 }
 
-function replaceBlock(text, name, lines) {
-  const begin = `// <generated ${name}: scripts/gen-types.mjs from the C++ parameter table; do not edit>`;
+function replaceBlock(text, name, lines, file = 'web/mirofish.d.ts', table = 'parameter table') {
+  const begin = `// <generated ${name}: scripts/gen-types.mjs from the C++ ${table}; do not edit>`;
   const end = `// </generated ${name}>`;
   const a = text.indexOf(begin),
     b = text.indexOf(end);
-  if (a < 0 || b < a) throw new Error(`web/mirofish.d.ts has no generated block '${name}'`);
+  if (a < 0 || b < a) throw new Error(`${file} has no generated block '${name}'`);
   const indent = text.slice(text.lastIndexOf('\n', a) + 1, a);
   return text.slice(0, a + begin.length) + '\n' + lines.join('\n') + '\n' + indent + text.slice(b);
 }
@@ -144,6 +147,29 @@ const counted = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((f)
   })
   .filter((d) => d.text !== d.counted);
 
+// The plugin's limits: the constants table's php rows (kMaxHashLength, kMaxNumberLength) as the build writes them
+// (cmake/constants.cmake's constants.php, run here on the source's table, as scripts/bump does), so that look.php
+// checks a pasted link as the codec does.
+function phpConstants() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mirofish-constants-'));
+  try {
+    const table = path.join(ROOT, 'src', 'base', 'constants.h');
+    const script = path.join(ROOT, 'cmake', 'constants.cmake');
+    execFileSync('cmake', [`-DTABLE=${table}`, `-DOUT=${dir}`, '-P', script], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    return fs
+      .readFileSync(path.join(dir, 'constants.php'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('define( '));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+const limits = phpConstants();
+const lookBefore = fs.readFileSync(LOOK_PHP, 'utf8');
+const lookAfter = replaceBlock(lookBefore, 'limits', limits, 'wordpress/mirofish/includes/look.php', 'constants table');
+
 const before = fs.readFileSync(DTS, 'utf8');
 let after = replaceBlock(before, 'names', union);
 after = replaceBlock(after, 'options', options);
@@ -154,17 +180,21 @@ if (process.argv.includes('--check')) {
   const stale = [];
   if (after !== before) stale.push('web/mirofish.d.ts');
   if (pageAfter !== pageBefore) stale.push('docs/options.md');
+  if (lookAfter !== lookBefore) stale.push("wordpress/mirofish/includes/look.php's limits");
   for (const d of counted) if (d.counted !== d.text) stale.push(d.f + "'s count of parameters");
   if (stale.length) {
-    process.stderr.write(
-      `${stale.join(' and ')} out of date with the parameter table: run node scripts/gen-types.mjs\n`,
-    );
+    process.stderr.write(`${stale.join(' and ')} out of date with the C++ tables: run node scripts/gen-types.mjs\n`);
     process.exit(1);
   }
-  process.stdout.write('gen-types: web/mirofish.d.ts, docs/options.md and the counts match the parameter table\n');
+  process.stdout.write(
+    "gen-types: web/mirofish.d.ts, docs/options.md, the counts and look.php's limits match the C++\n",
+  );
 } else {
   fs.writeFileSync(DTS, after);
   fs.writeFileSync(OPTIONS_MD, pageAfter);
+  fs.writeFileSync(LOOK_PHP, lookAfter);
   for (const d of counted) if (d.counted !== d.text) fs.writeFileSync(path.join(ROOT, d.f), d.counted);
-  process.stdout.write('gen-types: wrote web/mirofish.d.ts, docs/options.md and the counts of parameters\n');
+  process.stdout.write(
+    "gen-types: wrote web/mirofish.d.ts, docs/options.md, the counts of parameters, look.php's limits\n",
+  );
 }

@@ -116,7 +116,7 @@ void main() {
   skin = mix(skin, inkCol, ink * 0.92);
   skin = mix(skin, mix(patchCol, base, 0.35), v_skin.w);
 
-  // ---- layers, back to front -----------------------------------------------------------------------
+  // ---- painted over each other, back to front: shadow, fins, tail, body ----------------------------
   vec4 acc = vec4(0.0);
   acc = over(acc, vec3(0.02, 0.05, 0.08), shadow);
 
@@ -156,7 +156,7 @@ void main() {
   acc = over(acc, col, bodyC);
 
   // ---- depth, palette glow and page opacity --------------------------------------------------------
-  // The back layer is paler (desaturated, toward the water when there is water) and more transparent.
+  // The back tier is paler (desaturated, toward the water when there is water) and more transparent.
   float pale = v_kind.z;
   vec3 rgb = acc.a > 0.0 ? acc.rgb / acc.a : vec3(0.0);
   float lum = dot(rgb, vec3(0.299, 0.587, 0.114));

@@ -11,14 +11,14 @@ precision highp int;
 // koi bake's atlas and ribbon profile.
 #include "constants.glsl"
 
-// No vertex attributes: one triangle strip per layer, (segments + 1) * 2 + 2 vertices per fish (the ribbon's
+// No vertex attributes: one triangle strip per depth tier, (segments + 1) * 2 + 2 vertices per fish (the ribbon's
 // cross-sections, its first and last vertex repeated to join the next fish with degenerate triangles).
 // Per-fish data (fish_renderer.cpp kInstanceFloats), kFishTexels texels per fish, kFishPerRow fish per row:
 //   pose    world position (px), heading unit vector
 //   motion  length (world px), tail phase (rad), turn bend (rad), speed (px/s)
 //   look    patch seed (uint bits), depth 0 back..1 front, speed 0..1 of max, species (uint: its palette slot)
 uniform highp usampler2D u_fish;
-uniform ivec3 u_strip;  // the layer's first fish, ribbon segments, ribbon vertices ((segments + 1) * 2)
+uniform ivec3 u_strip;  // the tier's first fish, ribbon segments, ribbon vertices ((segments + 1) * 2)
 // Palettes, one slot per species (fish_renderer.cpp useKoi):
 uniform vec3 u_base[3];   // main skin colour (white on a kohaku)
 uniform vec3 u_patch[3];  // patch colour (hi, the red)
@@ -39,7 +39,7 @@ out vec2 v_local;          // undeformed fish coordinates in body lengths: x = s
 out float v_shimmer;       // skin light ripples, 0.93..1.09
 #endif
 flat out vec4 v_skin;      // red threshold, ink threshold, red on (0/1), solid colour (0/1)
-flat out vec4 v_kind;      // tancho (0/1), showa (0/1), paleness of the back layer, edge blur (lengths)
+flat out vec4 v_kind;      // tancho (0/1), showa (0/1), paleness of the back tier, edge blur (lengths)
 flat out vec4 v_look;      // depth, pectoral fin direction (unit vector in fish coordinates), pattern mirror (+-1)
 flat out vec4 v_place;     // the pattern tile's corner in the atlas, shadow offset (lengths, fish coordinates)
 // S-ECO-3 the fish's palette, picked here by its species: a uniform array indexed per fragment cost SwiftShader
@@ -129,7 +129,7 @@ void main() {
   float paddle = sin(u_time * (2.2 + 1.6 * (1.0 - speed)) + finPhase) * (0.1 + 0.28 * (1.0 - speed));
   float pa = mix(1.05, 0.55, speed) + paddle;
   vec2 pDir = vec2(cos(pa), sin(pa));
-  float blur = mix(0.022, 0.0, smoothstep(0.0, 0.5, depth));  // the back layer is softer
+  float blur = mix(0.022, 0.0, smoothstep(0.0, 0.5, depth));  // the back tier is softer
   float pxLen = 1.0 / max(len * u_world.x, 1e-3);               // one device pixel, in lengths
   float margin = 0.5 * blur + pxLen;                            // anti-aliased edge beyond the shape
 #ifndef KOI_LITE

@@ -18,7 +18,7 @@ uniform int u_rippleCount;
 
 out vec4 o_color;
 
-// Caustic network: a grid of lines warped twice by slow sine fields, two layers at different scales.
+// Caustic network: a grid of lines warped twice by slow sine fields, summed at two scales.
 float caustic(vec2 p, float t) {
   float c = 0.0;
   for (int k = 0; k < 2; ++k) {

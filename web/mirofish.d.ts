@@ -165,7 +165,7 @@ export interface MiroFishOptions {
   frightEvery?: number | string;
   /** A hover lasts about this long; 0 = fish never hover (number, s; hash key `hover`). */
   hoverTime?: number | string;
-  /** Speed of the back layer's fish (x the front's) (number; hash key `dspeed`). */
+  /** Speed of the back tier's fish (x the front's) (number; hash key `dspeed`). */
   depthSpeed?: number | string;
   /** Current across the water (x fmax) (number; hash key `cur`). */
   current?: number | string;
@@ -359,7 +359,7 @@ export interface MiroFishQuality {
   levels: number;
   /** Canvas pixels per CSS pixel at this level. */
   dpr: number;
-  /** 2 full koi, 1 cheap back layer, 0 cheap fish. */
+  /** 2 full koi, 1 cheap koi for the back tier, 0 cheap fish. */
   detail: number;
   /** Frame rate of this level (the loop also keeps maxFps and idleFps). */
   fps: number;
@@ -637,7 +637,7 @@ export interface MiroFishAttributes {
   'fright-every'?: number | string;
   /** A hover lasts about this long; 0 = fish never hover (number, s; hash key `hover`). */
   'hover-time'?: number | string;
-  /** Speed of the back layer's fish (x the front's) (number; hash key `dspeed`). */
+  /** Speed of the back tier's fish (x the front's) (number; hash key `dspeed`). */
   'depth-speed'?: number | string;
   /** Current across the water (x fmax) (number; hash key `cur`). */
   current?: number | string;

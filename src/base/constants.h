@@ -1,10 +1,11 @@
 // The facts more than one language needs, in one table (a fact lives in one place). C++ reads the constexpr
 // values this file makes of it; the build writes the same rows for the other languages (cmake/constants.cmake
 // parses this file, so keep one X(...) per line): constants.glsl, which the koi shaders #include (the
-// glsl rows), and the JS module constants.mjs with its constants.d.ts (the glsl and js rows), under
-// <build>/generated/constants/.
-//   X(name, type, value, where, what): type int, float or text; where glsl (C++, GLSL and JS), js (C++ and JS) or
-//   cpp (C++ only).
+// glsl rows), the JS module constants.mjs with its constants.d.ts (the glsl and js rows), and constants.php (the php
+// rows, which scripts/gen-types.mjs copies into the WordPress plugin's includes/look.php; its --check fails on a
+// drift), under <build>/generated/constants/.
+//   X(name, type, value, where, what): type int, float or text; where glsl (C++, GLSL and JS), js (C++ and JS), php
+//   (C++ and the plugin's PHP, a number: kMaxHashLength is MIROFISH_MAX_HASH_LENGTH there) or cpp (C++ only).
 #pragma once
 
 // clang-format off
@@ -14,6 +15,8 @@
   X(kStepHz, int, 60, js, "simulation steps per simulated second: the fixed step (S-SIM-10)")                         \
   X(kMaxObstacles, int, 64, js, "obstacles a school takes (S-ECO-1); more are dropped with a warning")                \
   X(kMaxPellets, int, 6, js, "food pellets at once (S-INT-4); a further pellet replaces the oldest")                  \
+  X(kMaxHashLength, int, 4096, php, "characters of a hash the codec reads; a longer one is cut, with a warning")      \
+  X(kMaxNumberLength, int, 32, php, "characters of a number in the one grammar (parseDecimal); more: refused")        \
   X(kDefaultHoldSeconds, float, 10.0f, js, "s a landed formation holds unless told (S-CHO-4 asks >= 5 s)")           \
   X(kStudioX, int, 0, js, "the studio's arrays (Pond::studioArray, handle._studio): 0..7 the fish's floats, x ...")   \
   X(kStudioY, int, 1, js, "... y (world px) ...")                                                                     \

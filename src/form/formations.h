@@ -18,7 +18,7 @@ const char* formationName(FormationKind kind);  // "ring", "qr", ... as in the h
 bool isMovingFormation(FormationKind kind);     // ring, rings, infinity, vortex, frame: targets move with time
 
 // What a school lands on (S-CHO): a kind and, for qr and text, its bytes. Its text syntax (form= in a hash, the
-// CLI's --form) is the link layer's (link/form_spec.h).
+// CLI's --form) is the link floor's (link/form_spec.h).
 struct FormSpec {
   FormationKind kind = FormationKind::None;  // None: no formation (bad or empty input, with a warning)
   std::string text;                          // qr and text: the decoded bytes (UTF-8 as given)

@@ -10,7 +10,7 @@
 namespace mirofish {
 
 namespace {
-// The layers start one thread at a time: the koi's bake (render/core/koi_bake.h) is the process's, made once by the
+// The renderers start one thread at a time: the koi's bake (render/core/koi_bake.h) is the process's, made once by the
 // first to need it, as the page's single thread does.
 std::mutex startTurn;
 }  // namespace

@@ -1,4 +1,4 @@
-// Draws a request's frames on this thread: a school from the request (step 0, then its start), the frame's layers
+// Draws a request's frames on this thread: a school from the request (step 0, then its start), the frame's sheets
 // (render/frame_composer.h) on a GL context with no window (headless/offscreen_gl.h), read back as the file's pixels.
 //
 // Frame-exact from the deterministic trajectory: frame k is the school after startStep + round(k x 60 / fps) steps,
@@ -25,7 +25,7 @@ class FrameMaker {
  public:
   FrameMaker();
   ~FrameMaker();
-  // The context, the layers and the school at its start; false, with why, where GL cannot be had or the hash's
+  // The context, the renderers and the school at its start; false, with why, where GL cannot be had or the hash's
   // formation cannot land.
   bool open(const FrameRequest& request, std::string* why);
   // Moves on to frame k (k >= every frame before it; the first call may be any k); when draw, draws it and leaves its

@@ -150,9 +150,10 @@ DecodedHash decodeHash(const std::string& input, const Params& base, double maxS
   r.params = base;
   std::string s = input;
   if (!s.empty() && s[0] == '#') s.erase(0, 1);
-  if (s.size() > kMaxHashLength) {
-    addWarning(&r.warnings, WarningId::HashTooLong, {std::to_string(s.size()), std::to_string(kMaxHashLength)});
-    s.resize(kMaxHashLength);
+  const size_t limit = size_t(kMaxHashLength);  // the constants table's int (base/constants.h), as a length
+  if (s.size() > limit) {
+    addWarning(&r.warnings, WarningId::HashTooLong, {std::to_string(s.size()), std::to_string(limit)});
+    s.resize(limit);
   }
   if (s.find('=') == std::string::npos) {  // a plain anchor such as #about: not ours, left alone, without a word
     r.warnings.clear();

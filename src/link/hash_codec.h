@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "base/constants.h"  // kMaxHashLength: the table, so the plugin's PHP reads the same limit
 #include "link/form_spec.h"
 #include "sim/params.h"
 
 namespace mirofish {
 
-constexpr size_t kMaxHashLength = 4096;   // longer input is cut here, with a warning
 constexpr double kMaxSeekSeconds = 3600;  // t= beyond this is clamped to it
 // studio=1 opens the studio script (web/studio), which reads it itself: the codec passes over it without a
 // warning, and it alone does not make a hash ours (#studio=1 does not restart the school).

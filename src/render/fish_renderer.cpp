@@ -1,4 +1,4 @@
-// Batched WebGL2/GLES3 koi renderer: one per-fish data upload per frame, one draw per depth layer.
+// Batched WebGL2/GLES3 koi renderer: one per-fish data upload per frame, one draw per depth tier.
 #include "render/fish_renderer.h"
 
 #include <GLES3/gl3.h>
@@ -29,7 +29,7 @@ namespace {
 //   9 depth            0 back .. 1 front
 //  10 speed            0..1 of the school's max speed, lower while hovering (fin posture)
 //  11 palette          uint: the fish's species, the slot of the koi program's palette arrays (S-ECO-3)
-// Not instanced: software GL (SwiftShader) runs a whole draw per instance, so each layer is ONE triangle strip
+// Not instanced: software GL (SwiftShader) runs a whole draw per instance, so each tier is ONE triangle strip
 // over all its fish, degenerate triangles between fish, and koi.vert finds its fish and its place on the
 // ribbon from gl_VertexID. The per-fish data is one texture upload per frame (kFishPerRow fish per row).
 constexpr int kInstanceFloats = 12;
@@ -196,7 +196,7 @@ void FishRenderer::useKoi(const KoiProgram& k, const RenderView& view, const Wor
   glUniform2f(k.uPixels, float(view.pixelWidth), float(view.pixelHeight));
   glUniform1f(k.uTime, time);
   // S-ECO-3: species k wears palette (palette + k) mod 4, slot k of the arrays; koi.frag picks the fish's slot, so
-  // every kind still draws in the layer's one call.
+  // every kind still draws in the tier's one call.
   float colours[4][kMaxSpecies * 3], glow[kMaxSpecies];
   for (int kind = 0; kind < kMaxSpecies; ++kind) {
     const Palette& own = kPalettes[(first + kind) % kPaletteCount];
@@ -253,14 +253,14 @@ bool FishRenderer::prepare(const School& school, const RenderView& view, const W
   glBindTexture(GL_TEXTURE_2D, patternTexture_);
   glActiveTexture(GL_TEXTURE0);
 
-  // Detail per layer (RenderView::detail): at 1 the back layer is always cheap, the front layer when even its
-  // largest fish is under kSmallFishPx device px long. Per layer, so each layer stays one draw in y order.
+  // Detail per tier (RenderView::detail): at 1 the back tier is always cheap, the front tier when even its
+  // largest fish is under kSmallFishPx device px long. Per tier, so each tier stays one draw in y order.
   const int detail = view.detail < 0 ? 0 : (view.detail > 2 ? 2 : view.detail);
   // The largest species sets the strip (finer strips for bigger fish).
   const float sizePx = kBaseLength * clampf(finiteOr(view.fishSize, 1.0f), 0.05f, 20.0f) * map.scale *
                        largestSpecies(int(school.params().species));
-  layers_ = Layers{{sizePx * (kBackScale + (kFrontScale - kBackScale) * kFrontDepth), sizePx * kFrontScale},
-                   {detail <= 1, detail == 0 || (detail == 1 && sizePx * kFrontScale < kSmallFishPx)}};
+  tiers_ = Tiers{{sizePx * (kBackScale + (kFrontScale - kBackScale) * kFrontDepth), sizePx * kFrontScale},
+                 {detail <= 1, detail == 0 || (detail == 1 && sizePx * kFrontScale < kSmallFishPx)}};
   return true;
 }
 
@@ -268,15 +268,15 @@ int FishRenderer::draw(int pass) {
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha
   const int lower = order_.lowerCount();
-  const int draws = pass == 0 ? drawLayers(0, order_.backCount(), lower)
-                              : drawLayers(lower, order_.topBackCount(), order_.count() - lower);
+  const int draws = pass == 0 ? drawTiers(0, order_.backCount(), lower)
+                              : drawTiers(lower, order_.topBackCount(), order_.count() - lower);
   glBindVertexArray(0);
   return draws;
 }
 
-// One draw per depth layer for the `count` fish from `first` of the draw order, `back` of them in the back layer.
-int FishRenderer::drawLayers(int first, int back, int count) {
-  const Layers& l = layers_;
+// One draw per depth tier for the `count` fish from `first` of the draw order, `back` of them in the back tier.
+int FishRenderer::drawTiers(int first, int back, int count) {
+  const Tiers& l = tiers_;
   const RenderView& view = *view_;
   const WorldToPixels& map = map_;
   const float time = time_;

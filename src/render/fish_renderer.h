@@ -1,10 +1,10 @@
-// Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one draw call per depth layer (all its fish in one
+// Batched WebGL2/GLES3 koi renderer: reads the school's arrays, one draw call per depth tier (all its fish in one
 // triangle strip; per-fish data in a texture uploaded once per frame).
 //
 // World -> canvas: the letterbox of render/core/view_transform.h (worldToPixels), in device pixels (CSS px x dpr).
 //
 // Output is premultiplied alpha (context created with alpha: true, premultipliedAlpha: true). The koi are two of the
-// frame's layers (frame_composer.h): the fish still swimming, and those flying over a QR code's plate to land.
+// frame's sheets (frame_composer.h): the fish still swimming, and those flying over a QR code's plate to land.
 #pragma once
 
 #include <cstdint>
@@ -31,7 +31,7 @@ class FishRenderer {
   // width x height) is scaled to fit the drawing buffer, centred (map). lift: a QR code's plate is drawn between the
   // two passes, so the fish with a module still to reach go to the second (S-CHO-4).
   bool prepare(const School& school, const RenderView& view, const WorldToPixels& map, float time, bool lift);
-  // Pass 0 draws the fish swimming, pass 1 those flying over the plate; each is one draw per depth layer (returned).
+  // Pass 0 draws the fish swimming, pass 1 those flying over the plate; each is one draw per depth tier (returned).
   int draw(int pass);
   // Forget GL objects without deleting them (after a context loss); call init() again on restore.
   void dropContext();
@@ -41,12 +41,12 @@ class FishRenderer {
  private:
   void ensureCapacity(int n);
   void fillInstances(const School& school, const RenderView& view);
-  // Each depth layer's fish length (device px) and whether it draws the cheap koi: back, front.
-  struct Layers {
+  // Each depth tier's fish length (device px) and whether it draws the cheap koi: back, front.
+  struct Tiers {
     float px[2];
     bool lite[2];
   };
-  int drawLayers(int first, int back, int count);
+  int drawTiers(int first, int back, int count);
 
   // One koi program (the full koi, or the cheap one) and its per-frame uniform locations.
   struct KoiProgram {
@@ -63,13 +63,13 @@ class FishRenderer {
   unsigned vao_ = 0, fishTexture_ = 0;  // per-fish data, RGBA32UI, rows of 256 fish x 3 texels
   int fishCapacity_ = 0;                // fish the fish texture holds (whole rows)
   std::vector<float> staging_;          // per-fish floats, grown by doubling, reused every frame
-  DrawOrder order_;                     // back layer then front, y-sorted, reused
+  DrawOrder order_;                     // back tier then front, y-sorted, reused
   std::vector<unsigned char> lifted_;   // per fish: drawn over a QR plate (DrawOrder::lift), reused
   // This frame's, from prepare() for draw().
   const RenderView* view_ = nullptr;
   WorldToPixels map_;
   float time_ = 0;
-  Layers layers_ = {};
+  Tiers tiers_ = {};
 };
 
 }  // namespace mirofish

@@ -14,15 +14,15 @@ namespace mirofish {
 
 class School;
 
-class FormationRenderer : public LayerRenderer<4> {
+class FormationRenderer : public ProgramRenderer<4> {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // 1 when it drew the plate, else 0 (no QR code landing or held).
   int drawPlate(const School& school, const RenderView& view, const WorldToPixels& map);
   // 1 when it drew the cells, else 0 (no static formation, or nothing settled yet).
   int draw(const School& school, const RenderView& view, const WorldToPixels& map);
-  void dropContext();  // as LayerRenderer's, and the vertex buffer's name with it
-  void release();      // as LayerRenderer's, and deletes the vertex buffer
+  void dropContext();  // as ProgramRenderer's, and the vertex buffer's name with it
+  void release();      // as ProgramRenderer's, and deletes the vertex buffer
 
  private:
   int drawQuads(const RenderView& view, const WorldToPixels& map, const float* plate, const float* ink, int quads);

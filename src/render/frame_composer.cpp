@@ -1,4 +1,4 @@
-// The frame's layers in their order (frame_composer.h).
+// The frame's sheets in their order (frame_composer.h).
 #include "render/frame_composer.h"
 
 #include <GLES3/gl3.h>
@@ -58,24 +58,24 @@ void FrameComposer::render(const School& school, const RenderView& view) {
   glClearColor(0, 0, 0, 0);  // transparent: the page shows through (S-ASK-6)
   glClear(GL_COLOR_BUFFER_BIT);
   bool fish = false;
-  for (FrameLayer layer : kFrameLayers) {
-    switch (layer) {
-      case FrameLayer::Water:
+  for (FrameSheet sheet : kFrameSheets) {
+    switch (sheet) {
+      case FrameSheet::Water:
         if (view.water) drawCalls_ += water_.draw(view, map, worldH, time);
         break;
-      case FrameLayer::Koi:
+      case FrameSheet::Koi:
         fish = koi_.prepare(school, view, map, time, true);
         if (fish) drawCalls_ += koi_.draw(0);
         break;
-      case FrameLayer::Plate:
+      case FrameSheet::Plate:
         if (fish) drawCalls_ += cells_.drawPlate(school, view, map);
         break;
-      case FrameLayer::KoiOver:
+      case FrameSheet::KoiOver:
         if (fish) drawCalls_ += koi_.draw(1);
         break;
-      case FrameLayer::Cells: drawCalls_ += cells_.draw(school, view, map); break;
-      case FrameLayer::Pellets: drawCalls_ += pellets_.draw(school, view, map); break;
-      case FrameLayer::Predator: drawCalls_ += predator_.draw(school, view, map); break;
+      case FrameSheet::Cells: drawCalls_ += cells_.draw(school, view, map); break;
+      case FrameSheet::Pellets: drawCalls_ += pellets_.draw(school, view, map); break;
+      case FrameSheet::Predator: drawCalls_ += predator_.draw(school, view, map); break;
     }
   }
 }

@@ -49,8 +49,8 @@ GLuint linkProgram(const char* vertex, const char* fragment, std::string* log) {
   return checked(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, glDeleteProgram, "link: ", log);
 }
 
-bool LayerProgram::link(const char* vertex, const char* fragment, const char* const* names, int count, GLint* at,
-                        std::string* log) {
+bool GlProgram::link(const char* vertex, const char* fragment, const char* const* names, int count, GLint* at,
+                     std::string* log) {
   id = linkProgram(vertex, fragment, log);
   if (!id) return false;
   for (int k = 0; k < count; ++k) at[k] = glGetUniformLocation(id, names[k]);
@@ -58,7 +58,7 @@ bool LayerProgram::link(const char* vertex, const char* fragment, const char* co
   return true;
 }
 
-void LayerProgram::release() {
+void GlProgram::release() {
   if (id) glDeleteProgram(id);
   if (vao) glDeleteVertexArrays(1, &vao);
   dropContext();

@@ -14,9 +14,9 @@ GLuint linkProgram(const char* vertex, const char* fragment, std::string* log);
 // RIPPLES the water with rings).
 std::string withDefine(const char* source, const char* name);
 
-// A layer's program with its uniforms looked up once by name, and a vertex array of its own (a gl_VertexID quad
-// needs an empty one; a layer with a buffer sets it up): what the water, pellet, predator and formation layers share.
-struct LayerProgram {
+// A GL program with its uniforms looked up once by name, and a vertex array of its own (a gl_VertexID quad needs an
+// empty one; a renderer with a buffer sets it up): what the water, pellet, predator and formation renderers share.
+struct GlProgram {
   GLuint id = 0, vao = 0;
   // false (with *log set) when the program does not link; at[k] is names[k]'s location (-1 where unused).
   bool link(const char* vertex, const char* fragment, const char* const* names, int count, GLint* at, std::string* log);
@@ -24,10 +24,10 @@ struct LayerProgram {
   void release();                       // deletes both, then as dropContext
 };
 
-// The base of those three layer renderers: their program, its N uniforms (at_[k] is the location of the k-th name
-// given to link), and what a lost or closed context does to them.
+// The base of the renderers that are one program (pellets, predator, formation): it, its N uniforms (at_[k] is the
+// location of the k-th name given to link), and what a lost or closed context does to them.
 template <int N>
-class LayerRenderer {
+class ProgramRenderer {
  public:
   void dropContext() { gl_.dropContext(); }
   void release() { gl_.release(); }
@@ -36,7 +36,7 @@ class LayerRenderer {
   bool link(const char* vertex, const char* fragment, const char* const (&names)[N], std::string* log) {
     return gl_.link(vertex, fragment, names, N, at_, log);
   }
-  LayerProgram gl_;
+  GlProgram gl_;
   GLint at_[N] = {};
 };
 

@@ -11,7 +11,7 @@ namespace mirofish {
 
 class School;
 
-class PelletRenderer : public LayerRenderer<4> {
+class PelletRenderer : public ProgramRenderer<4> {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) when the school has live pellets, else nothing at all (0).

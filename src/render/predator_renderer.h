@@ -11,7 +11,7 @@ namespace mirofish {
 
 class School;
 
-class PredatorRenderer : public LayerRenderer<6> {
+class PredatorRenderer : public ProgramRenderer<6> {
  public:
   bool init(std::string* log);  // creates the program on the current context
   // One draw call (returned: 1) while the school has a predator, else nothing at all (0).

@@ -22,11 +22,11 @@ bool WaterRenderer::init(std::string* log) {
 }
 
 void WaterRenderer::dropContext() {
-  for (LayerProgram& p : gl_) p.dropContext();
+  for (GlProgram& p : gl_) p.dropContext();
 }
 
 void WaterRenderer::release() {
-  for (LayerProgram& p : gl_) p.release();
+  for (GlProgram& p : gl_) p.release();
 }
 
 int WaterRenderer::draw(const RenderView& view, const WorldToPixels& map, float worldH, float time) {

@@ -28,7 +28,7 @@ class WaterRenderer {
   static constexpr int kUniforms = 8;
   // Twice: plain, and with the rings for the frames that have some. One program with a branch would not do: a
   // software rasterizer runs a branch's body for every pixel, taken or not (+38% a frame).
-  LayerProgram gl_[2];
+  GlProgram gl_[2];
   GLint at_[2][kUniforms] = {};
 };
 

@@ -23,7 +23,7 @@ double& Params::ref(ParamId id) {
 
 bool parseDecimal(const std::string& s, double* out) {
   size_t i = 0, n = s.size();
-  if (n == 0 || n > 32) return false;
+  if (n == 0 || n > size_t(kMaxNumberLength)) return false;  // base/constants.h
   if (s[i] == '+' || s[i] == '-') ++i;
   size_t digits = 0;
   while (i < n && s[i] >= '0' && s[i] <= '9') {

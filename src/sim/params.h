@@ -44,7 +44,7 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(frightEvery, "fright", "s", 900, 0, 36000, false, Sim, "",                                                         \
     "a fish takes fright at nothing about once this often; 0 = never")                                                 \
   X(hoverTime, "hover", "s", 2.5, 0, 30, false, Sim, "", "a hover lasts about this long; 0 = fish never hover")        \
-  X(depthSpeed, "dspeed", "-", 0.9, 0.2, 1, false, Sim, "", "speed of the back layer's fish (x the front's)")          \
+  X(depthSpeed, "dspeed", "-", 0.9, 0.2, 1, false, Sim, "", "speed of the back tier's fish (x the front's)")           \
   X(current, "cur", "-", 0.15, 0, 2, false, Sim, "", "current across the water (x fmax)")                              \
   X(currentScale, "cscale", "px", 700, 200, 20000, false, Sim, "", "width of one band of the current")                 \
   X(currentPeriod, "ctime", "s", 60, 1, 3600, false, Sim, "", "the current's bands drift one wave in this long")       \
@@ -184,7 +184,8 @@ bool paramValueByName(ParamId id, const std::string& name, double* value);
 enum class ParamStatus { Ok, Clamped, NotFinite, Unknown };
 
 int findParam(const std::string& nameOrKey);  // -1 when neither a name nor a key
-// The one number grammar of every edge (hash, CLI): [+-]digits[.digits][e[+-]digits], at most 32 characters.
+// The one number grammar of every edge (hash, CLI): [+-]digits[.digits][e[+-]digits], at most kMaxNumberLength (32)
+// characters.
 // No hex, "nan", "inf" or spaces; 1e999 parses to inf, which setParam then rejects.
 bool parseDecimal(const std::string& text, double* out);
 // parseDecimal, and finite: the tools' numbers (the CLI's flags, a sweep's --vary and --seeds).

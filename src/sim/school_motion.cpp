@@ -127,7 +127,7 @@ inline Turn limitTurn(float hx, float hy, float vx, float vy, float cosTurn, flo
     vx += fx * dt;
     vy += fy * dt;
     const Turn turn = limitTurn(hx, hy, vx, vy, b.turnCos[i], b.turnSin[i]);
-    // S-SIM-5/6, S-ECO-4, S-SIM-15: per-fish cap, slower in the back layer, scaled by the gait (raised in a sprint
+    // S-SIM-5/6, S-ECO-4, S-SIM-15: per-fish cap, slower in the back tier, scaled by the gait (raised in a sprint
     // or a startle, near still in a hover, when the floor drops too), lower in sharp turns.
     const float panicLeft = b.panic[i], capMul = b.capMul[i];
     const float depthMul = depthSpeed + (1.0f - depthSpeed) * t.depth[i];

@@ -70,7 +70,7 @@ class Pond {
   // Returns "" on success, else why not (the pond still simulates without it).
   std::string attach(const std::string& canvasSelector, bool antialias);
 
-  // Fish detail, RenderView::detail: 2 full koi, 1 cheap koi for the back layer and tiny fish, 0 cheap koi for all.
+  // Fish detail, RenderView::detail: 2 full koi, 1 cheap koi for the back tier and tiny fish, 0 cheap koi for all.
   // Clamped to 0..2; takes effect on the next frame; never touches the simulation.
   void setDetail(int detail) { detail_ = detail < 0 ? 0 : (detail > 2 ? 2 : detail); }
 

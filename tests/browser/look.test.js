@@ -2,7 +2,7 @@
 // differs between engines): text readable over the water whatever the page's colour scheme, the default page's fish
 // (how many, none over the avoided text, none outside an element's canvas). Fixed seed, quality=high and
 // school.step(), so each frame is the same in every run. The frames themselves (each palette's hues, the QR code's
-// plate under the landing fish, the water's tone against a text colour, DPR 2, the depth layers, the predator) are
+// plate under the landing fish, the water's tone against a text colour, DPR 2, the depth tiers, the predator) are
 // tested natively without a page (tests/render/gl).
 'use strict';
 

@@ -1,4 +1,4 @@
-// S-SIM-14, S-INT-4, S-ECO-4: the current, the points of interest, feeding and the slower back layer.
+// S-SIM-14, S-INT-4, S-ECO-4: the current, the points of interest, feeding and the slower back tier.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -159,7 +159,7 @@ TEST_CASE("pond: feeding", "[pond][feed]") {
   }
 }
 
-TEST_CASE("pond: the back layer swims slower (S-ECO-4)", "[pond]") {
+TEST_CASE("pond: the back tier swims slower (S-ECO-4)", "[pond]") {
   Params p = isolatedParams(2);
   p.depthSpeed = 0.6;
   p.maxForce = 2000;

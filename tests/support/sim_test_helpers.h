@@ -54,7 +54,7 @@ inline School placedSchool(const Params& p, std::initializer_list<std::array<flo
 }
 
 // The pond without its life (S-SIM-14, S-SIM-15, S-ECO-4): no current, no points of interest, no sprints or
-// hovers, the back layer as fast as the front. For tests of the three rules and the pointer on their own.
+// hovers, the back tier as fast as the front. For tests of the three rules and the pointer on their own.
 inline Params stillPond(Params p) {
   p.current = p.attractors = p.sprintEvery = p.hoverTime = 0;
   p.depthSpeed = 1;

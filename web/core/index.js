@@ -1,5 +1,5 @@
 // The kernel's front (web/core): everything the products (loader, host, engine, studio, record, react) and the entries take
-// from the kernel, and the only file of it they import (scripts/js-layers.mjs holds them to that). Re-exports only:
+// from the kernel, and the only file of it they import (scripts/js-floors.mjs holds them to that). Re-exports only:
 // esbuild keeps of the kernel just what a bundle uses (the loader stays ~2.5 KB gzipped). The protocols and the
 // channel's class are types for the products: JSDoc names them where they are listed, as
 // `import('../core/protocol.js').Mount` (a type costs no byte; docs/architecture.md "The JS: floors").

@@ -1,4 +1,4 @@
-// Draw order for the koi: split by depth layer, then an exact y sort or y-bands, all in reused arrays.
+// Draw order for the koi: split by depth tier, then an exact y sort or y-bands, all in reused arrays.
 #include "render/core/draw_order.h"
 
 #include <algorithm>
@@ -14,7 +14,7 @@ void DrawOrder::build(const float* y, const float* depth, int n, float worldH) {
     scratch_.resize(cap);
   }
   n_ = n;
-  // Stable split: back-layer ids first, front-layer ids after, each in id order.
+  // Stable split: back-tier ids first, front-tier ids after, each in id order.
   int back = 0;
   for (int i = 0; i < n; ++i) back += depth[i] < kFrontDepth ? 1 : 0;
   int b = 0, f = back;

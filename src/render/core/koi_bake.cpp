@@ -182,7 +182,7 @@ void bakePatternTiles(std::vector<uint8_t>* out, int t0, int t1) {
   const int atlasW = kPatternTileW * kPatternTilesX, atlasH = kPatternTileH * kPatternTilesY;
   if (t0 == 0) out->assign(size_t(atlasW) * atlasH * 2, 0);
   for (int tile = t0; tile < t1; ++tile) {
-    // Tile k holds pattern k's noise: its own seed and offsets, both fbm layers.
+    // Tile k holds pattern k's noise: its own seed and offsets, both fbm fields (red, ink).
     uint32_t seed = hashU(uint32_t(tile) + 0x9e3779b9u);
     float offX = hash01(seed ^ 0x51u) * 64.0f, offY = hash01(seed ^ 0xa3u) * 64.0f;
     const int x0 = (tile % kPatternTilesX) * kPatternTileW, y0 = (tile / kPatternTilesX) * kPatternTileH;
@@ -203,7 +203,7 @@ void bakePatternTiles(std::vector<uint8_t>* out, int t0, int t1) {
 
 // The slices, in order: the shape field in bands of rows, the patch atlas in bands of tiles, the profile's columns in
 // bands, the profiles. Small enough that a slice on a page's main thread is a short task, and that a browser's
-// first-tier wasm code runs only the first slice or two of each kind before its optimised code takes over (a band a
+// baseline wasm code runs only the first slice or two of each kind before its optimised code takes over (a band a
 // quarter of the table ran 3-5x slower as the first than as the next, in Chromium).
 constexpr int kShapeBands = 16, kPatternBands = 16, kColumnBands = 8;
 static_assert(kShapeH % kShapeBands == 0 && kPatternTiles % kPatternBands == 0, "bands divide the tables");

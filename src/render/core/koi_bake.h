@@ -31,7 +31,7 @@ constexpr int kPatternTiles = kPatternTilesX * kPatternTilesY;
 // default school's 20-30 px koi on 6 segments instead of 10 cost SwiftShader 3 ms a frame less, docs/performance.md).
 constexpr int kStrips = 4;
 constexpr int kStripSegments[kStrips] = {28, 16, 10, 6};
-constexpr float kStripMinPx[kStrips] = {90.0f, 45.0f, 30.0f, 0.0f};  // a layer's largest fish at least this long
+constexpr float kStripMinPx[kStrips] = {90.0f, 45.0f, 30.0f, 0.0f};  // a tier's largest fish at least this long
 constexpr float kRibbonMaxSpan = 1.6f;  // lengths a ribbon spans at most (tail, margins, shadow offset)
 
 // Ribbon width profiles, one per strip: kProfileN samples from kProfileS0 every kProfileStep; per sample (x, y) =

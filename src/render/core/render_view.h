@@ -1,5 +1,5 @@
-// What every layer's renderer needs beyond the school (the koi, the water, the pellets, the predator, a formation's
-// plate): the drawing buffer, the clock and the look; filled by the platform layer each frame.
+// What every renderer needs beyond the school (the koi, the water, the pellets, the predator, a formation's
+// plate): the drawing buffer, the clock and the look; made each frame by FrameView (frame_view.h).
 #pragma once
 
 namespace mirofish {
@@ -16,10 +16,10 @@ struct RenderView {
   const float* ripples = nullptr;
   int rippleCount = 0;
   float fishSize = 1;  // size scale
-  // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front layer and
+  // Fish detail (S-COST-2 quality steps): 2 the full koi for every fish; 1 the full koi for the front tier and
   // the cheap koi (silhouette, patches, eyes, fins without rays; no shadow, pelvic fins, dorsal crest or shimmer)
-  // for the back layer, and for the front layer too when its fish are under kSmallFishPx device px (fish_renderer.h)
-  // long; 0 the cheap koi for all. Chosen per layer, so each layer stays one draw call in y order.
+  // for the back tier, and for the front tier too when its fish are under kSmallFishPx device px (fish_renderer.h)
+  // long; 0 the cheap koi for all. Chosen per tier, so each tier stays one draw call in y order.
   int detail = 2;
 };
 

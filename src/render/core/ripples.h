@@ -1,6 +1,6 @@
 // S-ECO-5 the water's ripples: a fixed ring of the last kMaxRipples (centre, start, strength), packed once a frame
-// into the water shader's uniforms. No GL and no DOM here: the platform layer adds ripples (a click, a pellet, the
-// school's startle events), FishRenderer uploads what pack() wrote.
+// into the water shader's uniforms. No GL and no DOM here: its owner (FrameView, for the page and the CLI alike)
+// adds ripples (a click, a pellet, the school's startle events), FishRenderer uploads what pack() wrote.
 #pragma once
 
 #include <cstdint>

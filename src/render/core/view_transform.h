@@ -1,5 +1,5 @@
-// The world <-> canvas letterbox, the one copy: the koi and every layer draw through it (in float, device px), the
-// page maps the pointer and obstacle boxes through it (in double, CSS px), the studio's overlay and clicks get it
+// The world <-> canvas letterbox, the one copy: the koi and every other sheet draw through it (in float, device px),
+// the page maps the pointer and obstacle boxes through it (in double, CSS px), the studio's overlay and clicks get it
 // from its core (studio_view). GL-free, so the native suite tests it.
 //
 //   scale   = min(pixelWidth / worldW, pixelHeight / worldH)      (uniform, the whole world fits)

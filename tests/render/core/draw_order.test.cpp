@@ -1,4 +1,4 @@
-// The renderer's GL-free core, natively (src/render/draw_order.cpp): back layer first, each layer by y.
+// The renderer's GL-free core, natively (src/render/draw_order.cpp): back tier first, each tier by y.
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -7,7 +7,7 @@
 
 using namespace mirofish;
 
-TEST_CASE("draw order: back layer first, each layer by y; hidden fish dropped", "[render]") {
+TEST_CASE("draw order: back tier first, each tier by y; hidden fish dropped", "[render]") {
   const std::vector<float> y = {50, 10, 40, 30, 20, 60};
   const std::vector<float> depth = {0.9f, 0.1f, 0.2f, 0.7f, 0.6f, 0.3f};  // back: 1 2 5, front: 0 3 4
   DrawOrder order;
@@ -23,7 +23,7 @@ TEST_CASE("draw order: back layer first, each layer by y; hidden fish dropped", 
   CHECK(order.backCount() == 2);
 }
 
-TEST_CASE("draw order: lift() puts the flagged fish after the rest, each part back layer first", "[render]") {
+TEST_CASE("draw order: lift() puts the flagged fish after the rest, each part back tier first", "[render]") {
   const std::vector<float> y = {50, 10, 40, 30, 20, 60};
   const std::vector<float> depth = {0.9f, 0.1f, 0.2f, 0.7f, 0.6f, 0.3f};  // back: 1 2 5, front: 0 3 4
   DrawOrder order;
@@ -41,7 +41,7 @@ TEST_CASE("draw order: lift() puts the flagged fish after the rest, each part ba
   CHECK(order.topBackCount() == 1);
 }
 
-TEST_CASE("draw order: beyond the exact sort, y-bands keep the layers apart and roughly sorted", "[render]") {
+TEST_CASE("draw order: beyond the exact sort, y-bands keep the tiers apart and roughly sorted", "[render]") {
   const int n = kExactSortMax * 3;
   std::vector<float> y(static_cast<size_t>(n)), depth(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {

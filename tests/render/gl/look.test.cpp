@@ -1,6 +1,6 @@
 // What a visitor sees, drawn by the page's renderer on the native context: each palette its own hues, the QR code's
 // plate under the fish landing on it, the water against the page's text at 4.5:1, sharp edges at DPR 2, the depth
-// layers, the predator, the species' colours. Tolerant measures (gl_frames.h), small frames: llvmpipe draws each in a
+// tiers, the predator, the species' colours. Tolerant measures (gl_frames.h), small frames: llvmpipe draws each in a
 // few milliseconds.
 #include <catch2/catch.hpp>
 
@@ -179,7 +179,7 @@ TEST_CASE("look: at DPR 2 the fish are drawn in device pixels: four times the pi
   CHECK(step2 > 0.8 * step1);
 }
 
-TEST_CASE("look: the back layer's fish are drawn smaller than the front's", "[gl]") {
+TEST_CASE("look: the back tier's fish are drawn smaller than the front's", "[gl]") {
   double back = 0, front = 0;
   int backs = 0, fronts = 0;
   for (int seed = 1; seed <= 24; ++seed) {

@@ -9,8 +9,15 @@
 
 defined( 'ABSPATH' ) || exit;
 
+// The school's own limits on what it reads, from the C++ (src/base/constants.h), never written by hand.
+// <generated limits: scripts/gen-types.mjs from the C++ constants table; do not edit>
+define( 'MIROFISH_MAX_HASH_LENGTH', 4096 ); // characters of a hash the codec reads; a longer one is cut, with a warning
+define( 'MIROFISH_MAX_NUMBER_LENGTH', 32 ); // characters of a number in the one grammar (parseDecimal); more: refused
+// </generated limits>
+
 /**
- * A number as the school's edges read one: [+-]digits[.digits][e[+-]digits], at most 32 characters, finite.
+ * A number as the school's edges read one: [+-]digits[.digits][e[+-]digits], at most MIROFISH_MAX_NUMBER_LENGTH (32)
+ * characters, finite.
  *
  * @param mixed $raw What came in.
  * @return float|null Null for anything else.
@@ -23,7 +30,7 @@ function mirofish_parse_number( $raw ) {
 		return null;
 	}
 	$text = trim( $raw );
-	if ( strlen( $text ) > 32 || ! preg_match( '/^[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/', $text ) ) {
+	if ( strlen( $text ) > MIROFISH_MAX_NUMBER_LENGTH || ! preg_match( '/^[+-]?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/', $text ) ) {
 		return null;
 	}
 	$value = (float) $text;
@@ -173,9 +180,9 @@ function mirofish_read_link( $link ) {
 	}
 	$link = trim( $link );
 	// The school's own limit on a hash (docs/url-hash.md).
-	if ( strlen( $link ) > 4096 ) {
-		/* translators: %d: how many characters came in. */
-		$result['error'] = sprintf( __( 'The look to import is %d characters long, more than a link to a look (4096): nothing imported.', 'mirofish' ), strlen( $link ) );
+	if ( strlen( $link ) > MIROFISH_MAX_HASH_LENGTH ) {
+		/* translators: 1: how many characters came in, 2: the most a link to a look has. */
+		$result['error'] = sprintf( __( 'The look to import is %1$d characters long, more than a link to a look (%2$d): nothing imported.', 'mirofish' ), strlen( $link ), MIROFISH_MAX_HASH_LENGTH );
 		return $result;
 	}
 	$hash_at = strpos( $link, '#' );

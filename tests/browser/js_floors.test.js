@@ -1,4 +1,4 @@
-// scripts/js-layers.mjs, the JS floors' check (docs/architecture.md): web/ as it is passes; a tree with an arrow
+// scripts/js-floors.mjs, the JS floors' check (docs/architecture.md): web/ as it is passes; a tree with an arrow
 // planted that runs back up, crosses between peers or goes past the kernel's front fails, one line per arrow.
 'use strict';
 
@@ -10,12 +10,12 @@ const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const SCRIPT = path.join(ROOT, 'scripts', 'js-layers.mjs');
+const SCRIPT = path.join(ROOT, 'scripts', 'js-floors.mjs');
 const run = (dir) => spawnSync(process.execPath, dir ? [SCRIPT, dir] : [SCRIPT], { encoding: 'utf8' });
 
 // A small web/ of its own, in a temp dir: `files` {path: text}.
 function tree(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'js-layers-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'js-floors-'));
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
@@ -34,11 +34,11 @@ const GOOD = {
     "import createGlue from 'mirofish-glue';\nimport { a } from '../host/a.js';\nimport { c } from '../engine/c.js';\nexport { a, c, createGlue };\n",
 };
 
-describe('scripts/js-layers.mjs', () => {
+describe('scripts/js-floors.mjs', () => {
   it('passes web/ as it is', () => {
     const r = run();
     assert.equal(r.status, 0, r.stdout + r.stderr);
-    assert.match(r.stdout, /^js-layers: \d+ files, \d+ imports, every one points down$/m);
+    assert.match(r.stdout, /^js-floors: \d+ files, \d+ imports, every one points down$/m);
   });
 
   it('passes a tree whose arrows all point down', () => {

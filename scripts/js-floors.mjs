@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The JS floors (docs/architecture.md "The JS: floors"), held as cmake/layers.cmake holds the C++'s: web/core is the
+// The JS floors (docs/architecture.md "The JS: floors"), held as cmake/floors.cmake holds the C++'s: web/core is the
 // kernel; the products (host, engine, studio, record, react) stand on it as peers; the entries (web/entry), each
 // named for the file it becomes, stand on them. Every import of every .js/.mjs under web/ (static, dynamic and
 // re-exports, read by esbuild's own parser) must point down:
@@ -11,7 +11,7 @@
 // A JSDoc type (`import('...')` in a /** */ comment) costs no byte: it may also name any file of web/core (the
 // protocols' lists) and the declarations web/*.d.ts, never another product. Prints one line per arrow that breaks a
 // rule, and exits 1 if any did.
-//   node scripts/js-layers.mjs [WEB_DIR]
+//   node scripts/js-floors.mjs [WEB_DIR]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,7 @@ await esbuild.build({
   entryPoints: files.map((f, i) => ({ in: f, out: String(i) })), // nothing is written
   bundle: true,
   write: false,
-  outdir: path.join(web, '.js-layers'),
+  outdir: path.join(web, '.js-floors'),
   logLevel: 'silent',
   plugins: [
     {
@@ -67,7 +67,7 @@ for (const [from, spec, kind] of arrows) {
 }
 for (const line of [...new Set(problems)].sort()) console.log(line);
 if (problems.length) process.exit(1);
-console.log('js-layers: ' + files.length + ' files, ' + arrows.length + ' imports, every one points down');
+console.log('js-floors: ' + files.length + ' files, ' + arrows.length + ' imports, every one points down');
 
 // Why the arrow from `from` to `spec` breaks a rule, or ''.
 function broken(from, spec, kind) {
