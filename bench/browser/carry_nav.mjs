@@ -7,26 +7,30 @@
 // - load: from the keypress to page b's load event (b's navigation start is the keypress's navigation);
 // - school: from the keypress to page b's school mounted and drawing (MiroFish.ready resolved);
 // - fish: from the keypress to the first animation frame of page b with fish on it: the picture page a left
-//   (loader/poster.js), or the school's own first frame where there is none;
+//   (loader/picture.js), or the school's own first frame where there is none;
 // - picture: the size of that picture in sessionStorage (base64 characters);
 // - carried: whether page b's school went on from page a's (its first read step count at least page a's when the
 //   link was focused, well above a fresh school's).
 // The pages' school is the default tag (data-fish="200"), 1280x720, Chromium as the suite's (SwiftShader).
 //
-// usage: node bench/browser/carry_nav.mjs [--rounds N] [--before DIR]
+// usage: node bench/browser/carry_nav.mjs [--rounds N] [--before DIR] [--wait MS]
+// --wait: from the link focused (the visitor's intent, which asks for the snapshot and the picture) to the keypress
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUNDLE, launch, median, serve } from './lib.mjs';
 
-const opts = { rounds: 5, before: null };
+const opts = { rounds: 5, before: null, wait: 300 };
 for (let i = 2; i < process.argv.length; i++) {
   const a = process.argv[i];
   if (a === '--rounds' && /^[1-9]\d*$/.test(process.argv[i + 1] || '')) opts.rounds = Number(process.argv[++i]);
+  else if (a === '--wait' && /^\d+$/.test(process.argv[i + 1] || '')) opts.wait = Number(process.argv[++i]);
   else if (a === '--before' && fs.existsSync(path.join(process.argv[i + 1] || '', 'mirofish.js'))) {
     opts.before = path.resolve(process.argv[++i]);
   } else {
-    process.stderr.write(`carry_nav: unknown argument ${a}\nusage: carry_nav.mjs [--rounds N] [--before DIR]\n`);
+    process.stderr.write(
+      `carry_nav: unknown argument ${a}\nusage: carry_nav.mjs [--rounds N] [--before DIR] [--wait MS]\n`,
+    );
     process.exit(2);
   }
 }
@@ -79,7 +83,7 @@ try {
       // the steps when the link is focused, which asks for the snapshot: a carried school has at least these
       const stepsBefore = hasSchool ? await tab.evaluate(() => window.MiroFish.current.stats().steps) : 0;
       await tab.focus('#next');
-      await tab.waitForTimeout(300);
+      await tab.waitForTimeout(opts.wait);
       await Promise.all([tab.waitForNavigation({ waitUntil: 'load' }), tab.keyboard.press('Enter')]);
       const r = await tab.evaluate(async (school) => {
         const nav = performance.getEntriesByType('navigation')[0];

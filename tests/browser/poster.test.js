@@ -1,4 +1,4 @@
-// data-poster (web/loader/poster.js): the still is in the page at once, behind it; the school takes its place once it
+// data-poster (web/loader/picture.js): the still is in the page at once, behind it; the school takes its place once it
 // draws; it stays where no school comes (no WebGL2); and with data-reduced-motion="poster" a visitor who prefers
 // reduced motion gets the poster alone, the host and the engine never fetched. The frames themselves are tested
 // natively (tests/render/gl): here only what a page shows.

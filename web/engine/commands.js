@@ -80,10 +80,10 @@ const COMMANDS = {
   stateHash: (s) => answer(s, s.pond.stateHash()),
   carry: (s, msg) => {
     const bytes = s.pond.snapshot(); // a view into the heap: copied out at once
-    if (msg.picture) s.picture(true); // the school as it is now, drawn next
+    if (msg.picture) s.takePicture(); // the school as it is now, from its next frame
     return bytes ? bytes.slice() : null;
   },
-  picture: (s) => s.picture(false),
+  picture: (s) => s.pictureTaken(),
   form: (s, msg) => answer(s, form(s, msg.options)),
   release: (s) => {
     s.pond.releaseForm();

@@ -8,7 +8,7 @@ import { Budget } from './budget.js';
 import { probeRenderer, slowContext } from './gl_probe.js';
 import { guarded } from './guard.js';
 import { Loop } from './loop.js';
-import { drawPicture } from './picture.js';
+import { Picture } from './picture.js';
 import { Pressure } from './pressure.js';
 import { Resolution } from './resolution.js';
 import { Snapshots } from './snapshots.js';
@@ -52,8 +52,7 @@ export class EngineSchool {
   #resolution;
   #snapshots;
   #pressure;
-  /** @type {Promise<Uint8Array | null>} the picture takePicture() drew, for the next page */
-  #picture = Promise.resolve(null);
+  #picture = new Picture(this); // the school for the next page (picture.js)
 
   /**
    * @param {EngineModule} M the Emscripten module
@@ -322,7 +321,7 @@ export class EngineSchool {
     if (!this.#loop.animating()) this.#loop.drawOnce();
   }
 
-  // A throw in its work (guard.js): the school stops for good (false when it had already), and draws no frame more.
+  // A throw in its work (guard.js): it stops for good (false when it had already), and draws no frame more.
   failOnce() {
     if (this.#life.failed) return false;
     this.#life.failed = this.#life.destroyed = true;
@@ -370,15 +369,16 @@ export class EngineSchool {
       timer.end();
       this.#budget.gpu(timer.poll());
     }
+    this.#picture.drawn(drawn);
     return drawn;
   }
 
   // The school for the next page (picture.js): taken with a carry call's snapshot, then handed over once encoded.
-  /** @param {boolean} take @returns {Promise<Uint8Array | null>} */
-  picture(take) {
-    const p = take ? drawPicture(this) : this.#picture;
-    this.#picture = take ? p : Promise.resolve(null);
-    return p;
+  takePicture() {
+    this.#picture.take(this.#loop.animating());
+  }
+  pictureTaken() {
+    return this.#picture.handOver();
   }
 
   // Stops the loop and takes back everything the engine made: the wasm objects and the GPU context.

@@ -123,7 +123,7 @@ export const api = Object.freeze({
 // data-auto not false): data-* are the options. Only its own tag: bundled into an app, currentScript is the app's
 // tag, which neither looks like mirofish.js nor carries one of our options. MiroFish.ready is this Promise. `early`:
 // the canvas the loader put in the page for it (loader.js); it goes again where no school comes. `over`: the picture
-// over it until the school's first frame (loader/poster.js), which stays where no school comes.
+// over it until the school's first frame (loader/picture.js), which stays where no school comes.
 /**
  * @param {HTMLScriptElement} script the loader's tag @param {HTMLCanvasElement | null} [early]
  * @param {HTMLElement | null} [over]

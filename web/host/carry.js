@@ -3,7 +3,7 @@
 // (C++ School::writeSnapshot) when the visitor is about to leave: a pointer over or on a link of this origin, a link
 // focused, beforeunload. The newest is kept here and pagehide puts it in sessionStorage, which the next page's school
 // reads once (carried). The auto-mount's school also leaves a picture of itself taken with its snapshot, which the next
-// page's loader shows from its first paint until the school's first frame (loader/poster.js).
+// page's loader shows from its first paint until the school's first frame (loader/picture.js).
 // Nothing is written while the visitor stays on the page.
 import { CARRY_FRESH_MS, CARRY_KEY, createListeners, STILL_KEY, truthy } from '../core/index.js';
 
@@ -47,8 +47,8 @@ export function carried(id) {
 /**
  * The schools that carry, a page's: each one's newest snapshot (base64) and, the auto-mount's, the last picture that
  * came, with the snapshot it was taken with and when they were asked for (base64 both; null: none yet).
- * @typedef {{kept: string, shot: {kept: string, picture: string, at: number} | null, asking: boolean, auto: Auto | null}}
- *   Carrying
+ * @typedef {{kept: string, picture: string, at: number}} Shot
+ * @typedef {{kept: string, shot: Shot | null, asking: boolean, auto: Auto | null}} Carrying
  * @type {Map<import('./school.js').HostSchool, Carrying>}
  */
 const carrying = new Map();
@@ -69,13 +69,15 @@ export function keepCarried(h, auto) {
   /** @param {Event} e */
   const onLink = (e) => {
     const a = /** @type {Element} */ (e.target).closest && /** @type {Element} */ (e.target).closest('a[href]');
-    if (a && /** @type {HTMLAnchorElement} */ (a).origin === self.origin) askAll(); // the document's (core/origin.js)
+    // a link of the document's origin (core/origin.js)
+    if (a && /** @type {HTMLAnchorElement} */ (a).origin === self.origin) askAll(true);
   };
   const opts = { capture: true, passive: true };
   for (const type of ['pointerover', 'pointerdown', 'focusin']) listeners.on(document, type, onLink, opts);
-  // Leaving without a link just before (a script's navigation, a form): asked now. After a link's, nothing more is
-  // asked on the way out, where the engine's work would slow the next page's load.
-  listeners.on(window, 'beforeunload', () => performance.now() - askedAt > RECENT_MS && askAll());
+  // Leaving without a link just before (a script's navigation, a form, a link focused long ago): the snapshot is asked
+  // now, without a picture, which could not be encoded in time. After a link's, nothing more is asked on the way out:
+  // the engine's work then would slow the next page's load.
+  listeners.on(window, 'beforeunload', () => performance.now() - askedAt > RECENT_MS && askAll(false));
   listeners.on(window, 'pagehide', () => {
     const now = Date.now();
     for (const [h, c] of carrying) {
@@ -92,7 +94,7 @@ export function keepCarried(h, auto) {
   });
 }
 
-// The picture the loader put over the auto-mount's canvas (loader/poster.js) goes at the school's first frame, which
+// The picture the loader put over the auto-mount's canvas (loader/picture.js) goes at the school's first frame, which
 // takes its place; a school that fails or goes first leaves it, as where no school comes.
 /** @param {import('./school.js').HostSchool} h @param {HTMLElement | null} over */
 export function pictureUntilDrawn(h, over) {
@@ -116,19 +118,20 @@ export function dropCarried(h) {
 }
 
 // Each school's snapshot, asked for and kept as base64 when it comes (one round at a time a school). The auto-mount's
-// engine takes the picture in the snapshot's task and hands it to the `picture` call sent right after: the snapshot
+// engine draws the picture right after the snapshot and hands it to the `picture` call sent with it: the snapshot
 // never waits for the picture's encoding, and a picture that comes late (or never: WebKit draws none on the way out)
 // is simply not shown.
-function askAll() {
+/** @param {boolean} picture the auto-mount's picture too */
+function askAll(picture) {
   const at = (askedAt = performance.now());
   for (const [h, c] of carrying) {
     if (c.asking) continue;
     c.asking = true;
     const done = () => (c.asking = false);
     const snapshot = h
-      .call({ t: 'carry', picture: !!c.auto })
+      .call({ t: 'carry', picture: picture && !!c.auto })
       .then((bytes) => (bytes ? (c.kept = toBase64(bytes)) : ''));
-    if (!c.auto) {
+    if (!picture || !c.auto) {
       snapshot.then(done, done);
       continue;
     }

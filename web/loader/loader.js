@@ -14,7 +14,7 @@ import {
   VERSION,
   warn,
 } from '../core/index.js';
-import { takePicture } from './poster.js';
+import { takePicture } from './picture.js';
 
 /**
  * @typedef {import('../mirofish').MiroFishGlobal} MiroFishGlobal
@@ -30,7 +30,7 @@ import { takePicture } from './poster.js';
  * @property {MiroFishGlobal['mount']} mount
  * @property {MiroFishGlobal['table']} table
  * @property {(early: HTMLCanvasElement | null, over: HTMLElement | null) => Promise<MiroFishSchool | null>} autoMount
- *   `over`: the picture over it until the school's first frame (the page before's school, or the poster: poster.js)
+ *   `over`: the picture over it until the school's first frame (the page before's school, or the poster: picture.js)
  * @property {(el: HTMLElement) => void} connect
  * @property {(el: HTMLElement) => void} disconnect
  */
