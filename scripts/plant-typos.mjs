@@ -80,11 +80,10 @@ const PLANTS = [
     to: 'this.life.destroyd = true',
   },
   {
-    what: 'HostSchool.start: a flat field write',
-    files: ['host/school.js'],
-    find: /this\.listeners = createListeners/,
-    to: 'this.listenrs = createListeners',
-    gap: 'host/school.js writes this field outside its constructor',
+    what: 'HostSchool.start: a field write (its parts)',
+    files: ['host/school_parts.js', 'host/school.js'],
+    find: /(this\.#?)listeners = createListeners/,
+    to: '$1listenrs = createListeners',
   },
   {
     what: "HostSchool: a page's option read",

@@ -3,14 +3,13 @@
 // What the page says goes out in messages (web/core/protocol.js); what the engine says comes back as snapshots, which
 // the handle (handle.js) reads. Its parts, each a file of its own: its line to the engine (school_link.js: messages,
 // calls, the engine it is on), the input (input.js: pointer, clicks, visibility, the hash, media queries), the sizing
-// (sizing.js), the avoid list (avoid.js), the perf overlay (overlay.js), the pause button (controls.js), the pointer's
-// rate (pointer_link.js), the page's text colour for the water's tone (tone.js) and the watchdog for an engine that
-// fails (heal.js). Its state is grouped by concern, and only its own methods write it; what is made once is
-// @readonly; each part is given a Pick of what it reads.
-import { createListeners, truthy, warn } from '../core/index.js';
+// (sizing.js), the pointer's rate (pointer_link.js), the watchdog for an engine that fails (heal.js), and those started
+// once it is mounted (school_parts.js: the avoid list, the perf overlay, the pause button, the water's tone).
+// Its state is grouped by concern or #private, and only its own methods write it (a misspelt field fails tsc); what is
+// made once is @readonly; each part is given a Pick of what it reads.
+import { truthy, warn } from '../core/index.js';
 import { dropCarried } from './carry.js';
-import { Avoid } from './avoid.js';
-import { createControls, rememberedPause } from './controls.js';
+import { rememberedPause } from './controls.js';
 import { paramTable, retire } from './engine_link.js';
 import { splitHash } from './hash.js';
 import { createWatch, remountOnMain } from './heal.js';
@@ -22,11 +21,11 @@ import {
   mediaMatches,
   prefersReducedMotion,
 } from './input.js';
-import { createOverlay } from './overlay.js';
 import { PointerLink } from './pointer_link.js';
 import { receive, SchoolLink } from './school_link.js';
+import { SchoolParts } from './school_parts.js';
 import { Sizing } from './sizing.js';
-import { createTone, textElement, textLuminance } from './tone.js';
+import { textElement, textLuminance } from './tone.js';
 
 const FAINT_OPACITY = '0.5'; // the canvas's opacity under prefers-reduced-transparency
 const WORKER_SCHOOLS = 4; // Chrome keeps 4 live WebGL contexts a Worker (16 a page): the next schools go on the page
@@ -91,6 +90,9 @@ export function workerRoom(engine) {
  */
 
 export class HostSchool {
+  // started once the engine has mounted the school (start())
+  #parts = new SchoolParts(this);
+
   /**
    * @param {Engine} engine the engine it mounts on first
    * @param {HTMLCanvasElement} canvas already in the page
@@ -151,17 +153,14 @@ export class HostSchool {
     this.onMedia();
     /** @readonly */ this.sizing = new Sizing(this);
     /** @readonly */ this.input = createInput(this);
-    // Made at start(), once the engine has mounted the school:
-    /** @type {ReturnType<typeof createListeners> | null} */
-    this.listeners = null;
-    /** @type {Avoid | null} */
-    this.avoid = null;
-    /** @type {ReturnType<typeof createOverlay> | null} */
-    this.perf = null;
-    /** @type {ReturnType<typeof createControls> | null} */
-    this.controls = null;
-    /** @type {ReturnType<typeof createTone> | null} */
-    this.tone = null;
+  }
+
+  // What the parts made at start() share, and the avoid list the handle sets and reads: null before start().
+  get listeners() {
+    return this.#parts.listeners;
+  }
+  get avoid() {
+    return this.#parts.avoid;
   }
 
   // A call of the engine for this school (the handle's methods that return Promises; school_link.js).
@@ -248,25 +247,14 @@ export class HostSchool {
   remounted() {
     this.life.failed = null;
     this.sizing.send(true);
-    if (this.avoid) this.avoid.resend();
+    this.#parts.remounted();
     this.watch.heard();
   }
 
-  // The engine mounted it: the page's parts start listening, measuring and drawing.
+  // The engine mounted it: the page's parts start listening, measuring and drawing (school_parts.js).
   /** @param {MiroFishOptions} opts the mount's */
   start(opts) {
-    this.listeners = createListeners();
-    this.input.start();
-    this.avoid = new Avoid(this);
-    if (opts.avoid !== undefined) this.avoid.set(opts.avoid);
-    this.perf = createOverlay(this);
-    this.perf.sync();
-    this.controls = createControls(this);
-    this.controls.sync();
-    this.tone = createTone(this);
-    this.tone.start();
-    this.sizing.observe();
-    this.sizing.send(false);
+    this.#parts.start(opts);
   }
 
   // The handle that holds it: its destroy() is what a canvas that left the page calls.
@@ -286,7 +274,7 @@ export class HostSchool {
     if (this.life.destroyed) return;
     Object.assign(this.flags, change);
     this.post({ t: 'flags', flags: change });
-    if (this.controls) this.controls.reflect(); // a page's pause() shows on the button
+    this.#parts.flagsChanged(); // a page's pause() shows on the button
     if (!this.layout.canvas.isConnected) setTimeout(this.destroyIfDetached, 0);
     this.watch.stop(); // hidden or paused: no watchdog timer at all; shown again: silence counts from now
     this.watch.heard();
@@ -317,7 +305,7 @@ export class HostSchool {
     layout.forced = mediaMatches(FORCED_COLORS);
     layout.canvas.style.visibility = layout.forced ? 'hidden' : ''; // a lost context's replacement too
     layout.canvas.style.opacity = mediaMatches(REDUCED_TRANSPARENCY) ? FAINT_OPACITY : '';
-    if (this.controls) this.controls.sync();
+    this.#parts.mediaChanged();
     if (this.flags.hidden !== hiddenNow(this)) this.setFlags({ hidden: hiddenNow(this) });
   }
 
@@ -360,8 +348,7 @@ export class HostSchool {
       snap.params = msg.params;
       snap.hash = msg.hash || ''; // each comes with the params (engine/snapshots.js)
       snap.obstacles = msg.obstacles || [];
-      if (this.perf) this.perf.sync();
-      if (this.controls) this.controls.sync();
+      this.#parts.paramsChanged();
       // pushed: the studio polls none
       if (this.hooks.studio && !this.life.destroyed) this.hooks.studio.params(snap.params, snap.hash);
     }
@@ -371,9 +358,7 @@ export class HostSchool {
       this.destroyIfDetached();
       return;
     }
-    if (this.perf) this.perf.draw();
-    const st = msg.stats.state; // the poll for boxes that moved unseen runs only while the school animates
-    if (this.avoid && (st === 'running' || st === 'idle')) this.avoid.tick(performance.now());
+    this.#parts.snapshotIn(msg.stats.state);
   }
 
   // The engine's context was taken for good (an evicted one never comes back): a fresh canvas in the same place for
@@ -389,13 +374,7 @@ export class HostSchool {
     const c = /** @type {HTMLCanvasElement} */ (this.layout.canvas.cloneNode());
     this.layout.canvas.replaceWith(c);
     this.layout.canvas = c;
-    if (this.listeners) {
-      // started (a mount's own failure comes before)
-      this.input.teardown();
-      this.input.start();
-      this.sizing.teardown();
-      this.sizing.observe();
-    }
+    this.#parts.followCanvas(); // once started (a mount's own failure comes before)
     return c;
   }
 
@@ -407,15 +386,7 @@ export class HostSchool {
     this.link.leave();
     this.watch.stop();
     this.pointerLink.stop();
-    if (started) {
-      if (this.listeners) this.listeners.clear(); // these made at start(): there when `started`
-      this.input.teardown();
-      if (this.avoid) this.avoid.teardown();
-      this.sizing.teardown();
-      if (this.perf) this.perf.remove();
-      if (this.controls) this.controls.remove();
-      if (this.tone) this.tone.teardown();
-    }
+    this.#parts.teardown(started);
     this.link.endCalls({ gone: true });
     this.layout.canvas.remove();
     this.layout.giveBack();
