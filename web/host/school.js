@@ -3,15 +3,16 @@
 // What the page says goes out in messages (web/core/protocol.js); what the engine says comes back as snapshots, which
 // the handle (handle.js) reads. Its parts, each a file of its own: its line to the engine (school_link.js: messages,
 // calls, the engine it is on), the input (input.js: pointer, clicks, visibility, the hash, media queries), the sizing
-// (sizing.js), the pointer's rate (pointer_link.js), the watchdog for an engine that fails (heal.js), and those started
-// once it is mounted (school_parts.js: the avoid list, the perf overlay, the pause button, the water's tone).
+// (sizing.js), the pointer's rate (pointer_link.js), the page's hash as it follows it (hash.js), the watchdog for an
+// engine that fails (heal.js), and those started once it is mounted (school_parts.js: the avoid list, the perf
+// overlay, the pause button, the water's tone).
 // Its state is grouped by concern or #private, and only its own methods write it (a misspelt field fails tsc); what is
 // made once is @readonly; each part is given a Pick of what it reads.
 import { truthy, warn } from '../core/index.js';
 import { dropCarried } from './carry.js';
 import { rememberedPause } from './controls.js';
 import { paramTable, retire } from './engine_link.js';
-import { splitHash } from './hash.js';
+import { HashFollower } from './hash.js';
 import { createWatch, remountOnMain } from './heal.js';
 import {
   FORCED_COLORS,
@@ -49,15 +50,13 @@ export function workerRoom(engine) {
  *   page's own: avoid, paused, hash, thread, signal), each as the page wrote it
  */
 /**
- * What the page asked for at mount; `lastHash`, the last of its URL hashes this school took (or share() wrote).
+ * What the page asked for at mount.
  * @typedef {object} Page
  * @property {HTMLElement | null} element the page's element it fills (null: the page's background, behind all of it)
  * @property {boolean} once a <miro-fish>: one warning per name (its attributes may change 1 000 times a second)
  * @property {boolean} antialias
  * @property {AbortSignal | undefined} signal the mount's: aborted, the school goes
  * @property {EngineOptions} engineOptions
- * @property {boolean} readHash the `hash` option: whether the page's hash is followed
- * @property {string} lastHash
  */
 /**
  * The canvas in the page: where it sits, what gives the mount element back the styles the layer borrowed
@@ -92,6 +91,8 @@ export function workerRoom(engine) {
 export class HostSchool {
   // started once the engine has mounted the school (start())
   #parts = new SchoolParts(this);
+  /** @type {HashFollower} the page's hash as it follows it */
+  #hash;
 
   /**
    * @param {Engine} engine the engine it mounts on first
@@ -104,7 +105,7 @@ export class HostSchool {
    */
   constructor(engine, canvas, parent, element, giveBack, options, engineOptions) {
     /** @readonly */ this.id = ++schoolCounter;
-    const hash = options.hash;
+    this.#hash = new HashFollower(options.hash);
     // The visitor's remembered pause holds where the page shows the button (controls.js).
     const controls = engineOptions.controls;
     const remembered = controls !== undefined && truthy(controls) && rememberedPause();
@@ -115,8 +116,6 @@ export class HostSchool {
       antialias: truthy(options.antialias === undefined ? false : options.antialias),
       signal: options.signal,
       engineOptions,
-      readHash: hash === undefined || (hash !== false && hash !== 'false'),
-      lastHash: '',
     };
     /** @type {Layout} */
     this.layout = { canvas, parent, giveBack, forced: mediaMatches(FORCED_COLORS) };
@@ -182,17 +181,13 @@ export class HostSchool {
   // Our part of the page's hash at mount (the `hash` option: false reads none, a string reads that one).
   /** @param {MiroFishOptions['hash']} option @returns {string} */
   hashAtMount(option) {
-    if (!this.page.readHash) return '';
-    const hash = typeof option === 'string' && option !== 'true' ? option : location.hash;
-    if (!hash || hash === '#') return '';
-    this.page.lastHash = hash;
-    return splitHash(hash).ours;
+    return this.#hash.atMount(option, location.hash);
   }
 
   // The hash the page's address now carries because share() wrote it: no news for this school.
   /** @param {string} hash */
   hashShared(hash) {
-    this.page.lastHash = hash;
+    this.#hash.shared(hash);
   }
 
   // Mounts the school on `engine` from `ours` (our part of a hash) and `steps` (a seek there); resolves to the
@@ -292,11 +287,8 @@ export class HostSchool {
   }
 
   onHashChange() {
-    if (!this.page.readHash || location.hash === this.page.lastHash) return;
-    const ours = splitHash(location.hash).ours;
-    if (!ours) return;
-    this.page.lastHash = location.hash;
-    this.post({ t: 'hash', ours });
+    const ours = this.#hash.changed(location.hash);
+    if (ours) this.post({ t: 'hash', ours });
   }
 
   // Forced colours hide the canvas and stop the school as a hidden tab would; reduced transparency makes it fainter.
