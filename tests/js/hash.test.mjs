@@ -1,11 +1,11 @@
-// The page's side of the URL hash (web/host/hash.js): which part is ours beside a page's hash route, and the hash
-// share() writes back without touching the route.
+// The page's side of the URL hash (web/host/hash.js): which part is ours beside a page's hash route, the hash
+// share() writes back without touching the route, and what one school takes of the page's hash as it changes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { warnings } from './support/console.mjs';
 import './support/register.mjs';
 
-const { shareHash, splitHash } = await import('../../web/host/hash.js');
+const { HashFollower, shareHash, splitHash } = await import('../../web/host/hash.js');
 
 test("a plain hash is ours whole; a hash route is the page router's, ours only in its mf= parameter", () => {
   assert.deepEqual(splitHash('#n=300&seed=7'), { route: '', ours: 'n=300&seed=7' });
@@ -31,5 +31,22 @@ test('share() writes our pairs, and inside a route keeps the route and its other
   for (const route of ['#/about', '#/a/b?x=1&y=2', '#!/x']) {
     const shared = shareHash(route, 'n=300&seed=7&rsep=22');
     assert.equal(splitHash(shared).ours, 'n=300&seed=7&rsep=22', 'what share() writes reads back: ' + shared);
+  }
+});
+
+test("a school takes the page's hash at mount and each new one of ours, once; the hash option says which", () => {
+  const follows = new HashFollower(undefined);
+  assert.equal(follows.atMount(undefined, '#n=300'), 'n=300', "the page's at mount");
+  assert.equal(follows.changed('#n=300'), '', 'the same hash again is no news');
+  assert.equal(follows.changed('#/about'), '', 'a route without our pairs is none of ours');
+  assert.equal(follows.changed('#n=200'), 'n=200');
+  follows.shared('#n=250');
+  assert.equal(follows.changed('#n=250'), '', 'the hash share() wrote is no news');
+  assert.equal(new HashFollower(undefined).atMount(undefined, '#'), '', 'an empty hash');
+  assert.equal(new HashFollower('n=5').atMount('n=5', '#n=300'), 'n=5', "the option's string wins at mount");
+  for (const off of [false, 'false']) {
+    const none = new HashFollower(off);
+    assert.equal(none.atMount(off, '#n=300'), '', 'hash=' + off + ' reads none');
+    assert.equal(none.changed('#n=200'), '', 'nor any later');
   }
 });

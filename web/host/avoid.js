@@ -8,31 +8,39 @@ import { describe, MAX_OBSTACLES as MAX_AVOID, warn as say } from '../core/index
 
 const AVOID_POLL_MS = 500; // a read at least this often while the school animates
 
+// Its state is #private: a misspelt field fails tsc.
 export class Avoid {
+  #h;
+  /** @type {Element[]} the matching elements still in the page (at most MAX_AVOID) */
+  #elements = [];
+  #lastRead = 0;
+  #rafId = 0;
+  #reads = 0; // getBoundingClientRect calls so far: the browser suite counts them per frame (its bundle only)
+  #sent = new Float64Array(MAX_AVOID * 4);
+  #sentCount = 0;
+  #warned = false; // a <miro-fish>'s one warning, said
+  /** @type {AbortController | null} */
+  #abort = null;
+  /** @type {ResizeObserver | null} */
+  #resizeObserver = null;
+  /** @type {MutationObserver | null} */
+  #mutationObserver = null;
+
   /** @param {Pick<import('./school.js').HostSchool, 'input' | 'page' | 'post'>} h what it reads of its school */
   constructor(h) {
-    this.h = h;
-    /** @type {Element[]} the matching elements still in the page (at most MAX_AVOID) */
-    this.elements = [];
-    this.lastRead = 0;
-    this.rafId = 0;
-    this.reads = 0; // getBoundingClientRect calls so far: the browser suite counts them per frame (its bundle only)
-    this.sent = new Float64Array(MAX_AVOID * 4);
-    this.sentCount = 0;
-    /** @type {AbortController | null} */
-    this.abort = null;
-    /** @type {ResizeObserver | null} */
-    this.resizeObserver = null;
-    /** @type {MutationObserver | null} */
-    this.mutationObserver = null;
+    this.#h = h;
     // Something may have moved a box: read them all in the next animation frame (one read a frame at most).
     this.markDirty = () => {
-      if (!this.rafId && this.elements.length) this.rafId = requestAnimationFrame(this.read);
+      if (!this.#rafId && this.#elements.length) this.#rafId = requestAnimationFrame(this.read);
     };
     this.read = () => {
-      this.rafId = 0;
+      this.#rafId = 0;
       this.update();
     };
+  }
+
+  get reads() {
+    return this.#reads;
   }
 
   // A selector (or '' / null: none). An invalid one warns and is ignored; one matching nothing or more than
@@ -42,8 +50,8 @@ export class Avoid {
     this.teardown();
     const warn = (/** @type {string} */ text) => {
       // a <miro-fish> says one (its avoid attribute may change 1 000 times a second)
-      if (!this.warned) say(text);
-      this.warned = this.h.page.once;
+      if (!this.#warned) say(text);
+      this.#warned = this.#h.page.once;
     };
     const sel = selector === null || selector === undefined || selector === false ? '' : String(selector).trim();
     /** @type {Element[]} */
@@ -62,32 +70,32 @@ export class Avoid {
         );
       }
     }
-    this.elements = found.slice(0, MAX_AVOID);
-    if (this.elements.length) this.watch();
-    this.sentCount = -1; // commit at the next read, even an empty list
+    this.#elements = found.slice(0, MAX_AVOID);
+    if (this.#elements.length) this.watch();
+    this.#sentCount = -1; // commit at the next read, even an empty list
     this.markDirty();
-    if (!this.elements.length) this.update();
+    if (!this.#elements.length) this.update();
   }
 
   // Each snapshot from the engine (a few a second while it animates): the poll for what moved without telling.
   /** @param {number} now performance.now() */
   tick(now) {
-    if (this.elements.length && now - this.lastRead >= AVOID_POLL_MS) this.markDirty();
+    if (this.#elements.length && now - this.#lastRead >= AVOID_POLL_MS) this.markDirty();
   }
 
   watch() {
-    this.abort = new AbortController();
-    const opts = { passive: true, capture: true, signal: this.abort.signal }; // capture: scrolling boxes too
+    this.#abort = new AbortController();
+    const opts = { passive: true, capture: true, signal: this.#abort.signal }; // capture: scrolling boxes too
     window.addEventListener('scroll', this.markDirty, opts);
     window.addEventListener('resize', this.markDirty, opts);
     if (typeof ResizeObserver !== 'undefined') {
-      this.resizeObserver = new ResizeObserver(this.markDirty);
-      for (const el of this.elements) this.resizeObserver.observe(el);
+      this.#resizeObserver = new ResizeObserver(this.markDirty);
+      for (const el of this.#elements) this.#resizeObserver.observe(el);
     }
     if (typeof MutationObserver !== 'undefined') {
       // moved by script, shown, hidden, removed
-      this.mutationObserver = new MutationObserver(this.markDirty);
-      this.mutationObserver.observe(document.documentElement, {
+      this.#mutationObserver = new MutationObserver(this.markDirty);
+      this.#mutationObserver.observe(document.documentElement, {
         subtree: true,
         childList: true,
         attributes: true,
@@ -98,30 +106,30 @@ export class Avoid {
 
   // In an animation frame, before anything is written: reads the boxes, sends the engine what changed.
   update() {
-    if (!this.elements.length && this.sentCount === 0) return;
-    this.lastRead = performance.now();
-    const h = this.h;
+    if (!this.#elements.length && this.#sentCount === 0) return;
+    this.#lastRead = performance.now();
+    const h = this.#h;
     const origin = h.input.rect; // the canvas's box, kept by input.js (no read here)
     let n = 0,
       changed = false;
-    for (let i = 0; i < this.elements.length; i++) {
-      const el = this.elements[i];
+    for (let i = 0; i < this.#elements.length; i++) {
+      const el = this.#elements[i];
       if (!el.isConnected) {
         // removed from the page: dropped for good
-        if (this.resizeObserver) this.resizeObserver.unobserve(el);
-        this.elements.splice(i--, 1);
+        if (this.#resizeObserver) this.#resizeObserver.unobserve(el);
+        this.#elements.splice(i--, 1);
         continue;
       }
       const r = el.getBoundingClientRect();
-      if (MIROFISH_TEST) this.reads++;
+      if (MIROFISH_TEST) this.#reads++;
       if (!(r.width > 0 && r.height > 0)) continue; // display: none, or empty
       const x = r.left - origin.left,
         y = r.top - origin.top;
       if (x + r.width <= 0 || y + r.height <= 0 || x >= origin.width || y >= origin.height) continue; // off-screen
       if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) continue; // visibility: hidden
-      const s = this.sent,
+      const s = this.#sent,
         k = n * 4;
-      if (n >= this.sentCount || s[k] !== x || s[k + 1] !== y || s[k + 2] !== r.width || s[k + 3] !== r.height) {
+      if (n >= this.#sentCount || s[k] !== x || s[k + 1] !== y || s[k + 2] !== r.width || s[k + 3] !== r.height) {
         s[k] = x;
         s[k + 1] = y;
         s[k + 2] = r.width;
@@ -130,15 +138,15 @@ export class Avoid {
       }
       n++;
     }
-    if (changed || n !== this.sentCount) {
-      h.post({ t: 'obstacles', n, boxes: this.sent.slice(0, n * 4) }); // a copy: the engine may be on this thread
-      this.sentCount = n;
+    if (changed || n !== this.#sentCount) {
+      h.post({ t: 'obstacles', n, boxes: this.#sent.slice(0, n * 4) }); // a copy: the engine may be on this thread
+      this.#sentCount = n;
     }
   }
 
   // A fresh engine (the school mounted again after a failure) has none of the boxes: all of them again.
   resend() {
-    this.sentCount = 0;
+    this.#sentCount = 0;
     this.update();
   }
 
@@ -146,17 +154,17 @@ export class Avoid {
   // gives them.
   /** @param {number[][]} boxes each [x, y, width, height] */
   rects(boxes) {
-    const origin = this.h.input.rect;
+    const origin = this.#h.input.rect;
     return boxes.map(([x, y, width, height]) => ({ left: x + origin.left, top: y + origin.top, width, height }));
   }
 
   teardown() {
-    if (this.rafId) cancelAnimationFrame(this.rafId);
-    this.rafId = 0;
-    if (this.abort) this.abort.abort();
-    if (this.resizeObserver) this.resizeObserver.disconnect();
-    if (this.mutationObserver) this.mutationObserver.disconnect();
-    this.abort = this.resizeObserver = this.mutationObserver = null;
-    this.elements = [];
+    if (this.#rafId) cancelAnimationFrame(this.#rafId);
+    this.#rafId = 0;
+    if (this.#abort) this.#abort.abort();
+    if (this.#resizeObserver) this.#resizeObserver.disconnect();
+    if (this.#mutationObserver) this.#mutationObserver.disconnect();
+    this.#abort = this.#resizeObserver = this.#mutationObserver = null;
+    this.#elements = [];
   }
 }

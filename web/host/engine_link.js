@@ -100,7 +100,7 @@ export function retire(engine) {
 // The engine's events: each school's to that school, a warning to the console.
 /** @param {HostChannel} channel @param {Map<number, School>} schools */
 function route(channel, schools) {
-  /** @param {import('./school.js').SchoolEvent} msg */
+  /** @param {import('./school_link.js').SchoolEvent} msg */
   const toSchool = (msg) => {
     const h = schools.get(msg.id);
     if (h) h.receive(msg);

@@ -39,3 +39,39 @@ export function shareHash(currentHash, pairs) {
   kept.push('mf=' + encodeURIComponent(pairs));
   return '#' + path + '?' + kept.join('&');
 }
+
+// The page's hash as one school follows it: whether it reads it at all (the `hash` option), and the last hash it took
+// or share() wrote, so that the same one again is no news. `hash` is the page's (location.hash), given by the school.
+export class HashFollower {
+  #reads;
+  #last = '';
+  /** @param {unknown} option the `hash` option: false reads none, a string reads that one at mount */
+  constructor(option) {
+    this.#reads = option === undefined || (option !== false && option !== 'false');
+  }
+
+  // Our part of the hash at mount: the option's string, else the page's.
+  /** @param {unknown} option @param {string} hash @returns {string} */
+  atMount(option, hash) {
+    if (!this.#reads) return '';
+    const at = typeof option === 'string' && option !== 'true' ? option : hash;
+    if (!at || at === '#') return '';
+    this.#last = at;
+    return splitHash(at).ours;
+  }
+
+  // The page's address carries `hash` because share() wrote it: no news.
+  /** @param {string} hash */
+  shared(hash) {
+    this.#last = hash;
+  }
+
+  // The page's hash changed: our part of it, or '' (none of ours, or no news).
+  /** @param {string} hash @returns {string} */
+  changed(hash) {
+    if (!this.#reads || hash === this.#last) return '';
+    const ours = splitHash(hash).ours;
+    if (ours) this.#last = hash;
+    return ours;
+  }
+}

@@ -1,19 +1,19 @@
 // One mounted school, the page's side of it (docs/architecture.md "The page and the engine"): its canvas in the page,
 // the parts that keep it a good citizen, and its conversation with the engine that runs it (a Worker or this thread).
 // What the page says goes out in messages (web/core/protocol.js); what the engine says comes back as snapshots, which
-// the handle (handle.js) reads. Its parts, each a file of its own: the input (input.js: pointer, clicks, visibility,
-// the hash, media queries), the sizing (sizing.js), the avoid list (avoid.js), the perf overlay (overlay.js), the
-// pause button (controls.js), the pointer's rate (pointer_link.js), the page's text colour for the water's tone
-// (tone.js) and the watchdog for an engine that fails (heal.js). Its calls go on the engine's channel
-// (core/channel.js), each under the school's one AbortSignal: a school that goes or fails settles them at once.
-// Its state is grouped by concern, and only its own methods write it; each part is given a Pick of what it reads.
-import { createListeners, errorText, truthy, warn } from '../core/index.js';
+// the handle (handle.js) reads. Its parts, each a file of its own: its line to the engine (school_link.js: messages,
+// calls, the engine it is on), the input (input.js: pointer, clicks, visibility, the hash, media queries), the sizing
+// (sizing.js), the pointer's rate (pointer_link.js), the page's hash as it follows it (hash.js), the watchdog for an
+// engine that fails (heal.js), and those started once it is mounted (school_parts.js: the avoid list, the perf
+// overlay, the pause button, the water's tone).
+// Its state is grouped by concern or #private, and only its own methods write it (a misspelt field fails tsc); what is
+// made once is @readonly; each part is given a Pick of what it reads.
+import { truthy, warn } from '../core/index.js';
 import { dropCarried } from './carry.js';
-import { Avoid } from './avoid.js';
-import { createControls, rememberedPause } from './controls.js';
+import { rememberedPause } from './controls.js';
 import { paramTable, retire } from './engine_link.js';
-import { splitHash } from './hash.js';
-import { createWatch, failedAnswer, remountOnMain } from './heal.js';
+import { HashFollower } from './hash.js';
+import { createWatch, remountOnMain } from './heal.js';
 import {
   FORCED_COLORS,
   REDUCED_TRANSPARENCY,
@@ -22,10 +22,11 @@ import {
   mediaMatches,
   prefersReducedMotion,
 } from './input.js';
-import { createOverlay } from './overlay.js';
 import { PointerLink } from './pointer_link.js';
+import { receive, SchoolLink } from './school_link.js';
+import { SchoolParts } from './school_parts.js';
 import { Sizing } from './sizing.js';
-import { createTone, textElement, textLuminance } from './tone.js';
+import { textElement, textLuminance } from './tone.js';
 
 const FAINT_OPACITY = '0.5'; // the canvas's opacity under prefers-reduced-transparency
 const WORKER_SCHOOLS = 4; // Chrome keeps 4 live WebGL contexts a Worker (16 a page): the next schools go on the page
@@ -47,34 +48,20 @@ export function workerRoom(engine) {
  * @typedef {import('../mirofish').MiroFishOptions} MiroFishOptions
  * @typedef {Object<string, *>} EngineOptions the mount's options that the engine reads (mount.js leaves out the
  *   page's own: avoid, paused, hash, thread, signal), each as the page wrote it
- * @typedef {(done: number, total: number) => void} Progress a long call's progress: steps done of total
  */
 /**
- * The engine channel's call() of one call K.
- * @template {keyof EngineCalls} K
- * @typedef {(msg: EngineCalls[K][0] & {t: K}, opts: import('../core/channel.js').CallOptions) =>
- *   Promise<EngineCalls[K][1]>} CallOf
- */
-/**
- * What the page asked for at mount; `lastHash`, the last of its URL hashes this school took (or share() wrote).
+ * What the page asked for at mount.
  * @typedef {object} Page
  * @property {HTMLElement | null} element the page's element it fills (null: the page's background, behind all of it)
  * @property {boolean} once a <miro-fish>: one warning per name (its attributes may change 1 000 times a second)
  * @property {boolean} antialias
  * @property {AbortSignal | undefined} signal the mount's: aborted, the school goes
  * @property {EngineOptions} engineOptions
- * @property {boolean} readHash the `hash` option: whether the page's hash is followed
- * @property {string} lastHash
  */
 /**
  * The canvas in the page: where it sits, what gives the mount element back the styles the layer borrowed
  * (core/layer.js), and whether forced colours hide it.
  * @typedef {{canvas: HTMLCanvasElement, parent: HTMLElement, giveBack: () => void, forced: boolean}} Layout
- */
-/**
- * The engine it runs on (among the engine's `schools` until it leaves it), and the calls' signal: aborted with
- * {gone: true} when the school goes, {failed: cause} when it fails.
- * @typedef {{engine: Engine, asking: AbortController}} Link
  */
 /**
  * Where it is in its life: `failed`, why the engine failed, until a mount again succeeds (heal.js); `healed`,
@@ -102,6 +89,11 @@ export function workerRoom(engine) {
  */
 
 export class HostSchool {
+  // started once the engine has mounted the school (start())
+  #parts = new SchoolParts(this);
+  /** @type {HashFollower} the page's hash as it follows it */
+  #hash;
+
   /**
    * @param {Engine} engine the engine it mounts on first
    * @param {HTMLCanvasElement} canvas already in the page
@@ -112,8 +104,8 @@ export class HostSchool {
    * @param {EngineOptions} engineOptions the options the engine reads, kept for a mount again after a failure
    */
   constructor(engine, canvas, parent, element, giveBack, options, engineOptions) {
-    this.id = ++schoolCounter;
-    const hash = options.hash;
+    /** @readonly */ this.id = ++schoolCounter;
+    this.#hash = new HashFollower(options.hash);
     // The visitor's remembered pause holds where the page shows the button (controls.js).
     const controls = engineOptions.controls;
     const remembered = controls !== undefined && truthy(controls) && rememberedPause();
@@ -124,13 +116,11 @@ export class HostSchool {
       antialias: truthy(options.antialias === undefined ? false : options.antialias),
       signal: options.signal,
       engineOptions,
-      readHash: hash === undefined || (hash !== false && hash !== 'false'),
-      lastHash: '',
     };
     /** @type {Layout} */
     this.layout = { canvas, parent, giveBack, forced: mediaMatches(FORCED_COLORS) };
-    /** @type {Link} */
-    this.link = { engine, asking: new AbortController() };
+    /** @readonly the engine it runs on, and its calls (school_link.js) */
+    this.link = new SchoolLink(this.id, engine, this);
     /** @type {Life} */
     this.life = { destroyed: false, failed: null, healed: false, destroy: null };
     /**
@@ -149,9 +139,10 @@ export class HostSchool {
     this.snapshot = { stats: null, params: {}, hash: '', obstacles: [] };
     /** @type {Hooks} */
     this.hooks = { studio: null, onLevel: null };
-    this.post = this.post.bind(this);
+    /** @readonly */ this.post = this.link.post; // what goes to the engine, one way
     this.destroyIfDetached = this.destroyIfDetached.bind(this);
-    this.pointerLink = new PointerLink(this.post);
+    /** @readonly */ this.pointerLink = new PointerLink(this.post);
+    /** @readonly */
     this.watch = createWatch(this, (cause) => {
       if (this.link.engine.thread === 'worker')
         this.link.engine.fail(cause); // a silent Worker fails all its schools
@@ -159,34 +150,19 @@ export class HostSchool {
     });
     this.flags.hidden = hiddenNow(this); // at mount: in the mount message, not a message of its own
     this.onMedia();
-    this.sizing = new Sizing(this);
-    this.input = createInput(this);
-    // Made at start(), once the engine has mounted the school:
-    /** @type {ReturnType<typeof createListeners> | null} */
-    this.listeners = null;
-    /** @type {Avoid | null} */
-    this.avoid = null;
-    /** @type {ReturnType<typeof createOverlay> | null} */
-    this.perf = null;
-    /** @type {ReturnType<typeof createControls> | null} */
-    this.controls = null;
-    /** @type {ReturnType<typeof createTone> | null} */
-    this.tone = null;
+    /** @readonly */ this.sizing = new Sizing(this);
+    /** @readonly */ this.input = createInput(this);
   }
 
-  /** @type {import('../core/protocol.js').PostFromSchool} */
-  post(msg, transfer) {
-    if (this.life.failed) return; // the engine failed: nothing more goes to it (heal.js)
-    this.link.engine.send(
-      /** @type {import('../core/protocol.js').HostEvent} */ (Object.assign(msg, { id: this.id })),
-      transfer,
-    );
+  // What the parts made at start() share, and the avoid list the handle sets and reads: null before start().
+  get listeners() {
+    return this.#parts.listeners;
+  }
+  get avoid() {
+    return this.#parts.avoid;
   }
 
-  // A call of the engine for this school (the handle's methods that return Promises). `progress(done, total)`, if a
-  // function, hears a long step() or trajectory() after each slice. Never rejects for what the page passes (handle.js
-  // sends plain values only): a school gone answers undefined, a failed one its method's failure value (heal.js); a
-  // trajectory over the limits rejects with the engine's RangeError.
+  // A call of the engine for this school (the handle's methods that return Promises; school_link.js).
   /**
    * @template {keyof EngineCalls} K
    * @param {Omit<EngineCalls[K][0], 'id'> & {t: K}} msg
@@ -194,60 +170,24 @@ export class HostSchool {
    * @returns {Promise<EngineCalls[K][1] | undefined>}
    */
   call(msg, progress) {
-    if (this.life.destroyed) return Promise.resolve(undefined);
-    if (this.life.failed) return failedAnswer(msg.t, this.life.failed);
-    const request = /** @type {EngineCalls[K][0] & {t: K}} */ (Object.assign(msg, { id: this.id }));
-    // the channel's call() of this K: tsc does not carry one generic's K through another's (`(a.b)(x)` keeps a)
-    return /** @type {CallOf<K>} */ (this.link.engine.call)(request, {
-      progress: typeof progress === 'function' ? /** @type {Progress} */ (progress) : undefined,
-      signal: this.link.asking.signal,
-    }).then(
-      (value) => {
-        this.watch.heard();
-        return value;
-      },
-      (e) => {
-        if (e && e.gone) return undefined;
-        if (e && typeof e.failed === 'string') return failedAnswer(msg.t, e.failed);
-        if (e && e.name === 'DataCloneError') {
-          warn('the school could not be asked (' + errorText(e) + ')');
-          return undefined;
-        }
-        throw e; // the engine's own answer: a RangeError
-      },
-    );
-  }
-
-  // Every call still waiting settles now: the school went ({gone: true}) or failed ({failed: cause}).
-  /** @param {{gone: true} | {failed: string}} why */
-  endCalls(why) {
-    const asking = this.link.asking;
-    this.link.asking = new AbortController();
-    asking.abort(why);
+    return this.link.call(msg, progress);
   }
 
   // The watchdog's question (heal.js): does the engine's thread still answer?
   ping() {
-    this.link.engine.call({ t: 'ping', id: this.id }, { signal: this.link.asking.signal }).then(
-      () => this.watch.heard(),
-      () => {},
-    );
+    this.link.ping();
   }
 
   // Our part of the page's hash at mount (the `hash` option: false reads none, a string reads that one).
   /** @param {MiroFishOptions['hash']} option @returns {string} */
   hashAtMount(option) {
-    if (!this.page.readHash) return '';
-    const hash = typeof option === 'string' && option !== 'true' ? option : location.hash;
-    if (!hash || hash === '#') return '';
-    this.page.lastHash = hash;
-    return splitHash(hash).ours;
+    return this.#hash.atMount(option, location.hash);
   }
 
   // The hash the page's address now carries because share() wrote it: no news for this school.
   /** @param {string} hash */
   hashShared(hash) {
-    this.page.lastHash = hash;
+    this.#hash.shared(hash);
   }
 
   // Mounts the school on `engine` from `ours` (our part of a hash) and `steps` (a seek there); resolves to the
@@ -262,28 +202,23 @@ export class HostSchool {
       ? { width: this.page.element.clientWidth, height: this.page.element.clientHeight }
       : { width: document.documentElement.clientWidth || window.innerWidth, height: window.innerHeight };
     const offscreen = engine.thread === 'worker' ? this.layout.canvas.transferControlToOffscreen() : this.layout.canvas;
-    this.link.engine = engine;
-    engine.schools.set(this.id, this);
-    return engine
-      .call(
-        {
-          t: 'mount',
-          id: this.id,
-          canvas: offscreen,
-          options: this.page.engineOptions,
-          ours,
-          steps,
-          box,
-          flags: this.flags,
-          once: this.page.once,
-          view: this.sizing.measure(),
-          antialias: this.page.antialias,
-          from: from ? from.bytes : null,
-          fromPaused: !!from && from.paused,
-        },
-        { transfer: [offscreen] },
-      )
-      .catch((e) => ({ error: 'the engine failed (' + errorText(e) + ')' }));
+    /** @type {import('../core/protocol.js').Mount} */
+    const msg = {
+      t: 'mount',
+      id: this.id,
+      canvas: offscreen,
+      options: this.page.engineOptions,
+      ours,
+      steps,
+      box,
+      flags: this.flags,
+      once: this.page.once,
+      view: this.sizing.measure(),
+      antialias: this.page.antialias,
+      from: from ? from.bytes : null,
+      fromPaused: !!from && from.paused,
+    };
+    return this.link.mount(engine, this, msg, [offscreen]);
   }
 
   // After a failure (heal.js): a fresh canvas in the old one's place (a transferred canvas cannot be drawn on from
@@ -307,25 +242,14 @@ export class HostSchool {
   remounted() {
     this.life.failed = null;
     this.sizing.send(true);
-    if (this.avoid) this.avoid.resend();
+    this.#parts.remounted();
     this.watch.heard();
   }
 
-  // The engine mounted it: the page's parts start listening, measuring and drawing.
+  // The engine mounted it: the page's parts start listening, measuring and drawing (school_parts.js).
   /** @param {MiroFishOptions} opts the mount's */
   start(opts) {
-    this.listeners = createListeners();
-    this.input.start();
-    this.avoid = new Avoid(this);
-    if (opts.avoid !== undefined) this.avoid.set(opts.avoid);
-    this.perf = createOverlay(this);
-    this.perf.sync();
-    this.controls = createControls(this);
-    this.controls.sync();
-    this.tone = createTone(this);
-    this.tone.start();
-    this.sizing.observe();
-    this.sizing.send(false);
+    this.#parts.start(opts);
   }
 
   // The handle that holds it: its destroy() is what a canvas that left the page calls.
@@ -345,7 +269,7 @@ export class HostSchool {
     if (this.life.destroyed) return;
     Object.assign(this.flags, change);
     this.post({ t: 'flags', flags: change });
-    if (this.controls) this.controls.reflect(); // a page's pause() shows on the button
+    this.#parts.flagsChanged(); // a page's pause() shows on the button
     if (!this.layout.canvas.isConnected) setTimeout(this.destroyIfDetached, 0);
     this.watch.stop(); // hidden or paused: no watchdog timer at all; shown again: silence counts from now
     this.watch.heard();
@@ -363,11 +287,8 @@ export class HostSchool {
   }
 
   onHashChange() {
-    if (!this.page.readHash || location.hash === this.page.lastHash) return;
-    const ours = splitHash(location.hash).ours;
-    if (!ours) return;
-    this.page.lastHash = location.hash;
-    this.post({ t: 'hash', ours });
+    const ours = this.#hash.changed(location.hash);
+    if (ours) this.post({ t: 'hash', ours });
   }
 
   // Forced colours hide the canvas and stop the school as a hidden tab would; reduced transparency makes it fainter.
@@ -376,7 +297,7 @@ export class HostSchool {
     layout.forced = mediaMatches(FORCED_COLORS);
     layout.canvas.style.visibility = layout.forced ? 'hidden' : ''; // a lost context's replacement too
     layout.canvas.style.opacity = mediaMatches(REDUCED_TRANSPARENCY) ? FAINT_OPACITY : '';
-    if (this.controls) this.controls.sync();
+    this.#parts.mediaChanged();
     if (this.flags.hidden !== hiddenNow(this)) this.setFlags({ hidden: hiddenNow(this) });
   }
 
@@ -392,7 +313,7 @@ export class HostSchool {
     this.life.failed = cause; // stats().state reads 'failed'; post() sends nothing; calls settle at once (call())
     this.watch.stop();
     const old = this.link.engine;
-    this.leaveEngine();
+    this.link.leave();
     if (old.thread === 'main') retire(old); // a trapped wasm instance takes no new schools
     if (this.life.healed) {
       warn('the school failed again (' + cause + '); it stays stopped, as last drawn');
@@ -401,23 +322,14 @@ export class HostSchool {
       warn('the school failed (' + cause + '); mounting it again on the main thread');
       remountOnMain(this);
     }
-    this.endCalls({ failed: cause });
+    this.link.endCalls({ failed: cause });
   }
 
-  // Leaves the engine the school ran on (teardown, or a failure): its school destroyed there, a Worker with no school
-  // left terminated.
-  leaveEngine() {
-    const engine = this.link.engine;
-    if (!engine.schools.delete(this.id)) return; // left already
-    engine.send({ t: 'destroy', id: this.id });
-    if (!engine.schools.size && engine.release) engine.release();
-  }
-
-  // The engine's events for this school (RECEIVE, below).
-  /** @param {SchoolEvent} msg */
+  // The engine's events for this school (school_link.js RECEIVE).
+  /** @param {import('./school_link.js').SchoolEvent} msg */
   receive(msg) {
     this.watch.heard();
-    /** @type {(h: HostSchool, msg: SchoolEvent) => void} */ (RECEIVE[msg.t])(this, msg);
+    receive(this, msg);
   }
 
   /** @param {import('../core/protocol.js').Snap} msg */
@@ -428,8 +340,7 @@ export class HostSchool {
       snap.params = msg.params;
       snap.hash = msg.hash || ''; // each comes with the params (engine/snapshots.js)
       snap.obstacles = msg.obstacles || [];
-      if (this.perf) this.perf.sync();
-      if (this.controls) this.controls.sync();
+      this.#parts.paramsChanged();
       // pushed: the studio polls none
       if (this.hooks.studio && !this.life.destroyed) this.hooks.studio.params(snap.params, snap.hash);
     }
@@ -439,9 +350,7 @@ export class HostSchool {
       this.destroyIfDetached();
       return;
     }
-    if (this.perf) this.perf.draw();
-    const st = msg.stats.state; // the poll for boxes that moved unseen runs only while the school animates
-    if (this.avoid && (st === 'running' || st === 'idle')) this.avoid.tick(performance.now());
+    this.#parts.snapshotIn(msg.stats.state);
   }
 
   // The engine's context was taken for good (an evicted one never comes back): a fresh canvas in the same place for
@@ -457,13 +366,7 @@ export class HostSchool {
     const c = /** @type {HTMLCanvasElement} */ (this.layout.canvas.cloneNode());
     this.layout.canvas.replaceWith(c);
     this.layout.canvas = c;
-    if (this.listeners) {
-      // started (a mount's own failure comes before)
-      this.input.teardown();
-      this.input.start();
-      this.sizing.teardown();
-      this.sizing.observe();
-    }
+    this.#parts.followCanvas(); // once started (a mount's own failure comes before)
     return c;
   }
 
@@ -472,40 +375,12 @@ export class HostSchool {
   teardown(started) {
     this.life.destroyed = true;
     dropCarried(this);
-    this.leaveEngine();
+    this.link.leave();
     this.watch.stop();
     this.pointerLink.stop();
-    if (started) {
-      if (this.listeners) this.listeners.clear(); // these made at start(): there when `started`
-      this.input.teardown();
-      if (this.avoid) this.avoid.teardown();
-      this.sizing.teardown();
-      if (this.perf) this.perf.remove();
-      if (this.controls) this.controls.remove();
-      if (this.tone) this.tone.teardown();
-    }
-    this.endCalls({ gone: true });
+    this.#parts.teardown(started);
+    this.link.endCalls({ gone: true });
     this.layout.canvas.remove();
     this.layout.giveBack();
   }
 }
-
-/**
- * The engine's events for one school (the warnings are the page's: engine_link.js). One entry per type, so that a
- * type left out is a tsc error.
- * @typedef {Exclude<import('../core/protocol.js').EngineEvent, {t: 'warn'}>} SchoolEvent
- * @type {{[K in SchoolEvent['t']]: (h: HostSchool, msg: Extract<SchoolEvent, {t: K}>) => void}}
- */
-const RECEIVE = {
-  error: (h, msg) => h.fail(msg.error),
-  snap: (h, msg) => h.snapshotIn(msg),
-  needCanvas: (h) => {
-    if (!h.life.destroyed) h.swapCanvas();
-  },
-  studioFrame: (h, msg) => {
-    if (h.hooks.studio) h.hooks.studio.frame(msg);
-  },
-  level: (h, msg) => {
-    if (MIROFISH_TEST && h.hooks.onLevel) h.hooks.onLevel(msg.stats); // the test bundle's level callback
-  },
-};
