@@ -12,8 +12,8 @@ export class Resolution {
   #worldTimer = 0; // a world that follows the viewport, waiting for it to settle
 
   /**
-   * @param {Pick<import('./school.js').EngineSchool, 'canvas' | 'governor' | 'life' | 'pond' | 'redraw' |
-   *   'showChange' | 'table'>} s what it reads of its school
+   * @param {Pick<import('./school.js').EngineSchool, 'canvas' | 'configureBudget' | 'level' | 'life' | 'pond' |
+   *   'redraw' | 'showChange' | 'table'>} s what it reads of its school
    * @param {import('../core/protocol.js').View} view the host's at mount
    */
   constructor(s, view) {
@@ -44,14 +44,14 @@ export class Resolution {
     const key = [mode, deviceDpr, pond.get('maxFps'), pond.get('budget')].join();
     if (key === this.#qualityKey) return;
     this.#qualityKey = key;
-    s.governor.configure(mode, deviceDpr, pond.get('maxFps'), pond.get('budget'));
-    pond.setDetail(s.governor.current().detail);
+    s.configureBudget(mode, deviceDpr, pond.get('maxFps'), pond.get('budget'));
+    pond.setDetail(s.level().detail);
   }
 
   // A new level: the fish detail now, the canvas resolution through resize().
   applyLevel() {
     const s = this.#s;
-    s.pond.setDetail(s.governor.current().detail);
+    s.pond.setDetail(s.level().detail);
     this.resize(true);
   }
 
@@ -62,7 +62,7 @@ export class Resolution {
     if (s.life.destroyed || !v.cssWidth || !v.cssHeight) return;
     const maxDpr = s.pond.get('maxDpr');
     this.configureQuality(Math.min(v.dpr, maxDpr > 0 ? maxDpr : 2));
-    const scale = s.governor.current().dpr;
+    const scale = s.level().dpr;
     const [pw, ph] = this.backingStore(scale);
     const canvas = s.canvas;
     const changed = canvas.width !== pw || canvas.height !== ph;

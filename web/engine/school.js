@@ -84,10 +84,17 @@ export class EngineSchool {
     this.#pressure = new Pressure(this, (fn, self) => guarded(this, fn, self));
   }
 
-  // What the parts read: the budget, the params each frame reads, the page's flags, its life, and the steps' own time
-  // in the last long call.
-  get governor() {
-    return this.#budget.governor;
+  // What the parts read: the budget's level and its stats, the params each frame reads, the page's flags, its life,
+  // and the steps' own time in the last long call.
+  level() {
+    return this.#budget.governor.current();
+  }
+  budgetStats() {
+    return this.#budget.governor.stats();
+  }
+  // The parts the test bundle's hooks put their stand-ins into (test_hooks.js); the shipped files never call it.
+  forTest() {
+    return { governor: this.#budget.governor, loop: this.#loop, context: this.#context };
   }
   /** @returns {Readonly<Config>} */
   get cfg() {
@@ -242,19 +249,6 @@ export class EngineSchool {
     this.#snapshots.now();
   }
 
-  /** @param {number} msPerMp the test bundle's slow compositor (handle._test.holdFrames) */
-  holdFrames(msPerMp) {
-    this.#loop.holdFrames(msPerMp);
-  }
-
-  loseContext() {
-    return this.#context.loseForTest();
-  }
-
-  restoreContext() {
-    this.#context.restoreForTest();
-  }
-
   // ---- what the parts tell it ----
 
   // The loop's frames and the budget (budget.js): a frame drawn, what it cost (`simMs` < 0: a still frame, no step)
@@ -274,6 +268,10 @@ export class EngineSchool {
   }
   resetBudget() {
     this.#budget.governor.reset();
+  }
+  /** @param {Parameters<import('./quality.js').Governor['configure']>} args the ladder's: mode, DPR, maxFps, budget */
+  configureBudget(...args) {
+    this.#budget.governor.configure(...args);
   }
   levelFps() {
     return this.#budget.levelFps();

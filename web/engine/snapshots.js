@@ -5,7 +5,7 @@ import { guarded } from './guard.js';
 
 /**
  * What the snapshots read of their school.
- * @typedef {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'failOnce' | 'flags' | 'governor' |
+ * @typedef {Pick<import('./school.js').EngineSchool, 'canvas' | 'cfg' | 'failOnce' | 'flags' | 'budgetStats' |
  *   'id' | 'life' | 'out' | 'pond' | 'renderer' | 'seeking' | 'softwareGL' | 'state' | 'stopFrames' | 'timings'>}
  *   Snapshotted
  */
@@ -107,7 +107,7 @@ function liveStats(s) {
     states: { cruise: st.cruise, sprint: st.sprint, hover: st.hover, startle: st.startle },
     form: { type: st.form, phase: st.formPhase, targets: st.formTargets, settled: st.formSettled, added: st.formAdded },
     maxFps: s.cfg.maxFps,
-    quality: s.governor.stats(), // {mode, level, levels, dpr, detail, fps, reason, changes, stalls}
+    quality: s.budgetStats(), // {mode, level, levels, dpr, detail, fps, reason, changes, stalls}
     softwareGL: s.softwareGL,
     renderer: s.renderer,
     canvas: { width: canvas.width, height: canvas.height }, // the backing store (the engine owns the canvas)

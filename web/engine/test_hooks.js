@@ -19,15 +19,15 @@ export function testHook(s, msg) {
     s.pond.set = () => {
       throw new Error('test: set() throws');
     };
-  } else if (msg.fn === 'fakeCost') fakeCost(s.governor, msg.ms, !!msg.on);
-  else if (msg.fn === 'holdFrames') s.holdFrames(typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0);
+  } else if (msg.fn === 'fakeCost') fakeCost(s.forTest().governor, msg.ms, !!msg.on);
+  else if (msg.fn === 'holdFrames') s.forTest().loop.holdFrames(typeof msg.ms === 'number' && msg.ms > 0 ? msg.ms : 0);
   else if (msg.fn === 'windows') {
     const { ms, frames, upWindows } = msg; // handle.js's _test.windows() sends all three
     if (ms !== undefined && frames !== undefined && upWindows !== undefined)
-      s.governor.tune(ms, frames, upWindows, msg.holdWindows);
+      s.forTest().governor.tune(ms, frames, upWindows, msg.holdWindows);
   } else if (msg.fn === 'onLevel') onLevel(s, !!msg.on);
-  else if (msg.fn === 'loseContext') return s.loseContext();
-  else if (msg.fn === 'restoreContext') s.restoreContext();
+  else if (msg.fn === 'loseContext') return s.forTest().context.loseForTest();
+  else if (msg.fn === 'restoreContext') s.forTest().context.restoreForTest();
   else if (msg.fn === 'evict') {
     // contexts of the engine's own thread (a Worker's are apart from the page's)
     const extra = evicting.get(s) || [];
@@ -81,6 +81,6 @@ function onLevel(s, on) {
   }
   s.levelChanged = () => {
     levelChanged.call(s);
-    s.out({ t: 'level', id: s.id, stats: s.governor.stats() });
+    s.out({ t: 'level', id: s.id, stats: s.budgetStats() });
   };
 }
