@@ -267,17 +267,17 @@ describe('quality governor', () => {
     assert.deepEqual(
       visit(g, { deliver: () => 60, cost: 0.1, seconds: 10 }),
       [5],
-      'serious: climbs to the floor (30 fps) on the frames it delivers, and no further',
+      'serious: climbs to the pressure line (30 fps) on the frames it delivers, and no further',
     );
     assert.equal(g.pressed('nominal'), false);
     assert.match(g.reason, /^CPU pressure nominal: may climb again/);
     assert.deepEqual(visit(g, { deliver: () => 60, cost: 0.1, seconds: 30 }), [4, 3, 2, 1, 0]);
-    // A step up above the floor still on trial that brings pressure failed: undone, and barred like one that did
+    // A step up above the pressure line still on trial that brings pressure failed: undone, and barred like one that did
     // not deliver.
     const h2 = softwareGovernor();
-    for (let k = 0; k < 200 && !(h2.trial && h2.level < h2.floor()); k++)
+    for (let k = 0; k < 200 && !(h2.trial && h2.level < h2.pressureLine()); k++)
       visit(h2, { deliver: () => 60, seconds: 0.1 });
-    assert.ok(h2.trial > 0 && h2.level < h2.floor(), 'a step up above the floor on trial');
+    assert.ok(h2.trial > 0 && h2.level < h2.pressureLine(), 'a step up above the pressure line on trial');
     const tried = h2.level;
     assert.equal(h2.pressed('serious'), true);
     assert.equal(h2.level, tried + 1);
@@ -295,7 +295,7 @@ describe('quality governor', () => {
   // The budget delivers what the machine gives (#60), each case as scripted frame times. Where the GPU is the CPU the
   // school's own frames bring the pressure: a climb from the lowest start to 30 fps must not be undone by the
   // pressure it brings, nor the school pinned at 20 fps while the machine gives more.
-  it('delivers what the machine gives: a cheap school on time climbs to the floor under the pressure it brings', () => {
+  it('delivers what the machine gives: a cheap school on time climbs to the pressure line under the pressure it brings', () => {
     const g = softwareGovernor();
     assert.equal(g.current().fps, 20, 'the lowest start');
     // The machine gives 36 fps at any level at the lowest resolution; the school's own render is cheap.
@@ -305,17 +305,17 @@ describe('quality governor', () => {
     assert.match(g.reason, /^headroom \(render 0\.3 ms, 20 fps\): stepped up to dpr 0\.5, cheap fish, 30 fps$/);
     // The pressure its own frames bring arrives during the trial: held there, not undone.
     assert.equal(g.pressed('serious'), false);
-    assert.equal(g.level, g.floor());
+    assert.equal(g.level, g.pressureLine());
     assert.match(g.reason, /^CPU pressure serious: held at dpr 0\.5, cheap fish, 30 fps$/);
     assert.deepEqual(visit(g, { deliver, seconds: 60 }), [], 'a minute at 30 fps, no flip-flop');
     assert.equal(g.flips, 0);
-    // A step above the floor that brings pressure within ~3 s was that step's cost: undone and backed off, not a
+    // A step above the pressure line that brings pressure within ~3 s was that step's cost: undone and backed off, not a
     // fall to the lowest level.
     g.pressed('nominal');
     const up = visit(g, { deliver: () => 60, seconds: 2 });
     assert.deepEqual(up, [4]);
     assert.equal(g.pressed('critical'), true);
-    assert.equal(g.level, g.floor());
+    assert.equal(g.level, g.pressureLine());
     assert.match(
       g.reason,
       /^CPU pressure critical, \d windows? after a step up to dpr 0\.5, cheap fish, 60 fps: back to dpr 0\.5, cheap fish, 30 fps, not tried again for 20 windows$/,
@@ -342,10 +342,10 @@ describe('quality governor', () => {
       free.reason,
       /^3\d\.\d fps delivered, below 80 % of 60 after a step up to dpr 0\.5, cheap fish, 60 fps/,
     );
-    // A maxFps under 30: the floor is the page's own rate.
+    // A maxFps under 30: the pressure line is the page's own rate.
     const slow = createGovernor();
     slow.configure('auto', 1, 24, 6);
-    assert.equal(slow.levels[slow.floor()].fps, 24);
+    assert.equal(slow.levels[slow.pressureLine()].fps, 24);
   });
 
   it('a late first second is a start, not a verdict: the school reaches what the machine holds within seconds', () => {

@@ -12,7 +12,7 @@
 // (software GL: gl_probe.js) starts at the lowest level; the machine's CPU pressure steps down and holds while it lasts.
 import { FrameWindow, FIRST_FRAMES } from './frame_window.js';
 import { bestUnder, describeLevel, predictCost, qualityLevels, samePlace } from './quality_ladder.js';
-import { pressureFloor, pressureLevel, PRESSURE_WATCH, underPressure } from './quality_pressure.js';
+import { pressureLine, pressureLevel, PRESSURE_WATCH, underPressure } from './quality_pressure.js';
 import { StepUps } from './step_ups.js';
 
 const QUALITY_WINDOW_MS = 500; // a decision needs at least this long...
@@ -221,8 +221,9 @@ export class Governor {
       this.#reason = words + ': stepped down to ' + describeLevel(this.current());
       return this.changed();
     }
-    // Under pressure no step up, but to the pressure floor ('serious' only): the frames a machine can give at 30 fps.
-    const pressed = this.#pressure === 'critical' || (this.#pressure === 'serious' && this.#level <= this.floor());
+    // Under pressure no step up, but to the pressure line ('serious' only): the frames a machine can give at 30 fps.
+    const pressed =
+      this.#pressure === 'critical' || (this.#pressure === 'serious' && this.#level <= this.pressureLine());
     if (!climb || pressed) {
       this.#upStreak = 0;
       return false;
@@ -303,9 +304,9 @@ export class Governor {
     return this.changed();
   }
 
-  // The pressure floor (quality_pressure.js): 'serious' pressure holds the school there.
-  floor() {
-    return pressureFloor(this.#levels);
+  // The pressure line (quality_pressure.js): 'serious' pressure holds the school there.
+  pressureLine() {
+    return pressureLine(this.#levels);
   }
 
   // The rate the loop aims for while the first frames are measured: the full rate, at the lowest level's resolution

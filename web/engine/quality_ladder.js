@@ -6,7 +6,7 @@ const DETAIL_COST = [0.74, 0.91, 1];
 
 // Levels from best to cheapest: canvas resolution first, then cheap fish, then frame rate.
 /**
- * @typedef {{dpr: number, detail: number, fps: number}} Level detail: 2 full koi, 1 a cheap back layer, 0 all cheap
+ * @typedef {{dpr: number, detail: number, fps: number}} Level detail: 2 full koi, 1 a cheap back tier, 0 all cheap
  * @param {number} deviceDpr @param {number} maxFps @returns {Level[]}
  */
 export function qualityLevels(deviceDpr, maxFps) {
@@ -56,7 +56,7 @@ export function describeLevel(l) {
     'dpr ' +
     +l.dpr.toFixed(2) +
     ', ' +
-    ['cheap fish', 'cheap back layer', 'full koi'][l.detail] +
+    ['cheap fish', 'cheap back tier', 'full koi'][l.detail] +
     ', ' +
     Math.round(l.fps) +
     ' fps'
