@@ -1,13 +1,14 @@
-// The kernel's channel (web/core/channel.js), both ends, without a browser: over a local port and over a Worker that
-// crosses a real MessageChannel. A call and its answer, an error reply of the same kind, progress, an abort from
-// either side, events, the start limit, a Worker whose first answer is an error, a Worker that dies, and a fatal
-// error from the far end.
+// The kernel's channel (web/core/channel.js, channel_ends.js), both ends, without a browser: over a local port and over
+// a Worker that crosses a real MessageChannel. A call and its answer, an error reply of the same kind, progress, an
+// abort from either side, events, the start limit, a Worker whose first answer is an error, a Worker that dies, and a
+// fatal error from the far end.
 import assert from 'node:assert/strict';
 import { mock, test } from 'node:test';
 import { asWorker, FakeWorker } from './support/fake_worker.mjs';
 import './support/register.mjs';
 
-const { Channel, localEnd, openLocal, openWorker, serve, WORKER_START_MS } = await import('../../web/core/channel.js');
+const { Channel, WORKER_START_MS } = await import('../../web/core/channel.js');
+const { localEnd, openLocal, openWorker, serve } = await import('../../web/core/channel_ends.js');
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

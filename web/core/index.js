@@ -6,7 +6,7 @@
 export { FORM_HOLD, MAX_OBSTACLES, SNAPSHOT_FOREIGN, STEP_HZ, STUDIO_ARRAYS, VERSION } from './constants.js';
 export { PASSIVE, createListeners, describe, errorText, findInfo, note, truthy, warn } from './util.js';
 export { schoolState } from './protocol.js';
-export { inWorker, localEnd, openLocal, openWorker, serve } from './channel.js';
+export { inWorker, localEnd, openLocal, openWorker, serve } from './channel_ends.js';
 export { besideScript, siblingScript } from './sibling_script.js';
 export { fetchChecked } from './integrity.js';
 export { metaRefusesWorkers, refusalText } from './csp.js';

@@ -159,7 +159,7 @@ function startWorker() {
 function startChecked() {
   /** @type {Map<number, School>} */
   const schools = new Map();
-  /** @type {import('../core/channel.js').WorkerStart<import('../core/protocol.js').HostSide, EngineSide>} */
+  /** @type {import('../core/channel_ends.js').WorkerStart<import('../core/protocol.js').HostSide, EngineSide>} */
   const start = {
     make: source.worker,
     what: 'the engine',

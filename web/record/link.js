@@ -37,7 +37,7 @@ export function setWorkerSource(s) {
 export function runRecording(job, onProgress, signal, thread) {
   if (thread === 'main') return send(openMain(), job, onProgress, signal);
   if (!worker) {
-    /** @type {import('../core/channel.js').WorkerStart<PageSide, RecorderSide>} */
+    /** @type {import('../core/channel_ends.js').WorkerStart<PageSide, RecorderSide>} */
     const start = { make: source.worker, what: 'the recorder', hello: { t: 'hello' } };
     worker = openWorker(start).then((opened) => opened && opened.channel);
   }
