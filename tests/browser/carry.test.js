@@ -26,9 +26,9 @@ describe('one school across pages', () => {
   }
 
   // To the next page by the keyboard (no pointer moves: the school's input stays none), as a visitor tabbing does.
-  async function follow(page) {
+  async function follow(page, wait = 100) {
     await page.focus('#next');
-    await page.waitForTimeout(100); // the focused link asks for the snapshot; its answer comes within a frame
+    await page.waitForTimeout(wait); // the focused link asks for the snapshot; its answer comes within a frame
     await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     return page.evaluate(async () => {
       const s = await window.MiroFish.ready;
@@ -47,7 +47,7 @@ describe('one school across pages', () => {
     const page = await env.browser.newPage({ viewport: { width: 800, height: 600 } });
     const log = h.watchConsole(page);
     const a = await openA(page, 90);
-    const b = await follow(page);
+    const b = await follow(page, 900); // and its picture, encoded after it: the visitor's second on the link
     assert.equal(b.steps, a.steps, 'the step goes on');
     assert.equal(b.state, a.state, 'every fish where it was');
     assert.equal(b.paused, 'paused', 'a paused school carries over paused');
