@@ -90,12 +90,15 @@ void bakeShapeRows(std::vector<uint8_t>* out, int j0, int j1) {
 // The profile's columns: each fine s column's extent of the shapes (fish, shadow), then each strip's sample = the max
 // over its dilated window. Computed the same way wherever they are used, so the sliced bake matches the whole one.
 constexpr float kFine = 0.0025f, kDy = 0.002f;
+// The columns reach a 6-segment strip's window beyond the samples, which covers every shape (s in -0.44..1.44): a
+// coarser strip's wider window finds no shape further out.
+constexpr int kColumnSegments = 6;
 struct ProfileColumns {
   float s0, s1;
   int count;
   ProfileColumns()
-      : s0(kProfileS0 - kProfileStep - kRibbonMaxSpan / float(kStripSegments[kStrips - 1])),
-        s1(kProfileS0 + kProfileStep * float(kProfileN) + kRibbonMaxSpan / float(kStripSegments[kStrips - 1])),
+      : s0(kProfileS0 - kProfileStep - kRibbonMaxSpan / float(kColumnSegments)),
+        s1(kProfileS0 + kProfileStep * float(kProfileN) + kRibbonMaxSpan / float(kColumnSegments)),
         count(int((s1 - s0) / kFine) + 1) {}
 };
 

@@ -28,10 +28,12 @@ constexpr int kPatternTiles = kPatternTilesX * kPatternTilesY;
 
 // Ribbon strips, finer for bigger fish: a segment stays about 3-5 device px long, so the bend looks smooth while
 // small fish cost few, fat triangles (software rasterisers pay set-up and 2x2-quad overshading per triangle: the
-// default school's 20-30 px koi on 6 segments instead of 10 cost SwiftShader 3 ms a frame less, docs/performance.md).
-constexpr int kStrips = 4;
-constexpr int kStripSegments[kStrips] = {28, 16, 10, 6};
-constexpr float kStripMinPx[kStrips] = {90.0f, 45.0f, 30.0f, 0.0f};  // a tier's largest fish at least this long
+// default school's 20-30 px koi on 6 segments instead of 10 cost SwiftShader 3 ms a frame less). A koi under 16 px
+// (the lowest level's half resolution) bends on 2 segments: its bend is a pixel or two, and 1 000 of them cost
+// SwiftShader a fifth less CPU a frame than on 6 (docs/performance.md#where-a-frame-goes).
+constexpr int kStrips = 5;
+constexpr int kStripSegments[kStrips] = {28, 16, 10, 6, 2};
+constexpr float kStripMinPx[kStrips] = {90.0f, 45.0f, 30.0f, 16.0f, 0.0f};  // a tier's largest fish at least this long
 constexpr float kRibbonMaxSpan = 1.6f;  // lengths a ribbon spans at most (tail, margins, shadow offset)
 
 // Ribbon width profiles, one per strip: kProfileN samples from kProfileS0 every kProfileStep; per sample (x, y) =

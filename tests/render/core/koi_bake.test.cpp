@@ -56,5 +56,9 @@ TEST_CASE("koi bake: the pinned bytes", "[render]") {
   };
   CHECK(hash(b.shape.data(), b.shape.size()) == 0xd2d7b2fb35919b0dULL);
   CHECK(hash(b.pattern.data(), b.pattern.size()) == 0x1f6f3f3e71c08aecULL);
-  CHECK(hash(b.profile.data(), b.profile.size() * sizeof(float)) == 0x852ac77217d6c1b8ULL);
+  // The strips of 28, 16, 10 and 6 segments as they were before the 2-segment one came, then that one.
+  const size_t strip = size_t(kProfileN) * 2;
+  REQUIRE(b.profile.size() == strip * 5);
+  CHECK(hash(b.profile.data(), strip * 4 * sizeof(float)) == 0x852ac77217d6c1b8ULL);
+  CHECK(hash(b.profile.data() + strip * 4, strip * sizeof(float)) == 0x423f38dd2b36527dULL);
 }
