@@ -2,7 +2,10 @@
 // Fill-cost probe (on demand): frames per second of the rAF-driven page in headless Chromium (SwiftShader, so every
 // pixel costs CPU), for several bundles back to back in one run, so noise from a shared machine hits them alike.
 //
-// usage: node bench/browser/fill_probe.mjs [--seconds 5] [--rounds 2] [--cases a,b,...] BUNDLE [BUNDLE...]
+// usage: node bench/browser/fill_probe.mjs [--seconds 5] [--rounds 2] [--cases a,b,...] [--quality auto|high|low]
+//          BUNDLE [BUNDLE...]
+//   --quality: the level every plain case holds (default auto: each bundle at its own level; low or high hold one
+//          level, so two bundles' frames cost what the same drawing costs)
 //   cases: fish150 (150 fish, size 1, 1600x900 DPR 1), size2 (the same at size 2), size03 (size 0.3),
 //          fish1000 (1000 fish), fish0 (no fish: the page's own floor), NxS (N fish at size S),
 //          demo2 (web/index.html at 1280x800 DPR 2, #n=200&seed=7), demo0 (the same without fish: its floor)
@@ -15,19 +18,21 @@ import { treeCpuSeconds } from './tree_cpu.mjs';
 const argv = process.argv.slice(2);
 let seconds = 5,
   rounds = 2,
+  quality = 'auto',
   caseNames = ['fish150', 'size2', 'fish1000', 'demo2'];
 const bundles = [];
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--seconds') seconds = Number(argv[++i]);
   else if (argv[i] === '--rounds') rounds = Number(argv[++i]);
   else if (argv[i] === '--cases') caseNames = argv[++i].split(',');
+  else if (argv[i] === '--quality' && /^(auto|high|low)$/.test(argv[i + 1] || '')) quality = argv[++i];
   else bundles.push(path.resolve(argv[i]));
 }
 if (!bundles.length) bundles.push(BUNDLE);
 
 const plain = (attrs) => `<!doctype html><html><head><meta charset="utf-8">
 <style>html,body{margin:0;height:100%}body{background:#eef4f6}</style></head><body>
-<script src="/dist/mirofish.js" ${attrs}></script></body></html>`;
+<script src="/dist/mirofish.js" ${attrs} data-quality="${quality}"></script></body></html>`;
 const CASES = {
   fish150: { page: plain('data-fish="150" data-idle="60"'), vp: [1600, 900], dpr: 1 },
   size2: { page: plain('data-fish="150" data-idle="60" data-fish-size="2"'), vp: [1600, 900], dpr: 1 },
@@ -104,7 +109,7 @@ for (const name of caseNames) {
     const fps = r.map((x) => x.fps),
       cpu = r.map((x) => x.cpuMs);
     console.log(
-      `${name.padEnd(9)} ${path.basename(b).padEnd(22)} ${median(fps).toFixed(1).padStart(5)} [${fps.map((x) => x.toFixed(1)).join(', ')}]`.padEnd(
+      `${name.padEnd(9)} ${path.relative(process.cwd(), b).padEnd(22)} ${median(fps).toFixed(1).padStart(5)} [${fps.map((x) => x.toFixed(1)).join(', ')}]`.padEnd(
         64,
       ) + `${median(cpu).toFixed(0).padStart(5)} [${cpu.map((x) => x.toFixed(0)).join(', ')}]`,
     );
