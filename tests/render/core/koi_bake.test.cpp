@@ -56,7 +56,7 @@ TEST_CASE("koi bake: the pinned bytes", "[render]") {
   };
   CHECK(hash(b.shape.data(), b.shape.size()) == 0xd2d7b2fb35919b0dULL);
   CHECK(hash(b.pattern.data(), b.pattern.size()) == 0x1f6f3f3e71c08aecULL);
-  // The strips of 28, 16, 10 and 6 segments as they were before the 2-segment one came, then that one.
+  // The strips of 28, 16, 10 and 6 segments, then the 2-segment one: a change to one shows in its own check.
   const size_t strip = size_t(kProfileN) * 2;
   REQUIRE(b.profile.size() == strip * 5);
   CHECK(hash(b.profile.data(), strip * 4 * sizeof(float)) == 0x852ac77217d6c1b8ULL);
