@@ -33,40 +33,37 @@ const RULE_STAGES = [
   [true, true, true],
 ];
 
-// Builds the view into `container`; returns refresh() (the toggles from the weights) and show() (the numbers).
-/** @param {HTMLElement} container @param {TeachStudio} s */
-export function buildTeach(container, s) {
-  const t = s.teach;
-  /** @param {string} name */
-  const info = (name) => s.table.find((x) => x.name === name);
-  const rules = RULES.filter((r) => info(r.weight));
-  /** @type {Map<string, HTMLInputElement>} by the rule's key */
-  const boxes = new Map();
-  /**
-   * A checkbox in its label; `onchange` hears whether it is checked.
-   * @param {string} label @param {string} className @param {boolean} checked @param {(on: boolean) => void} onchange
-   * @returns {[HTMLInputElement, HTMLLabelElement]}
-   */
-  const check = (label, className, checked, onchange) => {
-    const box = el('input', { type: 'checkbox', checked, onchange: () => onchange(box.checked) });
-    return [box, el('label', { className }, box, label)];
-  };
+/**
+ * A checkbox in its label; `onchange` hears whether it is checked.
+ * @param {string} label @param {string} className @param {boolean} checked @param {(on: boolean) => void} onchange
+ * @returns {[HTMLInputElement, HTMLLabelElement]}
+ */
+function check(label, className, checked, onchange) {
+  const box = el('input', { type: 'checkbox', checked, onchange: () => onchange(box.checked) });
+  return [box, el('label', { className }, box, label)];
+}
 
-  // Rules: a rule is on while its weight is above 0; off keeps the weight it had, to restore.
+// The rules' checkboxes and the button that turns them on one at a time. A rule is on while its weight is above 0;
+// off keeps the weight it had, to restore.
+/** @param {TeachStudio} s @param {typeof RULES} rules */
+function ruleControls(s, rules) {
+  const t = s.teach;
   /** @param {(typeof RULES)[number]} r @param {boolean} on */
   const setRule = (r, on) => {
-    const weight = info(r.weight);
+    const weight = s.table.find((x) => x.name === r.weight);
     if (!weight) return; // none: `rules` holds the table's weights only
     const now = s.params[r.weight];
     if (on === now > 0) return; // already so: a weight tuned meanwhile stays
     if (!on) t.saved[r.weight] = now;
     s.set(r.weight, on ? (t.saved[r.weight] > 0 ? t.saved[r.weight] : weight.def) : 0);
   };
-  const ruleRow = el('div', { className: 'checks', role: 'group', 'aria-label': 'rules' });
+  /** @type {Map<string, HTMLInputElement>} by the rule's key */
+  const boxes = new Map();
+  const row = el('div', { className: 'checks', role: 'group', 'aria-label': 'rules' });
   for (const r of rules) {
     const [box, label] = check(r.label, r.key, true, (on) => setRule(r, on));
     boxes.set(r.key, box);
-    ruleRow.append(label);
+    row.append(label);
   }
   let stage = -1;
   const stageButton = el('button', { type: 'button', textContent: 'One at a time: separation' });
@@ -81,6 +78,15 @@ export function buildTeach(container, s) {
         .map((r) => r.label)
         .join(' + ');
   };
+  return { boxes, row, stageButton };
+}
+
+// Builds the view into `container`; returns refresh() (the toggles from the weights) and show() (the numbers).
+/** @param {HTMLElement} container @param {TeachStudio} s */
+export function buildTeach(container, s) {
+  const t = s.teach;
+  const rules = RULES.filter((r) => s.table.find((x) => x.name === r.weight));
+  const { boxes, row: ruleRow, stageButton } = ruleControls(s, rules);
 
   // Overlays: all drawn on the studio's own canvas over the fish's; none costs anything while off.
   const [, selectLabel] = check('click selects a fish', '', t.select, (on) => {
