@@ -17,6 +17,7 @@ export class Picture {
   #wanted = null;
   /** @type {Promise<Uint8Array | null>} */
   #taken = Promise.resolve(null);
+  #timer = 0; // the wait for a frame, or the still school's own frame: one take's, cleared when a frame answers it
 
   /** @param {Drawn} s */
   constructor(s) {
@@ -26,16 +27,16 @@ export class Picture {
   /** @param {boolean} animating whether the loop's next frame comes */
   take(animating) {
     if (this.#wanted) this.#wanted(Promise.resolve(null));
-    /** @type {Promise<Promise<Blob | null>>} */
+    clearTimeout(this.#timer);
+    /** @type {Promise<Blob | null>} */
     const blob = new Promise((resolve) => (this.#wanted = resolve));
-    this.#taken = blob
-      .then((b) => b)
-      .then(
-        (b) => (b ? b.arrayBuffer().then((a) => new Uint8Array(a)) : null),
-        () => /** @type {null} */ (null),
-      );
-    if (!animating) setTimeout(() => this.drawn(this.#drawable() && this.#s.draw(performance.now())));
-    else setTimeout(() => this.drawn(false), FRAME_WAIT_MS); // no frame came: no picture, and the next ask is free
+    this.#taken = blob.then(
+      (b) => (b ? b.arrayBuffer().then((a) => new Uint8Array(a)) : null),
+      () => /** @type {null} */ (null),
+    );
+    this.#timer = !animating
+      ? setTimeout(() => this.drawn(this.#drawable() && this.#s.draw(performance.now())))
+      : setTimeout(() => this.drawn(false), FRAME_WAIT_MS); // no frame came: no picture, and the next ask is free
   }
 
   // After a frame of the loop's (school.drawFrame), or the one of its own: the picture from it, where one is wanted.
@@ -44,6 +45,7 @@ export class Picture {
     const wanted = this.#wanted;
     if (!wanted) return; // the common case: each of the loop's frames asks
     this.#wanted = null;
+    clearTimeout(this.#timer);
     wanted(drawn && this.#drawable() ? encode(this.#s.canvas) : Promise.resolve(null));
   }
 
