@@ -239,7 +239,7 @@ export interface MiroFishOptions {
   ripple?: number | string;
   /** Fish size scale (number; hash key `size`). */
   fishSize?: number | string;
-  /** Frame rate while a visitor rests or the pointer is away, at most half the running one (number, fps; hash key `idle`). */
+  /** Frame rate while a visitor rests or the pointer is away, at most half the running one; set at or above that, the full rate (number, fps; hash key `idle`). */
   idleFps?: number | string;
   /** Cap on devicePixelRatio (number; hash key `dpr`). */
   maxDpr?: number | string;
@@ -711,7 +711,7 @@ export interface MiroFishAttributes {
   ripple?: number | string;
   /** Fish size scale (number; hash key `size`). */
   'fish-size'?: number | string;
-  /** Frame rate while a visitor rests or the pointer is away, at most half the running one (number, fps; hash key `idle`). */
+  /** Frame rate while a visitor rests or the pointer is away, at most half the running one; set at or above that, the full rate (number, fps; hash key `idle`). */
   'idle-fps'?: number | string;
   /** Cap on devicePixelRatio (number; hash key `dpr`). */
   'max-dpr'?: number | string;

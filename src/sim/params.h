@@ -81,7 +81,8 @@ enum class ParamGroup { Sim, Pointer, View, Page };
   X(ripple, "rip", "-", 1, 0, 2, false, View, "", "ripples on the water: clicks, food, startles; 0 = none")            \
   X(fishSize, "size", "-", 1, 0.2, 4, false, View, "", "fish size scale")                                              \
   X(idleFps, "idle", "fps", 20, 1, 60, false, View, "",                                                                \
-    "frame rate while a visitor rests or the pointer is away, at most half the running one")                           \
+    "frame rate while a visitor rests or the pointer is away, at most half the running one; set at or above that, "    \
+    "the full rate")                                                                                                   \
   X(maxDpr, "dpr", "-", 2, 0.5, 4, false, View, "", "cap on devicePixelRatio")                                         \
   X(reducedMotion, "rm", "-", 1, 0, 1, true, View, "", "1 honours prefers-reduced-motion")                             \
   X(perf, "perf", "-", 0, 0, 1, true, View, "", "1 shows the performance overlay")                                     \

@@ -56,7 +56,7 @@ function mirofish_control_texts() {
 		'click'    => array( __( 'A click or tap', 'mirofish' ), __( 'What a visitor’s click or tap does: drop food, or scare the fish.', 'mirofish' ) ),
 		'layer'    => array( __( 'Where it sits', 'mirofish' ), __( 'behind: under the page’s content, for most themes. back: over a theme’s opaque full-height wrapper; try it when the fish do not show.', 'mirofish' ) ),
 		'controls' => array( __( 'Pause button', 'mirofish' ), __( 'A button in this corner lets a visitor pause the fish; their choice is kept for the site.', 'mirofish' ) ),
-		'idleFps'  => array( __( 'Resting rate', 'mirofish' ), __( 'Frames per second while the visitor rests or the pointer is away, at most half the running rate: lower saves their battery.', 'mirofish' ) ),
+		'idleFps'  => array( __( 'Resting rate', 'mirofish' ), __( 'Frames per second while the visitor rests or the pointer is away, at most half the running rate; set at or above that, the full rate. Lower saves their battery.', 'mirofish' ) ),
 	);
 }
 
