@@ -3,8 +3,8 @@
 // MiroFish's script tag (the default school; a visitor who moves the pointer, and one who reads: the pointer resting),
 // with three.js Vanta BIRDS (1 024 birds, its defaults) and with tsParticles slim (the "links" background of its
 // README: 80 particles by density, links, full screen behind the page), beside the floor every canvas background pays
-// (an empty full-window WebGL canvas, cleared each frame, at 1:1 and at half resolution), in one headless Chromium (SwiftShader: the
-// GPU is the CPU, so the whole browser's CPU is the device's cost), 1600x900 at DPR 1. The pages alternate for
+// (an empty WebGL canvas, cleared each frame: full-window at 60 fps, and at 30 fps full-window, at half resolution and
+// 200 px square), in one headless Chromium (SwiftShader: the GPU is the CPU, so the whole browser's CPU is the device's cost), 1600x900 at DPR 1. The pages alternate for
 // --rounds rounds; each round loads the page, waits --settle seconds (the school's engine comes after `load`, auto
 // quality settles, a reader comes to rest), then counts --window seconds. Per page, medians over the rounds:
 //   fps        frames the background drew a second (MiroFish: the school's own count; the peers: the page's rAF)
@@ -93,19 +93,23 @@ ${RAF_COUNT}`),
 ${RAF_COUNT}`),
 };
 // The floor any canvas background pays: a full-window WebGL2 canvas like ours (transparent, in a Worker), cleared
-// every animation frame and nothing drawn, at 1:1 and at half resolution (stretched by the compositor). What a
-// background's frame costs above it is its own drawing.
-const floor = (scale) =>
-  page(`<canvas id="c" style="position:fixed;inset:0;width:100%;height:100%;z-index:-1"></canvas><script>
-const c = document.getElementById('c'); c.width = innerWidth * ${scale}; c.height = innerHeight * ${scale};
-const src = 'let gl; function tick() { gl.clearColor(0, 0, 0, 0); gl.clear(gl.COLOR_BUFFER_BIT); postMessage(0);' +
-  ' requestAnimationFrame(tick); } onmessage = (e) => { gl = e.data.getContext("webgl2", { alpha: true,' +
-  ' premultipliedAlpha: true, antialias: false, depth: false, stencil: false }); requestAnimationFrame(tick); };';
+// and nothing drawn, every animation frame or every `every`-th (30 fps: the rate the default school holds here), at
+// 1:1 or at `scale` of the window (stretched by the compositor), or a small canvas of `box` CSS px: what the page's
+// compositing costs a frame whatever the canvas's size. What a background's frame costs above it is its own drawing.
+const floor = ({ scale = 1, every = 1, box = 0 }) =>
+  page(`<canvas id="c" style="position:fixed;inset:0;width:${box ? box + 'px' : '100%'};height:${box ? box + 'px' : '100%'};z-index:-1"></canvas><script>
+const c = document.getElementById('c'); c.width = ${box || 'innerWidth'} * ${scale}; c.height = ${box || 'innerHeight'} * ${scale};
+const src = 'let gl, n = 0; function tick() { if (n++ % ${every} === 0) { gl.clearColor(0, 0, 0, 0);' +
+  ' gl.clear(gl.COLOR_BUFFER_BIT); postMessage(0); } requestAnimationFrame(tick); } onmessage = (e) => {' +
+  ' gl = e.data.getContext("webgl2", { alpha: true, premultipliedAlpha: true, antialias: false, depth: false,' +
+  ' stencil: false }); requestAnimationFrame(tick); };';
 const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
 const o = c.transferControlToOffscreen(); w.postMessage(o, [o]);
 window.frames_ = 0; w.onmessage = () => window.frames_++; window.count = () => window.frames_;</script>`);
-PAGES.floor = floor(1);
-PAGES['floor-half'] = floor(0.5);
+PAGES.floor = floor({});
+PAGES['floor-30'] = floor({ every: 2 });
+PAGES['floor-half-30'] = floor({ scale: 0.5, every: 2 });
+PAGES['floor-box-30'] = floor({ every: 2, box: 200 });
 if (opts.before) PAGES.before = ours('/before');
 
 // Rows: a page and what the visitor does. 'moves': the pointer crosses the page all the window long; 'reads': it came
@@ -114,7 +118,9 @@ if (opts.before) PAGES.before = ours('/before');
 const ROWS = [
   { name: 'plain page', page: 'plain', pointer: 'reads' },
   { name: 'floor: a full-window WebGL canvas in a Worker, cleared each frame', page: 'floor', pointer: 'reads' },
-  { name: 'floor, at half resolution (the compositor scales it)', page: 'floor-half', pointer: 'reads' },
+  { name: 'floor at 30 fps', page: 'floor-30', pointer: 'reads' },
+  { name: 'floor at 30 fps, at half resolution (the compositor scales it)', page: 'floor-half-30', pointer: 'reads' },
+  { name: 'floor at 30 fps, a 200x200 canvas', page: 'floor-box-30', pointer: 'reads' },
   { name: 'MiroFish, default tag, pointer moving', page: 'mirofish', pointer: 'moves' },
   { name: 'MiroFish, default tag, a reader (pointer resting)', page: 'mirofish', pointer: 'reads' },
   { name: 'MiroFish, idleFps 60, a reader (full rate at rest)', page: 'mirofish-full', pointer: 'reads' },
@@ -315,6 +321,16 @@ console.log(
     `tsParticles ${f(tsReading.cores, 2)} / ${f(tsMoving.cores, 2)} (MiroFish ${f(out.ratios.tsparticlesResting, 2)}x / ` +
     `${f(out.ratios.tsparticlesMoving, 2)}x), Vanta ${f(vantaReading.cores, 2)} / ${f(vantaMoving.cores, 2)} ` +
     `(MiroFish ${f(out.ratios.vantaResting, 2)}x / ${f(out.ratios.vantaMoving, 2)}x)`,
+);
+// The floor at the rate the default school holds, against the target (a visit ≤ 0.5× Vanta's, moving): what 30 frames
+// of nothing cost here, and what the school's own work adds above the floor of its resolution.
+const floor30 = row('floor at 30 fps'),
+  floorHalf30 = row('floor at 30 fps, at half resolution');
+out.ratios.floor30VsVantaMoving = floor30.cores / vantaMoving.cores;
+console.log(
+  `an empty full-window canvas at 30 fps / Vanta moving, CPU: ${f(out.ratios.floor30VsVantaMoving, 2)} ` +
+    `(at half resolution ${f(floorHalf30.cores / vantaMoving.cores, 2)}); MiroFish moving above the half-resolution ` +
+    `floor: ${f(moving.msPerFrame - floorHalf30.msPerFrame)} ms a frame`,
 );
 if (opts.before) {
   const was = row('MiroFish before, a reader'),
