@@ -4,9 +4,10 @@
 // with three.js Vanta BIRDS (1 024 birds, its defaults) and with tsParticles slim (the "links" background of its
 // README: 80 particles by density, links, full screen behind the page), beside the floor every canvas background pays
 // (an empty WebGL canvas, cleared each frame: full-window at 60 fps, and at 30 fps full-window, at half resolution and
-// 200 px square), in one headless Chromium (SwiftShader: the GPU is the CPU, so the whole browser's CPU is the device's cost), 1600x900 at DPR 1. The pages alternate for
-// --rounds rounds; each round loads the page, waits --settle seconds (the school's engine comes after `load`, auto
-// quality settles, a reader comes to rest), then counts --window seconds. Per page, medians over the rounds:
+// 200 px square), in one headless Chromium (SwiftShader: the GPU is the CPU, so the whole browser's CPU is the
+// device's cost), 1600x900 at DPR 1. The pages alternate for --rounds rounds; each round loads the page, waits
+// --settle seconds (the school's engine comes after `load`, auto quality settles, a reader comes to rest), then counts
+// --window seconds. Per page, medians over the rounds:
 //   fps        frames the background drew a second (MiroFish: the school's own count; the peers: the page's rAF)
 //   cpu        the whole browser's CPU, cores (every Chromium process from /proc: renderers, GPU, Worker threads)
 //   cpu/frame  cpu per drawn frame, ms: what one frame of each costs, whatever rate it holds
@@ -96,9 +97,11 @@ ${RAF_COUNT}`),
 // and nothing drawn, every animation frame or every `every`-th (30 fps: the rate the default school holds here), at
 // 1:1 or at `scale` of the window (stretched by the compositor), or a small canvas of `box` CSS px: what the page's
 // compositing costs a frame whatever the canvas's size. What a background's frame costs above it is its own drawing.
-const floor = ({ scale = 1, every = 1, box = 0 }) =>
-  page(`<canvas id="c" style="position:fixed;inset:0;width:${box ? box + 'px' : '100%'};height:${box ? box + 'px' : '100%'};z-index:-1"></canvas><script>
-const c = document.getElementById('c'); c.width = ${box || 'innerWidth'} * ${scale}; c.height = ${box || 'innerHeight'} * ${scale};
+const floor = ({ scale = 1, every = 1, box = 0 }) => {
+  const css = box ? box + 'px' : '100%',
+    size = (side) => `${box || side} * ${scale}`;
+  return page(`<canvas id="c" style="position:fixed;inset:0;width:${css};height:${css};z-index:-1"></canvas><script>
+const c = document.getElementById('c'); c.width = ${size('innerWidth')}; c.height = ${size('innerHeight')};
 const src = 'let gl, n = 0; function tick() { if (n++ % ${every} === 0) { gl.clearColor(0, 0, 0, 0);' +
   ' gl.clear(gl.COLOR_BUFFER_BIT); postMessage(0); } requestAnimationFrame(tick); } onmessage = (e) => {' +
   ' gl = e.data.getContext("webgl2", { alpha: true, premultipliedAlpha: true, antialias: false, depth: false,' +
@@ -106,6 +109,7 @@ const src = 'let gl, n = 0; function tick() { if (n++ % ${every} === 0) { gl.cle
 const w = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
 const o = c.transferControlToOffscreen(); w.postMessage(o, [o]);
 window.frames_ = 0; w.onmessage = () => window.frames_++; window.count = () => window.frames_;</script>`);
+};
 PAGES.floor = floor({});
 PAGES['floor-30'] = floor({ every: 2 });
 PAGES['floor-half-30'] = floor({ scale: 0.5, every: 2 });
